@@ -1,0 +1,59 @@
+"""Effects are data: a closed registry of named effects with typed parameters.
+
+Each effect renders its own rules text, so the words printed on a card come from
+the same data the checker runs.  A definition may word an option itself; then
+`wording_problems` checks that every number and keyword of its effects is there.
+"""
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from .models.base import Strict
+
+ICON = re.compile(r":([a-z][a-z0-9\-]*):")
+
+
+class Effect(Strict):
+    """Base of every effect: subclasses set `effect: Literal[name]` and `phrase`."""
+
+    keywords: ClassVar[tuple[str, ...]] = ()
+
+    def phrase(self, arrow: str = "none") -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError(type(self).__name__)
+
+    def numbers(self) -> list[int]:
+        """Every non-zero number a reader must see on the card for this effect."""
+        return [v for _, v in self if isinstance(v, int) and not isinstance(v, bool) and v]
+
+
+def join_phrases(phrases: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c': how the rulebook strings effects together."""
+    phrases = [p for p in phrases if p]
+    if len(phrases) <= 1:
+        return "".join(phrases)
+    return ", ".join(phrases[:-1]) + " and " + phrases[-1]
+
+
+def strip_icons(text: str) -> str:
+    """Text as read aloud: ':gold:' icons dropped, spaces folded."""
+    return re.sub(r"\s+", " ", ICON.sub("", text)).strip()
+
+
+def wording_problems(text: str, effects: list[Effect]) -> list[str]:
+    """What a hand-written wording leaves out of its effects (numbers, keywords)."""
+    plain = strip_icons(text).lower()
+    words = set(re.findall(r"\d+", plain))
+    missing: list[str] = []
+    for effect in effects:
+        for number in effect.numbers():
+            if str(number) not in words:
+                missing.append(f"number {number} of effect '{effect.effect}'")  # type: ignore[attr-defined]
+        for keyword in effect.keywords:
+            if keyword.lower() not in plain:
+                missing.append(f"keyword '{keyword}' of effect '{effect.effect}'")  # type: ignore[attr-defined]
+    return missing
+
+
+def unknown_icons(text: str, known: set[str]) -> list[str]:
+    return [name for name in ICON.findall(text) if name not in known]

@@ -1,0 +1,57 @@
+"""Definition errors a person can act on: file, line, card, field, expected, found.
+
+Every problem found while loading a game is collected, so a designer sees all the
+mistakes of a file at once instead of fixing them one run at a time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a definition file."""
+
+    file: str
+    message: str
+    line: int | None = None
+    card: str | None = None
+    card_name: str | None = None
+    path: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        parts = [where]
+        if self.card:
+            label = f"card '{self.card}'"
+            if self.card_name and self.card_name != self.card:
+                label += f" ({self.card_name})"
+            parts.append(label)
+        if self.path:
+            parts.append(self.path)
+        parts.append(self.message)
+        return ": ".join(parts)
+
+
+@dataclass
+class DefinitionError(Exception):
+    """Raised with every problem of a game's definitions; the CLI prints them and exits 2."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
+def describe(value: object, limit: int = 40) -> str:
+    """Show a found value briefly: huge or deep values must not flood the terminal."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # e.g. a 5,000-digit integer
+        text = f"<{type(value).__name__}>"
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text

@@ -1,0 +1,64 @@
+"""The schema shared by every game: `game.toml` and its components.
+
+A component is something you print and cut (a deck, a board, tokens, the map);
+its records (cards, boards, ...) live in its own file and follow the schema the
+game's rules family names for it.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+from ..sizes import parse_size
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9\-]*$", max_length=64)]
+Kind = Literal["card", "board", "token", "map", "standee", "die"]
+
+
+class Strict(BaseModel):
+    """Unknown keys and loose types are errors: a typo must never pass silently."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Component(Strict):
+    """One printed component of a game, e.g. the town deck or the camp boards."""
+
+    id: Id
+    name: str
+    kind: Kind
+    schema_: str = Field(alias="schema", description="record schema in the game's rules family")
+    file: str = Field(pattern=r"^[A-Za-z0-9_\-]+\.toml$")
+    size: str
+    copies: int = Field(default=1, ge=1, le=100)
+    back: str | None = None
+    shape: Literal["rect", "round"] = "rect"
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, value: str) -> str:
+        parse_size(value)
+        return value
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return parse_size(self.size)
+
+
+class GameFile(Strict):
+    """`game.toml`: what the game is and which components it prints."""
+
+    id: Id
+    name: str
+    rules: str = Field(description="rules family: the built-in game whose schema and effects apply")
+    players: list[int] = Field(min_length=2, max_length=2, description="[min, max]")
+    components: list[Component] = Field(min_length=1)
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: list[int]) -> list[int]:
+        low, high = value
+        if not 1 <= low <= high <= 12:
+            raise ValueError(f"expected [min, max] with 1 <= min <= max <= 12, got {value}")
+        return value

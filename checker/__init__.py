@@ -1,0 +1,1 @@
+"""pnpkit's rules engines: one subpackage per game over a small shared core."""

@@ -1,0 +1,51 @@
+"""What resolving one turn gives back, the same for every game."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .log import Step
+
+
+@dataclass
+class Resolution:
+    """The verdict lines, the cited steps, and the next state (input schema, no plays)."""
+
+    verdict: list[str]
+    steps: list[Step]
+    state: dict[str, Any]
+    game_over: bool = False
+    scores: dict[str, dict[str, Any]] | None = None
+    winners: list[str] | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "verdict": self.verdict,
+            "log": [s.as_dict() for s in self.steps],
+            "state": self.state,
+            "game_over": self.game_over,
+        }
+        if self.game_over:
+            out["scores"] = self.scores or {}
+            out["winners"] = self.winners or []
+        if self.notes:
+            out["notes"] = self.notes
+        return out
+
+    def as_text(self) -> str:
+        lines = ["Verdict:"] + [f"  {v}" for v in self.verdict]
+        if self.game_over:
+            lines.append("  Game over. Winner(s): " + ", ".join(self.winners or []))
+            for name, score in (self.scores or {}).items():
+                detail = ", ".join(f"{k} {v}" for k, v in score.items() if k != "score")
+                lines.append(f"    {name}: {score.get('score')} ({detail})")
+        lines += [f"  Note: {n}" for n in self.notes]
+        lines.append("")
+        lines.append("Steps:")
+        for number, step in enumerate(self.steps, 1):
+            who = " ".join(p for p in (step.priority and f"[{step.priority}]", step.player,
+                                        step.card and f"({step.card})") if p)
+            lines.append(f"  {number}. {who + ': ' if who else ''}{step.text}")
+            lines.append(f"     rule: {step.rule}")
+        return "\n".join(lines)

@@ -1,0 +1,54 @@
+"""Reading and writing state files: TOML in, TOML out, atomically."""
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from .errors import StateError
+
+
+def read_state(path: Path) -> dict[str, Any]:
+    """Parse a state file; any unreadable input is a StateError, never a traceback."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise StateError(f"cannot read state file: {exc.strerror or exc}", file=str(path)) from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise StateError(f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}", file=str(path)) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise StateError(f"TOML syntax error: {exc}", file=str(path)) from None
+    except (RecursionError, ValueError) as exc:
+        raise StateError(f"unreadable state: {type(exc).__name__}", file=str(path)) from None
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write beside the target and rename: a failure never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_state(path: Path, state: dict[str, Any]) -> None:
+    write_atomic(path, tomli_w.dumps(_drop_none(state)).encode("utf-8"))
+
+
+def _drop_none(value: Any) -> Any:
+    """TOML has no null: leave out what is unset."""
+    if isinstance(value, dict):
+        return {k: _drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_none(v) for v in value]
+    return value

@@ -1,0 +1,1 @@
+"""The game-agnostic print engine: fonts, text, icons, imposition, marks, outputs."""
