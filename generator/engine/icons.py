@@ -28,7 +28,7 @@ from typing import Callable, Iterator
 
 from .errors import UnknownIcon
 from .fonts import TEXT_BOLD
-from .safezone import check_safe
+from .safezone import check_safe, face_label
 
 DrawIcon = Callable[..., None]  # (c, x, y, size) -> None
 UNIT = 100.0  # icons are drawn once at this size into their form object and scaled when placed
@@ -126,7 +126,8 @@ def draw_icon(c, name: str, x: float, y: float, size: float, *, field: str = "ic
     """
     found = lookup(name)
     if found is None:
-        raise UnknownIcon(f"unknown icon ':{name}:': expected one of {', '.join(icon_names())}", field=field)
+        raise UnknownIcon(f"unknown icon ':{name}:': expected one of {', '.join(icon_names())}", field=field,
+                          **face_label())
     if check:
         check_safe(c, x, y, size, size, field=field, what=f"icon ':{name}:'")
     scope, draw_fn = found

@@ -44,6 +44,13 @@ def drawing_face(c, record: Any, box: Box) -> Iterator[None]:
         _FACE.reset(token)
 
 
+def face_label() -> dict[str, str | None]:
+    """card= and card_name= of the face being drawn, for errors raised while drawing it."""
+    face = _FACE.get()
+    record = face.record if face else None
+    return {"card": getattr(record, "id", None), "card_name": getattr(record, "name", None)}
+
+
 def check_safe(c, x: float, y: float, w: float, h: float, *, field: str, what: str) -> None:
     """Raise SafeZoneError if the rectangle (in current user space) leaves the face's safe zone."""
     face = _FACE.get()
@@ -58,7 +65,7 @@ def check_safe(c, x: float, y: float, w: float, h: float, *, field: str, what: s
             f"{what} crosses the safe zone: it spans x {min(xs) / MM:.1f}..{max(xs) / MM:.1f} mm, "
             f"y {min(ys) / MM:.1f}..{max(ys) / MM:.1f} mm of a {face.box.w / MM:.1f} x {face.box.h / MM:.1f} mm card "
             f"whose safe zone is {face.box.safe / MM:.1f} mm inside the trim",
-            field=field, card=getattr(face.record, "id", None), card_name=getattr(face.record, "name", None))
+            field=field, **face_label())
 
 
 def _matrix(c) -> Matrix:

@@ -21,7 +21,7 @@ from .box import MM
 from .errors import TextOverflow, UnknownIcon
 from .fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD, TEXT_BOLD_ITALIC, TEXT_ITALIC, register_fonts
 from .icons import draw_icon, has_icon, icon_names
-from .safezone import check_safe
+from .safezone import check_safe, face_label
 
 MIN_SIZE = 6.0
 STEP = 0.25
@@ -183,7 +183,7 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
     result = fit(text, w, h, size=max(size, min_size), min_size=min_size, font=font, leading=leading)
     if result is None:
         raise TextOverflow(f"text does not fit its {w / MM:.1f} x {h / MM:.1f} mm box even at {min_size:g} pt: "
-                           f"shorten it or enlarge the box", field=field)
+                           f"shorten it or enlarge the box", field=field, **face_label())
     top = {"top": y + h, "middle": y + (h + result.height) / 2, "bottom": y + result.height}[valign]
     widest = max(result.widths, default=0.0)
     left = {"left": x, "center": x + (w - widest) / 2, "right": x + w - widest}[align]
@@ -193,30 +193,40 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
     if color is not None:
         c.setFillColorRGB(*color)
     baseline = top - result.ascent
-    space = stringWidth(" ", font, result.size)
     for line, line_width in zip(result.lines, result.widths):
         cx = {"left": x, "center": x + (w - line_width) / 2, "right": x + w - line_width}[align]
-        for i, (word, width) in enumerate(line):
-            if i:
-                cx += space
-            _draw_word(c, word, cx, baseline, result.size, font, field)
-            cx += width
+        _draw_line(c, line, cx, baseline, result.size, font, field)
         baseline -= result.leading
     c.restoreState()
     return result.size
 
 
-def _draw_word(c, word: Word, x: float, baseline: float, size: float, font: str, field: str) -> None:
-    for run in word:
-        if run.icon:
-            draw_icon(c, run.icon, x + size * ICON_GAP, baseline, size, field=field, check=False)
+def _draw_line(c, line: list[tuple[Word, float]], x: float, baseline: float, size: float, font: str,
+               field: str) -> None:
+    """Draw a line as strings with real spaces (so text can be copied and searched) and icons between."""
+    segments: list[tuple[str | None, str]] = []   # (face, text) or (None, icon name)
+    for i, (word, _) in enumerate(line):
+        if i:
+            segments.append((font, " "))  # the space measured by `layout`
+        segments += [(None, r.icon) if r.icon else (_FACES[font][r.bold, r.italic], r.text) for r in word]
+    merged: list[tuple[str | None, str]] = []
+    for face, text in segments:
+        if merged and face is not None and merged[-1][0] == face:
+            merged[-1] = (face, merged[-1][1] + text)
         else:
-            c.setFont(_FACES[font][run.bold, run.italic], size)
-            c.drawString(x, baseline, run.text)
-        x += _run_width(run, font, size)
+            merged.append((face, text))
+    for face, text in merged:
+        if face is None:
+            draw_icon(c, text, x + size * ICON_GAP, baseline, size, field=field, check=False)
+            x += size * (1 + 2 * ICON_GAP)
+        else:
+            c.setFont(face, size)
+            c.drawString(x, baseline, text)
+            x += stringWidth(text, face, size)
 
 
 def _check_icons(text: str, field: str) -> None:
     for name in _ICON.findall(text):
         if not has_icon(name):
-            raise UnknownIcon(f"unknown icon ':{name}:': expected one of {', '.join(icon_names())}", field=field)
+            raise UnknownIcon(f"unknown icon ':{name}:': expected one of {', '.join(icon_names())}", field=field,
+                              **face_label())
