@@ -5,6 +5,8 @@ definition errors do, so `generator build` can print them and exit 2.
 """
 from __future__ import annotations
 
+from cards.errors import Problem
+
 
 class LayoutError(Exception):
     """A definition that cannot be laid out: text too long, art outside the safe zone, paper too small."""
@@ -20,16 +22,9 @@ class LayoutError(Exception):
                           card_name=self.card_name or card_name, file=self.file or file)
 
     def __str__(self) -> str:
-        parts = [self.file] if self.file else []
-        if self.card:
-            label = f"card '{self.card}'"
-            if self.card_name and self.card_name != self.card:
-                label += f" ({self.card_name})"
-            parts.append(label)
-        if self.field:
-            parts.append(self.field)
-        parts.append(self.message)
-        return ": ".join(parts)
+        # worded like a definition error: file, card, field, message
+        text = str(Problem(self.file or "", self.message, card=self.card, card_name=self.card_name, path=self.field))
+        return text if self.file else text.removeprefix(": ")
 
 
 class TextOverflow(LayoutError):
