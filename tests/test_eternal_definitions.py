@@ -8,6 +8,7 @@ import pytest
 
 from cards import DefinitionError, load_game
 from cards.models.eternal_gold_and_steel import ForgeCard, MarketCard, StartingCard, all_effects
+from test_loader_errors import _edit, _errors
 
 GAME = "eternal-gold-and-steel"
 
@@ -130,18 +131,6 @@ def test_throne_summons_the_printed_sentinel(game):
 
 
 # -- validation: a typo in a definition is an error naming file, line, card and field --
-
-def _errors(folder) -> list[str]:
-    with pytest.raises(DefinitionError) as info:
-        load_game(str(folder))
-    return str(info.value).splitlines()
-
-
-def _edit(path, old, new):
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-
 
 def test_unknown_effect(game_copy):
     folder = game_copy(GAME)
