@@ -1,0 +1,44 @@
+"""Layout errors: a face that cannot be printed as defined.
+
+They name the card and the field (and, once the engine adds it, the file), the way
+definition errors do, so `generator build` can print them and exit 2.
+"""
+from __future__ import annotations
+
+
+class LayoutError(Exception):
+    """A definition that cannot be laid out: text too long, art outside the safe zone, paper too small."""
+
+    def __init__(self, message: str, *, field: str | None = None, card: str | None = None,
+                 card_name: str | None = None, file: str | None = None) -> None:
+        self.message, self.field, self.card, self.card_name, self.file = message, field, card, card_name, file
+        super().__init__(str(self))
+
+    def located(self, *, card: str | None, card_name: str | None, file: str | None) -> "LayoutError":
+        """The same error with the card and file filled in where the raiser did not know them."""
+        return type(self)(self.message, field=self.field, card=self.card or card,
+                          card_name=self.card_name or card_name, file=self.file or file)
+
+    def __str__(self) -> str:
+        parts = [self.file] if self.file else []
+        if self.card:
+            label = f"card '{self.card}'"
+            if self.card_name and self.card_name != self.card:
+                label += f" ({self.card_name})"
+            parts.append(label)
+        if self.field:
+            parts.append(self.field)
+        parts.append(self.message)
+        return ": ".join(parts)
+
+
+class TextOverflow(LayoutError):
+    """A text that does not fit its box even at the 6 pt minimum."""
+
+
+class SafeZoneError(LayoutError):
+    """Text or an icon that crosses the safe zone (3 mm inside the trim)."""
+
+
+class UnknownIcon(LayoutError):
+    """A `:name:` token or icon call naming no registered icon."""
