@@ -132,7 +132,8 @@ def _art(c, card: Card, box: Box, style: Style, top: float, bottom: float, colou
     for i, symbol in enumerate(symbols):
         cx = x + w * (i + 1) / (len(symbols) + 1)
         draw_icon(c, symbol, cx - size / 2, bottom + (h - size) / 2, size, field="influence")
-    emblem = "strength" if card.type in ("unit", "weapon") else ("power" if card.type == "power" else "gold")
+    gives_gold = any(e.effect == "gain_gold" for e in card.effects)
+    emblem = "strength" if card.type in ("unit", "weapon") else "gold" if gives_gold else "power"
     if not symbols or card.type == "weapon":
         small = size if not symbols else h * 0.4
         draw_icon(c, emblem, x + w - small - 1.5 * MM if symbols else x + (w - small) / 2,
