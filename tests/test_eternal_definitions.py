@@ -214,3 +214,15 @@ def test_dangling_token_and_missing_attack_token(game_copy):
     lines = _errors(folder)
     assert any("card 'eternal-throne' (The Eternal Throne): effects: unknown unit token 'dragon': expected one of sentinel" in l for l in lines)
     assert any("card 'forgeborn' (Forgeborn): effects: no +2 attack token is printed" in l for l in lines)
+
+
+def test_payment_must_cost_something_and_wordings_keep_keywords(game_copy):
+    folder = game_copy(GAME)
+    _edit(folder / "forge.toml", '{ effect = "pay", gold = 1, then', '{ effect = "pay", then')
+    _edit(folder / "market.toml", 'then = [{ effect = "gain_keyword", keyword = "berserk" }] }]',
+          'then = [{ effect = "gain_keyword", keyword = "berserk" }] }], text = "When played: pay 1 :gold: gold for Lifesteal."')
+    lines = _errors(folder)
+    assert any("card 'umbren-coaxer' (Umbren Coaxer): abilities.1.effects.1: expected gold or power to pay, got neither" in l
+               for l in lines), lines
+    assert any("card 'thornback-boar' (Thornback Boar): abilities.1.text: wording leaves out the keyword 'Berserk' of effect 'pay'" in l
+               for l in lines), lines

@@ -16,6 +16,17 @@ Terms every effect docstring relies on (house rulings G1-G8 in design/eternal-go
   no Lifesteal, no attack-damage triggers.
 - An ability fires once per trigger; optional payments are made at most once (G6).
 - Simultaneous triggers resolve in the order their owner chooses (FAQ).
+
+Provisional base rules the card texts assume (the base game's rules are not public;
+they are printed on the reference card and belong in the rulings):
+- P1 An attacker that deals attack damage is discarded, with its weapons, once the
+  attack is over, unless an effect moved it first (the FAQ on Katra, "she and a
+  Lifesteal unit were both involved in a successful attack", and on Recurring Nightmare).
+- P2 Forge cards (and the top Seek Power card of the Throne's stack) are bought with
+  power into the discard pile; cards in hand are played free; market cards are played
+  from the market for gold (G3).  The Throne is revealed when its last Seek Power is taken.
+- P3 Setup: a starting deck of 7 Diplomacy and 1 Treasure Trove per player, and the
+  player's basic unit in their battle area.
 """
 from __future__ import annotations
 
