@@ -93,6 +93,8 @@ def test_every_definition_has_its_own_front_and_back(game, kit):
             assert looks.back(comp.spec).__module__.startswith("generator.templates.eternal_gold_and_steel"), comp.id
     expected = sum(len(c.records) * (2 if c.spec.back else 1) for c in game.components)
     assert len(faces) == expected
+    # the engine stores faces as form objects, which cannot use page-level graphics states (alpha)
+    assert b"ExtGState" not in kit[0]
 
 
 def test_ink_saver_renders_every_face_with_light_backgrounds(game, kit):

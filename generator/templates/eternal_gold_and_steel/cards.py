@@ -121,10 +121,12 @@ def _art(c, card: Card, box: Box, style: Style, top: float, bottom: float, colou
     c.clipPath(p, stroke=0, fill=0)
     step = w / len(colours)
     for i, colour in enumerate(colours):
-        _fill(c, tuple(0.55 + 0.45 * v for v in colour), style)
+        tint = tuple(0.55 + 0.45 * v for v in colour)
+        _fill(c, tint, style)
         c.rect(x + i * step, bottom, step + 0.5, h, fill=1, stroke=0)
-    c.setFillColorRGB(1, 1, 1, alpha=0.45)
-    for k in (0.46, 0.36):  # a halo behind the emblem
+    for k, lighten in ((0.46, 0.45), (0.36, 0.7)):  # a halo behind the emblem, blended by hand:
+        base = tuple(0.55 + 0.45 * v for v in colours[0])  # alpha would need page resources a form lacks
+        _fill(c, tuple(v + (1 - v) * lighten for v in base), style)
         c.circle(x + w / 2, bottom + h / 2, h * k, fill=1, stroke=0)
     c.restoreState()
     size = h * 0.62
