@@ -145,10 +145,10 @@ def _art(c, card: Card, box: Box, style: Style, top: float, bottom: float, colou
     c.roundRect(x, bottom, w, h, 1.5 * MM, fill=0, stroke=1)
 
 
-def _type_line(c, card: Card, top: float) -> float:
+def _type_line(c, card: Card, box: Box, top: float) -> float:
     """'Unit' on the left, the influence symbols on the right; returns its bottom y."""
     h = 5 * MM
-    x, w = BORDER + 1.5 * MM, 63.5 * MM - 2 * BORDER - 3 * MM
+    x, w = BORDER + 1.5 * MM, box.w - 2 * BORDER - 3 * MM
     label = TYPE_NAMES[card.type] + (" - provisional base set" if card.provisional else "")
     draw_text(c, f"**{label}**", x, top - h, w * 0.75, h, field="type", size=7.5, valign="middle", color=INK)
     size = 3.6 * MM
@@ -205,7 +205,7 @@ def deck_card(c, card: Card, component, box: Box, style: Style) -> None:
     below_name = _name_bar(c, card, box, style, colours[0] if len(colours) == 1 else NIGHT)
     art_bottom = box.h * 0.5
     _art(c, card, box, style, below_name - 1 * MM, art_bottom, colours)
-    text_top = _type_line(c, card, art_bottom - 0.5 * MM)
+    text_top = _type_line(c, card, box, art_bottom - 0.5 * MM)
     text_bottom = bottom + (11 * MM if card.type == "unit" else 1.5 * MM)
     text = card_text(card)
     if text:
