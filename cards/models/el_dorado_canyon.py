@@ -312,7 +312,7 @@ class Ability(Strict):
             "on_bank": "When you bank gold: ",
             "always": "",
         }[self.trigger]
-        return lead + join_phrases([e.phrase() for e in self.effects])
+        return _capitalise(lead + join_phrases([e.phrase() for e in self.effects]))
 
 
 class Character(Record):
