@@ -192,7 +192,8 @@ class RefreshRow(Effect):
     cost: Amount = 1
 
     def phrase(self, arrow: str = "none") -> str:
-        return f"you may spend {self.cost} :gold: gold to replace the 3 face-up town cards and buy from the new ones"
+        return (f"you may spend {self.cost} :gold: gold to discard the face-up town cards and replace them "
+                "with 3 new ones, from which you may buy")
 
 
 class GoGone(Effect):
