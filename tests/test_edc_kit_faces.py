@@ -87,38 +87,37 @@ def test_ink_saver_renders_too(game, tmp_path):
     assert len(pypdf.PdfReader(str(tmp_path / "saver.pdf")).pages) == len(pages)
 
 
+def _action_cards(game, schema):
+    """(component id, card) for every starting or town card."""
+    return [(c.id, r) for c in game.components if c.spec.schema_ == schema for r in c.records]
+
+
 @pytest.mark.parametrize("schema", ["starting", "town"])
 def test_action_cards_print_their_effects_texts_on_each_end(game, faces, schema):
-    for comp in game.components:
-        if comp.spec.schema_ != schema:
-            continue
-        for card in comp.records:
-            upright, upside_down = faces[(comp.id, card.id, "front")]
-            shown = ends(card)
-            assert _words(strip_icons(shown[0][0].rules_text)) in upright, card.id
-            if len(shown) == 2:
-                assert _words(strip_icons(shown[1][0].rules_text)) in upside_down, card.id
-            else:
-                assert upside_down.strip() == "", card.id
+    for comp_id, card in _action_cards(game, schema):
+        upright, upside_down = faces[(comp_id, card.id, "front")]
+        shown = ends(card)
+        assert _words(strip_icons(shown[0][0].rules_text)) in upright, card.id
+        if len(shown) == 2:
+            assert _words(strip_icons(shown[1][0].rules_text)) in upside_down, card.id
+        else:
+            assert upside_down.strip() == "", card.id
 
 
 @pytest.mark.parametrize("schema", ["starting", "town"])
 def test_action_cards_show_priority_type_arrow_and_cost_on_each_end(game, faces, schema):
-    for comp in game.components:
-        if comp.spec.schema_ != schema:
-            continue
-        for card in comp.records:
-            texts = faces[(comp.id, card.id, "front")]
-            for (option, arrow), text in zip(ends(card), texts):
-                words = text.split()
-                assert card.priority in words, card.id
-                assert card.type.upper() in words, card.id
-                if arrow:
-                    assert ARROWS[arrow] in words, card.id
-                else:
-                    assert not set(ARROWS.values()) & set(words), card.id
-                if schema == "town":
-                    assert str(card.cost) in words, card.id
+    for comp_id, card in _action_cards(game, schema):
+        texts = faces[(comp_id, card.id, "front")]
+        for (option, arrow), text in zip(ends(card), texts):
+            words = text.split()
+            assert card.priority in words, card.id
+            assert card.type.upper() in words, card.id
+            if arrow:
+                assert ARROWS[arrow] in words, card.id
+            else:
+                assert not set(ARROWS.values()) & set(words), card.id
+            if schema == "town":
+                assert str(card.cost) in words, card.id
 
 
 def test_either_arrow_cards_point_left_on_one_end_and_right_on_the_other(game, faces):

@@ -40,14 +40,25 @@ def _emblem(c: Canvas, box, pal: Palette, fill, rays, icon: str, label: str) -> 
     c.drawCentredString(w / 2, 18, label)
 
 
-def starting_back(c, record, component, box, style):
-    pal = palette(style)
-    _emblem(c, box, pal, pal.ground, pal.ink, "star", "STARTING CARD")
+EMBLEMS = {
+    # back: (ground colour, ray colour, emblem icon, label) by palette name
+    "starting": ("ground", "ink", "star", "STARTING CARD"),
+    "town": ("mesa", "copper", "gain", "TOWN"),
+    "gold": ("gold_dark", "gold", "gold", "GOLD"),
+    "infamy": ("ink", "bad", "infamy", "INFAMY"),
+}
 
 
-def town_back(c, record, component, box, style):
-    pal = palette(style)
-    _emblem(c, box, pal, pal.mesa, pal.copper, "gain", "TOWN")
+def emblem_back(name: str):
+    """The DrawFn of an emblem back from its EMBLEMS row."""
+    fill, rays, icon, label = EMBLEMS[name]
+
+    def draw(c, record, component, box, style):
+        pal = palette(style)
+        _emblem(c, box, pal, getattr(pal, fill), getattr(pal, rays), icon, label)
+
+    draw.__doc__ = f"BACKS[{name!r}]: {label.lower()} back."
+    return draw
 
 
 def character_back(c, record, component, box, style):
@@ -70,16 +81,6 @@ def character_back(c, record, component, box, style):
     c.drawCentredString(w / 2, 34, "CHARACTER")
 
 
-def gold_back(c, record, component, box, style):
-    pal = palette(style)
-    _emblem(c, box, pal, pal.gold_dark, pal.gold, "gold", "GOLD")
-
-
-def infamy_back(c, record, component, box, style):
-    pal = palette(style)
-    _emblem(c, box, pal, pal.ink, pal.bad, "infamy", "INFAMY")
-
-
 def reference_back(c, record, component, box, style):
     pal = palette(style)
     w, h, b = box.w, box.h, box.bleed
@@ -92,11 +93,8 @@ def reference_back(c, record, component, box, style):
 
 
 BACKS = {
-    "starting": starting_back,
-    "town": town_back,
+    **{name: emblem_back(name) for name in EMBLEMS},
     "character": character_back,
-    "gold": gold_back,
-    "infamy": infamy_back,
     "camp": draw_gone,
     "marker": draw_marker,
     "reference": reference_back,

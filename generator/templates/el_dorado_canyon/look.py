@@ -75,6 +75,3 @@ def palette(style) -> Palette:
     register_fonts()
     return SAVER if getattr(style, "ink_saver", False) else FULL
 
-
-__all__ = ["Palette", "palette", "MARGIN", "MIN_TEXT", "NAME_FONT", "TITLE_FONT", "BODY_FONT", "BODY_BOLD",
-           "BODY_ITALIC", "DISPLAY", "TEXT"]

@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 from . import flow
 from .art import scene
 from .icons import draw_icon, polygon
-from .look import BODY_BOLD, BODY_FONT, MARGIN, MIN_TEXT, NAME_FONT, TITLE_FONT, Palette, palette
+from .look import BODY_BOLD, BODY_FONT, MARGIN, MIN_TEXT, NAME_FONT, Palette, palette
 
 GONE_LINES = (
     "You resolved a GONE card, or your character was killed.",
