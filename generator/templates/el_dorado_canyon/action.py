@@ -72,10 +72,13 @@ def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
     r = 10.5
     cy = top - MARGIN - r
     if hasattr(record, "cost"):
-        draw_icon(c, "gold", MARGIN + r, cy, 2 * r, pal)
-        c.setFont(NAME_FONT, 11)
+        c.setFillColor(pal.gold)
+        c.setStrokeColor(pal.gold_dark)
+        c.setLineWidth(1.6)
+        c.circle(MARGIN + r, cy, r - 0.8, fill=1, stroke=1)
+        c.setFont(NAME_FONT, 12)
         c.setFillColor(pal.ink)
-        c.drawCentredString(MARGIN + r, cy - 4, str(record.cost))
+        c.drawCentredString(MARGIN + r, cy - 4.2, str(record.cost))
     else:
         draw_icon(c, "star", MARGIN + r, cy, 2 * r + 2, pal)
     c.setFillColor(pal.ink)

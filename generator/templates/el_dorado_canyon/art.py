@@ -25,6 +25,7 @@ class Glyph:
 
     icon: str
     count: str = ""
+    at_target: bool = False   # what happens to the opponent: drawn first and largest
 
 
 def glyphs(option) -> list[Glyph]:
@@ -33,10 +34,12 @@ def glyphs(option) -> list[Glyph]:
     for e in option.effects:
         kind = e.effect
         if kind == "attack":
-            out.append(Glyph("shot", str(e.damage)))
+            out.append(Glyph("shot", str(e.damage), at_target=True))
         elif kind == "steal":
-            out.append(Glyph("grab", str(e.gold)))
-        elif kind in ("target_discards_infamy", "attackers_discard_infamy"):
+            out.append(Glyph("grab", str(e.gold), at_target=True))
+        elif kind == "target_discards_infamy":
+            out.append(Glyph("infamy", f"{MINUS}{e.amount}", at_target=True))
+        elif kind == "attackers_discard_infamy":
             out.append(Glyph("infamy", f"{MINUS}{e.amount}"))
         elif kind == "block":
             out.append(Glyph("block", str(e.damage)))
@@ -60,9 +63,9 @@ def glyphs(option) -> list[Glyph]:
         elif kind == "go_gone":
             out.append(Glyph("gone"))
         elif kind == "round_the_rosie":
-            out.append(Glyph("rosie"))
-    first = [g for g in out if g.icon in ("shot", "grab", "rosie")]
-    return (first + [g for g in out if g not in first])[:4]
+            out.append(Glyph("rosie", at_target=True))
+    first = [g for g in out if g.at_target]
+    return (first + [g for g in out if not g.at_target])[:4]
 
 
 def scene(c: Canvas, x: float, y: float, w: float, h: float, pal: Palette) -> None:
@@ -120,9 +123,9 @@ def _rosie(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
         a = math.radians(a0 + 50)
         tip = (cx + r * math.cos(a), cy + r * math.sin(a))
         c.setFillColor(pal.ink)
-        back = math.radians(a0 + 35)
-        polygon(c, [tip, (cx + (r + s * 0.08) * math.cos(back), cy + (r + s * 0.08) * math.sin(back)),
-                    (cx + (r - s * 0.08) * math.cos(back), cy + (r - s * 0.08) * math.sin(back))], stroke=False)
+        back = math.radians(a0 + 30)
+        polygon(c, [tip, (cx + (r + s * 0.11) * math.cos(back), cy + (r + s * 0.11) * math.sin(back)),
+                    (cx + (r - s * 0.11) * math.cos(back), cy + (r - s * 0.11) * math.sin(back))], stroke=False)
         card_a = math.radians(i * 90 - 20)
         c.setFillColor(pal.bone)
         kx, ky = cx + r * math.cos(card_a), cy + r * math.sin(card_a)

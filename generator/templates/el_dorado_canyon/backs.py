@@ -43,7 +43,7 @@ def _emblem(c: Canvas, box, pal: Palette, fill, rays, icon: str, label: str) -> 
 EMBLEMS = {
     # back: (ground colour, ray colour, emblem icon, label) by palette name
     "starting": ("ground", "ink", "star", "STARTING CARD"),
-    "town": ("mesa", "copper", "gain", "TOWN"),
+    "town": ("mesa", "copper", "buy", "TOWN"),
     "gold": ("gold_dark", "gold", "gold", "GOLD"),
     "infamy": ("ink", "bad", "infamy", "INFAMY"),
 }
