@@ -5,11 +5,13 @@ sits on one cell of each.  Every character starts on the 5s, which are ringed.
 """
 from __future__ import annotations
 
+import zlib
+
 from reportlab.pdfgen.canvas import Canvas
 
 from . import flow
 from .art import scene
-from .icons import draw_icon
+from .icons import draw_icon, polygon
 from .look import BODY_BOLD, BODY_FONT, BODY_ITALIC, MARGIN, NAME_FONT, Palette, palette
 
 TRACK = ("X", "1", "2", "3", "4", "5")
@@ -19,9 +21,13 @@ def _who(record) -> str:
     return f"character '{record.id}' ({record.name})"
 
 
-def portrait(c: Canvas, x: float, y: float, w: float, h: float, good: bool, pal: Palette) -> None:
-    """A hired hand in silhouette over the canyon: white hat if good, black hat if bad."""
+def portrait(c: Canvas, x: float, y: float, w: float, h: float, good: bool, pal: Palette, seed: str = "") -> None:
+    """A hired hand in silhouette over the canyon: white hat and a star if good, black
+    hat and a bandana if bad; `seed` (the card id) varies the hat so no two look alike."""
     scene(c, x, y, w, h, pal)
+    vary = zlib.crc32(seed.encode()) if seed else 0
+    brim = 0.3 + (vary % 4) * 0.03
+    crown = 0.2 + (vary // 4 % 3) * 0.04
     cx, s = x + w / 2, h
     c.saveState()
     p = c.beginPath()
@@ -34,13 +40,20 @@ def portrait(c: Canvas, x: float, y: float, w: float, h: float, good: bool, pal:
     body.close()
     c.drawPath(body, fill=1, stroke=0)
     c.circle(cx, y + s * 0.5, s * 0.17, fill=1, stroke=0)
+    if good:
+        draw_icon(c, "star", cx - s * 0.2, y + s * 0.16, s * 0.16, pal)
+    else:
+        c.setFillColor(pal.bad)
+        polygon(c, [(cx - s * 0.17, y + s * 0.48), (cx + s * 0.17, y + s * 0.48), (cx, y + s * 0.3)], stroke=False)
+    if vary % 2 and good:
+        c.setFillColor(pal.bone)
+        c.rect(cx - s * 0.08, y + s * 0.42, s * 0.16, s * 0.025, fill=1, stroke=0)
     c.restoreState()
-    hat = pal.bone if good else pal.ink
-    c.setFillColor(hat)
-    c.setStrokeColor(pal.ink)
+    c.setFillColor(pal.bone if good else pal.ink)
+    c.setStrokeColor(pal.ink if good else pal.bone)
     c.setLineWidth(0.8)
-    c.ellipse(cx - s * 0.36, y + s * 0.6, cx + s * 0.36, y + s * 0.7, fill=1, stroke=1)
-    c.roundRect(cx - s * 0.19, y + s * 0.64, s * 0.38, s * 0.26, s * 0.08, fill=1, stroke=1)
+    c.ellipse(cx - s * brim, y + s * 0.6, cx + s * brim, y + s * 0.7, fill=1, stroke=1)
+    c.roundRect(cx - s * 0.19, y + s * 0.64, s * 0.38, s * crown + s * 0.06, s * 0.08, fill=1, stroke=1)
     c.setFillColor(pal.good if good else pal.bad)
     c.rect(cx - s * 0.19, y + s * 0.66, s * 0.38, s * 0.05, fill=1, stroke=0)
 
@@ -100,7 +113,7 @@ def draw_character(c: Canvas, record, component, box, style) -> None:
         flow.draw(c, flavor, MARGIN, text_bottom + 9, inner, pal)
         text_bottom += 10
     pic_top = name_top - name.height - 2
-    pic_h = (pic_top - text_bottom) * 0.55
-    portrait(c, MARGIN + inner * 0.15, pic_top - pic_h, inner * 0.7, pic_h, good, pal)
+    pic_h = (pic_top - text_bottom) * 0.6
+    portrait(c, MARGIN + inner * 0.15, pic_top - pic_h, inner * 0.7, pic_h, good, pal, record.id)
     flow.draw_fit(c, record.ability.rules_text, MARGIN + 2, text_bottom, inner - 4, pic_top - pic_h - 2 - text_bottom,
                   pal, font=BODY_FONT, largest=9.5, who=_who(record))
