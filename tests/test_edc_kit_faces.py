@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import load_game
 from cards.effects import strip_icons
-from cards.models.el_dorado_canyon import BACKS as MODEL_BACKS, RECORDS
+from cards.models.el_dorado_canyon import BACKS as MODEL_BACKS, ICONS as MODEL_ICONS, RECORDS
 from generator.templates import el_dorado_canyon as template
 from generator.templates.el_dorado_canyon.action import ARROWS, ends
 from generator.templates.el_dorado_canyon.flow import TextDoesNotFit
@@ -75,6 +75,7 @@ def _words(text: str) -> str:
 def test_template_covers_every_schema_and_back():
     assert set(template.FRONTS) == set(RECORDS)
     assert set(template.BACKS) == set(MODEL_BACKS)
+    assert set(template.ICONS) == MODEL_ICONS
 
 
 def test_every_definition_renders_front_and_back(game, faces):
