@@ -313,7 +313,7 @@ class Ability(Strict):
             "on_bank": "When you bank gold: ",
             "always": "",
         }[self.trigger]
-        return lead + join_phrases([e.phrase() for e in self.effects])
+        return _capitalise(lead + join_phrases([e.phrase() for e in self.effects]))
 
 
 class Character(Record):
@@ -375,6 +375,9 @@ def check_record(record: Record) -> list[tuple[str, str]]:
                 out.append((f"options.{i}.arrow", f"expected left, right or either for {', '.join(sorted(targeting))}, got 'none'"))
             if not targeting and option.arrow != "none":
                 out.append((f"options.{i}.arrow", f"expected 'none': no effect of this option has a target, got {option.arrow!r}"))
+            if option.arrow == "either" and record.two_ended:
+                out.append((f"options.{i}.arrow", "expected 'left' or 'right' on a two-ended card: turning it "
+                            "chooses the option, so it cannot also choose the direction, got 'either'"))
             if names & PASSIVE:
                 out.append((f"options.{i}.effects", f"expected card effects, got character-only {', '.join(sorted(names & PASSIVE))}"))
             if option.text:
