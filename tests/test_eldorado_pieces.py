@@ -1,0 +1,108 @@
+"""Eldorado's cards and pieces: what the rulebook asks for, and checks against the map."""
+from __future__ import annotations
+
+import pytest
+
+from cards import DefinitionError, load_game
+
+
+def _errors(folder) -> list[str]:
+    with pytest.raises(DefinitionError) as info:
+        load_game(str(folder))
+    return str(info.value).splitlines()
+
+
+def _edit(path, old, new):
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def _line(path, needle):
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+
+
+def test_kit_has_every_piece_the_rules_name():
+    game = load_game("eldorado")
+    ships = game.records("ship")
+    assert sorted(s.sail for s in ships) == sorted("PCBHFR")
+    characters = {c.id: c for c in game.records("character")}
+    assert {c.name: c.port for c in characters.values()} == {
+        "Francisco Pizarro": "vigo", "Fernando Cortes": "seville", "Sebastian Bel-Alcazar": "san-sebastian",
+        "Henry the Navigator": "lisbon", "Nikolaus Federman": "brest", "James Raleigh": "plymouth"}
+    assert all(characters[s.character].initial == s.sail for s in ships)
+    cities = {c.id: c for c in game.records("map")[0].cities}
+    assert {(e.id, e.name, e.square) for e in game.records("eldorado")} == {(c.id, c.name, c.square) for c in cities.values()}
+    pile = {s.item: s.copies for s in game.records("supply")}
+    assert pile["soldier"] >= 36 and pile["barrel"] >= 36      # six players rolling 6 each
+    assert pile["musket"] >= 6 and pile["cannon"] >= 12        # a musket per 5 soldiers; 2 cannons on an even roll
+    assert pile["treasure"] >= 18
+    (die,) = game.records("die")
+    assert sorted(die.faces().values()) == [1, 2, 3, 4, 5, 6]
+
+
+def test_character_port_must_be_on_the_map(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "characters.toml"
+    _edit(path, 'port = "brest"', 'port = "calais"')
+    line = _line(path, "calais")
+    assert _errors(folder) == [f"{path}:{line}: card 'federman' (Nikolaus Federman): port: expected a port of the map "
+                               "(plymouth, brest, san-sebastian, vigo, lisbon, seville), got 'calais'"]
+
+
+def test_ship_sail_must_match_its_character(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "ships.toml"
+    _edit(path, 'sail = "H"', 'sail = "N"')
+    line = _line(path, 'sail = "N"')
+    assert _errors(folder) == [f"{path}:{line}: card 'ship-henry' (Ship of Henry the Navigator): sail: "
+                               "expected 'H', the initial of Henry the Navigator, got 'N'"]
+
+
+def test_every_character_needs_a_ship(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "ships.toml"
+    _edit(path, 'character = "raleigh"', 'character = "henry"')
+    _edit(path, 'sail = "R"', 'sail = "H"')
+    line = _line(path, 'id = "ship-raleigh"') + 2
+    assert _errors(folder) == [
+        f"{path}:{line}: card 'ship-raleigh' (Ship of James Raleigh): character: Henry the Navigator already has ship 'ship-henry'",
+        f"{path}: cards: character 'raleigh' (James Raleigh) has no ship card"]
+
+
+def test_eldorado_card_must_agree_with_the_map(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "eldorado.toml"
+    _edit(path, 'square = "I13"', 'square = "I12"')
+    line = _line(path, 'square = "I12"')
+    assert _errors(folder) == [f"{path}:{line}: card 'manoa' (Manoa): square: expected 'I13', where Manoa stands "
+                               "on the map, got 'I12'"]
+
+
+def test_every_city_needs_an_eldorado_card(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "eldorado.toml"
+    _edit(path, 'id = "akakor"', 'id = "atlantis"')
+    line = _line(path, "atlantis")
+    errors = _errors(folder)
+    assert errors[0].startswith(f"{path}:{line}: card 'atlantis' (Akakor): id: expected a city of the map (guatavita, ")
+    assert errors[1] == f"{path}: cards: city 'akakor' (Akakor) has no Eldorado card"
+
+
+def test_die_must_be_a_true_die(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "die.toml"
+    _edit(path, "back = 5", "back = 4")
+    _edit(path, "right = 4", "right = 5")
+    line = _line(path, "back = 4")
+    assert _errors(folder) == [
+        f"{path}:{line}: card 'die' (Die): back: expected 5 opposite front 2 (opposite faces add up to 7), got 4",
+        f"{path}:{_line(path, 'right = 5')}: card 'die' (Die): right: expected 4 opposite left 3 (opposite faces add up to 7), got 5"]
+
+
+def test_unknown_icon_on_a_supply_card(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "supply.toml"
+    _edit(path, 'text = "1 point in combat"', 'text = "1 :sword: point"')
+    (error,) = _errors(folder)
+    assert error.startswith(f"{path}:{_line(path, ':sword:')}: card 'soldier' (Soldier): text: unknown icon ':sword:'")
