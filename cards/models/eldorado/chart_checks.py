@@ -13,7 +13,8 @@ from .chart_schema import WATER, MapRecord
 from .coords import Square, coord, direction, expand, parse, step, DIRECTIONS
 
 
-_LISTS = {"port": "ports", "island": "islands", "river": "rivers", "city": "cities", "monsters": "monsters"}
+_LISTS = {"port": "ports", "island": "islands", "river": "rivers", "city": "cities", "monsters": "monsters",
+          "label": "labels"}
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class _FeatureCheck:
         self._rivers()
         self._cities()
         self._monsters()
+        self._decorations()
         return self.issues
 
     # --- helpers -----------------------------------------------------------------
@@ -215,3 +217,11 @@ class _FeatureCheck:
                     if self.terrain[square] != "sea":
                         self._fail(f"squares.{n + 1}", f"'{coord(square)}' is {self.terrain[square]}, "
                                    "expected sea (monsters live in the open sea)", "squares", n)
+
+    def _decorations(self) -> None:
+        for i, label in enumerate(self.record.labels):
+            self.label, self.loc = f"label {label.text!r}", ("labels", i)
+            self._on_map(label.square, "square", "square")
+        if self.record.compass is not None:
+            self.label, self.loc = None, ()
+            self._on_map(self.record.compass, "compass", "compass")

@@ -62,6 +62,13 @@ class Monsters(Feature):
     squares: list[CoordOrRange] = Field(min_length=1, max_length=40)
 
 
+class Label(Strict):
+    """Words written on the chart (a sea, a country), centred on a square."""
+
+    text: Name
+    square: Coord
+
+
 class MapRecord(Record):
     """The whole map: `rows` top (row 1, north) to bottom, each letter one square."""
 
@@ -76,3 +83,5 @@ class MapRecord(Record):
     rivers: list[River] = Field(default_factory=list, max_length=30)
     cities: list[City] = Field(default_factory=list, max_length=40)
     monsters: list[Monsters] = Field(default_factory=list, max_length=20)
+    labels: list[Label] = Field(default_factory=list, max_length=60)
+    compass: Coord | None = Field(default=None, description="where the compass rose is drawn")
