@@ -9,8 +9,8 @@ from __future__ import annotations
 from .chart import Chart, Mark
 from .chart_schema import MapRecord
 from .checks import ICONS, check_game, check_record, chart_of
-from .pieces import Character, Die, EldoradoCard, Ship, Supply
-from ..common import Reference
+from .pieces import Character, EldoradoCard, Ship, Supply
+from ..common import Record, Reference
 
 BACKS = {"ship", "eldorado", "supply", "reference"}
 RECORDS = {
@@ -19,7 +19,7 @@ RECORDS = {
     "ship": Ship,
     "eldorado": EldoradoCard,
     "supply": Supply,
-    "die": Die,
+    "die": Record,
     "reference": Reference,
 }
 

@@ -100,6 +100,9 @@ class Chart:
     def port(self, where: str) -> Port | None:
         return next((p for p in self.ports.values() if p.square == where), None)
 
+    def port_named(self, name: str) -> Port | None:
+        return next((p for p in self.ports.values() if p.name == name), None)
+
     def city(self, where: str) -> City | None:
         return next((c for c in self.cities.values() if c.square == where), None)
 

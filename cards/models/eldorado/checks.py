@@ -16,16 +16,14 @@ from ..common import Record, Reference
 from .chart import Chart
 from .chart_checks import Issue, check_map
 from .chart_schema import MapRecord
-from .pieces import Character, Die, EldoradoCard, Ship, Supply
+from .pieces import Character, EldoradoCard, Ship, Supply
 
 ICONS = {"soldier", "barrel", "musket", "cannon", "treasure", "ship", "city", "indian", "monster", "port", "river"}
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|#.*$')
 
 
 def check_record(record: Record) -> list[tuple[str, str]]:
-    """Icons named in printed text must be in the registry; a die must be a true die."""
-    if isinstance(record, Die):
-        return _die_problems(record)
+    """Icons named in printed text must be in the registry."""
     if isinstance(record, Reference):
         texts = [(f"sections.{i + 1}.lines", line) for i, s in enumerate(record.sections) for line in s.lines]
     elif isinstance(record, Supply):
@@ -34,14 +32,6 @@ def check_record(record: Record) -> list[tuple[str, str]]:
         return []
     return [(path, f"unknown icon ':{name}:': expected one of {', '.join(sorted(ICONS))}")
             for path, text in texts for name in unknown_icons(text, ICONS)]
-
-
-def _die_problems(die: Die) -> list[tuple[str, str]]:
-    faces = die.faces()
-    if sorted(faces.values()) != [1, 2, 3, 4, 5, 6]:
-        return [("top", f"expected the faces to show 1 to 6 once each, got {', '.join(f'{k} {v}' for k, v in faces.items())}")]
-    return [(b, f"expected {7 - faces[a]} opposite {a} {faces[a]} (opposite faces add up to 7), got {faces[b]}")
-            for a, b in (("top", "bottom"), ("front", "back"), ("left", "right")) if faces[a] + faces[b] != 7]
 
 
 def chart_of(game: Any) -> Chart:
@@ -87,8 +77,9 @@ def _check_pieces(game: Any, comp: Any, chart: Chart) -> list[Problem]:
     ships_of: dict[str, str] = {}
     for i, rec in enumerate(comp.records):
         if isinstance(rec, Character):
-            if rec.port not in chart.ports:
-                fail(i, rec, "port", f"expected a port of the map ({', '.join(chart.ports)}), got {rec.port!r}")
+            if chart.port_named(rec.port) is None:
+                names = ", ".join(p.name for p in chart.ports.values())
+                fail(i, rec, "port", f"expected a port of the map ({names}), got {rec.port!r}")
             others = [c.id for c in characters.values() if c.initial == rec.initial and c.id != rec.id]
             if others:
                 fail(i, rec, "initial", f"'{rec.initial}' is also the initial of character '{others[0]}'")

@@ -15,7 +15,6 @@ from ..common import Record
 from .chart_schema import Coord, Name
 
 Initial = Annotated[str, StringConstraints(pattern=r"^[A-Z]$")]
-Pip = Annotated[int, Field(ge=1, le=6)]
 Item = Literal["soldier", "barrel", "musket", "cannon", "treasure"]
 
 
@@ -24,7 +23,7 @@ class Character(Record):
 
     title: Name                # "Spanish conquistador"
     nation: Name               # the country of the home port
-    port: Id                   # a port id of the map
+    port: Name                 # the name of a port of the map, as printed on the standee
     initial: Initial           # on the sail of the character's ship
 
 
@@ -46,17 +45,3 @@ class Supply(Record):
 
     item: Item
     text: str = Field(default="", max_length=120)
-
-
-class Die(Record):
-    """A six-sided die net: the pips on each face (a true die's opposite faces add up to 7)."""
-
-    top: Pip
-    front: Pip
-    bottom: Pip
-    back: Pip
-    left: Pip
-    right: Pip
-
-    def faces(self) -> dict[str, int]:
-        return {f: getattr(self, f) for f in ("top", "front", "bottom", "back", "left", "right")}
