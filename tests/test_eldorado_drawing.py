@@ -44,6 +44,7 @@ def drawn(tmp_path_factory):
     with pdfplumber.open(path) as pdf:
         words = pdf.pages[0].extract_words(keep_blank_chars=False, use_text_flow=False)
     chart = chart_of(game)
+    assert b"/ExtGState" not in path.read_bytes()  # transparency is lost inside the engine's face forms
     return chart, MapLayout.fit(w, h, chart.width, chart.height), h, words
 
 

@@ -1,25 +1,8 @@
 """Eldorado's cards and pieces: what the rulebook asks for, and checks against the map."""
 from __future__ import annotations
 
-import pytest
-
-from cards import DefinitionError, load_game
-
-
-def _errors(folder) -> list[str]:
-    with pytest.raises(DefinitionError) as info:
-        load_game(str(folder))
-    return str(info.value).splitlines()
-
-
-def _edit(path, old, new):
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-
-
-def _line(path, needle):
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+from cards import load_game
+from test_eldorado_map import _edit, _errors, _line
 
 
 def test_kit_has_every_piece_the_rules_name():

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import math
 
-from reportlab.lib.colors import Color
-
 from cards.models.eldorado import Chart
 from cards.models.eldorado.coords import DIRECTIONS, column_name, expand, parse, step
-from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD
+from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT_BOLD
 
 from . import symbols, textures
 from .cartouche import draw_title_band
 from .chart_layout import BAND, MapLayout
-from .palette import Palette, palette
+from .palette import Palette, mix, palette
 from .text import centred_lines, fitted_size, lines_to_fit
 
 
@@ -70,7 +68,7 @@ def _monster_waters(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     for waters in chart.monster_waters.values():
         own = {sq for item in waters.squares for sq in expand(item)}
         c.saveState()
-        c.setFillColor(pal.sea_line, alpha=0.18)
+        c.setFillColor(mix(pal.sea_line, pal.sea, 0.18))
         for col, r in own:
             x, y = lay.corner(col, r)
             c.rect(x, y, lay.s, lay.s, stroke=0, fill=1)
@@ -149,7 +147,6 @@ def _rivers(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     c.setLineJoin(1)
     for river in chart.rivers.values():
         points = [lay.centre(*parse(sq)) for sq in river.squares]
-        mouth = parse(river.squares[-1])
         dx, dy = DIRECTIONS[chart.flow(river.squares[-1])]
         points.append((points[-1][0] + dx * lay.s * 0.5, points[-1][1] - dy * lay.s * 0.5))
         for width, colour in ((0.34, pal.ink), (0.28, pal.river)):
@@ -163,13 +160,12 @@ def _rivers(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
             heading = chart.flow(sq)
             angle = {"E": 0, "N": 90, "W": 180, "S": 270}[heading]
             symbols.place(c, "flow", textures.flow_arrow, pal, lay.s * 0.3, x, y, rotate=angle)
-        del mouth
     c.restoreState()
 
 
 def _grid(c, lay: MapLayout, pal: Palette) -> None:
     c.saveState()
-    c.setStrokeColor(pal.faint, alpha=0.55)
+    c.setStrokeColor(mix(pal.faint, pal.paper, 0.55))
     c.setLineWidth(max(0.3, lay.s * 0.008))
     p = c.beginPath()
     for col in range(lay.cols + 1):
@@ -183,7 +179,7 @@ def _grid(c, lay: MapLayout, pal: Palette) -> None:
 
 
 def _rose(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
-    """Rhumb lines across the whole grid from the compass rose, and the rose itself, see-through."""
+    """Rhumb lines across the whole grid from the compass rose, and the rose, open so squares show through."""
     if chart.record.compass is None:
         return
     cx, cy = lay.centre(*parse(chart.record.compass))
@@ -195,21 +191,19 @@ def _rose(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     c.setLineWidth(max(0.3, lay.s * 0.01))
     for i in range(32):
         angle = math.radians(i * 11.25)
-        c.setStrokeColor(pal.red if i % 8 == 0 else pal.faint, alpha=0.45 if i % 2 == 0 else 0.25)
+        c.setStrokeColor(mix(pal.red if i % 8 == 0 else pal.faint, pal.sea, 0.5 if i % 2 == 0 else 0.3))
         c.line(cx, cy, cx + math.sin(angle) * reach, cy + math.cos(angle) * reach)
     c.restoreState()
     c.saveState()
-    c.setFillAlpha(0.55)
-    c.setStrokeAlpha(0.8)
     c.translate(cx, cy)
-    symbols.compass_rose(c, pal, lay.s * 3.6)
+    symbols.compass_rose(c, pal, lay.s * 3.6, open_centre=True)
     c.restoreState()
 
 
 def _labels(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     """Seas and countries in spaced italic capitals; island and monster names under their squares."""
     c.saveState()
-    c.setFillColor(pal.ink, alpha=0.7)
+    c.setFillColor(mix(pal.ink, pal.sea, 0.7))
     for label in chart.record.labels:
         x, y = lay.centre(*parse(label.square))
         c.setFont(DISPLAY_ITALIC, lay.s * 0.42)
@@ -250,7 +244,7 @@ def _features(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     for city in chart.cities.values():
         x, y = lay.centre(*parse(city.square))
         c.saveState()
-        c.setFillColor(pal.gold, alpha=0.35)
+        c.setFillColor(mix(pal.gold, pal.terrain["jungle"], 0.45))
         c.circle(x, y + s * 0.1, s * 0.38, stroke=0, fill=1)
         c.restoreState()
         symbols.place(c, "city", symbols.city, pal, s * 0.5, x, y + s * 0.12)
@@ -273,7 +267,7 @@ def _caption(c, text: str, x: float, y_top: float, width: float, size: float, pa
     lines = lines_to_fit(text, font, size, width)
     size = min(fitted_size(line, font, size, width) for line in lines)
     c.saveState()
-    c.setFillColor(pal.paper, alpha=0.75)
+    c.setFillColor(pal.paper)
     h = size * (len(lines) * 1.1 + 0.2)
     c.rect(x - width / 2, y_top - h, width, h, stroke=0, fill=1)
     c.setFillColor(pal.ink)
@@ -315,5 +309,3 @@ def _edges(c, lay: MapLayout, pal: Palette) -> None:
         c.drawCentredString(lay.x0 + lay.width + b / 2, y, str(r + 1))
     c.restoreState()
 
-
-__all__ = ["draw_map", "MapLayout", "Color", "DISPLAY", "TEXT"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from .palette import Palette
+from .palette import Palette, mix
 
 
 def parchment(c, box, pal: Palette, tint=None) -> None:
@@ -13,7 +13,7 @@ def parchment(c, box, pal: Palette, tint=None) -> None:
     edge = c.beginPath()
     edge.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, box.h + 2 * box.bleed)
     c.clipPath(edge, stroke=0, fill=1)
-    c.setStrokeColor(pal.faint, alpha=0.35)
+    c.setStrokeColor(mix(pal.faint, tint or pal.paper, 0.35))
     c.setLineWidth(0.3)
     reach = math.hypot(box.w, box.h)
     for i in range(9):

@@ -51,5 +51,14 @@ INK_SAVER = Palette(
 )
 
 
+def mix(colour: Color, ground: Color, amount: float) -> Color:
+    """`amount` of `colour` over `ground`, as one solid colour.
+
+    Faces are drawn into PDF form objects, where ReportLab's transparency
+    (ExtGState) is lost, so a see-through look is mixed in advance.
+    """
+    return Color(*(a * amount + b * (1 - amount) for a, b in zip(colour.rgb(), ground.rgb())))
+
+
 def palette(style) -> Palette:
     return INK_SAVER if getattr(style, "ink_saver", False) else FULL

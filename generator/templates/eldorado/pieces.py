@@ -5,7 +5,7 @@ from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 
 from . import symbols
 from .frame import parchment
-from .palette import palette
+from .palette import mix, palette
 from .text import centred_lines, fitted_size, lines_to_fit
 
 MM = 72 / 25.4
@@ -42,7 +42,7 @@ def eldorado_front(c, record, component, box, style) -> None:
     parchment(c, box, pal, tint=None if style.ink_saver else pal.paper_edge)
     _heading(c, "ELDORADO", box, pal, box.h - SAFE - 7 * MM, 13)
     c.saveState()
-    c.setFillColor(pal.gold, alpha=0.3)
+    c.setFillColor(mix(pal.gold, pal.paper, 0.3))
     c.circle(box.w / 2, box.h * 0.6, box.w * 0.26, stroke=0, fill=1)
     c.translate(box.w / 2, box.h * 0.6)
     symbols.city(c, pal, box.w * 0.42)
@@ -132,7 +132,7 @@ def back(title: str, emblem: str | None):
         if emblem is None:
             symbols.compass_rose(c, pal, min(box.w, box.h) * 0.62)
         else:
-            c.setFillColor(pal.gold, alpha=0.3)
+            c.setFillColor(mix(pal.gold, pal.paper, 0.3))
             c.circle(0, 0, box.w * 0.3, stroke=0, fill=1)
             symbols.SYMBOLS[emblem](c, pal, box.w * 0.45)
         c.restoreState()

@@ -234,12 +234,12 @@ def ship(c, pal: Palette, size: float, initial: str = "") -> None:
         c.drawCentredString(u * 0.05, u * 0.07, initial)
 
 
-def compass_rose(c, pal: Palette, size: float) -> None:
-    """A 32-point compass rose with a fleur-de-lis north."""
+def compass_rose(c, pal: Palette, size: float, open_centre: bool = False) -> None:
+    """A 32-point compass rose; `open_centre` leaves its ring unfilled (on the map, squares show through)."""
     r = size / 2
     _pen(c, pal.ink, max(0.3, size * 0.006))
     c.setFillColor(pal.paper)
-    c.circle(0, 0, r * 0.62, stroke=1, fill=1)
+    c.circle(0, 0, r * 0.62, stroke=1, fill=0 if open_centre else 1)
     c.circle(0, 0, r * 0.56, stroke=1, fill=0)
     for i in range(32):
         a = math.radians(i * 11.25)
