@@ -185,7 +185,7 @@ class Table:
         if self.going and p.char is not None:
             p.out = p.gone_next = True
             if log:
-                self.say("is GONE now, and next turn", cite.GONE_CARD)
+                self.say("is GONE now, and next turn", cite.GONE_CARD, p)
             self.note(p, "went GONE")
 
     # ---- targets and attacks ---------------------------------------------------------------------
