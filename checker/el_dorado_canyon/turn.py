@@ -83,6 +83,7 @@ class Table:
         self.moves = 0
         self.going = False
         self.draw_failed = False
+        self.bought: list[tuple[int, str]] = []  # (seat, card id): the simulator's tally
 
     # ---- the log -------------------------------------------------------------------------------
 
@@ -625,6 +626,7 @@ def _buy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
         return True
     t.row.remove(card)
     p.hand.append(card)
+    t.bought.append((p.seat, card.id))
     t.refill_row()
     if t.log:
         t.say(f"buys {card.name} for {price} gold ({t.gold_text(p)}) into the hand; the row: "
