@@ -1,153 +1,35 @@
-"""`checker`: validate definitions, list rulings, resolve a disputed turn, simulate games.
+"""`checker` entry point: a plain `checker resolve` runs without Typer, the rest goes to Typer.
 
-Imports stay inside the commands: `checker resolve` is run at the table and must
-start fast.
+`checker resolve` is run at the table and must start fast; the commands themselves
+live in `checker.commands` (and stay importable as `checker.cli.app`).
 """
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
-from typing import Optional
-
-import typer
-
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Rules engines over pnpkit's definitions.")
-
-ENGINES = {
-    "el-dorado-canyon": "checker.el_dorado_canyon",
-    "eternal-gold-and-steel": "checker.eternal_gold_and_steel",
-    "eldorado": "checker.eldorado",
-}
-
-
-def _fail(message: str, code: int = 2) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(code)
-
-
-def _engine(rules: str):
-    import importlib
-
-    if rules not in ENGINES:
-        _fail(f"game: expected one of {', '.join(ENGINES)}, got {rules!r}")
-    try:
-        return importlib.import_module(ENGINES[rules])
-    except ModuleNotFoundError:
-        _fail(f"no rules engine for {rules!r} yet")
-
-
-def _load(game: str):
-    from cards import DefinitionError, load_game
-
-    try:
-        return load_game(game)
-    except DefinitionError as exc:
-        _fail(str(exc))
-
-
-@app.command()
-def validate(games: list[str] = typer.Argument(None, help="Built-in game ids or folders (default: all built-in games).")) -> None:
-    """Check definitions: report every problem, or one summary line per game."""
-    from cards import BUILTIN, DefinitionError, load_game
-    from cards.summary import summarise
-
-    failed = False
-    for game in games or list(BUILTIN):
-        try:
-            loaded = load_game(game)
-        except DefinitionError as exc:
-            typer.echo(str(exc), err=True)
-            failed = True
-            continue
-        typer.echo(summarise(loaded))
-    if failed:
-        raise typer.Exit(2)
-
-
-@app.command()
-def rulings(game: Optional[str] = typer.Argument(None, help="Game id (default: all games).")) -> None:
-    """List the rulings: house rulings and our own, with the passage and why."""
-    from checker.core.rulings import load_rulings
-
-    found = load_rulings(game)
-    if game and not found:
-        _fail(f"game: no rulings for {game!r}; expected one of {', '.join(ENGINES)}")
-    for ruling in found:
-        typer.echo(f"{ruling.id} [{ruling.game}]{' (house)' if ruling.house else ''}")
-        typer.echo(f"  Passage:  {ruling.passage}")
-        typer.echo(f"  Question: {ruling.question}")
-        typer.echo(f"  Decision: {ruling.decision}")
-        typer.echo(f"  Why:      {ruling.why}")
-
-
-@app.command()
-def resolve(
-    state_file: Path = typer.Argument(..., help="The state file: the turn to settle."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of text."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write the next turn's state here as TOML."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Roll what the state does not give (dice, shuffles)."),
-) -> None:
-    """Resolve one turn step by step, citing the rule behind every step."""
-    from checker.core.errors import StateError
-    from checker.core.state_io import read_state, write_state
-
-    try:
-        state = read_state(state_file)
-        game_ref = state.get("game")
-        if not isinstance(game_ref, str):
-            raise StateError(f"expected the game id or folder, got {game_ref!r}", field="game", file=str(state_file))
-        if game_ref not in ENGINES:  # a user's folder, relative to the state file
-            game_ref = str((state_file.parent / game_ref))
-        game = _load(game_ref)
-        result = _engine(game.rules).resolve(state, game, seed=seed)
-    except StateError as exc:
-        if exc.file is None:
-            exc.file = str(state_file)
-        _fail(str(exc))
-    if out is not None:
-        write_state(out, result.state)
-    if as_json:
-        typer.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
-    else:
-        typer.echo(result.as_text())
-
-
-@app.command()
-def simulate(
-    game: str = typer.Argument(..., help="Game id or folder."),
-    games: int = typer.Option(1000, "--games", min=1, help="How many games to play."),
-    players: int = typer.Option(4, "--players", min=1, help="Players per game."),
-    seed: int = typer.Option(0, "--seed", help="Same seed, same result."),
-    policy: str = typer.Option("random", "--policy", help="random or greedy."),
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Processes to spread the games over."),
-) -> None:
-    """Play whole games with simple policies and report what a designer needs."""
-    from checker.core.errors import StateError
-
-    loaded = _load(game)
-    low, high = loaded.players
-    if not low <= players <= high:
-        _fail(f"--players: expected {low} to {high} for {loaded.name}, got {players}")
-    if policy not in ("random", "greedy"):
-        _fail(f"--policy: expected random or greedy, got {policy!r}")
-    engine = _engine(loaded.rules)
-    if not hasattr(engine, "simulate"):
-        _fail(f"no simulator for {loaded.rules!r} yet")
-    try:
-        report = engine.simulate(loaded, games=games, players=players, seed=seed, policy=policy, jobs=jobs)
-    except StateError as exc:
-        _fail(str(exc))
-    if as_json:
-        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
-    else:
-        typer.echo(engine.format_report(report))
+from typing import Any
 
 
 def main() -> None:
+    args = sys.argv[1:]
+    if args[:1] == ["resolve"]:
+        from checker.core.resolve_cmd import parse_plain, resolve_file
+        from checker.engines import ENGINES
+
+        plain = parse_plain(args[1:])
+        if plain is not None:
+            sys.exit(resolve_file(*plain, engines=ENGINES))
+    from checker.commands import app
+
     try:
         app()
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         sys.exit(130)
+
+
+def __getattr__(name: str) -> Any:
+    """`checker.cli.app`, `checker.cli.ENGINES`, ...: the Typer module's names, loaded on use."""
+    if name.startswith("__"):  # import machinery probes (__path__, ...) must not load Typer
+        raise AttributeError(name)
+    from checker import commands
+
+    return getattr(commands, name)

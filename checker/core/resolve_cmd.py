@@ -1,0 +1,74 @@
+"""`checker resolve STATE.toml [--json] [--out NEXT.toml] [--seed N]`, shared by both entry paths.
+
+`checker.cli.main` runs it without importing Typer when the arguments are plain (a
+resolve must feel instant at the table); the Typer command calls the same function.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from .errors import StateError
+from .state_io import read_state, write_state
+
+
+def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | None,
+                 engines: dict[str, str]) -> int:
+    """Resolve one turn: print the verdict and steps (or JSON), write --out; the exit code."""
+    from .gamecache import load_for_play
+
+    try:
+        state = read_state(state_file)
+        game_ref = state.get("game")
+        if not isinstance(game_ref, str):
+            raise StateError(f"expected the game id or folder, got {game_ref!r}", field="game", file=str(state_file))
+        if game_ref not in engines:  # a user's folder, relative to the state file
+            game_ref = str(state_file.parent / game_ref)
+        try:
+            engine, game = load_for_play(game_ref, engines)
+        except Exception as exc:  # cards (and pydantic) load only on a cache miss
+            from cards.errors import DefinitionError
+
+            if not isinstance(exc, DefinitionError):
+                raise
+            print(str(exc), file=sys.stderr)
+            return 2
+        result = engine.resolve(state, game, seed=seed)
+    except StateError as exc:
+        if exc.file is None:
+            exc.file = str(state_file)
+        print(str(exc), file=sys.stderr)
+        return 2
+    if out is not None:
+        write_state(out, result.state)
+    if as_json:
+        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+    else:
+        print(result.as_text())
+    return 0
+
+
+def parse_plain(args: list[str]) -> tuple[Path, bool, Path | None, int | None] | None:
+    """The resolve arguments, or None when they need the full parser (help, errors, odd forms)."""
+    state = out = seed = None
+    as_json = False
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--json":
+            as_json = True
+        elif arg in ("--out", "--seed") and i + 1 < len(args) and not args[i + 1].startswith("-"):
+            i += 1
+            if arg == "--out":
+                out = Path(args[i])
+            elif args[i].isdigit():
+                seed = int(args[i])
+            else:
+                return None
+        elif arg.startswith("-") or state is not None:
+            return None
+        else:
+            state = Path(arg)
+        i += 1
+    return (state, as_json, out, seed) if state is not None else None

@@ -1,0 +1,64 @@
+"""The rule behind each step: a rulebook section with a short quote, and/or a ruling id.
+
+Every quote is copied word for word from the rulebook (a test checks each one is there),
+so a player can find it on the page.
+"""
+from __future__ import annotations
+
+
+def _cite(section: str, quote: str, *rulings: str) -> str:
+    text = f'{section}: "{quote}"'
+    return "; ".join([text, *rulings]) if rulings else text
+
+
+REVEAL = _cite("Gameplay", "all players reveal their card face up in front of them at the same time", "EDC-18")
+GONE_SITS_OUT = _cite("Being GONE", "they are not active in the game for that turn", "H7")
+PRIORITY = _cite("Priority", "resolved first around the table clockwise, starting with the first player", "H1")
+TWO_ENDED = _cite("Gameplay", "The text (on the card you played) that you can read is going to be action you will take.")
+DEAD_BEFORE = _cite("Priority", "If a character dies before their action occurs, they don't get to take any action that turn.", "H6")
+GONE_NO_ACTION = _cite("Being GONE", "a character cannot be interacted with at all while they are GONE", "EDC-20")
+TARGET = _cite("Being GONE", "the effect continues around the table in the same direction until it targets a character who is not GONE", "H2")
+NO_AMMO = _cite("Character Card Anatomy", "If your character has no ammo, you cannot use cards that require ammo.", "H4", "EDC-4")
+AMMO = _cite("Starting Cards", "lose 1 ammo", "H3", "H4")
+ATTACK_INFAMY = _cite("Infamy", "You gain infamy when instructed to do so by a card you played.", "H4")
+SELF_SHOT = _cite("FAQ", "Your character loses health, uses ammo, doesn't gain any infamy, even for a kill.", "H4")
+BOTH_SIDES = _cite("Card Anatomy", "The arrow shows which opponent (left or right) will be targeted.", "EDC-5")
+DAMAGE = _cite("Character Card Anatomy", "The health track: a token will indicate how much health you have.", "H3", "EDC-6")
+BLOCK = _cite("Symbols and Terms", "Blocks damage equal to the number of damage symbols next to it, from each player, that turn", "H5", "EDC-6")
+ATTACKER_DISCARDS = _cite("Infamy", "You discard infamy when instructed to do so by an opponent's card; if you don't have infamy to discard, you do nothing.", "H5")
+KILL = _cite("Killing Characters", "the player places it face-down in their graveyard and flips their camp card to GONE", "H6")
+KILL_INFAMY = _cite("Killing Characters", "The player that killed that character gains one additional infamy for the kill", "H6")
+ALIGNMENT_INFAMY = _cite("Infamy", "Killing a character who is bad if your character is good, or vice versa.", "H6")
+KILL_GOLD = _cite("Killing Characters", "steals all unbanked gold from that player", "H6")
+SPENT_BACK = _cite("Symbols and Terms", "return to hand when character dies", "H9")
+STEAL = _cite("Gold", "Only banked gold counts at the end of the game.", "EDC-19")
+TARGET_DISCARDS = _cite("Infamy", "You discard infamy when instructed to do so by an opponent's card; if you don't have infamy to discard, you do nothing.", "EDC-19")
+PAY = _cite("Gold", "All gold that is spent may come from banked or unbanked gold.", "H8", "EDC-19")
+GAIN_GOLD = _cite("Gold", "All gold that is gained in any manner is unbanked", "H8")
+IF_ATTACKED = _cite("FAQ", "You gain 4 gold, but if you are attacked you gain nothing.", "H8", "EDC-7")
+PER_ATTACKER = _cite("FAQ", "you gain 1 infamy per player who is attacking you", "EDC-7")
+GAIN_INFAMY = _cite("Infamy", "You gain infamy when instructed to do so by a card you played.")
+TRACKS = _cite("Characters", "Every character starts with 5 health & 5 ammo", "H3")
+BANK = _cite("Symbols and Terms", "Bank all (gold icon): move all your unbanked gold to your bank (below your camp card).", "H8")
+REFRESH = _cite("Starting Cards", "you may spend 1 gold to discard all face-up town cards and replace them with 3 new town cards, from which you may purchase 1", "H8", "EDC-14")
+BUY = _cite("Symbols and Terms", "you may purchase 1 card from the face-up town cards, pay the gold cost and place into your hand", "H8", "EDC-15")
+GONE_CARD = _cite("Being GONE", "your character is not GONE until your card has been resolved", "H7", "EDC-20")
+ROSIE = _cite("FAQ", "All players pass the card they played the direction the card indicates, the cards then happen in front of new people", "EDC-13")
+ROSIE_BACK = _cite("FAQ", "Then all cards are passed back to their original owners.", "EDC-13")
+PASSED_CHOICE = "EDC-13"
+ABILITY = _cite("Character Abilities", "When the ability on a character card is triggered, the reward is taken immediately.", "EDC-8")
+IMMEDIATE = _cite("Character Abilities", "it means you take the reward right when you place that character in front of you", "H7")
+IMMEDIATE_IGNORED = _cite("Character Abilities", "If an \"immediate\" ability would end the game, ignore that ability.", "EDC-10")
+BACK_TO_HAND = _cite("Gameplay", "You pick up your card and place it back into your hand", "H9")
+ONCE = _cite("Symbols and Terms", "Once per character: play once, place under character card", "H9")
+USE_ONCE = _cite("Symbols and Terms", "Use once: play once, discard facedown under the town deck.", "EDC-11")
+EVENT = _cite("Card Types", "Event cards are discarded when played", "EDC-11")
+GIVE = _cite("Symbols and Terms", "Give to attacked player: after resolved, give this card to the player who was attacked.", "EDC-12")
+GONE_NEXT = _cite("Being GONE", "Whenever a character is GONE, they are GONE for the next turn as well.", "H7")
+BACK_IN = _cite("Being GONE", "GONE: turn camp card over to GONE, skip next turn.", "H7")
+DRAW = _cite("Killing Characters", "After being GONE for an additional turn, the player whose character died, draws a new character card", "H7", "EDC-17")
+NO_DRAW = _cite("End-Game & Scoring", "A player needs to draw a character card and there isn't one to draw.", "H7", "H10", "EDC-1")
+MARKER = _cite("Gameplay", "The first player marker is passed to the next player clockwise around the table when a turn is complete", "H1", "EDC-16")
+END_INFAMY = _cite("End-Game & Scoring", "A player has 10 infamy at the end of a turn.", "H10")
+SCORE = _cite("End-Game & Scoring", "whichever number is SMALLER is your initial score", "H10")
+TIE = _cite("End-Game & Scoring", "If there is a tie, character's current health is the tie-breaker.", "H10")

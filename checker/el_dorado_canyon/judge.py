@@ -1,0 +1,28 @@
+"""End of the game and scoring (H10), apart from play: easy to test and to cite."""
+from __future__ import annotations
+
+from typing import Any
+
+from .turn import END_INFAMY, Player, Table
+
+
+def end_reasons(table: Table) -> list[str]:
+    """Why the game ends after this turn (empty: it goes on)."""
+    reasons = [f"{p.name} has {p.infamy} infamy" for p in table.players if p.infamy >= END_INFAMY]
+    if table.draw_failed:
+        reasons.append("a character could not be drawn")
+    return reasons
+
+
+def score(p: Player) -> int:
+    """The smaller of infamy and banked gold, minus 1 per character in the graveyard."""
+    return min(p.infamy, p.banked) - p.graveyard
+
+
+def final_scores(players: list[Player]) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Scores by name, and the winners: best score, then current health; still tied, shared."""
+    scores = {p.name: {"score": score(p), "infamy": p.infamy, "banked": p.banked, "graveyard": p.graveyard,
+                       "health": p.health if p.char is not None else 0} for p in players}
+    best = max((s["score"], s["health"]) for s in scores.values())
+    winners = [name for name, s in scores.items() if (s["score"], s["health"]) == best]
+    return scores, winners

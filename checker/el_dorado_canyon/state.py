@@ -1,0 +1,292 @@
+"""The state file (design/el-dorado-canyon.md, `checker resolve` contract): read, check, write.
+
+Every problem is a StateError naming the player and the field, in the table's words;
+an illegal play also says which plays would have been legal.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from checker.core.errors import StateError
+
+from .rules import DIRECTIONS, Card, Character, Rules
+from .turn import MAX_TRACK, Play, Player, Table
+
+TOP_KEYS = ("game", "first_player", "town", "characters", "players")
+PLAYER_KEYS = ("name", "character", "health", "ammo", "unbanked", "banked", "infamy", "graveyard", "gone",
+               "hand", "spent", "play")
+PLAY_KEYS = ("card", "option", "direction", "buy", "refresh")
+COUNTS = ("unbanked", "banked", "infamy", "graveyard")
+MAX_COUNT = 999
+
+
+def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Table, list[Play | None]]:
+    """The table and every player's revealed card, or a StateError naming player and field."""
+    _only(state, TOP_KEYS, None, "")
+    rows = state.get("players")
+    low, high = rules.players
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise StateError("expected [[players]] tables, one per player, clockwise", field="players")
+    if not low <= len(rows) <= high:
+        raise StateError(f"expected {low} to {high} players for {rules.name}, got {len(rows)}", field="players")
+    names = [_name(row, i) for i, row in enumerate(rows)]
+    first = state.get("first_player")
+    if first not in names:
+        raise StateError(f"expected one of the players ({', '.join(names)}), got {first!r}", field="first_player")
+    row, deck = _town(state.get("town"), rules)
+    characters = _character_deck(state.get("characters"), rules)
+    players = [_player(row_data, i, rules) for i, row_data in enumerate(rows)]
+    plays = [_play(data.get("play"), p, rules, row, deck) for data, p in zip(rows, players)]
+    return Table(rules, players, names.index(first), row, deck, characters, log), plays
+
+
+def _only(data: dict[str, Any], allowed: tuple[str, ...], player: str | None, prefix: str) -> None:
+    for key in data:
+        if key not in allowed:
+            raise StateError(f"unknown field: expected one of {', '.join(allowed)}", player=player,
+                             field=prefix + str(key))
+
+
+def _name(row: dict[str, Any], i: int) -> str:
+    name = row.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise StateError(f"expected the player's name, got {name!r}", field=f"players[{i + 1}].name")
+    return name
+
+
+def _count(data: dict[str, Any], key: str, default: int, high: int, player: str) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+        raise StateError(f"expected a whole number from 0 to {high}, got {value!r}", player=player, field=key)
+    return value
+
+
+def _character(value: Any, rules: Rules, player: str | None, field: str) -> Character:
+    if isinstance(value, str):
+        if value in rules.characters:
+            return rules.characters[value]
+        known = ", ".join(rules.characters) or "none defined"
+        raise StateError(f"expected a character id ({known}) or {{ name, alignment }}, got {value!r}",
+                         player=player, field=field)
+    if isinstance(value, dict):
+        _only(value, ("name", "alignment"), player, field + ".")
+        name, alignment = value.get("name"), value.get("alignment")
+        if not isinstance(name, str) or not name:
+            raise StateError(f"expected the character's name, got {name!r}", player=player, field=field + ".name")
+        if alignment not in ("good", "bad"):
+            raise StateError(f"expected 'good' or 'bad', got {alignment!r}", player=player, field=field + ".alignment")
+        return Character({"name": name, "alignment": alignment})
+    raise StateError(f"expected a character id or {{ name, alignment }}, got {value!r}", player=player, field=field)
+
+
+def _cards(value: Any, rules: Rules, player: str | None, field: str, town_only: bool = False) -> list[Card]:
+    if not isinstance(value, list):
+        raise StateError(f"expected a list of card ids, got {value!r}", player=player, field=field)
+    pool = {c.id: c for c in rules.town} if town_only else rules.cards
+    out = []
+    for i, card_id in enumerate(value):
+        if card_id not in pool:
+            kind = "town" if town_only else "starting or town"
+            raise StateError(f"expected a {kind} card id ({', '.join(pool)}), got {card_id!r}",
+                             player=player, field=f"{field}[{i + 1}]")
+        out.append(pool[card_id])
+    return out
+
+
+def _town(town: Any, rules: Rules) -> tuple[list[Card] | None, list[Card] | None]:
+    if town is None:
+        return None, None
+    if not isinstance(town, dict):
+        raise StateError(f"expected a [town] table, got {town!r}", field="town")
+    _only(town, ("row", "deck"), None, "town.")
+    row = _cards(town.get("row", []), rules, None, "town.row", town_only=True)
+    if len(row) > 3:
+        raise StateError(f"expected at most 3 face-up town cards, got {len(row)}", field="town.row")
+    return row, _cards(town.get("deck", []), rules, None, "town.deck", town_only=True)
+
+
+def _character_deck(table: Any, rules: Rules) -> list[Character] | None:
+    if table is None:
+        return None  # EDC-1: no deck given is an empty deck
+    if not isinstance(table, dict):
+        raise StateError(f"expected a [characters] table, got {table!r}", field="characters")
+    _only(table, ("deck",), None, "characters.")
+    deck = table.get("deck", [])
+    if not isinstance(deck, list):
+        raise StateError(f"expected a list of characters, got {deck!r}", field="characters.deck")
+    return [_character(c, rules, None, f"characters.deck[{i + 1}]") for i, c in enumerate(deck)]
+
+
+def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
+    name = data["name"]
+    _only(data, PLAYER_KEYS, name, "")
+    gone = data.get("gone", False)
+    if not isinstance(gone, bool):
+        raise StateError(f"expected true or false, got {gone!r}", player=name, field="gone")
+    char = _character(data["character"], rules, name, "character") if "character" in data else None
+    health = _count(data, "health", MAX_TRACK, MAX_TRACK, name)
+    ammo = _count(data, "ammo", MAX_TRACK, MAX_TRACK, name)
+    counts = [_count(data, key, 0, MAX_COUNT, name) for key in COUNTS]
+    if char is not None and health == 0:
+        raise StateError("expected 1 to 5 for a living character, got 0 (a character at 0 health is dead: "
+                         "leave out `character` and set gone = true; EDC-3)", player=name, field="health")
+    if char is None and not gone:
+        raise StateError("expected a character: a player without one is GONE (gone = true) until they draw "
+                         "a new one (EDC-3)", player=name, field="character")
+    spent = _cards(data.get("spent", []), rules, name, "spent")
+    for i, card in enumerate(spent):
+        if not card.once:
+            raise StateError(f"expected only once-per-character cards under the character, got {card.id!r}",
+                             player=name, field=f"spent[{i + 1}]")
+    if spent and char is None:
+        raise StateError("expected no cards under a character the player does not have (they returned to "
+                         "the hand when it died; H9)", player=name, field="spent")
+    if "hand" in data:
+        hand = _cards(data["hand"], rules, name, "hand")
+    else:  # EDC-2: the starting hand, less what lies under the character, plus a played town card
+        hand = [c for c in rules.starting if c not in spent]
+        played = data.get("play", {}).get("card") if isinstance(data.get("play"), dict) else None
+        if played in rules.cards and not rules.cards[played].starting:
+            hand.append(rules.cards[played])
+    c_unbanked, c_banked, c_infamy, c_graveyard = counts
+    return Player(name, seat, char, health, ammo, c_unbanked, c_banked, c_infamy, c_graveyard, gone, hand, spent)
+
+
+def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list[Card] | None) -> Play | None:
+    if p.gone:
+        if data is not None:
+            raise StateError("expected no play: a GONE player plays no card this turn (H7)", player=p.name, field="play")
+        return None
+    if data is None:
+        raise StateError(f"expected the card {p.name} revealed: play = {{ card = ... }} (EDC-18); "
+                         f"the hand: {_ids(p.hand)}", player=p.name, field="play")
+    if not isinstance(data, dict):
+        raise StateError(f"expected a table {{ card = ..., option = ..., direction = ... }}, got {data!r}",
+                         player=p.name, field="play")
+    _only(data, PLAY_KEYS, p.name, "play.")
+    card_id = data.get("card")
+    playable = [c for c in p.hand if c not in p.spent]
+    if card_id not in rules.cards:
+        raise StateError(f"expected a card in the hand ({_ids(playable)}), got {card_id!r}", player=p.name,
+                         field="play.card")
+    card = rules.cards[card_id]
+    if card in p.spent:
+        raise StateError(f"{card_id!r} lies under the character (once per character, H9): it comes back only when "
+                         f"the character dies; playable: {_ids(playable)}", player=p.name, field="play.card")
+    if card not in p.hand:
+        raise StateError(f"{card_id!r} is not in the hand; playable: {_ids(playable)}", player=p.name,
+                         field="play.card")
+    option = _option(data, card, p)
+    chosen = card.options[option]
+    direction = _direction(data, card, option, p)
+    names = {e[0] for e in chosen.effects}
+    refresh = data.get("refresh", False)
+    if not isinstance(refresh, bool):
+        raise StateError(f"expected true or false, got {refresh!r}", player=p.name, field="play.refresh")
+    if refresh and "refresh_row" not in names:
+        raise StateError(f"{_option_name(card, option)} cannot replace the town row{_elsewhere(card, 'refresh_row')}",
+                         player=p.name, field="play.refresh")
+    buy = None
+    if "buy" in data:
+        buy = _buy(data["buy"], card, option, names, p, rules, row, deck)
+    if refresh and row is None:
+        raise StateError("replacing the row needs the face-up town cards: add [town] row = [...] (EDC-15)",
+                         player=p.name, field="play.refresh")
+    return Play(card, p.seat, option, direction, buy, refresh)
+
+
+def _option(data: dict[str, Any], card: Card, p: Player) -> int:
+    option = data.get("option")
+    if len(card.options) == 2:
+        if option not in (1, 2) or isinstance(option, bool):
+            choices = "; ".join(f"{i}: {o.text}" for i, o in enumerate(card.options, 1))
+            raise StateError(f"expected 1 or 2 for two-ended card {card.id!r} ({choices}), got {option!r}",
+                             player=p.name, field="play.option")
+        return option - 1
+    if option not in (None, 1) or isinstance(option, bool):
+        raise StateError(f"expected 1 or no option: {card.id!r} has one end ({card.options[0].text}), got {option!r}",
+                         player=p.name, field="play.option")
+    return 0
+
+
+def _direction(data: dict[str, Any], card: Card, option: int, p: Player) -> int | None:
+    arrow = card.options[option].arrow
+    direction = data.get("direction")
+    label = _option_name(card, option)
+    if arrow == "either":
+        if direction not in DIRECTIONS:
+            raise StateError(f"expected 'left' or 'right': {label} has an arrow the player turns, got {direction!r}",
+                             player=p.name, field="play.direction")
+        return DIRECTIONS[direction]
+    if arrow == "none":
+        if direction is not None:
+            raise StateError(f"expected no direction: {label} has no arrow, got {direction!r}",
+                             player=p.name, field="play.direction")
+        return None
+    if direction not in (None, arrow):
+        raise StateError(f"expected {arrow!r} or none: the arrow of {label} points {arrow}, got {direction!r}",
+                         player=p.name, field="play.direction")
+    return DIRECTIONS[arrow]
+
+
+def _buy(value: Any, card: Card, option: int, names: set[str], p: Player, rules: Rules,
+         row: list[Card] | None, deck: list[Card] | None) -> Card:
+    if "buy" not in names:
+        raise StateError(f"{_option_name(card, option)} buys nothing{_elsewhere(card, 'buy')}", player=p.name,
+                         field="play.buy")
+    if row is None:
+        raise StateError("a buy needs the face-up town cards: add [town] row = [...] (EDC-15)", player=p.name,
+                         field="play.buy")
+    town = {c.id: c for c in rules.town}
+    if value not in town:
+        raise StateError(f"expected a town card id, got {value!r}; face up: {_ids(row) or 'none'}",
+                         player=p.name, field="play.buy")
+    if town[value] not in row and town[value] not in (deck or []):
+        raise StateError(f"{value!r} is not face up in town nor in the town deck; face up: {_ids(row) or 'none'}",
+                         player=p.name, field="play.buy")
+    return town[value]
+
+
+def _option_name(card: Card, option: int) -> str:
+    return f"{card.id!r}" + (f" option {option + 1}" if len(card.options) == 2 else "")
+
+
+def _elsewhere(card: Card, effect: str) -> str:
+    for i, o in enumerate(card.options):
+        if any(e[0] == effect for e in o.effects):
+            return f" (option {i + 1} does: {o.text})"
+    return ""
+
+
+def _ids(cards: list[Card]) -> str:
+    return ", ".join(c.id for c in cards)
+
+
+# ---- the next state ---------------------------------------------------------------------------------
+
+def write_table(table: Table, state: dict[str, Any]) -> dict[str, Any]:
+    """The next turn's state in the input's schema, without plays (absent tables stay absent)."""
+    out: dict[str, Any] = {"game": state["game"], "first_player": table.players[table.first].name}
+    if "town" in state:
+        out["town"] = {"row": _ids_list(table.row or []), "deck": _ids_list(table.deck or [])}
+    if "characters" in state:
+        out["characters"] = {"deck": [_char_value(c) for c in table.characters or []]}
+    out["players"] = [_player_value(p) for p in table.players]
+    return out
+
+
+def _ids_list(cards: list[Card]) -> list[str]:
+    return [c.id for c in cards]
+
+
+def _char_value(char: Character) -> Any:
+    return char.id if char.id is not None else {"name": char.name, "alignment": char.alignment}
+
+
+def _player_value(p: Player) -> dict[str, Any]:
+    row: dict[str, Any] = {"name": p.name}
+    if p.char is not None:
+        row["character"] = _char_value(p.char)
+    row.update(health=p.health, ammo=p.ammo, unbanked=p.unbanked, banked=p.banked, infamy=p.infamy,
+               graveyard=p.graveyard, gone=p.gone, hand=_ids_list(p.hand), spent=_ids_list(p.spent))
+    return row
