@@ -29,7 +29,7 @@ def best(cmd: list[str]) -> float:
 
 DECK = """id = "bench"
 name = "Bench"
-rules = "eldorado"
+rules = "el-dorado-canyon"
 players = [2, 6]
 
 [[components]]

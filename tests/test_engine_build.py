@@ -18,7 +18,7 @@ runner = CliRunner()
 
 GAME = """id = "kinds"
 name = "Every Kind"
-rules = "eldorado"
+rules = "el-dorado-canyon"
 players = [2, 4]
 
 [[components]]
@@ -316,7 +316,7 @@ def test_a_failed_build_keeps_the_last_good_files(tmp_path):
                                           f'title = "T"\nlines = ["{long_line}"]\n'})
     result = runner.invoke(app, ["build", str(game), "--out", str(out)])
     assert result.exit_code == 2
-    assert "deck.toml: card 'too-long' (Too long): sections: text does not fit its" in result.output
+    assert "deck.toml: card 'too-long' (Too long): " in result.output and "6 pt" in result.output
     assert "even at 6 pt" in result.output
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 

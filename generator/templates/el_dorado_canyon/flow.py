@@ -12,6 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.effects import ICON
+from generator.engine.errors import TextOverflow
 
 from .icons import draw_icon
 from .look import MIN_TEXT, Palette
@@ -20,7 +21,7 @@ ICON_EM = 1.25      # an inline icon is this many ems wide
 LEADING = 1.2
 
 
-class TextDoesNotFit(ValueError):
+class TextDoesNotFit(TextOverflow):
     """A card's text would need less than the 6 pt minimum."""
 
 
