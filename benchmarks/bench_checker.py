@@ -42,7 +42,7 @@ def bench_resolve() -> None:
 def bench_simulate(game: str) -> None:
     from cards import load_game
     from checker.el_dorado_canyon.rules import compile_game
-    from checker.el_dorado_canyon.simulate import tally_games
+    from checker.el_dorado_canyon.simulation import tally_games
 
     data = compile_game(load_game(game))
     for policy in ("random", "greedy"):

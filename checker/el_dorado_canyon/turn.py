@@ -420,6 +420,8 @@ class Table:
                 self.say("is back in the game next turn", cite.BACK_IN, p)
         for p in drawn:
             self.apply_immediate(p)
+        for p in players:  # killed by an immediate ability: GONE next turn too (H7)
+            p.gone = p.gone or p.gone_next
         self.first = (self.first + 1) % self.n
         if log:
             self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER)
