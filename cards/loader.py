@@ -99,7 +99,7 @@ def load_game(game: str) -> Game:
     try:
         spec = GameFile.model_validate(data)
     except ValidationError as exc:
-        raise DefinitionError(problems_from_validation(exc, game_file, index, data)) from None
+        raise DefinitionError(problems_from_validation(exc, game_file, index, data, schema=GameFile)) from None
     family = family_module(spec.rules)
     loaded = Game(spec.id, spec.name, spec.rules, (spec.players[0], spec.players[1]), folder, family=family)
     problems: list[Problem] = []
@@ -162,7 +162,7 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
             rec = schema.model_validate(row)
         except ValidationError as exc:
             problems += problems_from_validation(exc, file, index, row, prefix=(table, i),
-                                                 card=card_id or f"#{i + 1}", card_name=card_name)
+                                                 card=card_id or f"#{i + 1}", card_name=card_name, schema=schema)
             continue
         for field_path, message in family.check_record(rec):
             line = index.line_of((table, i) + tuple(field_path.split(".")[:1]))

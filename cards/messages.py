@@ -1,9 +1,10 @@
 """Turn pydantic's validation errors into 'expected X, got Y' messages with lines."""
 from __future__ import annotations
 
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from .errors import Problem, describe
 from .tomlsource import LineIndex
@@ -68,8 +69,44 @@ def _data_path(loc: tuple, data: Any) -> tuple:
     return tuple(out)
 
 
+def _allowed_keys(model: Any, loc: tuple, data: Any) -> list[str]:
+    """The keys the schema accepts where an unknown key was found (for 'expected one of')."""
+    node = data
+    for part in loc[:-1]:
+        if isinstance(model, type) and issubclass(model, BaseModel) and isinstance(part, str):
+            info = model.model_fields.get(part) or next(
+                (f for f in model.model_fields.values() if f.alias == part), None)
+            if info is None:
+                return []
+            model = info.annotation
+        elif isinstance(part, int):
+            model = next(iter(get_args(model)), None)
+        node = node[part] if isinstance(node, (dict, list)) else None
+        model = _pick_member(model, node)
+    model = _pick_member(model, node)
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return [f.alias or name for name, f in model.model_fields.items()]
+    return []
+
+
+def _pick_member(model: Any, node: Any) -> Any:
+    """Unwrap Annotated/Optional/unions down to the model that fits this data."""
+    while get_origin(model) is Annotated:
+        model = get_args(model)[0]
+    if get_origin(model) in (Union, UnionType):
+        members = [m for m in get_args(model) if isinstance(m, type) and issubclass(m, BaseModel)]
+        tag = node.get("effect") if isinstance(node, dict) else None
+        for member in members:
+            field = member.model_fields.get("effect")
+            if tag is not None and field is not None and tag in get_args(field.annotation):
+                return member
+        return members[0] if len(members) == 1 else model
+    return model
+
+
 def problems_from_validation(exc: ValidationError, file: str, index: LineIndex, data: Any,
-                             prefix: tuple = (), card: str | None = None, card_name: str | None = None) -> list[Problem]:
+                             prefix: tuple = (), card: str | None = None, card_name: str | None = None,
+                             schema: Any = None) -> list[Problem]:
     problems = []
     for err in exc.errors(include_url=False):
         loc = _data_path(err["loc"], data)
@@ -77,8 +114,16 @@ def problems_from_validation(exc: ValidationError, file: str, index: LineIndex, 
         message = _expected(err)
         if err["type"] == "missing":
             message = "required field is missing"
-        elif err["type"] not in ("value_error",) and "got" not in message:
-            message += f", got {describe(err.get('input'))}" if err["type"] != "extra_forbidden" else f": {loc[-1]!r}"
+        elif err["type"] == "extra_forbidden":
+            allowed = _allowed_keys(schema, loc, data) if schema is not None else []
+            message += f": expected one of {', '.join(allowed)}" if allowed else ""
+        elif err["type"] != "value_error" and "got" not in message:
+            message += f", got {describe(err.get('input'))}"
         line = index.line_of(prefix + loc)
-        problems.append(Problem(file, message, line=line, card=card, card_name=card_name, path=path))
+        label, label_name = card, card_name
+        if label is None and len(loc) >= 2 and loc[0] == "components" and isinstance(loc[1], int):
+            component = data.get("components", [])[loc[1]] if isinstance(data, dict) else None
+            if isinstance(component, dict) and isinstance(component.get("id"), str):
+                path = ".".join(["components", component["id"]] + [str(p) for p in loc[2:]])
+        problems.append(Problem(file, message, line=line, card=label, card_name=label_name, path=path))
     return problems

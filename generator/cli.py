@@ -1,14 +1,21 @@
-"""`generator`: build print-and-play kits from the definitions."""
+"""`generator`: build print-and-play kits from the definitions.
+
+Bad input (definitions, options, layouts that cannot be printed) is reported as
+file, card and field with exit code 2, never a traceback; nothing is written then.
+"""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import typer
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Build printable PDFs from pnpkit's definitions.")
+
+PAPERS = ("a4", "letter")
+DUPLEX = ("long", "short")
 
 
 @app.callback()
@@ -21,25 +28,171 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
+def _options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: bool, bleed: float,
+             ink_saver: bool, cut_lines: bool):
+    from generator.engine.sheet import Options
+
+    if paper not in PAPERS:
+        _fail(f"--paper: expected a4 or letter, got {paper!r}")
+    if duplex not in DUPLEX:
+        _fail(f"--duplex: expected long or short, got {duplex!r}")
+    try:
+        dx, dy = (float(v) for v in back_offset.split(","))
+    except ValueError:
+        _fail(f"--back-offset: expected X,Y in mm (e.g. 1.5,-0.5), got {back_offset!r}")
+    if not 0 <= bleed <= 10:
+        _fail(f"--bleed: expected 0 to 10 mm, got {bleed:g}")
+    return Options(paper=paper, duplex=duplex, back_offset=(dx, dy), backs=not no_backs, fold=fold, bleed=bleed,
+                   ink_saver=ink_saver, cut_lines=cut_lines)
+
+
+def _load(game: str):
+    from cards import DefinitionError, load_game
+
+    try:
+        return load_game(game)
+    except DefinitionError as exc:
+        _fail(str(exc))
+
+
+def _guarded(action: Callable[[], None]) -> None:
+    """Run a build step; a layout that cannot be printed is an input error (exit 2)."""
+    from generator.engine.errors import LayoutError
+
+    try:
+        action()
+    except LayoutError as exc:
+        _fail(str(exc))
+
+
+PAPER = typer.Option("a4", "--paper", help="a4 or letter.")
+OUT = typer.Option(Path("output"), "--out", help="Output folder.")
+DUPLEX_OPT = typer.Option("long", "--duplex", help="Edge your printer flips on: long or short.")
+OFFSET = typer.Option("0,0", "--back-offset", help="X,Y mm your printer shifts the back side; backs move by it.")
+NO_BACKS = typer.Option(False, "--no-backs", help="Single-sided: print no backs.")
+FOLD = typer.Option(False, "--fold", help="Fronts and backs side by side on one page, to fold and glue.")
+BLEED = typer.Option(3.0, "--bleed", help="Bleed in mm past the trim.")
+INK = typer.Option(False, "--ink-saver", help="Light backgrounds and outline art.")
+CUTS = typer.Option(False, "--cut-lines", help="Also draw thin cut lines on every trim edge.")
+
+
 @app.command()
 def build(
-    games: list[str] = typer.Argument(None, help="Game ids or folders (default: all built-in games)."),
-    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
-    out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+    games: Optional[list[str]] = typer.Argument(None, help="Game ids or folders (default: all built-in games)."),
+    paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
+    no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
+    cut_lines: bool = CUTS,
+    shop: bool = typer.Option(False, "--shop", help="Also write GAME-shop.pdf for a print shop."),
 ) -> None:
-    """Build each game's home-print kit into OUT/GAME-PAPER.pdf."""
-    from cards import BUILTIN, DefinitionError, load_game
-    from generator.engine.plain import build_plain
+    """Build each game's home-print kit into OUT/GAME-PAPER.pdf with its OUT/GAME-PAPER.json manifest."""
+    from cards import BUILTIN
+    from generator.engine.build import build_game
 
-    if paper not in ("a4", "letter"):
-        _fail(f"--paper: expected a4 or letter, got {paper!r}")
-    for game in games or list(BUILTIN):
+    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
+    names = games or list(BUILTIN)
+    with _progress(len(names)) as advance:
+        for name in names:
+            game = _load(name)
+            _guarded(lambda: typer.echo(build_game(game, opts, out, shop=shop).summary()))
+            advance()
+
+
+@app.command()
+def png(
+    game: str = typer.Argument(..., help="Game id or folder."),
+    card: Optional[str] = typer.Option(None, "--card", help="Only this record id."),
+    dpi: int = typer.Option(300, "--dpi", help="Resolution (72 to 1200)."),
+    out: Path = OUT, bleed: float = BLEED, ink_saver: bool = INK,
+) -> None:
+    """Write a PNG of every card face with bleed: OUT/GAME-png/COMPONENT/ID-front.png and -back.png."""
+    from generator.engine.atomic import write_files
+    from generator.engine.box import Style
+    from generator.engine.raster import png_files
+    from generator.templates import looks_for
+
+    if not 72 <= dpi <= 1200:
+        _fail(f"--dpi: expected 72 to 1200, got {dpi}")
+    opts = _options("a4", "long", "0,0", False, False, bleed, ink_saver, False)
+    loaded = _load(game)
+
+    def run() -> None:
+        files = png_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out, dpi=dpi, card=card)
+        write_files(files)
+        typer.echo(f"{loaded.id}: wrote {len(files)} PNG files at {dpi} dpi into {out / (loaded.id + '-png')}")
+    _guarded(run)
+
+
+@app.command()
+def tts(
+    game: str = typer.Argument(..., help="Game id or folder."),
+    out: Path = OUT, ink_saver: bool = INK,
+) -> None:
+    """Write Tabletop Simulator deck sheets (at most 10 x 7 cards, 4096 px): OUT/GAME-tts/."""
+    from generator.engine.atomic import write_files
+    from generator.engine.box import Style
+    from generator.engine.raster import tts_files
+    from generator.templates import looks_for
+
+    opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False)
+    loaded = _load(game)
+
+    def run() -> None:
+        files = tts_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out)
+        write_files(files)
+        typer.echo(f"{loaded.id}: wrote {len(files)} Tabletop Simulator images into {out / (loaded.id + '-tts')}")
+    _guarded(run)
+
+
+@app.command()
+def watch(
+    game: str = typer.Argument(..., help="Game id or folder to watch."),
+    paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
+    no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
+    cut_lines: bool = CUTS,
+    interval: float = typer.Option(0.5, "--interval", help="Seconds between checks."),
+) -> None:
+    """Rebuild GAME's kit whenever one of its definition files changes (Ctrl-C stops)."""
+    from cards import DefinitionError, load_game
+    from cards.loader import resolve_folder
+    from generator.engine.build import build_game
+    from generator.engine.errors import LayoutError
+    from generator.engine.watch import watch as watch_loop
+
+    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
+    try:
+        folder, _ = resolve_folder(game)
+    except DefinitionError as exc:
+        _fail(str(exc))
+
+    def rebuild() -> None:
         try:
-            loaded = load_game(game)
-        except DefinitionError as exc:
-            _fail(str(exc))
-        path = build_plain(loaded, paper, out)
-        typer.echo(f"{loaded.id}: wrote {path}")
+            typer.echo(build_game(load_game(game), opts, out).summary())
+        except (DefinitionError, LayoutError) as exc:
+            typer.echo(f"{exc}\n(the last good files are kept; watching for the fix)", err=True)
+
+    typer.echo(f"watching {folder} (Ctrl-C stops)")
+    watch_loop(folder, rebuild, interval=interval)
+
+
+class _progress:
+    """A progress bar on a terminal; nothing in logs (CI), where the summaries say it all."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.bar = total, None
+
+    def __enter__(self) -> Callable[[], None]:
+        if not sys.stderr.isatty():
+            return lambda: None
+        from rich.progress import Progress
+
+        self.bar = Progress(transient=True)
+        self.bar.start()
+        task = self.bar.add_task("building", total=self.total)
+        return lambda: self.bar.advance(task)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def main() -> None:

@@ -104,7 +104,7 @@ def test_component_file_must_stay_inside_folder(game_copy):
     folder = game_copy()
     _edit(folder / "game.toml", 'file = "starting.toml"', 'file = "../../etc/passwd"')
     (line,) = _errors(folder)
-    assert "components.1.file: expected text matching" in line
+    assert "components.starting.file: expected text matching" in line
 
 
 @pytest.mark.parametrize(

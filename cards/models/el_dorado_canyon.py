@@ -22,7 +22,8 @@ Amount = Annotated[int, Field(ge=0, le=10)]
 Positive = Annotated[int, Field(ge=1, le=10)]
 
 ICONS = {"gold", "infamy", "ammo", "attack", "steal", "damage", "health", "block", "bank", "buy",
-         "gone", "star", "event", "defense", "gain", "arrow-left", "arrow-right", "once", "give"}
+         "gone", "star", "event", "defense", "gain", "arrow-left", "arrow-right", "once", "per-character",
+         "give"}
 BACKS = {"starting", "town", "character", "gold", "infamy", "camp", "marker", "reference"}
 PRIORITIES: tuple[str, ...] = ("I", "II", "III", "IV")
 
@@ -191,7 +192,8 @@ class RefreshRow(Effect):
     cost: Amount = 1
 
     def phrase(self, arrow: str = "none") -> str:
-        return f"you may spend {self.cost} :gold: gold to replace the 3 face-up town cards and buy from the new ones"
+        return (f"you may spend {self.cost} :gold: gold to discard the face-up town cards and replace them "
+                "with 3 new ones, from which you may buy")
 
 
 class GoGone(Effect):
@@ -311,7 +313,7 @@ class Ability(Strict):
             "on_bank": "When you bank gold: ",
             "always": "",
         }[self.trigger]
-        return lead + join_phrases([e.phrase() for e in self.effects])
+        return _capitalise(lead + join_phrases([e.phrase() for e in self.effects]))
 
 
 class Character(Record):
@@ -363,6 +365,8 @@ def check_record(record: Record) -> list[tuple[str, str]]:
     for text in texts_of(record):
         for name in unknown_icons(text, ICONS):
             out.append(("text", f"unknown icon ':{name}:': expected one of {', '.join(sorted(ICONS))}"))
+    if isinstance(record, Marker) and record.icon is not None and record.icon not in ICONS:
+        out.append(("icon", f"expected one of {', '.join(sorted(ICONS))}, got {record.icon!r}"))
     if isinstance(record, ActionCard):
         for i, option in enumerate(record.options, 1):
             names = {e.effect for e in option.effects}
@@ -371,6 +375,9 @@ def check_record(record: Record) -> list[tuple[str, str]]:
                 out.append((f"options.{i}.arrow", f"expected left, right or either for {', '.join(sorted(targeting))}, got 'none'"))
             if not targeting and option.arrow != "none":
                 out.append((f"options.{i}.arrow", f"expected 'none': no effect of this option has a target, got {option.arrow!r}"))
+            if option.arrow == "either" and record.two_ended:
+                out.append((f"options.{i}.arrow", "expected 'left' or 'right' on a two-ended card: turning it "
+                            "chooses the option, so it cannot also choose the direction, got 'either'"))
             if names & PASSIVE:
                 out.append((f"options.{i}.effects", f"expected card effects, got character-only {', '.join(sorted(names & PASSIVE))}"))
             if option.text:

@@ -6,10 +6,68 @@ Contract (one module per rules family, `generator.templates.<family>`, e.g.
 - `FRONTS: dict[str, DrawFn]` keyed by record schema name (e.g. "town"),
 - `BACKS: dict[str, DrawFn]` keyed by the component's `back` name,
 
-where `DrawFn(c, record, component, box, style) -> None` draws one face.  The
-engine has already translated the canvas so that (0, 0) is the bottom-left corner
-of the trim box; `box.w`, `box.h` are the trim size and `box.bleed` the bleed, all
-in points: backgrounds fill (-bleed, -bleed, w + 2 bleed, h + 2 bleed), text and
-icons stay inside the safe zone.  `style.ink_saver` asks for light backgrounds.
-A map component's front draws the whole map; the engine tiles it.
+where `DrawFn(c, record, component, box, style) -> None` draws one face:
+
+- `c` is a ReportLab canvas whose origin is the bottom-left corner of the trim box;
+- `record` is the loaded record (a back gets it too: camp boards have a
+  record-specific other side; a back that ignores it is stored once in the PDF);
+- `component` is the `cards.models.base.Component` (id, name, kind, size, back, shape);
+- `box` is `generator.engine.box.Box`: `w`, `h` trim and `bleed` in points,
+  `bleed_rect` for backgrounds, `safe_rect` (3 mm inside the trim) for text and
+  icons, `face` (1-6) when a die net asks for one face;
+- `style` is `generator.engine.box.Style`: `ink_saver` (light backgrounds,
+  outline art), with helpers `style.background(rgb)` and `style.art(rgb)`.
+
+Draw text with `generator.engine.text.draw_text` (rich text, shrink-to-fit to
+6 pt, errors naming the field) and icons with `generator.engine.icons.draw_icon`;
+register a game's icons with `register_icon(name, draw_fn)` at import.  Both check
+the safe zone.  A map component's front draws the whole map into its box; the
+engine tiles it over pages or prints it on a poster.  A schema or back the module
+lacks (or a missing module) falls back to the generic looks of `common`.
 """
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Callable
+
+from . import common
+
+DrawFn = Callable[..., None]  # (c, record, component, box, style) -> None
+
+
+@dataclass(frozen=True)
+class Looks:
+    """The templates of one rules family, with the generic looks as fallback."""
+
+    module: ModuleType | None
+
+    @property
+    def scope(self) -> str:
+        """The icon scope of this family (its module name), see `generator.engine.icons`."""
+        return self.module.__name__ if self.module else "generic"
+
+    def front(self, component: Any) -> DrawFn:
+        fronts = getattr(self.module, "FRONTS", {})
+        if component.schema_ in fronts:
+            return fronts[component.schema_]
+        return common.FRONTS.get(component.kind, common.front)
+
+    def back(self, component: Any) -> DrawFn | None:
+        """The back of `component`, or None when it has no back."""
+        if component.back is None:
+            return None
+        return getattr(self.module, "BACKS", {}).get(component.back, common.back)
+
+
+def looks_for(rules: str) -> Looks:
+    """Import `generator.templates.<rules>`; a family without templates yet gets the generic looks."""
+    name = f"{__name__}.{rules.replace('-', '_')}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        module = None
+    return Looks(module)

@@ -1,0 +1,162 @@
+"""The map as the rules see it: what is on a square, where the current goes, what is beside it.
+
+`Chart` is built once from a validated `MapRecord` and answers the questions the
+rulebook's movement and combat sections ask ("Movement Rules": at sea, on rivers,
+on land; "Combat Rules": a square with an Indian or a city).  Squares are named
+by their chart coordinate, e.g. 'K12', as in state files and on the printed map.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .chart_schema import WATER, City, Island, MapRecord, Monsters, Port, River
+from .coords import DIRECTIONS, Square, coord, direction, expand, parse, step
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One named feature on one square: kind is port, island, river, city, indians or monsters."""
+
+    kind: str
+    id: str
+    name: str
+
+
+class Chart:
+    """Query API over one map; every method takes and returns coordinates like 'K12'."""
+
+    def __init__(self, record: MapRecord) -> None:
+        self.record = record
+        self.height = len(record.rows)
+        self.width = len(record.rows[0])
+        self._terrain = {(c, r): record.legend[letter] for r, row in enumerate(record.rows) for c, letter in enumerate(row)}
+        self.ports = {p.id: p for p in record.ports}
+        self.islands = {i.id: i for i in record.islands}
+        self.rivers = {r.id: r for r in record.rivers}
+        self.cities = {c.id: c for c in record.cities}
+        self.monster_waters = {m.id: m for m in record.monsters}
+
+    # --- squares -----------------------------------------------------------------
+    def squares(self) -> list[str]:
+        """Every coordinate, row by row from the north-west corner."""
+        return [coord((c, r)) for r in range(self.height) for c in range(self.width)]
+
+    def on_map(self, where: str) -> bool:
+        try:
+            return parse(where) in self._terrain
+        except ValueError:
+            return False
+
+    def terrain(self, where: str) -> str:
+        """sea, river, jungle, mountains, savanna, desert or farmland."""
+        return self._terrain[self._square(where)]
+
+    square = terrain
+
+    def is_sea(self, where: str) -> bool:
+        return self.terrain(where) == "sea"
+
+    def is_river(self, where: str) -> bool:
+        return self.terrain(where) == "river"
+
+    def is_land(self, where: str) -> bool:
+        """Where people walk (rivers are water: ships sail on them)."""
+        return self.terrain(where) not in WATER
+
+    def is_coast(self, where: str) -> bool:
+        """Land or river with the open sea beside it: where a ship at sea stops and moors."""
+        return not self.is_sea(where) and any(self.is_sea(n) for n in self.neighbours(where).values())
+
+    def neighbours(self, where: str) -> dict[str, str]:
+        """The orthogonal neighbours on the map, by compass direction (no diagonals)."""
+        here = self._square(where)
+        return {h: coord(step(here, h)) for h in DIRECTIONS if step(here, h) in self._terrain}
+
+    def step(self, where: str, heading: str) -> str | None:
+        """The square one step N, E, S or W, or None past the edge of the map."""
+        nxt = step(self._square(where), heading)
+        return coord(nxt) if nxt in self._terrain else None
+
+    # --- rivers ------------------------------------------------------------------
+    def river(self, where: str) -> River | None:
+        return self._river_of.get(self._square(where), (None, 0))[0]
+
+    def flow(self, where: str) -> str | None:
+        """Which way the current runs at a river square (N, E, S, W), None off rivers."""
+        return self._flow.get(self._square(where))
+
+    def downstream(self, where: str) -> str | None:
+        """The next square toward the mouth; past the mouth, the sea square it opens on."""
+        heading = self.flow(where)
+        return self.step(where, heading) if heading else None
+
+    def upstream(self, where: str) -> str | None:
+        """The previous square toward the source, None at the source or off rivers."""
+        river, index = self._river_of.get(self._square(where), (None, 0))
+        return river.squares[index - 1] if river is not None and index > 0 else None
+
+    # --- features ----------------------------------------------------------------
+    def port(self, where: str) -> Port | None:
+        return next((p for p in self.ports.values() if p.square == where), None)
+
+    def port_named(self, name: str) -> Port | None:
+        return next((p for p in self.ports.values() if p.name == name), None)
+
+    def city(self, where: str) -> City | None:
+        return next((c for c in self.cities.values() if c.square == where), None)
+
+    def guarded_city(self, where: str) -> City | None:
+        """The city whose Indians stand on this square, if any."""
+        return next((c for c in self.cities.values() if where in c.indians), None)
+
+    def island(self, where: str) -> Island | None:
+        return next((i for i in self.islands.values() if where in i.squares), None)
+
+    def islands_beside(self, where: str) -> list[Island]:
+        """Islands a ship on this square is moored at (the square itself or an orthogonal neighbour)."""
+        found = [self.island(n) for n in [where, *self.neighbours(where).values()]]
+        return list({i.id: i for i in found if i is not None}.values())
+
+    def monsters(self, where: str) -> Monsters | None:
+        return self._monsters_at.get(self._square(where))
+
+    def features(self, where: str) -> list[Mark]:
+        """Everything named on a square, e.g. [Mark('river', 'amazon', 'Amazon')]."""
+        found: list[Mark] = []
+        for kind, item in (("port", self.port(where)), ("city", self.city(where)), ("indians", self.guarded_city(where)),
+                           ("island", self.island(where)), ("river", self.river(where)), ("monsters", self.monsters(where))):
+            if item is not None:
+                found.append(Mark(kind, item.id, item.name))
+        return found
+
+    # --- internals ---------------------------------------------------------------
+    def _square(self, where: str) -> Square:
+        square = parse(where)
+        if square not in self._terrain:
+            raise ValueError(f"{where!r} is off the map (columns A..{coord((self.width - 1, 0))[:-1]}, rows 1..{self.height})")
+        return square
+
+    @cached_property
+    def _river_of(self) -> dict[Square, tuple[River, int]]:
+        return {parse(sq): (river, i) for river in self.rivers.values() for i, sq in enumerate(river.squares)}
+
+    @cached_property
+    def _flow(self) -> dict[Square, str]:
+        flows: dict[Square, str] = {}
+        for river in self.rivers.values():
+            path = [parse(sq) for sq in river.squares]
+            for a, b in zip(path, path[1:]):
+                flows[a] = direction(a, b) or "?"
+            flows[path[-1]] = self._mouth_heading(path[-2], path[-1])
+        return flows
+
+    def _mouth_heading(self, before: Square, mouth: Square) -> str:
+        """A river leaves its mouth straight on if the sea is there, else toward the first sea beside it."""
+        ahead = direction(before, mouth)
+        order = [ahead] + [h for h in DIRECTIONS if h != ahead] if ahead else list(DIRECTIONS)
+        return next((h for h in order if self._terrain.get(step(mouth, h)) == "sea"), ahead or "?")
+
+    @cached_property
+    def _monsters_at(self) -> dict[Square, Monsters]:
+        return {sq: m for m in self.monster_waters.values() for item in m.squares for sq in expand(item)}

@@ -1,0 +1,47 @@
+"""The cards and pieces of Eldorado ("Components"; "Start of Game").
+
+Where a piece repeats something the map or a character already says (a ship's
+sail initial, an Eldorado card's city name and square), it is cross-checked by
+`checks.check_game`, so a printed card can never disagree with the map.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints
+
+from ..base import Id
+from ..common import Record
+from .chart_schema import Coord, Name
+
+Initial = Annotated[str, StringConstraints(pattern=r"^[A-Z]$")]
+Item = Literal["soldier", "barrel", "musket", "cannon", "treasure"]
+
+
+class Character(Record):
+    """A player's leader ("Start of Game"): printed as a fold-over standee."""
+
+    title: Name                # "Spanish conquistador"
+    nation: Name               # the country of the home port
+    port: Name                 # the name of a port of the map, as printed on the standee
+    initial: Initial           # on the sail of the character's ship
+
+
+class Ship(Record):
+    """A ship card, "matched by the initial on the sail" with its character."""
+
+    character: Id
+    sail: Initial
+
+
+class EldoradoCard(Record):
+    """A player's secret golden city: id and name are the city's, square where it stands."""
+
+    square: Coord
+
+
+class Supply(Record):
+    """A card of the common pile: one soldier, barrel, musket, cannon or treasure pile."""
+
+    item: Item
+    text: str = Field(default="", max_length=120)

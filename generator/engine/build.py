@@ -1,0 +1,88 @@
+"""One game's outputs: the home-print kit and its manifest, the poster, the print-shop PDF.
+
+Output names (print.md fixes the first two; the rest are ours):
+
+- `DIR/GAME-PAPER.pdf` and `DIR/GAME-PAPER.json`: the home-print kit and its manifest;
+- `DIR/GAME-poster.pdf` and `.json`: each map whole on the smallest of A2 or A1 it fits;
+- `DIR/GAME-shop.pdf`: one face per page with bleed, TrimBox and BleedBox, back then front;
+- `DIR/GAME-png/COMPONENT/ID-front.png` (and `-back.png`): 300 dpi with bleed (`generator png`);
+- `DIR/GAME-tts/COMPONENT-N.png` and `COMPONENT-back.png`: Tabletop Simulator sheets (`generator tts`).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.templates import looks_for
+
+from .atomic import write_files
+from .box import Style
+from .faces import FaceForms
+from .impose import plan
+from .posters import poster_pages
+from .render import manifest, render_pdf
+from .sheet import Options, Page
+from .shop import shop_pdf
+
+
+@dataclass
+class Result:
+    """What a build wrote, for the summary line."""
+
+    game: str
+    files: list[Path]
+    pages: int
+    sheets: int
+    printed: dict[str, int] = field(default_factory=dict)  # component name -> faces cut out
+
+    def summary(self) -> str:
+        counts = ", ".join(f"{name} {n}" for name, n in self.printed.items())
+        return (f"{self.game}: {self.pages} pages on {self.sheets} sheets ({counts}) -> "
+                + ", ".join(str(p) for p in self.files))
+
+
+def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Result:
+    """Render every output of `game` in memory, then write them all or none."""
+    looks = looks_for(game.rules)
+    style = Style(ink_saver=opts.ink_saver)
+    pages = plan(game, opts)
+    files: dict[Path, bytes] = {}
+    base = out / f"{game.id}-{opts.paper}"
+    files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed), opts,
+                                                 f"{game.name}: print-and-play kit ({opts.paper})")
+    files[base.with_suffix(".json")] = _json(manifest(pages, game.id, opts.paper))
+    posters = poster_pages(game, opts)
+    if posters:
+        poster = out / f"{game.id}-poster"
+        files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed),
+                                                       opts, f"{game.name}: poster")
+        files[poster.with_suffix(".json")] = _json(manifest(posters, game.id, "poster"))
+    if shop:
+        files[out / f"{game.id}-shop.pdf"] = shop_pdf(game, looks, style, opts)
+    write_files(files)
+    return Result(game.id, list(files), len(pages), _sheets(pages), _printed(pages))
+
+
+def _json(data: dict) -> bytes:
+    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()
+
+
+def _sheets(pages: list[Page]) -> int:
+    """Physical sheets: a back page is printed on its front's sheet."""
+    return sum(1 for p in pages if p.side == "front")
+
+
+def _printed(pages: list[Page]) -> dict[str, int]:
+    """Pieces to cut out per component: each record copy once (a standee's two sides, a tiled map are one)."""
+    counts: dict[str, int] = {}
+    seen: set[tuple[str, str, int]] = set()
+    for page in pages:
+        for item in page.items:
+            key = (item.face.component.id, item.face.record.id, item.copy)
+            if item.listed and key not in seen:
+                seen.add(key)
+                name = item.face.component.spec.name
+                counts[name] = counts.get(name, 0) + 1
+    return counts

@@ -1,0 +1,65 @@
+"""Each face is drawn once, into a PDF form object, and placed wherever it is printed.
+
+Copies of a card, and backs that are the same for every card of a deck, then cost
+one `Do` operator each instead of their whole drawing.  A back function receives
+the record (camp boards have a record-specific other side); when it draws the very
+same thing for two records, the second form is left empty and the first is reused.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from .box import MM, Box, Style
+from .errors import LayoutError
+from .safezone import drawing_face
+from .sheet import FaceRef
+
+
+class FaceForms:
+    """The form object of every face of one PDF, drawn on first use."""
+
+    def __init__(self, looks: Any, style: Style, bleed_mm: float) -> None:
+        self.looks, self.style, self.bleed = looks, style, bleed_mm * MM
+        self._names: dict[tuple, str] = {}
+        self._by_content: dict[tuple[str, str], str] = {}
+
+    def box(self, face: FaceRef) -> Box:
+        w, h = face.component.spec.size_mm
+        if face.die_face is not None:  # a die's faces are squares of its width
+            h = w
+        return Box(w * MM, h * MM, bleed=self.bleed, face=face.die_face)
+
+    def form(self, c, face: FaceRef) -> str:
+        """The name of `face`'s form, drawing it now if it is new."""
+        key = (face.component.id, face.record.id, face.side, face.die_face)
+        if key in self._names:
+            return self._names[key]
+        spec = face.component.spec
+        draw = self.looks.front(spec) if face.side == "front" else self.looks.back(spec)
+        box = self.box(face)
+        name = "face%d" % (len(self._names) + 1)
+        c.beginForm(name, *_bbox(box))
+        try:
+            with drawing_face(c, face.record, box):
+                draw(c, face.record, spec, box, self.style)
+        except LayoutError as exc:
+            raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file) from None
+        name = self._dedupe(c, name, (face.component.id, face.side))
+        c.endForm()
+        self._names[key] = name
+        return name
+
+    def _dedupe(self, c, name: str, scope: tuple[str, str]) -> str:
+        # ReportLab gathers a form's operators in the private `_code` list until endForm;
+        # an identical drawing of the same component side is replaced by the first one.
+        digest = hashlib.sha256("\n".join(c._code).encode()).hexdigest()
+        first = self._by_content.setdefault((scope[0], scope[1] + digest), name)
+        if first != name:
+            del c._code[:]
+        return first
+
+
+def _bbox(box: Box) -> tuple[float, float, float, float]:
+    x, y, w, h = box.bleed_rect
+    return x, y, x + w, y + h

@@ -1,0 +1,229 @@
+"""The icon registry: vector icons drawn by code, used on cards and inline in text.
+
+A game's template module registers its icons when it is imported::
+
+    from generator.engine.icons import register_icon
+
+    def gold(c, x, y, size):
+        c.circle(x + size / 2, y + size / 2, size * 0.45, fill=1, stroke=0)
+
+    register_icon("gold", gold)
+
+`draw_fn(c, x, y, size)` draws the icon inside the square (x, y, size, size); (x, y)
+is its bottom-left corner, and in text the bottom edge sits on the baseline.  An icon
+that sets no colour takes the colour of the text around it.
+
+Icons are scoped by the module that defines `draw_fn`, so two games may both have a
+`gold` icon that looks different: while the engine draws a game it looks a name up
+in that game's template module first, then in the generic icons built in here (and
+in `generator.templates.common`).  Each icon is drawn once per PDF as a form object
+and placed wherever it is used, which keeps files small and builds fast.
+"""
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Callable, Iterator
+
+from .errors import UnknownIcon
+from .fonts import TEXT_BOLD
+from .safezone import check_safe, face_label
+
+DrawIcon = Callable[..., None]  # (c, x, y, size) -> None
+UNIT = 100.0  # icons are drawn once at this size into their form object and scaled when placed
+GENERIC = "generic"
+
+_REGISTRY: dict[str, dict[str, DrawIcon]] = {}
+_SCOPE: ContextVar[str] = ContextVar("icon_scope", default=GENERIC)
+_DECLARED: ContextVar[frozenset[str]] = ContextVar("icons_declared", default=frozenset())
+_GENERIC_MODULES = {__name__, "generator.templates.common"}
+
+
+def register_icon(name: str, draw_fn: DrawIcon, *, scope: str | None = None) -> None:
+    """Register `draw_fn` as icon `name` for the module that defines it (or `scope`)."""
+    owner = scope or _scope_of(draw_fn.__module__)
+    _REGISTRY.setdefault(name, {})[owner] = draw_fn
+
+
+def _scope_of(module: str) -> str:
+    return GENERIC if module in _GENERIC_MODULES else module
+
+
+@contextmanager
+def icon_scope(scope: str, declared: frozenset[str] | set[str] = frozenset()) -> Iterator[None]:
+    """Look icons up in `scope` (a template module's name) first while drawing one game.
+
+    `declared` are the icon names the game's rules family allows (cards.models ICONS):
+    one that no template draws yet prints as a placeholder disc with its initial
+    instead of failing, so a game stays printable while its art is being made.
+    """
+    token = _SCOPE.set(scope)
+    token2 = _DECLARED.set(frozenset(declared))
+    try:
+        yield
+    finally:
+        _DECLARED.reset(token2)
+        _SCOPE.reset(token)
+
+
+def lookup(name: str) -> tuple[str, DrawIcon] | None:
+    """(scope, draw_fn) of the icon `name` as the game being drawn sees it, or None."""
+    versions = _REGISTRY.get(name, {})
+    scope = _SCOPE.get()
+    for owner in (scope, GENERIC):
+        if owner in versions:
+            return owner, versions[owner]
+    if name in _DECLARED.get():
+        return f"placeholder_{name}", _placeholder(name)
+    return None
+
+
+def has_icon(name: str) -> bool:
+    return lookup(name) is not None
+
+
+def icon_names() -> list[str]:
+    """Every icon name the game being drawn can use, sorted."""
+    return sorted({n for n in _REGISTRY if has_icon(n)} | _DECLARED.get())
+
+
+def form_name(scope: str, name: str) -> str:
+    """The PDF form object holding one icon (unique per scope and name)."""
+    return "icon_" + "".join(ch if ch.isalnum() else "_" for ch in f"{scope}_{name}")
+
+
+_USED: ContextVar[dict[str, DrawIcon] | None] = ContextVar("icons_used", default=None)
+
+
+@contextmanager
+def collecting_forms() -> Iterator[dict[str, DrawIcon]]:
+    """Place icons as form objects; yields {form name: draw_fn} to define before saving.
+
+    Outside this context `draw_icon` draws the vectors directly (tests, previews).
+    """
+    used: dict[str, DrawIcon] = {}
+    token = _USED.set(used)
+    try:
+        yield used
+    finally:
+        _USED.reset(token)
+
+
+def define_forms(c, used: dict[str, DrawIcon]) -> None:
+    """Draw every placed icon once into its form object (call after the last page)."""
+    for name in sorted(used):
+        c.beginForm(name, 0, 0, UNIT, UNIT)
+        used[name](c, 0, 0, UNIT)
+        c.endForm()
+
+
+def draw_icon(c, name: str, x: float, y: float, size: float, *, field: str = "icon", check: bool = True) -> None:
+    """Draw icon `name` in the square (x, y, size, size).
+
+    `check=False` is for decoration that may run into the bleed (background
+    patterns); anything a player must read is checked against the safe zone.
+    """
+    found = lookup(name)
+    if found is None:
+        raise UnknownIcon(f"unknown icon ':{name}:': expected one of {', '.join(icon_names())}", field=field,
+                          **face_label())
+    if check:
+        check_safe(c, x, y, size, size, field=field, what=f"icon ':{name}:'")
+    scope, draw_fn = found
+    used = _USED.get()
+    if used is None:
+        draw_fn(c, x, y, size)
+        return
+    form = form_name(scope, name)
+    used[form] = draw_fn
+    c.saveState()
+    c.translate(x, y)
+    c.scale(size / UNIT, size / UNIT)
+    c.doForm(form)
+    c.restoreState()
+
+
+# --- generic icons: shapes any game can use --------------------------------------------
+
+def _star(c, x, y, s):
+    cx, cy, r = x + s / 2, y + s * 0.47, s * 0.5
+    p = c.beginPath()
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.42
+        a = math.pi / 2 + i * math.pi / 5
+        (p.moveTo if i == 0 else p.lineTo)(cx + rr * math.cos(a), cy + rr * math.sin(a))
+    p.close()
+    c.drawPath(p, fill=1, stroke=0)
+
+
+def _circle(c, x, y, s):
+    c.circle(x + s / 2, y + s / 2, s * 0.42, fill=1, stroke=0)
+
+
+def _square(c, x, y, s):
+    c.rect(x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8, fill=1, stroke=0)
+
+
+def _heart(c, x, y, s):
+    p = c.beginPath()
+    p.moveTo(x + s / 2, y + s * 0.05)
+    p.curveTo(x - s * 0.15, y + s * 0.5, x + s * 0.2, y + s * 1.05, x + s / 2, y + s * 0.72)
+    p.curveTo(x + s * 0.8, y + s * 1.05, x + s * 1.15, y + s * 0.5, x + s / 2, y + s * 0.05)
+    p.close()
+    c.drawPath(p, fill=1, stroke=0)
+
+
+def _arrow(direction: int) -> DrawIcon:
+    def draw(c, x, y, s):
+        mid = x + s / 2
+        tip, tail = (x + s * 0.95, x + s * 0.05) if direction > 0 else (x + s * 0.05, x + s * 0.95)
+        p = c.beginPath()
+        p.moveTo(tip, y + s / 2)
+        p.lineTo(mid, y + s * 0.9)
+        p.lineTo(mid, y + s * 0.65)
+        p.lineTo(tail, y + s * 0.65)
+        p.lineTo(tail, y + s * 0.35)
+        p.lineTo(mid, y + s * 0.35)
+        p.lineTo(mid, y + s * 0.1)
+        p.close()
+        c.drawPath(p, fill=1, stroke=0)
+    return draw
+
+
+def _check(c, x, y, s):
+    c.saveState()
+    c.setLineWidth(s * 0.14)
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    p = c.beginPath()
+    p.moveTo(x + s * 0.12, y + s * 0.5)
+    p.lineTo(x + s * 0.4, y + s * 0.2)
+    p.lineTo(x + s * 0.9, y + s * 0.85)
+    c.drawPath(p, fill=0, stroke=1)
+    c.restoreState()
+
+
+def _cross(c, x, y, s):
+    c.saveState()
+    c.setLineWidth(s * 0.14)
+    c.setLineCap(1)
+    c.line(x + s * 0.15, y + s * 0.15, x + s * 0.85, y + s * 0.85)
+    c.line(x + s * 0.15, y + s * 0.85, x + s * 0.85, y + s * 0.15)
+    c.restoreState()
+
+
+def _placeholder(name: str) -> DrawIcon:
+    def draw(c, x, y, s):
+        c.saveState()
+        c.setLineWidth(s * 0.08)
+        c.circle(x + s / 2, y + s / 2, s * 0.44, fill=0, stroke=1)
+        c.setFont(TEXT_BOLD, s * 0.6)
+        c.drawCentredString(x + s / 2, y + s * 0.29, name[:1].upper())
+        c.restoreState()
+    return draw
+
+
+for _name, _fn in {"star": _star, "circle": _circle, "square": _square, "heart": _heart,
+                   "arrow-left": _arrow(-1), "arrow-right": _arrow(1), "check": _check, "cross": _cross}.items():
+    register_icon(_name, _fn)

@@ -1,0 +1,271 @@
+"""Imposition: which face goes where on which page.
+
+Cards, tokens and boards that fit the paper sit in abutting grids (one cut serves
+two cards, bleed only around the grid), in the paper orientation that holds the
+most.  Consecutive components of the same kind, size and shape share sheets.
+Each sheet of fronts is followed by its sheet of backs, mirrored for the flip the
+printer makes, or (`fold`) fronts and backs share a page either side of a fold.
+Standees and die nets are one piece each, printed single-sided.  Maps, and boards
+larger than the paper, are tiled (see `tiles`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .box import MM
+from .errors import LayoutError
+from .nets import die_net, standee_unit
+from .sheet import MARGIN, PAPERS_MM, Block, FaceRef, Item, Options, Page, Rect, inflate, union
+from .tiles import tile_pages
+
+GRID_KINDS = ("card", "token", "board")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """What one grid cell holds: its size and how to fill it for one record copy."""
+
+    w: float
+    h: float
+    fill: Callable[[Any, Any, int, float, float], tuple[list[Item], list]]  # (comp, record, copy, x, y)
+    has_backs: bool
+    bleeds: bool = True
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    w, h = PAPERS_MM[paper]
+    return w * MM, h * MM
+
+
+def plan(game: Any, opts: Options) -> list[Page]:
+    """Every page of the home-print kit, in print order."""
+    pages: list[Page] = []
+    for group in _groups(game.components, opts):
+        comp = group[0]
+        if _needs_tiling(comp, opts):
+            for each in group:
+                pages += tile_pages(each, paper_size(opts.paper), opts)
+        else:
+            pages += _grid_pages(group, opts)
+    return pages
+
+
+def _groups(components: list[Any], opts: Options) -> list[list[Any]]:
+    """Consecutive components that can share sheets: same kind, size and shape."""
+    groups: list[list[Any]] = []
+    for comp in components:
+        key = (comp.spec.kind, comp.spec.size_mm, comp.spec.shape)
+        last = groups[-1][0].spec if groups else None
+        if last is not None and (last.kind, last.size_mm, last.shape) == key and comp.spec.kind != "map":
+            groups[-1].append(comp)
+        else:
+            groups.append([comp])
+    return groups
+
+
+def _printable(paper: tuple[float, float]) -> tuple[float, float]:
+    return paper[0] - 2 * MARGIN, paper[1] - 2 * MARGIN
+
+
+def _fits(w: float, h: float, paper: tuple[float, float]) -> bool:
+    pw, ph = _printable(paper)
+    return (w <= pw + 1e-6 and h <= ph + 1e-6) or (w <= ph + 1e-6 and h <= pw + 1e-6)
+
+
+def _needs_tiling(comp: Any, opts: Options) -> bool:
+    spec = comp.spec
+    if spec.kind == "map":
+        return True
+    w, h = (v * MM for v in spec.size_mm)
+    return spec.kind == "board" and not _fits(w, h, paper_size(opts.paper))
+
+
+def _unit(comp: Any, opts: Options) -> Unit:
+    spec = comp.spec
+    w, h = (v * MM for v in spec.size_mm)
+    if spec.kind == "standee":
+        uw, uh, fill = standee_unit(w, h)
+        return Unit(uw, uh, fill, has_backs=False)
+    if spec.kind == "die":
+        uw, uh, fill = die_net(w)
+        return Unit(uw, uh, fill, has_backs=False, bleeds=False)
+
+    def card(component, record, copy, x, y):
+        return [Item(FaceRef(component, record, "front"), copy, x, y, w, h, (x, y, w, h))], []
+    return Unit(w, h, card, has_backs=spec.kind in GRID_KINDS)
+
+
+def _too_big(comp: Any, unit: Unit, opts: Options) -> LayoutError:
+    spec = comp.spec
+    pw, ph = (v / MM for v in _printable(paper_size(opts.paper)))
+    what = f"a {unit.w / MM:.1f} x {unit.h / MM:.1f} mm {spec.kind}" + (" net" if spec.kind == "die" else "")
+    hint = "make it smaller, or make it a board or map to tile it over pages" if spec.kind in ("card", "token") \
+        else "make it smaller"
+    return LayoutError(f"{what} does not fit on {opts.paper.upper() if opts.paper == 'a4' else opts.paper.title()} "
+                       f"paper ({pw:.1f} x {ph:.1f} mm inside the 6 mm printer margin): {hint}",
+                       file=comp.file.rsplit("/", 1)[0] + "/game.toml", field=f"components.{spec.id}.size")
+
+
+@dataclass(frozen=True)
+class Grid:
+    page: tuple[float, float]
+    cols: int
+    rows: int
+    origin: tuple[float, float]         # bottom-left corner of the whole grid
+    fold: str | None = None             # None, "x" (fold line vertical) or "y"
+
+    @property
+    def capacity(self) -> int:
+        return self.cols * self.rows
+
+
+def _choose_grid(unit: Unit, paper: tuple[float, float], fold: bool) -> Grid | None:
+    """The orientation (and fold direction) that holds the most units; ties keep portrait."""
+    best: Grid | None = None
+    portrait, landscape = paper, (paper[1], paper[0])
+    if fold:
+        choices = [(landscape, "x"), (portrait, "y"), (portrait, "x"), (landscape, "y")]
+    else:
+        choices = [(portrait, None), (landscape, None)]
+    for page, axis in choices:
+        pw, ph = page
+        aw = (pw / 2 if axis == "x" else pw) - 2 * MARGIN
+        ah = (ph / 2 if axis == "y" else ph) - 2 * MARGIN
+        cols, rows = math.floor(aw / unit.w + 1e-9), math.floor(ah / unit.h + 1e-9)
+        if cols < 1 or rows < 1:
+            continue
+        gw, gh = cols * unit.w, rows * unit.h
+        ox = (pw / 2 - gw) / 2 if axis == "x" else (pw - gw) / 2
+        oy = ph / 2 + (ph / 2 - gh) / 2 if axis == "y" else (ph - gh) / 2
+        grid = Grid(page, cols, rows, (ox, oy), axis)
+        if best is None or grid.capacity > best.capacity:
+            best = grid
+    return best
+
+
+def _grid_pages(group: list[Any], opts: Options) -> list[Page]:
+    unit = _unit(group[0], opts)
+    with_backs = unit.has_backs and opts.backs and any(c.spec.back for c in group)
+    grid = _choose_grid(unit, paper_size(opts.paper), fold=opts.fold and with_backs)
+    if grid is None:
+        raise _too_big(group[0], unit, opts)
+    copies = [(comp, rec, n) for comp in group for rec in comp.records
+              for n in range(1, comp.spec.copies * rec.copies + 1)]
+    pages: list[Page] = []
+    for start in range(0, len(copies), grid.capacity):
+        front = _front_page(copies[start:start + grid.capacity], grid, unit, opts.bleed * MM)
+        if not with_backs:
+            pages.append(front)
+        elif grid.fold:
+            _add_fold_backs(front, grid)
+            pages.append(front)
+        else:
+            pages += [front, _back_page(front, opts)]
+    return pages
+
+
+def _front_page(copies: list[tuple[Any, Any, int]], grid: Grid, unit: Unit, bleed: float) -> Page:
+    pw, ph = grid.page
+    ox, oy = grid.origin
+    gh = grid.rows * unit.h
+    cells: dict[tuple[int, int], Rect] = {}
+    items: list[Item] = []
+    decor: list = []
+    names: list[str] = []
+    for i, (comp, rec, n) in enumerate(copies):
+        col, row = i % grid.cols, i // grid.cols
+        x, y = ox + col * unit.w, oy + gh - (row + 1) * unit.h
+        cells[col, row] = (x, y, unit.w, unit.h)
+        placed, extra = unit.fill(comp, rec, n, x, y)
+        for item in placed:
+            item.clip = _clip(item, (col, row), cells, len(copies), grid, bleed) if unit.bleeds else item.rect
+        items += placed
+        decor += extra
+        if comp.spec.name not in names:
+            names.append(comp.spec.name)
+    hull = union(list(cells.values()))
+    xs = sorted({round(r[0], 4) for r in cells.values()} | {round(r[0] + r[2], 4) for r in cells.values()})
+    ys = sorted({round(r[1], 4) for r in cells.values()} | {round(r[1] + r[3], 4) for r in cells.values()})
+    block = Block(xs, ys, hull, inflate(hull, bleed, bleed, bleed, bleed))
+    return Page(pw, ph, "front", names, items, [block], decor)
+
+
+def _clip(item: Item, cell: tuple[int, int], cells: dict, count: int, grid: Grid, b: float) -> Rect:
+    """Bleed only where no neighbour abuts: one cut serves two cards inside the grid."""
+    col, row = cell
+
+    def occupied(c: int, r: int) -> bool:
+        return 0 <= c < grid.cols and 0 <= r < grid.rows and r * grid.cols + c < count
+    ux, uy, uw, uh = cells[cell]
+    left = b if abs(item.x - ux) < 1e-6 and not occupied(col - 1, row) else 0.0
+    right = b if abs(item.x + item.w - ux - uw) < 1e-6 and not occupied(col + 1, row) else 0.0
+    bottom = b if abs(item.y - uy) < 1e-6 and not occupied(col, row + 1) else 0.0
+    top = b if abs(item.y + item.h - uy - uh) < 1e-6 and not occupied(col, row - 1) else 0.0
+    return inflate(item.rect, left, bottom, right, top)
+
+
+def mirror_rect(rect: Rect, page: tuple[float, float], axis: str) -> Rect:
+    """`rect` seen from the other side of the sheet flipped about a vertical ("x") or horizontal ("y") axis."""
+    x, y, w, h = rect
+    return (page[0] - x - w, y, w, h) if axis == "x" else (x, page[1] - y - h, w, h)
+
+
+def flip_axis(page: tuple[float, float], duplex: str) -> str:
+    """The flip axis in page coordinates: a long-edge flip turns about the paper's long edge."""
+    portrait = page[0] <= page[1]
+    long_edge_vertical = portrait
+    vertical = long_edge_vertical if duplex == "long" else not long_edge_vertical
+    return "x" if vertical else "y"
+
+
+def _mirror_item(item: Item, page: tuple[float, float], axis: str, shift: tuple[float, float]) -> Item | None:
+    face = item.face
+    if face.component.spec.back is None:
+        return None
+    dx, dy = shift
+    x, y, w, h = mirror_rect(item.rect, page, axis)
+    cx, cy, cw, ch = mirror_rect(item.clip, page, axis)
+    return Item(FaceRef(face.component, face.record, "back"), item.copy, x + dx, y + dy, w, h,
+                (cx + dx, cy + dy, cw, ch), rotate=180 if axis == "y" else 0)
+
+
+def _mirror_block(block: Block, page: tuple[float, float], axis: str, shift: tuple[float, float]) -> Block:
+    dx, dy = shift
+    move = lambda r: (lambda m: (m[0] + dx, m[1] + dy, m[2], m[3]))(mirror_rect(r, page, axis))  # noqa: E731
+    if axis == "x":
+        xs, ys = sorted(page[0] - v + dx for v in block.xs), [v + dy for v in block.ys]
+    else:
+        xs, ys = [v + dx for v in block.xs], sorted(page[1] - v + dy for v in block.ys)
+    return Block(xs, ys, move(block.hull), move(block.reach))
+
+
+def _back_page(front: Page, opts: Options) -> Page:
+    page = (front.w, front.h)
+    axis = flip_axis(page, opts.duplex)
+    shift = (opts.back_offset[0] * MM, opts.back_offset[1] * MM)
+    items = [m for m in (_mirror_item(i, page, axis, shift) for i in front.items) if m]
+    blocks = [_mirror_block(b, page, axis, shift) for b in front.blocks]
+    return Page(front.w, front.h, "back", front.components, items, blocks)
+
+
+def _add_fold_backs(front: Page, grid: Grid) -> None:
+    """Fold layout: each back mirrored across the fold line onto the same page."""
+    page = (front.w, front.h)
+    axis = grid.fold or "x"
+    front.items += [m for m in (_mirror_item(i, page, axis, (0.0, 0.0)) for i in list(front.items)) if m]
+    front.blocks += [_mirror_block(b, page, axis, (0.0, 0.0)) for b in list(front.blocks)]
+    w, h = page
+
+    def fold_line(c) -> None:
+        c.saveState()
+        c.setDash(4, 3)
+        c.setLineWidth(0.5)
+        c.setStrokeColorRGB(0.4, 0.4, 0.4)
+        if axis == "x":
+            c.line(w / 2, MARGIN, w / 2, h - MARGIN)
+        else:
+            c.line(MARGIN, h / 2, w - MARGIN, h / 2)
+        c.restoreState()
+    front.decor.append(fold_line)

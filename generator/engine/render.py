@@ -1,0 +1,96 @@
+"""Draw planned pages into one PDF, and describe them in the manifest print.md defines."""
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .box import MM
+from .faces import FaceForms
+from .fonts import register_fonts
+from .icons import collecting_forms, define_forms, icon_scope
+from .marks import draw_crop_marks, draw_cut_lines, draw_info, info_place
+from .sheet import Item, Options, Page
+
+
+def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts: Options, title: str) -> bytes:
+    """The PDF bytes of `pages` (ReportLab's invariant mode: same input, same bytes)."""
+    register_fonts()
+    out = io.BytesIO()
+    c = Canvas(out, invariant=1)
+    c.setTitle(title)
+    c.setAuthor("pnpkit")
+    c.setCreator("pnpkit generator")
+    with icon_scope(looks.scope, getattr(game.family, "ICONS", set())), collecting_forms() as icons:
+        for number, page in enumerate(pages, 1):
+            c.setPageSize((page.w, page.h))
+            names = [forms.form(c, item.face) for item in page.items]
+            for item, name in zip(page.items, names):
+                place(c, item, name)
+            for decor in page.decor:
+                decor(c)
+            if opts.cut_lines:
+                draw_cut_lines(c, page)
+            info = info_place(page)
+            draw_crop_marks(c, page, info)
+            draw_info(c, info, footer(game, page, number, len(pages)))
+            c.showPage()
+        define_forms(c, icons)
+    c.save()
+    return out.getvalue()
+
+
+def place(c, item: Item, form: str) -> None:
+    """Paint a face's form at the item, clipped to the area it may paint."""
+    c.saveState()
+    p = c.beginPath()
+    p.rect(*item.clip)
+    c.clipPath(p, stroke=0, fill=0)
+    c.translate(item.x, item.y)
+    if item.rotate == 180:
+        c.translate(item.w, item.h)
+        c.rotate(180)
+    if item.scale != 1.0:
+        c.scale(item.scale, item.scale)
+    if item.region is not None:
+        c.translate(-item.region[0], -item.region[1])
+    c.doForm(form)
+    c.restoreState()
+
+
+def footer(game: Any, page: Page, number: int, total: int) -> str:
+    parts = [game.name, ", ".join(page.components)]
+    if page.label:
+        parts.append(page.label)
+    if page.side == "back":
+        parts.append("backs")
+    parts.append(f"page {number} of {total}")
+    return " \u00b7 ".join(parts)
+
+
+def manifest(pages: list[Page], game_id: str, paper: str) -> dict:
+    """print.md's manifest: every listed item's trim box in mm from the page's bottom-left."""
+    return {"game": game_id, "paper": paper,
+            "pages": [{"number": n, "width": _mm(p.w), "height": _mm(p.h), "side": p.side,
+                       "items": [_item(i) for i in p.items if i.listed]}
+                      for n, p in enumerate(pages, 1)]}
+
+
+def _item(item: Item) -> dict:
+    face = item.face
+    out = {"component": face.component.id, "id": face.record.id, "copy": item.copy, "side": face.side,
+           "x": _mm(item.x), "y": _mm(item.y), "w": _mm(item.w), "h": _mm(item.h)}
+    if item.rotate:
+        out["rotation"] = item.rotate
+    if face.die_face is not None:
+        out["die_face"] = face.die_face
+    if item.tile is not None:
+        out["tile"] = item.tile
+        rx, ry, rw, rh = item.region or (0, 0, 0, 0)
+        out["region"] = {"x": _mm(rx), "y": _mm(ry), "w": _mm(rw), "h": _mm(rh)}
+    return out
+
+
+def _mm(points: float) -> float:
+    return round(points / MM, 3)

@@ -1,0 +1,232 @@
+"""Rich card text: `**bold**`, `*italic*` and `:icon:` tokens, shrunk to fit a box.
+
+Card text never becomes ReportLab markup: it is split into plain runs and drawn
+with `drawString`, so `<`, `&` or `<font>` in a definition print as written and
+nothing in a definition is ever evaluated.  (`escape` is here for templates that do
+build a ReportLab Paragraph from card text themselves.)
+
+Shrink-to-fit tries the asked size first and steps down by 0.25 pt to 6 pt
+(print.md: the minimum text size on cards); a text that still does not fit raises
+TextOverflow naming the card and the field, never a silent overflow.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from xml.sax.saxutils import escape as _xml_escape
+
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+
+from .box import MM
+from .errors import TextOverflow, UnknownIcon
+from .fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD, TEXT_BOLD_ITALIC, TEXT_ITALIC, register_fonts
+from .icons import draw_icon, has_icon, icon_names
+from .safezone import check_safe, face_label
+
+MIN_SIZE = 6.0
+STEP = 0.25
+ICON_GAP = 0.12  # of the font size, either side of an inline icon
+
+_FACES = {
+    TEXT: {(False, False): TEXT, (True, False): TEXT_BOLD, (False, True): TEXT_ITALIC, (True, True): TEXT_BOLD_ITALIC},
+    DISPLAY: {(False, False): DISPLAY, (True, False): DISPLAY_BOLD, (False, True): DISPLAY_ITALIC, (True, True): DISPLAY_BOLD},
+}
+_EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|\*(?=\S)(.+?)(?<=\S)\*", re.S)
+_ICON = re.compile(r":([a-z][a-z0-9\-]*):")
+_SPACE = re.compile(r"[ \t]+")
+
+
+def escape(text: str) -> str:
+    """Card text made safe for ReportLab Paragraph markup (`<`, `>`, `&`)."""
+    return _xml_escape(text)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of one word: text in one face, or an icon (`icon` set, `text` empty)."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    icon: str | None = None
+
+
+Word = tuple[Run, ...]
+Paragraph = list[Word]
+
+
+def parse(text: str) -> list[Paragraph]:
+    """Split text into paragraphs (at newlines) of words (at spaces) of styled runs.
+
+    An emphasis marker without its partner prints as a literal star.
+    """
+    return [_words(_runs(line, False, False)) for line in text.split("\n")]
+
+
+def _runs(text: str, bold: bool, italic: bool) -> list[Run]:
+    out: list[Run] = []
+    pos = 0
+    for match in _EMPHASIS.finditer(text):
+        out += _plain(text[pos:match.start()], bold, italic)
+        if match.group(1) is not None:
+            out += _runs(match.group(1), True, italic)
+        else:
+            out += _runs(match.group(2), bold, True)
+        pos = match.end()
+    return out + _plain(text[pos:], bold, italic)
+
+
+def _plain(text: str, bold: bool, italic: bool) -> list[Run]:
+    out: list[Run] = []
+    pos = 0
+    for match in _ICON.finditer(text):
+        if match.start() > pos:
+            out.append(Run(text[pos:match.start()], bold, italic))
+        out.append(Run("", bold, italic, icon=match.group(1)))
+        pos = match.end()
+    if pos < len(text):
+        out.append(Run(text[pos:], bold, italic))
+    return out
+
+
+def _words(runs: list[Run]) -> Paragraph:
+    """Regroup runs into words: a space breaks a word, an icon does not."""
+    words: list[list[Run]] = [[]]
+    for run in runs:
+        if run.icon:
+            words[-1].append(run)
+            continue
+        pieces = _SPACE.split(run.text)
+        for i, piece in enumerate(pieces):
+            if i:
+                words.append([])
+            if piece:
+                words[-1].append(Run(piece, run.bold, run.italic))
+    return [tuple(w) for w in words if w]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Text broken into lines at one size: what `draw_text` will draw."""
+
+    size: float
+    lines: list[list[tuple[Word, float]]]  # each line: (word, its width)
+    widths: list[float]
+    leading: float
+    ascent: float
+    descent: float
+
+    @property
+    def height(self) -> float:
+        return self.ascent - self.descent + (len(self.lines) - 1) * self.leading if self.lines else 0.0
+
+
+def _run_width(run: Run, font: str, size: float) -> float:
+    if run.icon:
+        return size * (1 + 2 * ICON_GAP)
+    return stringWidth(run.text, _FACES[font][run.bold, run.italic], size)
+
+
+def layout(text: str, width: float, size: float, *, font: str = TEXT, leading: float = 1.2) -> Layout | None:
+    """Break `text` into lines of at most `width` at `size`, or None if a word is wider."""
+    register_fonts()
+    space = stringWidth(" ", font, size)
+    lines: list[list[tuple[Word, float]]] = []
+    widths: list[float] = []
+    for paragraph in parse(text):
+        line: list[tuple[Word, float]] = []
+        used = 0.0
+        for word in paragraph:
+            w = sum(_run_width(r, font, size) for r in word)
+            if w > width + 1e-6:
+                return None
+            if line and used + space + w > width + 1e-6:
+                lines.append(line)
+                widths.append(used)
+                line, used = [], 0.0
+            used += (space if line else 0.0) + w
+            line.append((word, w))
+        lines.append(line)
+        widths.append(used)
+    ascent, descent = getAscentDescent(font, size)
+    return Layout(size, lines, widths, size * leading, ascent, descent)
+
+
+def fit(text: str, width: float, height: float, *, size: float, min_size: float = MIN_SIZE,
+        font: str = TEXT, leading: float = 1.2) -> Layout | None:
+    """The largest layout from `size` down to `min_size` (0.25 pt steps) that fits the box."""
+    steps = max(0, round((size - min_size) / STEP))
+    for i in range(steps + 1):
+        current = max(min_size, size - i * STEP)
+        result = layout(text, width, current, font=font, leading=leading)
+        if result is not None and result.height <= height + 1e-6:
+            return result
+    return None
+
+
+def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: str, size: float = 9.0,
+              min_size: float = MIN_SIZE, font: str = TEXT, leading: float = 1.2, align: str = "left",
+              valign: str = "top", color: tuple[float, float, float] | None = None) -> float:
+    """Draw rich `text` inside the box (x, y, w, h) and return the size used.
+
+    `field` names the definition field the text comes from ("options.1.text"), for
+    errors.  `font` is a family (TEXT or DISPLAY); `**bold**`/`*italic*` pick its
+    faces.  `align`: left, center or right; `valign`: top, middle or bottom.
+    Icons are as tall as the font size, their bottom on the baseline.
+    Raises TextOverflow below `min_size` (never below 6 pt), UnknownIcon for a
+    `:name:` with no registered icon, SafeZoneError if the ink leaves the safe zone.
+    """
+    if font not in _FACES:
+        raise ValueError(f"font: expected a family ({', '.join(_FACES)}), got {font!r}")
+    min_size = max(min_size, MIN_SIZE)
+    _check_icons(text, field)
+    result = fit(text, w, h, size=max(size, min_size), min_size=min_size, font=font, leading=leading)
+    if result is None:
+        raise TextOverflow(f"text does not fit its {w / MM:.1f} x {h / MM:.1f} mm box even at {min_size:g} pt: "
+                           f"shorten it or enlarge the box", field=field, **face_label())
+    top = {"top": y + h, "middle": y + (h + result.height) / 2, "bottom": y + result.height}[valign]
+    widest = max(result.widths, default=0.0)
+    left = {"left": x, "center": x + (w - widest) / 2, "right": x + w - widest}[align]
+    if text.strip():
+        check_safe(c, left, top - result.height, widest, result.height, field=field, what="text")
+    c.saveState()
+    if color is not None:
+        c.setFillColorRGB(*color)
+    baseline = top - result.ascent
+    for line, line_width in zip(result.lines, result.widths):
+        cx = {"left": x, "center": x + (w - line_width) / 2, "right": x + w - line_width}[align]
+        _draw_line(c, line, cx, baseline, result.size, font, field)
+        baseline -= result.leading
+    c.restoreState()
+    return result.size
+
+
+def _draw_line(c, line: list[tuple[Word, float]], x: float, baseline: float, size: float, font: str,
+               field: str) -> None:
+    """Draw a line as strings with real spaces (so text can be copied and searched) and icons between."""
+    segments: list[tuple[str | None, str]] = []   # (face, text) or (None, icon name)
+    for i, (word, _) in enumerate(line):
+        if i:
+            segments.append((font, " "))  # the space measured by `layout`
+        segments += [(None, r.icon) if r.icon else (_FACES[font][r.bold, r.italic], r.text) for r in word]
+    merged: list[tuple[str | None, str]] = []
+    for face, text in segments:
+        if merged and face is not None and merged[-1][0] == face:
+            merged[-1] = (face, merged[-1][1] + text)
+        else:
+            merged.append((face, text))
+    for face, text in merged:
+        if face is None:
+            draw_icon(c, text, x + size * ICON_GAP, baseline, size, field=field, check=False)
+            x += size * (1 + 2 * ICON_GAP)
+        else:
+            c.setFont(face, size)
+            c.drawString(x, baseline, text)
+            x += stringWidth(text, face, size)
+
+
+def _check_icons(text: str, field: str) -> None:
+    for name in _ICON.findall(text):
+        if not has_icon(name):
+            raise UnknownIcon(f"unknown icon ':{name}:': expected one of {', '.join(icon_names())}", field=field,
+                              **face_label())

@@ -1,0 +1,207 @@
+"""Starting and town cards, laid out as the rulebook's "Card Anatomy".
+
+Type symbol at the top, name, picture, rules text with inline icons, the arrow,
+the priority numeral top right, the gold cost (town) or the white star (starting)
+top left, and the keyword marks.  A card with two options is two-ended: option 2
+is printed upside down on the bottom half, each half with its own corner marks,
+so whichever end reads upright is the action taken.  A card whose arrow the player
+turns ("either") is two-ended too: the same text, its arrow pointing left on one
+end and right on the other.
+"""
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from . import flow
+from .art import picture
+from .icons import TYPE_ICONS, draw_icon
+from .look import BODY_BOLD, BODY_FONT, BODY_ITALIC, MARGIN, NAME_FONT, Palette, palette
+
+ARROWS = {"left": "\u2190", "right": "\u2192", "both": "\u2194"}
+KEYWORD_MARKS = {
+    "use-once": ("once", "USE ONCE"),
+    "once-per-character": ("per-character", "ONCE PER CHARACTER"),
+    "give-to-attacked-player": ("give", "GIVE TO ATTACKED PLAYER"),
+}
+EVENT_MARK = ("event", "DISCARD WHEN PLAYED")
+
+
+def _who(record) -> str:
+    return f"card '{record.id}' ({record.name})"
+
+
+def arrow_of(option) -> str | None:
+    """'left', 'right', 'both' or 'either' as the picture shows it; None without a target."""
+    if option.arrow == "none":
+        return None
+    if any(e.effect == "attack" and e.targets == "both" for e in option.effects):
+        return "both"
+    return option.arrow
+
+
+def ends(record) -> list[tuple[object, str | None]]:
+    """What each end of the card shows: (option, arrow) for the top end, then the bottom end."""
+    if record.two_ended:
+        return [(o, arrow_of(o)) for o in record.options]
+    option = record.options[0]
+    if arrow_of(option) == "either":
+        return [(option, "left"), (option, "right")]
+    return [(option, arrow_of(option))]
+
+
+def marks(record) -> list[tuple[str, str]]:
+    """The keyword marks printed on the card: (icon, words)."""
+    found = [KEYWORD_MARKS[k] for k in record.keywords]
+    if record.type == "event":
+        found.append(EVENT_MARK)
+    return found
+
+
+def _frame(c: Canvas, record, box, pal: Palette) -> None:
+    b = box.bleed
+    c.setFillColor(pal.type_colour(record.type) if not pal.ink_saver else pal.paper)
+    c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, fill=1, stroke=0)
+    c.setFillColor(pal.paper)
+    c.setStrokeColor(pal.type_colour(record.type))
+    c.setLineWidth(1.2 if pal.ink_saver else 0.8)
+    c.roundRect(5, 5, box.w - 10, box.h - 10, 6, fill=1, stroke=1)
+
+
+def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
+    """Cost or star, type medallion and label, numeral, name; returns the y under the name."""
+    r = 10.5
+    cy = top - MARGIN - r
+    if hasattr(record, "cost"):
+        c.setFillColor(pal.gold)
+        c.setStrokeColor(pal.gold_dark)
+        c.setLineWidth(1.6)
+        c.circle(MARGIN + r, cy, r - 0.8, fill=1, stroke=1)
+        c.setFont(NAME_FONT, 12)
+        c.setFillColor(pal.ink)
+        c.drawCentredString(MARGIN + r, cy - 4.2, str(record.cost))
+    else:
+        draw_icon(c, "star", MARGIN + r, cy, 2 * r + 2, pal)
+    c.setFillColor(pal.ink)
+    c.circle(w - MARGIN - r, cy, r, fill=1, stroke=0)
+    c.setFillColor(pal.bone)
+    size = 11 if len(record.priority) < 3 else 9.5
+    c.setFont(NAME_FONT, size)
+    c.drawCentredString(w - MARGIN - r, cy - size * 0.34, record.priority)
+    colour = pal.type_colour(record.type)
+    c.setFillColor(pal.bone)
+    c.setStrokeColor(colour)
+    c.setLineWidth(1.4)
+    c.circle(w / 2, cy + 1, r + 1.5, fill=1, stroke=1)
+    draw_icon(c, TYPE_ICONS[record.type], w / 2, cy + 1, 2 * r - 2, pal)
+    c.setFont(BODY_BOLD, 6)
+    c.setFillColor(colour)
+    c.drawCentredString(w / 2, cy - r - 8, record.type.upper())
+    name_top = cy - r - 10
+    name = flow.fit(record.name, w - 2 * MARGIN, 16, NAME_FONT, 13, _who(record), smallest=8)
+    flow.draw(c, name, MARGIN, name_top, w - 2 * MARGIN, pal)
+    return name_top - name.height
+
+
+def _arrow(c: Canvas, arrow: str | None, cx: float, y: float, pal: Palette) -> None:
+    """The arrow tab on the picture's lower edge: which neighbour is targeted."""
+    if arrow is None:
+        return
+    glyph = ARROWS[arrow]
+    c.setFillColor(pal.bone)
+    c.setStrokeColor(pal.ink)
+    c.setLineWidth(0.8)
+    c.roundRect(cx - 15, y - 7, 30, 14, 7, fill=1, stroke=1)
+    c.setFillColor(pal.ink)
+    c.setFont(BODY_BOLD, 13)
+    c.drawCentredString(cx, y - 4.6, glyph)
+
+
+def _mark_strip(c: Canvas, record, x: float, y: float, w: float, pal: Palette) -> float:
+    """The keyword marks, one line each (two if narrow), from y upward; returns the y above them."""
+    for icon, words in reversed(marks(record)):
+        fitted = flow.fit(words, w - 11, 16, BODY_BOLD, 6.5, _who(record))
+        width = max(sum(p.width for p in line) + fitted.size * 0.3 * (len(line) - 1) for line in fitted.lines) + 11
+        left = x + (w - width) / 2
+        draw_icon(c, icon, left + 4, y + fitted.height / 2 + 0.5, 8, pal)
+        flow.draw(c, fitted, left + 10, y + fitted.height + 0.5, width - 10, pal, align="left")
+        y += fitted.height + 2
+    return y
+
+
+def _single(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> None:
+    w, h = box.w, box.h
+    below_name = _corners(c, record, w, h, pal)
+    inner = w - 2 * MARGIN
+    bottom = _mark_strip(c, record, MARGIN, MARGIN, inner, pal)
+    if record.flavor and not record.keywords:
+        flavor = flow.fit(record.flavor, inner, 9, BODY_ITALIC, 6.5, _who(record))
+        flow.draw(c, flavor, MARGIN, bottom + 9, inner, pal)
+        bottom += 10
+    pic_h = (below_name - bottom) * 0.55
+    pic_y = below_name - 2 - pic_h
+    picture(c, option, MARGIN, pic_y, inner, pic_h, pal)
+    _arrow(c, arrow, w / 2, pic_y, pal)
+    text_top = pic_y - (9 if arrow else 3)
+    flow.draw_fit(c, option.rules_text, MARGIN + 2, bottom + 1, inner - 4, text_top - bottom - 1, pal,
+                  font=BODY_FONT, largest=10, who=_who(record))
+
+
+def _half(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> None:
+    """One end of a two-ended card, drawn upright in the half y 0..h/2 (the card's top edge at h/2)."""
+    w, h = box.w, box.h / 2
+    below_name = _corners(c, record, w, h, pal)
+    inner = w - 2 * MARGIN
+    base = 8.0
+    pic_w = inner * 0.36
+    pic_h = below_name - base - 2
+    picture(c, option, MARGIN, base, pic_w, pic_h, pal)
+    _arrow(c, arrow, MARGIN + pic_w / 2, base + 2, pal)
+    text_x = MARGIN + pic_w + 4
+    text_w = w - MARGIN - text_x
+    bottom = _mark_strip(c, record, text_x, base, text_w, pal)
+    flow.draw_fit(c, option.rules_text, text_x, bottom, text_w, below_name - bottom - 2, pal,
+                  font=BODY_FONT, largest=8.5, who=_who(record))
+
+
+def _divider(c: Canvas, box, pal: Palette, choice: bool) -> None:
+    """The line between the two ends; 'OR' (upright from either end) when they are two options."""
+    w, mid = box.w, box.h / 2
+    c.setStrokeColor(pal.ink)
+    c.setDash(2, 2)
+    c.setLineWidth(0.6)
+    c.line(MARGIN, mid, w - MARGIN, mid)
+    c.setDash()
+    if not choice:
+        return
+    c.setFillColor(pal.ink)
+    c.circle(w / 2, mid, 5.5, fill=1, stroke=0)
+    c.setFillColor(pal.bone)
+    c.setFont(BODY_BOLD, 6)
+    c.drawCentredString(w / 2, mid + 0.4, "OR")
+    c.saveState()
+    c.translate(w / 2, mid)
+    c.rotate(180)
+    c.drawCentredString(0, 0.4, "OR")
+    c.restoreState()
+
+
+def draw_action(c: Canvas, record, component, box, style) -> None:
+    """FRONTS['starting'] and FRONTS['town']."""
+    pal = palette(style)
+    _frame(c, record, box, pal)
+    shown = ends(record)
+    if len(shown) == 1:
+        _single(c, record, *shown[0], box, pal)
+        return
+    (top, top_arrow), (bottom, bottom_arrow) = shown
+    c.saveState()
+    c.translate(0, box.h / 2)
+    _half(c, record, top, top_arrow, box, pal)
+    c.restoreState()
+    c.saveState()
+    c.translate(box.w, box.h / 2)
+    c.rotate(180)
+    _half(c, record, bottom, bottom_arrow, box, pal)
+    c.restoreState()
+    _divider(c, box, pal, record.two_ended)
+

@@ -1,0 +1,178 @@
+"""Card pictures drawn from the effects: what the card does, as the rulebook's icons.
+
+"The picture shows what effect this card has on the opponent sitting next to you":
+an attack shows a burst with a blood splatter and the damage, a steal a hand, a
+block the no-symbol, a gain its coins, and so on, over a small canyon scene.
+Nothing here is per card: the art follows the option's effects, so a new card
+gets a fitting picture for free.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .icons import draw_icon, polygon
+from .look import NAME_FONT, Palette
+
+MINUS = "\u2212"
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One picture element: an icon (or a composite) with an optional count."""
+
+    icon: str
+    count: str = ""
+    at_target: bool = False   # what happens to the opponent: drawn first and largest
+
+
+def glyphs(option) -> list[Glyph]:
+    """The picture elements of an option, opponent-facing effects first."""
+    out: list[Glyph] = []
+    for e in option.effects:
+        kind = e.effect
+        if kind == "attack":
+            out.append(Glyph("shot", str(e.damage), at_target=True))
+        elif kind == "steal":
+            out.append(Glyph("grab", str(e.gold), at_target=True))
+        elif kind == "target_discards_infamy":
+            out.append(Glyph("infamy", f"{MINUS}{e.amount}", at_target=True))
+        elif kind == "attackers_discard_infamy":
+            out.append(Glyph("infamy", f"{MINUS}{e.amount}"))
+        elif kind == "block":
+            out.append(Glyph("block", str(e.damage)))
+        elif kind == "pay_gold":
+            out.append(Glyph("gold", f"{MINUS}{e.amount}"))
+        elif kind == "gain_gold":
+            out.append(Glyph("gold", f"+{e.amount}"))
+        elif kind == "gain_infamy":
+            out.append(Glyph("infamy", f"+{e.amount}"))
+        elif kind == "gain_ammo":
+            out.append(Glyph("ammo", f"+{e.amount}"))
+        elif kind == "per_attacker":
+            out += [Glyph(what, f"+{n}") for what, n in (("gold", e.gold), ("infamy", e.infamy)) if n]
+            out.append(Glyph("attack", "each"))
+        elif kind == "set_tracks":
+            out += [Glyph(what, str(v)) for what, v in (("health", e.health), ("ammo", e.ammo)) if v is not None]
+        elif kind == "bank_all":
+            out.append(Glyph("bank"))
+        elif kind == "buy":
+            out.append(Glyph("buy", f"{MINUS}{e.discount}" if e.discount else ""))
+        elif kind == "go_gone":
+            out.append(Glyph("gone"))
+        elif kind == "round_the_rosie":
+            out.append(Glyph("rosie", at_target=True))
+    first = [g for g in out if g.at_target]
+    return (first + [g for g in out if not g.at_target])[:4]
+
+
+def scene(c: Canvas, x: float, y: float, w: float, h: float, pal: Palette) -> None:
+    """The canyon backdrop: sky, sun, two mesas and the canyon floor, clipped to the box."""
+    c.saveState()
+    p = c.beginPath()
+    p.roundRect(x, y, w, h, 4)
+    c.clipPath(p, stroke=0, fill=0)
+    c.setFillColor(pal.sky)
+    c.rect(x, y, w, h, fill=1, stroke=0)
+    c.setStrokeColor(pal.mesa)
+    c.setLineWidth(0.6)
+    c.setFillColor(pal.bone)
+    c.circle(x + w * 0.8, y + h * 0.78, h * 0.14, fill=1, stroke=int(pal.ink_saver))
+    c.setFillColor(pal.mesa_far)
+    polygon(c, [(x, y), (x, y + h * 0.42), (x + w * 0.12, y + h * 0.46), (x + w * 0.2, y + h * 0.62),
+                (x + w * 0.42, y + h * 0.62), (x + w * 0.48, y + h * 0.44), (x + w * 0.7, y + h * 0.4),
+                (x + w * 0.78, y + h * 0.55), (x + w * 0.95, y + h * 0.55), (x + w, y + h * 0.4), (x + w, y)],
+            stroke=pal.ink_saver)
+    c.setFillColor(pal.mesa)
+    polygon(c, [(x, y), (x, y + h * 0.28), (x + w * 0.1, y + h * 0.3), (x + w * 0.16, y + h * 0.36),
+                (x + w * 0.3, y + h * 0.36), (x + w * 0.36, y + h * 0.22), (x + w * 0.64, y + h * 0.18),
+                (x + w * 0.7, y + h * 0.3), (x + w * 0.86, y + h * 0.3), (x + w * 0.9, y + h * 0.2), (x + w, y + h * 0.18),
+                (x + w, y)], stroke=pal.ink_saver)
+    c.restoreState()
+    c.setStrokeColor(pal.ink)
+    c.setLineWidth(0.8)
+    c.roundRect(x, y, w, h, 4, fill=0, stroke=1)
+
+
+def _composite(c: Canvas, g: Glyph, cx: float, cy: float, s: float, pal: Palette) -> None:
+    if g.icon == "shot":
+        draw_icon(c, "attack", cx - s * 0.12, cy + s * 0.1, s * 0.85, pal)
+        draw_icon(c, "damage", cx + s * 0.14, cy - s * 0.1, s * 0.8, pal)
+    elif g.icon == "grab":
+        draw_icon(c, "steal", cx - s * 0.08, cy + s * 0.04, s * 0.9, pal)
+        draw_icon(c, "gold", cx + s * 0.26, cy - s * 0.26, s * 0.42, pal)
+    elif g.icon == "rosie":
+        _rosie(c, cx, cy, s, pal)
+    else:
+        draw_icon(c, g.icon, cx, cy, s, pal)
+
+
+def _rosie(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+    """Round the Rosie: cards passing round a circle of players."""
+    c.saveState()
+    c.setStrokeColor(pal.ink)
+    c.setLineWidth(s * 0.05)
+    r = s * 0.36
+    for i in range(4):
+        a0 = i * 90 + 20
+        p = c.beginPath()
+        p.arc(cx - r, cy - r, cx + r, cy + r, a0, 50)
+        c.drawPath(p, fill=0, stroke=1)
+        a = math.radians(a0 + 50)
+        tip = (cx + r * math.cos(a), cy + r * math.sin(a))
+        c.setFillColor(pal.ink)
+        back = math.radians(a0 + 30)
+        polygon(c, [tip, (cx + (r + s * 0.11) * math.cos(back), cy + (r + s * 0.11) * math.sin(back)),
+                    (cx + (r - s * 0.11) * math.cos(back), cy + (r - s * 0.11) * math.sin(back))], stroke=False)
+        card_a = math.radians(i * 90 - 20)
+        c.setFillColor(pal.bone)
+        kx, ky = cx + r * math.cos(card_a), cy + r * math.sin(card_a)
+        c.roundRect(kx - s * 0.07, ky - s * 0.1, s * 0.14, s * 0.2, s * 0.02, fill=1, stroke=1)
+    c.restoreState()
+
+
+def _count(c: Canvas, text: str, cx: float, cy: float, s: float, pal: Palette) -> None:
+    if not text:
+        return
+    size = max(6.0, min(12.0, s * 0.3)) if text != "each" else max(6.0, s * 0.2)
+    width = c.stringWidth(text, NAME_FONT, size) + size * 0.5
+    c.setFillColor(pal.ink)
+    c.setStrokeColor(pal.bone)
+    c.setLineWidth(0.6)
+    c.roundRect(cx - width / 2, cy - size * 0.55, width, size * 1.1, size * 0.5, fill=1, stroke=1)
+    c.setFillColor(pal.bone)
+    c.setFont(NAME_FONT, size)
+    c.drawCentredString(cx, cy - size * 0.33, text)
+
+
+def _slots(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float]]:
+    """(cx, cy, size) for n glyphs: the first large, the rest in a row (wide box) or a column."""
+    if n == 1:
+        return [(x + w / 2, y + h / 2, min(h, w) * 0.8)]
+    if w >= h * 1.4:
+        lead = min(h * 0.8, w * 0.4)
+        small = min(h * 0.55, (w - lead) / (n - 1) * 0.8)
+        gap = (w - lead - small * (n - 1)) / (n + 1)
+        out = [(x + gap + lead / 2, y + h / 2, lead)]
+        cx = x + 2 * gap + lead
+        for _ in range(n - 1):
+            out.append((cx + small / 2, y + h * 0.42, small))
+            cx += small + gap
+        return out
+    lead = min(w * 0.6, h * 0.75)
+    small = min(w * 0.34, h / (n - 1) * 0.8)
+    step = h / (n - 1)
+    out = [(x + w * 0.04 + lead / 2, y + h / 2, lead)]
+    out += [(x + w - small / 2 - w * 0.03, y + h - step * (k + 0.5), small) for k in range(n - 1)]
+    return out
+
+
+def picture(c: Canvas, option, x: float, y: float, w: float, h: float, pal: Palette) -> None:
+    """The option's picture inside (x, y, w, h): backdrop plus its effect glyphs."""
+    scene(c, x, y, w, h, pal)
+    items = glyphs(option)
+    for g, (cx, cy, s) in zip(items, _slots(len(items), x, y, w, h)):
+        _composite(c, g, cx, cy, s, pal)
+        _count(c, g.count, cx + s * 0.32, cy - s * 0.32, s, pal)

@@ -1,0 +1,101 @@
+"""Card backs: one per deck, told apart face down by colour, emblem and name."""
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .art import scene
+from .icons import draw_icon
+from .look import BODY_BOLD, NAME_FONT, TITLE_FONT, Palette, palette
+from .people import portrait
+from .pieces import draw_gone, draw_marker, sun_rays
+
+GAME = "EL DORADO CANYON"
+
+
+def _emblem(c: Canvas, box, pal: Palette, fill, rays, icon: str, label: str) -> None:
+    """A back: full-bleed colour, a ray fan behind an emblem, the game's name and the deck's."""
+    w, h, b = box.w, box.h, box.bleed
+    c.setFillColor(pal.paper if pal.ink_saver else fill)
+    c.rect(-b, -b, w + 2 * b, h + 2 * b, fill=1, stroke=0)
+    c.saveState()
+    p = c.beginPath()
+    p.rect(-b, -b, w + 2 * b, h + 2 * b)
+    c.clipPath(p, stroke=0, fill=0)
+    sun_rays(c, w / 2, h / 2, max(w, h), pal, rays)
+    c.restoreState()
+    c.setStrokeColor(pal.bone if not pal.ink_saver else pal.ink)
+    c.setLineWidth(1.2)
+    c.roundRect(8, 8, w - 16, h - 16, 6, fill=0, stroke=1)
+    size = min(w, h) * 0.5
+    c.setFillColor(pal.bone)
+    c.setStrokeColor(pal.ink)
+    c.circle(w / 2, h / 2, size * 0.62, fill=1, stroke=1)
+    draw_icon(c, icon, w / 2, h / 2, size * 0.9, pal)
+    ink = pal.ink if pal.ink_saver else pal.bone
+    c.setFillColor(ink)
+    title = min(14.0, (w - 28) / c.stringWidth(GAME, NAME_FONT, 1))
+    c.setFont(NAME_FONT, title)
+    c.drawCentredString(w / 2, h - 16 - title, GAME)
+    c.setFont(BODY_BOLD, max(7.0, title * 0.7))
+    c.drawCentredString(w / 2, 18, label)
+
+
+EMBLEMS = {
+    # back: (ground colour, ray colour, emblem icon, label) by palette name
+    "starting": ("ground", "ink", "star", "STARTING CARD"),
+    "town": ("mesa", "copper", "buy", "TOWN"),
+    "gold": ("gold_dark", "gold", "gold", "GOLD"),
+    "infamy": ("ink", "bad", "infamy", "INFAMY"),
+}
+
+
+def emblem_back(name: str):
+    """The DrawFn of an emblem back from its EMBLEMS row."""
+    fill, rays, icon, label = EMBLEMS[name]
+
+    def draw(c, record, component, box, style):
+        pal = palette(style)
+        _emblem(c, box, pal, getattr(pal, fill), getattr(pal, rays), icon, label)
+
+    draw.__doc__ = f"BACKS[{name!r}]: {label.lower()} back."
+    return draw
+
+
+def character_back(c, record, component, box, style):
+    pal = palette(style)
+    w, h, b = box.w, box.h, box.bleed
+    c.setFillColor(pal.paper if pal.ink_saver else pal.good)
+    c.rect(-b, -b, w + 2 * b, h + 2 * b, fill=1, stroke=0)
+    c.setFillColor(pal.paper)
+    c.setStrokeColor(pal.ink)
+    c.setLineWidth(1.2)
+    c.rect(16, 16, w - 32, h - 32, fill=1, stroke=1)
+    c.setFillColor(pal.ink)
+    c.setFont(NAME_FONT, 22)
+    c.drawCentredString(w / 2, h - 48, "WANTED")
+    c.setFont(TITLE_FONT, 9)
+    c.drawCentredString(w / 2, h - 62, "HIRED HANDS OF")
+    c.drawCentredString(w / 2, h - 73, GAME)
+    portrait(c, 30, h * 0.28, w - 60, h * 0.36, False, pal)
+    c.setFont(BODY_BOLD, 9)
+    c.drawCentredString(w / 2, 34, "CHARACTER")
+
+
+def reference_back(c, record, component, box, style):
+    pal = palette(style)
+    w, h, b = box.w, box.h, box.bleed
+    scene(c, -b, -b, w + 2 * b, h + 2 * b, pal)
+    c.setFillColor(pal.ink)
+    c.setFont(NAME_FONT, 14)
+    c.drawCentredString(w / 2, h * 0.72, GAME)
+    c.setFont(BODY_BOLD, 9)
+    c.drawCentredString(w / 2, h * 0.72 - 16, "RULES REFERENCE")
+
+
+BACKS = {
+    **{name: emblem_back(name) for name in EMBLEMS},
+    "character": character_back,
+    "camp": draw_gone,
+    "marker": draw_marker,
+    "reference": reference_back,
+}

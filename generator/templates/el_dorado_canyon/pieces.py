@@ -1,0 +1,181 @@
+"""The other components: camp card (CAMP / GONE), gold and infamy, markers, reference."""
+from __future__ import annotations
+
+import math
+
+from reportlab.pdfgen.canvas import Canvas
+
+from . import flow
+from .art import scene
+from .icons import draw_icon, polygon
+from .look import BODY_BOLD, BODY_FONT, MARGIN, MIN_TEXT, NAME_FONT, Palette, palette
+
+GONE_LINES = (
+    "You resolved a GONE card, or your character was killed.",
+    "Next turn you play no card, and nobody can target or touch you: arrows pass you by.",
+    "Killed? Draw a new character at the end of the turn you sit out.",
+    "Then turn this card back to CAMP.",
+)
+
+
+def _ground(c: Canvas, box, fill, pal: Palette, edge=None) -> None:
+    b = box.bleed
+    c.setFillColor(pal.paper if pal.ink_saver else fill)
+    c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, fill=1, stroke=0)
+    c.setFillColor(pal.paper)
+    c.setStrokeColor(edge or pal.ink)
+    c.setLineWidth(1.2)
+    c.roundRect(5, 5, box.w - 10, box.h - 10, 6, fill=1, stroke=1)
+
+
+def _camp_areas(c: Canvas, box, pal: Palette) -> None:
+    """Where things go around the camp card: unbanked gold above, banked below, character left."""
+    w, h = box.w, box.h
+    c.setFillColor(pal.ink)
+    c.setFont(BODY_BOLD, 7.5)
+    c.drawCentredString(w / 2, h - MARGIN - 8, "\u25B2 UNBANKED GOLD \u25B2")
+    draw_icon(c, "gold", w / 2 - 48, h - MARGIN - 5.5, 9, pal)
+    draw_icon(c, "gold", w / 2 + 48, h - MARGIN - 5.5, 9, pal)
+    c.drawCentredString(w / 2, MARGIN + 2, "\u25BC BANKED GOLD \u25BC")
+    draw_icon(c, "bank", w / 2 - 44, MARGIN + 4.5, 9, pal)
+    draw_icon(c, "bank", w / 2 + 44, MARGIN + 4.5, 9, pal)
+    c.saveState()
+    c.translate(MARGIN + 5, h / 2)
+    c.rotate(90)
+    c.drawCentredString(0, 0, "\u25B2 CHARACTER \u25B2")
+    c.restoreState()
+
+
+def _tent(c: Canvas, cx: float, y: float, s: float, pal: Palette) -> None:
+    c.setStrokeColor(pal.ink)
+    c.setLineWidth(1)
+    c.setFillColor(pal.bone)
+    polygon(c, [(cx - s * 0.5, y), (cx, y + s * 0.6), (cx + s * 0.5, y)])
+    c.setFillColor(pal.ink)
+    polygon(c, [(cx - s * 0.1, y), (cx, y + s * 0.28), (cx + s * 0.1, y)], stroke=False)
+    fx = cx + s * 0.62
+    c.setFillColor(pal.copper)
+    polygon(c, [(fx - s * 0.12, y), (fx, y + s * 0.3), (fx + s * 0.12, y)])
+    c.setFillColor(pal.gold)
+    polygon(c, [(fx - s * 0.06, y), (fx, y + s * 0.16), (fx + s * 0.06, y)], stroke=False)
+
+
+def draw_camp(c: Canvas, record, component, box, style) -> None:
+    """FRONTS['camp']: the CAMP side."""
+    pal = palette(style)
+    _ground(c, box, pal.ground, pal)
+    w, h = box.w, box.h
+    _camp_areas(c, box, pal)
+    scene(c, MARGIN + 12, h * 0.3, w - 2 * MARGIN - 18, h * 0.42, pal)
+    _tent(c, w / 2 - 10, h * 0.3 + 6, 60, pal)
+    c.setFillColor(pal.ink)
+    c.setFont(NAME_FONT, 30)
+    c.drawCentredString(w / 2 + 6, h * 0.76, record.name.upper())
+    flow.draw_fit(c, "Only banked :gold: gold counts at the end of the game.", MARGIN + 14, MARGIN + 14,
+                  w - 2 * MARGIN - 20, h * 0.3 - MARGIN - 18, pal, font=BODY_FONT, largest=8, who="camp card")
+
+
+def draw_gone(c: Canvas, record, component, box, style) -> None:
+    """BACKS['camp']: the GONE side and what GONE means."""
+    pal = palette(style)
+    _ground(c, box, pal.bad, pal, edge=pal.bad)
+    w, h = box.w, box.h
+    _camp_areas(c, box, pal)
+    draw_icon(c, "gone", w / 2 + 4, h * 0.7, 38, pal)
+    c.setFillColor(pal.bad)
+    c.setFont(NAME_FONT, 30)
+    c.drawCentredString(w / 2 + 6, h * 0.5, "GONE")
+    flow.draw_fit(c, " ".join(GONE_LINES), MARGIN + 14, MARGIN + 14, w - 2 * MARGIN - 20, h * 0.47 - MARGIN - 18, pal,
+                  font=BODY_FONT, largest=8, who="camp card (GONE side)")
+
+
+def draw_money(c: Canvas, record, component, box, style) -> None:
+    """FRONTS['money']: a gold or infamy card; bigger denominations show a pile."""
+    pal = palette(style)
+    gold = record.currency == "gold"
+    _ground(c, box, pal.gold_dark if gold else pal.ink, pal, edge=pal.gold_dark if gold else pal.bad)
+    w, h = box.w, box.h
+    icon = "gold" if gold else "infamy"
+    s = min(w, h) * (0.62 if record.value == 1 else 0.5)
+    if record.value > 1:
+        for dx, dy in ((-0.32, -0.12), (0.32, -0.12)):
+            draw_icon(c, icon, w / 2 + s * dx, h * 0.55 + s * dy, s * 0.8, pal)
+    draw_icon(c, icon, w / 2, h * 0.55 + (s * 0.12 if record.value > 1 else 0), s, pal)
+    c.setFillColor(pal.ink)
+    c.setFont(NAME_FONT, 26)
+    c.drawCentredString(w / 2, MARGIN + 16, str(record.value))
+    c.setFont(BODY_BOLD, 8)
+    c.drawCentredString(w / 2, MARGIN + 6, record.currency.upper())
+    c.setFont(NAME_FONT, 11)
+    for x in (MARGIN + 6, w - MARGIN - 6):
+        c.drawCentredString(x, h - MARGIN - 11.5, str(record.value))
+
+
+def draw_marker(c: Canvas, record, component, box, style) -> None:
+    """FRONTS['marker'] and BACKS['marker']: a token showing its icon (and words if it has room)."""
+    pal = palette(style)
+    w, h, b = box.w, box.h, box.bleed
+    round_ = component.shape == "round"
+    c.setFillColor(pal.paper)
+    c.rect(-b, -b, w + 2 * b, h + 2 * b, fill=1, stroke=0)
+    c.setStrokeColor(pal.ink)
+    c.setLineWidth(0.8)
+    if round_:
+        c.circle(w / 2, h / 2, min(w, h) / 2 - 1.5, fill=0, stroke=1)
+    if not record.text:
+        draw_icon(c, record.icon or "star", w / 2, h / 2, min(w, h) * 0.8, pal)
+        return
+    draw_icon(c, record.icon or "star", w / 2, h * 0.68, min(w, h) * 0.34, pal)
+    c.setFillColor(pal.ink)
+    c.setFont(NAME_FONT, 10)
+    c.drawCentredString(w / 2, h * 0.44, record.name.upper())
+    inset = w * 0.2
+    flow.draw_fit(c, record.text, inset, h * 0.12, w - 2 * inset, h * 0.28, pal, font=BODY_FONT, largest=7,
+                  who=f"marker '{record.id}' ({record.name})")
+
+
+def _reference_size(record, width: float, height: float) -> float:
+    """The largest size at which every section of a reference card fits together."""
+    size = 8.0
+    while size >= MIN_TEXT - 1e-9:
+        total = 0.0
+        for section in record.sections:
+            total += size * 1.5
+            for line in section.lines:
+                lines = flow.wrap(line, width, BODY_FONT, size)
+                total += math.inf if lines is None else len(lines) * size * flow.LEADING
+        if total <= height:
+            return size
+        size -= 0.25
+    raise flow.TextDoesNotFit(f"reference '{record.id}' ({record.name}): sections do not fit at {MIN_TEXT:g} pt")
+
+
+def draw_reference(c: Canvas, record, component, box, style) -> None:
+    """FRONTS['reference']: titled sections of short lines with inline icons."""
+    pal = palette(style)
+    _ground(c, box, pal.ground, pal)
+    w, h = box.w, box.h
+    inner = w - 2 * MARGIN
+    title = flow.fit(record.name, inner, 16, NAME_FONT, 13, f"reference '{record.id}'", smallest=8)
+    top = flow.draw(c, title, MARGIN, h - MARGIN, inner, pal) - 2
+    size = _reference_size(record, inner, top - MARGIN)
+    for section in record.sections:
+        c.setFillColor(pal.bad)
+        c.setFont(BODY_BOLD, size + 0.5)
+        c.drawString(MARGIN, top - size * 1.15, section.title.upper())
+        c.setStrokeColor(pal.bad)
+        c.setLineWidth(0.4)
+        c.line(MARGIN, top - size * 1.35, w - MARGIN, top - size * 1.35)
+        top -= size * 1.5
+        for line in section.lines:
+            fitted = flow.Fitted(flow.wrap(line, inner, BODY_FONT, size) or [], size, BODY_FONT)
+            top = flow.draw(c, fitted, MARGIN, top, inner, pal, align="left")
+
+
+def sun_rays(c: Canvas, cx: float, cy: float, r: float, pal: Palette, colour) -> None:
+    """A fan of rays behind a back's emblem."""
+    c.setFillColor(colour)
+    for i in range(16):
+        a0, a1 = math.radians(i * 22.5), math.radians(i * 22.5 + 9)
+        polygon(c, [(cx, cy), (cx + r * math.cos(a0), cy + r * math.sin(a0)), (cx + r * math.cos(a1), cy + r * math.sin(a1))],
+                stroke=False)

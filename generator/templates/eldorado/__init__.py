@@ -1,0 +1,26 @@
+"""Eldorado's looks: an old sea chart, and cards and pieces cut from the same parchment.
+
+Template contract (`generator.templates`): FRONTS by record schema, BACKS by the
+component's back name; each draws one face with its origin at the trim box's
+bottom-left corner.  The map's front draws the whole chart; the engine tiles it.
+"""
+from __future__ import annotations
+
+from .chart_drawing import draw_map
+from .pieces import back, die_face, eldorado_front, ship_front, standee_front, supply_front
+
+FRONTS = {
+    "map": draw_map,
+    "ship": ship_front,
+    "eldorado": eldorado_front,
+    "supply": supply_front,
+    "character": standee_front,
+    "die": die_face,
+}
+
+BACKS = {
+    "ship": back("SHIP", "ship"),
+    "eldorado": back("ELDORADO", "city"),
+    "supply": back("COMMON PILE", "treasure"),
+    "reference": back("ELDORADO", None),
+}

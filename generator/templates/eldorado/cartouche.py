@@ -1,0 +1,105 @@
+"""The title band above the chart: a cartouche with the title, flanked by the map's key."""
+from __future__ import annotations
+
+from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
+
+from . import symbols, textures
+from .palette import Palette
+from .text import fitted_size
+
+
+def draw_title_band(c, chart, lay, pal: Palette) -> None:
+    x, y, w, h = lay.title_band()
+    s = lay.s
+    _cartouche(c, chart.record.name, x + w * 0.3, y + h * 0.08, w * 0.4, h * 0.84, pal)
+    _terrain_key(c, x + s * 0.2, y + h * 0.1, w * 0.28, h * 0.8, s, pal)
+    _symbol_key(c, x + w * 0.72, y + h * 0.1, w * 0.28, h * 0.8, s, pal)
+
+
+def _cartouche(c, title: str, x: float, y: float, w: float, h: float, pal: Palette) -> None:
+    """A scroll-ended frame with a double rule, the title and a motto."""
+    c.saveState()
+    c.setStrokeColor(pal.ink)
+    c.setFillColor(pal.paper_edge)
+    c.setLineWidth(max(0.8, h * 0.015))
+    curl = h * 0.22
+    p = c.beginPath()
+    p.moveTo(x + curl, y)
+    p.lineTo(x + w - curl, y)
+    p.curveTo(x + w, y, x + w + curl * 0.6, y + h * 0.3, x + w - curl * 0.4, y + h * 0.5)
+    p.curveTo(x + w + curl * 0.6, y + h * 0.7, x + w, y + h, x + w - curl, y + h)
+    p.lineTo(x + curl, y + h)
+    p.curveTo(x, y + h, x - curl * 0.6, y + h * 0.7, x + curl * 0.4, y + h * 0.5)
+    p.curveTo(x - curl * 0.6, y + h * 0.3, x, y, x + curl, y)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+    c.setFillColor(pal.paper)
+    inset = h * 0.1
+    c.rect(x + curl, y + inset, w - 2 * curl, h - 2 * inset, stroke=1, fill=1)
+    c.setLineWidth(max(0.4, h * 0.006))
+    c.rect(x + curl + inset * 0.4, y + inset * 1.4, w - 2 * curl - inset * 0.8, h - 2.8 * inset, stroke=1, fill=0)
+    c.setFillColor(pal.ink)
+    inner = w - 2 * curl - inset * 2
+    size = fitted_size(title, DISPLAY_BOLD, h * 0.26, inner)
+    c.setFont(DISPLAY_BOLD, size)
+    c.drawCentredString(x + w / 2, y + h * 0.5, title)
+    motto = "ELDORADO  ·  a new & exact chart for the seeker of golden cities"
+    c.setFont(DISPLAY_ITALIC, fitted_size(motto, DISPLAY_ITALIC, h * 0.11, inner))
+    c.drawCentredString(x + w / 2, y + h * 0.27, motto)
+    c.restoreState()
+
+
+def _terrain_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palette) -> None:
+    entries = ["sea", "jungle", "mountains", "savanna", "desert", "farmland"]
+    cell = min(h / 3.4, s * 0.62)
+    col_w = w / 2
+    c.saveState()
+    for i, terrain in enumerate(entries):
+        cx, cy = x + (i // 3) * col_w, y + h - (i % 3 + 1) * cell * 1.12
+        c.setFillColor(pal.terrain[terrain])
+        c.setStrokeColor(pal.ink)
+        c.setLineWidth(0.6)
+        c.rect(cx, cy, cell, cell, stroke=1, fill=1)
+        c.saveState()
+        c.translate(cx, cy)
+        c.scale(cell / s, cell / s)
+        textures.TEXTURES[terrain](c, pal, s, 0)
+        c.restoreState()
+        c.setFillColor(pal.ink)
+        c.setFont(DISPLAY, max(6.0, cell * 0.5))
+        c.drawString(cx + cell * 1.25, cy + cell * 0.3, terrain.capitalize())
+    c.restoreState()
+
+
+def _symbol_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palette) -> None:
+    entries = [("port", "Home port"), ("city", "Golden city"), ("indian", "Indians"), ("monster", "Sea monsters"),
+               ("flow", "River current"), ("none", "No provisions: Island of the Artist's Wife")]
+    cell = min(h / 3.4, s * 0.62)
+    col_w = w / 2
+    c.saveState()
+    for i, (name, text) in enumerate(entries):
+        cx, cy = x + (i // 3) * col_w, y + h - (i % 3 + 1) * cell * 1.12
+        mx, my = cx + cell / 2, cy + cell / 2
+        if name == "flow":
+            c.setStrokeColor(pal.river)
+            c.setLineWidth(cell * 0.4)
+            c.line(cx, my, cx + cell, my)
+            c.translate(0, 0)
+            c.saveState()
+            c.translate(mx, my)
+            textures.flow_arrow(c, pal, cell * 0.5)
+            c.restoreState()
+        elif name == "none":
+            c.setFillColor(pal.ink)
+            c.setFont(DISPLAY_ITALIC, cell * 0.8)
+            c.drawCentredString(mx, cy + cell * 0.2, "∅")
+        else:
+            c.saveState()
+            c.translate(mx, my)
+            symbols.SYMBOLS[name](c, pal, cell * 0.9)
+            c.restoreState()
+        c.setFillColor(pal.ink)
+        size = fitted_size(text, TEXT, max(6.0, cell * 0.42), col_w - cell * 1.4)
+        c.setFont(TEXT, size)
+        c.drawString(cx + cell * 1.25, cy + cell * 0.3, text)
+    c.restoreState()

@@ -1,0 +1,311 @@
+"""The whole map drawn into its box, as an old sea chart.
+
+Vectors only: terrain in runs of equal squares, textures as form objects placed
+per square, coasts and grid as single paths, so a 40 x 26 chart draws in a few
+milliseconds.  The engine tiles this drawing over pages or prints it as a poster.
+"""
+from __future__ import annotations
+
+import math
+
+from cards.models.eldorado import Chart
+from cards.models.eldorado.coords import DIRECTIONS, column_name, expand, parse, step
+from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT_BOLD
+
+from . import symbols, textures
+from .cartouche import draw_title_band
+from .chart_layout import BAND, MapLayout
+from .palette import Palette, mix, palette
+from .text import centred_lines, fitted_size, lines_to_fit
+
+
+def draw_map(c, record, component, box, style) -> None:
+    pal = palette(style)
+    chart = Chart(record)
+    lay = MapLayout.fit(box.w, box.h, chart.width, chart.height)
+    c.saveState()
+    c.setFillColor(pal.paper)
+    c.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, box.h + 2 * box.bleed, stroke=0, fill=1)
+    _terrain(c, chart, lay, pal)
+    _monster_waters(c, chart, lay, pal)
+    _water_lines(c, chart, lay, pal)
+    _coast(c, chart, lay, pal)
+    _rivers(c, chart, lay, pal)
+    _grid(c, lay, pal)
+    _rose(c, chart, lay, pal)
+    _labels(c, chart, lay, pal)
+    _features(c, chart, lay, pal)
+    _edges(c, lay, pal)
+    draw_title_band(c, chart, lay, pal)
+    c.restoreState()
+
+
+def _squares(chart: Chart):
+    for r in range(chart.height):
+        for col in range(chart.width):
+            yield col, r, chart.record.legend[chart.record.rows[r][col]]
+
+
+def _terrain(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """Each row's runs of one terrain as one rectangle, then a texture form per square."""
+    for r, row in enumerate(chart.record.rows):
+        start = 0
+        for col in range(1, len(row) + 1):
+            if col == len(row) or chart.record.legend[row[col]] != chart.record.legend[row[start]]:
+                x, y = lay.corner(start, r)
+                c.setFillColor(pal.terrain[chart.record.legend[row[start]]])
+                c.rect(x, y, (col - start) * lay.s, lay.s, stroke=0, fill=1)
+                start = col
+    for col, r, terrain in _squares(chart):
+        drawer = textures.TEXTURES.get(terrain)
+        if drawer is not None and (terrain != "sea" or (col * 3 + r * 2) % 5 == 0):
+            x, y = lay.corner(col, r)
+            textures.place(c, terrain, drawer, pal, lay.s, x, y, variant=(col + r) % 2)
+
+
+def _monster_waters(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """A darker, cross-hatched wash, a serpent on each square, a dotted edge round each water."""
+    for waters in chart.monster_waters.values():
+        own = {sq for item in waters.squares for sq in expand(item)}
+        c.saveState()
+        c.setFillColor(mix(pal.sea_line, pal.sea, 0.18))
+        for col, r in own:
+            x, y = lay.corner(col, r)
+            c.rect(x, y, lay.s, lay.s, stroke=0, fill=1)
+        c.setStrokeColor(pal.ink)
+        c.setLineWidth(max(0.8, lay.s * 0.025))
+        c.setDash([lay.s * 0.06, lay.s * 0.08])
+        p = c.beginPath()
+        for col, r in own:
+            x, y = lay.corner(col, r)
+            for heading, (x1, y1, x2, y2) in _edges_of(x, y, lay.s).items():
+                if step((col, r), heading) not in own:
+                    p.moveTo(x1, y1)
+                    p.lineTo(x2, y2)
+        c.drawPath(p, stroke=1, fill=0)
+        c.restoreState()
+        for col, r in own:
+            x, y = lay.centre(col, r)
+            symbols.place(c, "monster", symbols.monster, pal, lay.s * 0.5, x, y - lay.s * 0.05)
+
+
+def _edges_of(x: float, y: float, s: float) -> dict[str, tuple[float, float, float, float]]:
+    """A square's four sides by the direction they face."""
+    return {"N": (x, y + s, x + s, y + s), "S": (x, y, x + s, y), "W": (x, y, x, y + s), "E": (x + s, y, x + s, y + s)}
+
+
+def _water_lines(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """The chart-maker's water-lining: thin lines following each coast out to sea."""
+    c.saveState()
+    c.setStrokeColor(pal.sea_line)
+    for k, (offset, width) in enumerate(((0.1, 0.9), (0.2, 0.6), (0.32, 0.4))):
+        c.setLineWidth(max(0.25, lay.s * 0.012 * width))
+        p = c.beginPath()
+        d = offset * lay.s
+        for col, r, terrain in _squares(chart):
+            if terrain != "sea":
+                continue
+            x, y = lay.corner(col, r)
+            for heading, (x1, y1, x2, y2) in _edges_of(x, y, lay.s).items():
+                nxt = step((col, r), heading)
+                if not (0 <= nxt[0] < chart.width and 0 <= nxt[1] < chart.height):
+                    continue
+                if chart.record.legend[chart.record.rows[nxt[1]][nxt[0]]] == "sea":
+                    continue
+                dx, dy = DIRECTIONS[heading][0], -DIRECTIONS[heading][1]
+                p.moveTo(x1 - dx * d, y1 - dy * d)
+                p.lineTo(x2 - dx * d, y2 - dy * d)
+        c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _coast(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """A heavy ink line wherever land meets the sea."""
+    c.saveState()
+    c.setStrokeColor(pal.ink)
+    c.setLineWidth(max(0.8, lay.s * 0.035))
+    c.setLineCap(2)
+    p = c.beginPath()
+    for col, r, terrain in _squares(chart):
+        if terrain == "sea":
+            continue
+        x, y = lay.corner(col, r)
+        for heading, (x1, y1, x2, y2) in _edges_of(x, y, lay.s).items():
+            nxt = step((col, r), heading)
+            inside = 0 <= nxt[0] < chart.width and 0 <= nxt[1] < chart.height
+            if inside and chart.record.legend[chart.record.rows[nxt[1]][nxt[0]]] == "sea":
+                p.moveTo(x1, y1)
+                p.lineTo(x2, y2)
+    c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _rivers(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """Each river a band widening to its mouth, with an arrow of the current on every square."""
+    c.saveState()
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    for river in chart.rivers.values():
+        points = [lay.centre(*parse(sq)) for sq in river.squares]
+        dx, dy = DIRECTIONS[chart.flow(river.squares[-1])]
+        points.append((points[-1][0] + dx * lay.s * 0.5, points[-1][1] - dy * lay.s * 0.5))
+        for width, colour in ((0.34, pal.ink), (0.28, pal.river)):
+            for i in range(len(points) - 1):
+                grow = 0.6 + 0.4 * i / max(1, len(points) - 2)
+                c.setStrokeColor(colour)
+                c.setLineWidth(lay.s * width * grow)
+                c.line(*points[i], *points[i + 1])
+        for sq in river.squares:
+            x, y = lay.centre(*parse(sq))
+            heading = chart.flow(sq)
+            angle = {"E": 0, "N": 90, "W": 180, "S": 270}[heading]
+            symbols.place(c, "flow", textures.flow_arrow, pal, lay.s * 0.3, x, y, rotate=angle)
+    c.restoreState()
+
+
+def _grid(c, lay: MapLayout, pal: Palette) -> None:
+    c.saveState()
+    c.setStrokeColor(mix(pal.faint, pal.paper, 0.55))
+    c.setLineWidth(max(0.3, lay.s * 0.008))
+    p = c.beginPath()
+    for col in range(lay.cols + 1):
+        p.moveTo(lay.x0 + col * lay.s, lay.y0)
+        p.lineTo(lay.x0 + col * lay.s, lay.top)
+    for r in range(lay.rows + 1):
+        p.moveTo(lay.x0, lay.y0 + r * lay.s)
+        p.lineTo(lay.x0 + lay.width, lay.y0 + r * lay.s)
+    c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _rose(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """Rhumb lines across the whole grid from the compass rose, and the rose, open so squares show through."""
+    if chart.record.compass is None:
+        return
+    cx, cy = lay.centre(*parse(chart.record.compass))
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(lay.x0, lay.y0, lay.width, lay.height)
+    c.clipPath(clip, stroke=0, fill=0)
+    reach = math.hypot(lay.width, lay.height)
+    c.setLineWidth(max(0.3, lay.s * 0.01))
+    for i in range(32):
+        angle = math.radians(i * 11.25)
+        c.setStrokeColor(mix(pal.red if i % 8 == 0 else pal.faint, pal.sea, 0.5 if i % 2 == 0 else 0.3))
+        c.line(cx, cy, cx + math.sin(angle) * reach, cy + math.cos(angle) * reach)
+    c.restoreState()
+    c.saveState()
+    c.translate(cx, cy)
+    symbols.compass_rose(c, pal, lay.s * 3.6, open_centre=True)
+    c.restoreState()
+
+
+def _labels(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """Seas and countries in spaced italic capitals; island and monster names under their squares."""
+    c.saveState()
+    c.setFillColor(mix(pal.ink, pal.sea, 0.7))
+    for label in chart.record.labels:
+        x, y = lay.centre(*parse(label.square))
+        c.setFont(DISPLAY_ITALIC, lay.s * 0.42)
+        c.drawCentredString(x, y - lay.s * 0.15, " ".join(label.text))
+    c.setFillColor(pal.ink)
+    for island in chart.islands.values():
+        _name_below(c, lay, [parse(s) for s in island.squares], island.name, DISPLAY_ITALIC, pal)
+    for waters in chart.monster_waters.values():
+        own = [sq for item in waters.squares for sq in expand(item)]
+        top = min(r for _, r in own)
+        cols = [col for col, r in own if r == top]
+        x = (lay.corner(min(cols), top)[0] + lay.corner(max(cols), top)[0] + lay.s) / 2
+        size = fitted_size(waters.name, DISPLAY_ITALIC, lay.s * 0.26, lay.s * (len(cols) + 1.5))
+        c.setFont(DISPLAY_ITALIC, size)
+        c.drawCentredString(x, lay.corner(0, top)[1] + lay.s - size * 1.05, waters.name)
+    c.restoreState()
+
+
+def _name_below(c, lay: MapLayout, squares: list, name: str, font: str, pal: Palette) -> None:
+    """A name on the sea just below a feature's lowest squares."""
+    bottom = max(r for _, r in squares)
+    cols = [col for col, r in squares if r == bottom]
+    x = (lay.corner(min(cols), bottom)[0] + lay.corner(max(cols), bottom)[0] + lay.s) / 2
+    size = max(6.0, lay.s * 0.22)
+    lines = lines_to_fit(name, font, size, lay.s * max(2.2, len(cols) + 1))
+    centred_lines(c, lines, font, size, x, lay.corner(0, bottom)[1] + size * 0.1)
+
+
+def _features(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """Ports, cities and Indians: an icon in the square and its name beneath."""
+    s = lay.s
+    name_size = max(6.0, s * 0.2)
+    for port in chart.ports.values():
+        x, y = lay.centre(*parse(port.square))
+        _disc(c, x, y + s * 0.12, s * 0.3, pal)
+        symbols.place(c, "port", symbols.anchor, pal, s * 0.42, x, y + s * 0.12)
+        _caption(c, port.name, x, y - s * 0.2, s * 0.96, name_size, pal, TEXT_BOLD)
+    for city in chart.cities.values():
+        x, y = lay.centre(*parse(city.square))
+        c.saveState()
+        c.setFillColor(mix(pal.gold, pal.terrain["jungle"], 0.45))
+        c.circle(x, y + s * 0.1, s * 0.38, stroke=0, fill=1)
+        c.restoreState()
+        symbols.place(c, "city", symbols.city, pal, s * 0.5, x, y + s * 0.12)
+        _caption(c, city.name, x, y - s * 0.2, s * 0.96, name_size, pal, DISPLAY_BOLD)
+        for guard in city.indians:
+            gx, gy = lay.centre(*parse(guard))
+            symbols.place(c, "indian", symbols.indian, pal, s * 0.6, gx, gy)
+
+
+def _disc(c, x: float, y: float, r: float, pal: Palette) -> None:
+    c.saveState()
+    c.setFillColor(pal.paper)
+    c.setStrokeColor(pal.red)
+    c.setLineWidth(max(0.5, r * 0.08))
+    c.circle(x, y, r, stroke=1, fill=1)
+    c.restoreState()
+
+
+def _caption(c, text: str, x: float, y_top: float, width: float, size: float, pal: Palette, font: str) -> None:
+    lines = lines_to_fit(text, font, size, width)
+    size = min(fitted_size(line, font, size, width) for line in lines)
+    c.saveState()
+    c.setFillColor(pal.paper)
+    h = size * (len(lines) * 1.1 + 0.2)
+    c.rect(x - width / 2, y_top - h, width, h, stroke=0, fill=1)
+    c.setFillColor(pal.ink)
+    centred_lines(c, lines, font, size, x, y_top)
+    c.restoreState()
+
+
+def _edges(c, lay: MapLayout, pal: Palette) -> None:
+    """The neatline: coordinate bands with alternating shaded cells, letters and numbers on every edge."""
+    s, b = lay.s, BAND * lay.s
+    fx, fy, fw, fh = lay.frame()
+    c.saveState()
+    c.setStrokeColor(pal.ink)
+    for col in range(lay.cols):
+        x = lay.x0 + col * s
+        for y in (lay.y0 - b, lay.top):
+            c.setFillColor(pal.paper_edge if col % 2 else pal.paper)
+            c.rect(x, y, s, b, stroke=0, fill=1)
+    for r in range(lay.rows):
+        y = lay.corner(0, r)[1]
+        for x in (lay.x0 - b, lay.x0 + lay.width):
+            c.setFillColor(pal.paper_edge if r % 2 else pal.paper)
+            c.rect(x, y, b, s, stroke=0, fill=1)
+    c.setLineWidth(max(1.0, s * 0.05))
+    c.rect(fx, fy, fw, fh, stroke=1, fill=0)
+    c.setLineWidth(max(0.6, s * 0.03))
+    c.rect(lay.x0, lay.y0, lay.width, lay.height, stroke=1, fill=0)
+    c.setFillColor(pal.ink)
+    size = b * 0.55
+    c.setFont(DISPLAY_BOLD, size)
+    for col in range(lay.cols):
+        x = lay.x0 + (col + 0.5) * s
+        name = column_name(col)
+        c.drawCentredString(x, lay.top + (b - size * 0.7) / 2, name)
+        c.drawCentredString(x, lay.y0 - b + (b - size * 0.7) / 2, name)
+    for r in range(lay.rows):
+        y = lay.corner(0, r)[1] + s / 2 - size * 0.35
+        c.drawCentredString(lay.x0 - b / 2, y, str(r + 1))
+        c.drawCentredString(lay.x0 + lay.width + b / 2, y, str(r + 1))
+    c.restoreState()
+

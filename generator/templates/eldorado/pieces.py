@@ -1,0 +1,146 @@
+"""Fronts of Eldorado's cards and pieces: ships, Eldorado cities, the common pile, standees, the die."""
+from __future__ import annotations
+
+from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
+
+from . import symbols
+from .frame import parchment
+from .palette import mix, palette
+from .text import centred_lines, fitted_size, lines_to_fit
+
+MM = 72 / 25.4
+SAFE = 3 * MM
+
+
+def _heading(c, text: str, box, pal, y: float, size: float) -> None:
+    c.setFillColor(pal.ink)
+    size = fitted_size(text, DISPLAY_BOLD, size, box.w - 2 * SAFE - 4 * MM)
+    c.setFont(DISPLAY_BOLD, size)
+    c.drawCentredString(box.w / 2, y, text)
+
+
+def ship_front(c, record, component, box, style) -> None:
+    """The ship card: a caravel with the leader's initial on the mainsail."""
+    pal = palette(style)
+    parchment(c, box, pal)
+    _heading(c, "SHIP", box, pal, box.h - SAFE - 7 * MM, 11)
+    c.saveState()
+    c.translate(box.w / 2, box.h * 0.52)
+    symbols.ship(c, pal, box.w * 0.72, initial=record.sail)
+    c.restoreState()
+    c.setFillColor(pal.ink)
+    lines = lines_to_fit(record.name, DISPLAY_ITALIC, 10, box.w - 2 * SAFE - 6 * MM)
+    size = min(fitted_size(l, DISPLAY_ITALIC, 10, box.w - 2 * SAFE - 6 * MM) for l in lines)
+    centred_lines(c, lines, DISPLAY_ITALIC, size, box.w / 2, SAFE + 14 * MM)
+    c.setFont(TEXT, 6.5)
+    c.drawCentredString(box.w / 2, SAFE + 3.5 * MM, "Its cannons stay aboard when you go ashore")
+
+
+def eldorado_front(c, record, component, box, style) -> None:
+    """A secret golden city: its name and the square where it stands on the map."""
+    pal = palette(style)
+    parchment(c, box, pal, tint=None if style.ink_saver else pal.paper_edge)
+    _heading(c, "ELDORADO", box, pal, box.h - SAFE - 7 * MM, 13)
+    c.saveState()
+    c.setFillColor(mix(pal.gold, pal.paper, 0.3))
+    c.circle(box.w / 2, box.h * 0.6, box.w * 0.26, stroke=0, fill=1)
+    c.translate(box.w / 2, box.h * 0.6)
+    symbols.city(c, pal, box.w * 0.42)
+    c.restoreState()
+    c.setFillColor(pal.ink)
+    width = box.w - 2 * SAFE - 6 * MM
+    lines = lines_to_fit(record.name, DISPLAY_BOLD, 14, width)
+    size = min(fitted_size(l, DISPLAY_BOLD, 14, width) for l in lines)
+    centred_lines(c, lines, DISPLAY_BOLD, size, box.w / 2, box.h * 0.36)
+    bw, bh = 18 * MM, 8 * MM
+    c.setStrokeColor(pal.ink)
+    c.setFillColor(pal.paper)
+    c.setLineWidth(0.8)
+    c.rect((box.w - bw) / 2, SAFE + 8 * MM, bw, bh, stroke=1, fill=1)
+    c.setFillColor(pal.ink)
+    c.setFont(DISPLAY_BOLD, 15)
+    c.drawCentredString(box.w / 2, SAFE + 10.2 * MM, record.square)
+    c.setFont(TEXT, 6.5)
+    c.drawCentredString(box.w / 2, SAFE + 3.5 * MM, "Show this card when you reach the square")
+
+
+def supply_front(c, record, component, box, style) -> None:
+    """A card of the common pile: the thing, its name, what it is worth."""
+    pal = palette(style)
+    parchment(c, box, pal)
+    c.saveState()
+    c.translate(box.w / 2, box.h * 0.58)
+    symbols.SYMBOLS[record.item](c, pal, box.w * 0.5)
+    c.restoreState()
+    _heading(c, record.name.upper(), box, pal, box.h * 0.22, 10)
+    if record.text:
+        c.setFillColor(pal.ink)
+        width = box.w - 2 * SAFE - 2 * MM
+        lines = lines_to_fit(record.text, TEXT, 6.5, width)
+        size = min(fitted_size(l, TEXT, 6.5, width) for l in lines)
+        centred_lines(c, lines, TEXT, size, box.w / 2, box.h * 0.2 - 1 * MM)
+
+
+def standee_front(c, record, component, box, style) -> None:
+    """One side of a fold-over standee: the leader's initial as a seal, name, nation and port."""
+    pal = palette(style)
+    parchment(c, box, pal)
+    r = min(box.w, box.h) * 0.3
+    cx, cy = box.w / 2, box.h - SAFE - r
+    c.setStrokeColor(pal.ink)
+    c.setFillColor(pal.red if not style.ink_saver else pal.paper)
+    c.setLineWidth(0.8)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setFillColor(pal.paper if not style.ink_saver else pal.ink)
+    c.setFont(DISPLAY_BOLD, r * 1.3)
+    c.drawCentredString(cx, cy - r * 0.45, record.initial)
+    c.setFillColor(pal.ink)
+    width = box.w - 2 * SAFE
+    first, _, last = record.name.rpartition(" ")
+    centred_lines(c, [first, last] if first else [last], DISPLAY_BOLD, 6.5, cx, cy - r - 0.6 * MM)
+    c.setFont(TEXT, fitted_size(record.nation, TEXT, 6, width))
+    c.drawCentredString(cx, SAFE + 3.2 * MM, record.nation)
+    port = f"from {record.port}"
+    c.setFont(DISPLAY_ITALIC, fitted_size(port, DISPLAY_ITALIC, 6.5, width))
+    c.drawCentredString(cx, SAFE + 0.6 * MM, port)
+
+
+_PIPS = {1: [(1, 1)], 2: [(0, 2), (2, 0)], 3: [(0, 2), (1, 1), (2, 0)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+         5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+
+
+def die_face(c, record, component, box, style) -> None:
+    """One face of the die net (`box.face`, 1-6): ink pips, the one a red seal."""
+    pal = palette(style)
+    c.setFillColor(pal.paper)
+    c.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, box.h + 2 * box.bleed, stroke=0, fill=1)
+    n = getattr(box, "face", None) or 1
+    c.setFillColor(pal.red if n == 1 else pal.ink)
+    pip = min(box.w, box.h) * (0.11 if n == 1 else 0.075)
+    for col, row in _PIPS[n]:
+        c.circle(box.w * (0.24 + 0.26 * col), box.h * (0.24 + 0.26 * row), pip, stroke=0, fill=1)
+
+
+def back(title: str, emblem: str | None):
+    """A deck's back: parchment, a compass rose (or the deck's emblem) and the deck's word."""
+
+    def draw(c, record, component, box, style) -> None:
+        pal = palette(style)
+        parchment(c, box, pal)
+        c.saveState()
+        c.translate(box.w / 2, box.h * 0.55)
+        if emblem is None:
+            symbols.compass_rose(c, pal, min(box.w, box.h) * 0.62)
+        else:
+            c.setFillColor(mix(pal.gold, pal.paper, 0.3))
+            c.circle(0, 0, box.w * 0.3, stroke=0, fill=1)
+            symbols.SYMBOLS[emblem](c, pal, box.w * 0.45)
+        c.restoreState()
+        c.setFillColor(pal.ink)
+        size = fitted_size(title, DISPLAY_BOLD, 14, box.w - 2 * SAFE - 4 * MM)
+        c.setFont(DISPLAY_BOLD, size)
+        c.drawCentredString(box.w / 2, box.h * 0.16, title)
+        c.setFont(DISPLAY_ITALIC, fitted_size("Eldorado", DISPLAY_ITALIC, 8, box.w - 2 * SAFE))
+        c.drawCentredString(box.w / 2, box.h * 0.16 - size, "Eldorado" if title != "ELDORADO" else "a golden city")
+
+    return draw

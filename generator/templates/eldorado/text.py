@@ -1,0 +1,28 @@
+"""Text helpers for the Eldorado templates: fit a line to a width, never below 6 pt."""
+from __future__ import annotations
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+MIN_SIZE = 6.0
+
+
+def fitted_size(text: str, font: str, size: float, width: float, minimum: float = MIN_SIZE) -> float:
+    """The largest size <= `size` at which `text` fits `width` (at least `minimum`)."""
+    natural = stringWidth(text, font, size)
+    return size if natural <= width else max(minimum, size * width / natural)
+
+
+def lines_to_fit(text: str, font: str, size: float, width: float) -> list[str]:
+    """One line if it fits at `size`, else split at the space nearest the middle."""
+    if stringWidth(text, font, size) <= width or " " not in text:
+        return [text]
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1:]]
+
+
+def centred_lines(c, lines: list[str], font: str, size: float, x: float, y_top: float, leading: float = 1.1) -> None:
+    """Draw lines centred on x, the first baseline `size` below y_top."""
+    c.setFont(font, size)
+    for i, line in enumerate(lines):
+        c.drawCentredString(x, y_top - size * (1 + i * leading) + size * 0.2, line)

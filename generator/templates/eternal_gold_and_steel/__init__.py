@@ -1,0 +1,14 @@
+"""Gold and Steel's looks (template contract: generator/templates/__init__.py).
+
+FRONTS by record schema, BACKS by the component's back name.  Deck cards share one
+back; the Throne's back is its flipped, spent side; tokens are printed the same on
+both sides.
+"""
+from . import icons  # noqa: F401  (registers the game's icons)
+from .cards import deck_back, deck_card, throne_front, throne_spent
+from .tokens import marker, unit_token
+from .tray import market_tray
+
+FRONTS = {"starting": deck_card, "forge": deck_card, "market": deck_card, "throne": throne_front,
+          "marker": marker, "unit-token": unit_token, "tray": market_tray}
+BACKS = {"deck": deck_back, "throne-spent": throne_spent, "gold": marker, "attack": marker, "sentinel": unit_token}

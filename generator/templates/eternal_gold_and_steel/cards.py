@@ -1,0 +1,297 @@
+"""Card faces: deck cards (starting, forge, market), the shared deck back, the Throne.
+
+Anatomy of a deck card, top to bottom: name bar (forge cost upper left as a power
+gem; market cost upper right as a gold coin), art window, type line with the
+influence symbols, text box (keywords, abilities, flavour), bottom band (a unit's
+strength bottom right).  A weapon's bottom band is a dark strip reaching the trim
+edge with its strength bonus and granted keywords, so it stays readable when the
+weapon is slid under a unit (rulebook "Weapons", tip).  Market cards have a gold,
+studded border instead of the influence-coloured one (rulebook "Changes to Setup").
+"""
+from __future__ import annotations
+
+import math
+
+from cards.models.eternal_gold_and_steel import Card, ForgeCard, MarketCard, Throne, keyword_name
+from generator.engine.box import MM, Box, Style
+from generator.engine.fonts import DISPLAY, TEXT
+from generator.engine.icons import draw_icon
+from generator.engine.text import draw_text
+
+from .icons import GOLD, GOLD_DARK, INFLUENCE_COLOURS, INFLUENCE_ICONS, INK, NEUTRAL, POWER, STEEL
+
+PARCHMENT = (0.97, 0.94, 0.87)
+NIGHT = (0.10, 0.09, 0.14)
+BORDER = 4 * MM          # frame width inside the trim; the panel starts here
+STRIP = 12 * MM          # a weapon's bottom strip: what shows below the unit it is slid under
+TYPE_NAMES = {"unit": "Unit", "weapon": "Weapon", "spell": "Spell", "power": "Power"}
+
+
+def frame_colours(card: Card) -> list[tuple[float, float, float]]:
+    """The frame colour of each influence symbol (neutral grey for none)."""
+    return [INFLUENCE_COLOURS[i] for i in card.influence] or [NEUTRAL]
+
+
+def _fill(c, colour, style: Style) -> None:
+    c.setFillColorRGB(*style.background(colour))
+
+
+def _frame(c, box: Box, style: Style, colours) -> None:
+    """Fill trim and bleed with the frame: one colour, or split in vertical halves."""
+    x, y, w, h = box.bleed_rect
+    step = w / len(colours)
+    for i, colour in enumerate(colours):
+        _fill(c, colour, style)
+        c.rect(x + i * step, y, step + 0.5, h, fill=1, stroke=0)
+
+
+def _market_border(c, box: Box, style: Style) -> None:
+    """The market's own border: gold, studded with small coins, a dark inner line."""
+    _fill(c, GOLD, style)
+    c.rect(*box.bleed_rect, fill=1, stroke=0)
+    c.setFillColorRGB(*GOLD_DARK)
+    pitch = 5 * MM
+    r = 0.7 * MM
+    mid = BORDER / 2
+    n_x, n_y = int(box.w // pitch), int(box.h // pitch)
+    for i in range(n_x + 1):
+        px = box.w / 2 + (i - n_x / 2) * pitch
+        c.circle(px, mid, r, fill=1, stroke=0)
+        c.circle(px, box.h - mid, r, fill=1, stroke=0)
+    for j in range(n_y + 1):
+        py = box.h / 2 + (j - n_y / 2) * pitch
+        c.circle(mid, py, r, fill=1, stroke=0)
+        c.circle(box.w - mid, py, r, fill=1, stroke=0)
+    c.setStrokeColorRGB(*GOLD_DARK)
+    c.setLineWidth(1.2)
+    c.roundRect(BORDER - 0.8, BORDER - 0.8, box.w - 2 * BORDER + 1.6, box.h - 2 * BORDER + 1.6, 2.4 * MM, fill=0, stroke=1)
+
+
+def _panel(c, box: Box, style: Style, bottom: float) -> None:
+    _fill(c, PARCHMENT, style)
+    c.roundRect(BORDER, bottom, box.w - 2 * BORDER, box.h - BORDER - bottom, 2 * MM, fill=1, stroke=0)
+
+
+def _badge(c, colour, value: int, cx: float, cy: float, radius: float, field: str, ink=INK) -> None:
+    """A round cost badge: a disc of the currency's colour with a bold number."""
+    c.setFillColorRGB(*colour)
+    c.setStrokeColorRGB(1, 1, 1)
+    c.setLineWidth(1.2)
+    c.circle(cx, cy, radius, fill=1, stroke=1)
+    draw_text(c, f"**{value}**", cx - radius, cy - radius * 0.8, 2 * radius, radius * 1.6, field=field,
+              size=radius * 1.15, align="center", valign="middle", color=ink)
+
+
+def _strength(c, value: int, box: Box) -> None:
+    """A unit's strength, bottom right: a sword and a bold number on a dark plate."""
+    w, h = 15 * MM, 9 * MM
+    x, y = box.w - BORDER - w - 0.8 * MM, BORDER + 0.8 * MM
+    c.setFillColorRGB(*NIGHT)
+    c.roundRect(x, y, w, h, 2 * MM, fill=1, stroke=0)
+    draw_icon(c, "strength", x + 0.8 * MM, y + 0.8 * MM, h - 1.6 * MM, field="strength")
+    draw_text(c, f"**{value}**", x + h - 1 * MM, y, w - h, h, field="strength", size=16, align="center",
+              valign="middle", color=(1, 1, 1))
+
+
+def _name_bar(c, card, box: Box, style: Style, colour) -> float:
+    """The name between the cost corners; returns the bar's bottom y."""
+    top = box.h - BORDER
+    bar = 9 * MM
+    _fill(c, colour, style)
+    c.roundRect(BORDER, top - bar, box.w - 2 * BORDER, bar, 2 * MM, fill=1, stroke=0)
+    corner = 11 * MM
+    draw_text(c, card.name, BORDER + corner, top - bar + 1.2 * MM, box.w - 2 * (BORDER + corner), bar - 2 * MM,
+              field="name", size=11, font=DISPLAY, align="center", valign="middle",
+              color=INK if style.ink_saver else (1, 1, 1))
+    radius = 4.6 * MM
+    cy = top - bar / 2
+    if isinstance(card, ForgeCard):
+        _badge(c, POWER, card.cost, BORDER + radius + 0.6 * MM, cy, radius, "cost", ink=(1, 1, 1))
+    if isinstance(card, MarketCard):
+        _badge(c, GOLD, card.gold, box.w - BORDER - radius - 0.6 * MM, cy, radius, "gold")
+    return top - bar
+
+
+def _art(c, card: Card, box: Box, style: Style, top: float, bottom: float, colours) -> None:
+    """The art window: the card's influence symbols large over a tinted field, with its type's emblem."""
+    x, w, h = BORDER + 1.5 * MM, box.w - 2 * BORDER - 3 * MM, top - bottom
+    c.saveState()
+    p = c.beginPath()
+    p.roundRect(x, bottom, w, h, 1.5 * MM)
+    c.clipPath(p, stroke=0, fill=0)
+    step = w / len(colours)
+    for i, colour in enumerate(colours):
+        tint = tuple(0.55 + 0.45 * v for v in colour)
+        _fill(c, tint, style)
+        c.rect(x + i * step, bottom, step + 0.5, h, fill=1, stroke=0)
+    for k, lighten in ((0.46, 0.45), (0.36, 0.7)):  # a halo behind the emblem, blended by hand:
+        base = tuple(0.55 + 0.45 * v for v in colours[0])  # alpha would need page resources a form lacks
+        _fill(c, tuple(v + (1 - v) * lighten for v in base), style)
+        c.circle(x + w / 2, bottom + h / 2, h * k, fill=1, stroke=0)
+    c.restoreState()
+    size = h * 0.62
+    symbols = card.influence or []
+    for i, symbol in enumerate(symbols):
+        cx = x + w * (i + 1) / (len(symbols) + 1)
+        draw_icon(c, symbol, cx - size / 2, bottom + (h - size) / 2, size, field="influence")
+    gives_gold = any(e.effect == "gain_gold" for e in card.effects)
+    emblem = "strength" if card.type in ("unit", "weapon") else "gold" if gives_gold else "power"
+    if not symbols or card.type == "weapon":
+        small = size if not symbols else h * 0.4
+        draw_icon(c, emblem, x + w - small - 1.5 * MM if symbols else x + (w - small) / 2,
+                  bottom + (h - small) / 2, small, field="type")
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.6)
+    c.roundRect(x, bottom, w, h, 1.5 * MM, fill=0, stroke=1)
+
+
+def _type_line(c, card: Card, box: Box, top: float) -> float:
+    """'Unit' on the left, the influence symbols on the right; returns its bottom y."""
+    h = 5 * MM
+    x, w = BORDER + 1.5 * MM, box.w - 2 * BORDER - 3 * MM
+    label = TYPE_NAMES[card.type] + (" - provisional base set" if card.provisional else "")
+    draw_text(c, f"**{label}**", x, top - h, w * 0.75, h, field="type", size=7.5, valign="middle", color=INK)
+    size = 3.6 * MM
+    for i, symbol in enumerate(reversed(card.influence)):
+        draw_icon(c, symbol, x + w - (i + 1) * (size + 0.6 * MM), top - h + (h - size) / 2, size, field="influence")
+    return top - h
+
+
+def weapon_line(card: Card) -> str:
+    """What equipping a weapon does, from its bonus and granted keywords."""
+    gains = [f"+{card.bonus} strength"] if card.bonus else []
+    gains += [keyword_name(k) for k in card.keywords]
+    return "Equipped: the wielder has " + " and ".join(gains) + "." if gains else ""
+
+
+def card_text(card: Card) -> str:
+    """Everything the text box prints, in order: keywords (a weapon: what it gives), abilities, flavour."""
+    parts = []
+    if card.keywords and card.type == "unit":
+        parts.append(f"**{card.keyword_line}**")
+    if card.type == "weapon" and weapon_line(card):
+        parts.append(f"**{weapon_line(card)}**")
+    parts += card.ability_texts
+    if card.flavor:
+        parts.append(f"*{card.flavor}*")
+    return "\n".join(parts)
+
+
+def _weapon_strip(c, card: Card, box: Box, style: Style) -> None:
+    """The bottom strip that stays visible under a unit: +bonus, granted keywords."""
+    c.setFillColorRGB(*(STEEL if style.ink_saver else NIGHT))
+    c.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, STRIP + box.bleed, fill=1, stroke=0)
+    sx = box.safe
+    light = INK if style.ink_saver else (1, 1, 1)
+    size = 7 * MM
+    draw_icon(c, "strength", sx, box.safe + 0.2 * MM, size, field="bonus")
+    draw_text(c, f"**+{card.bonus}**", sx + size, box.safe, 13 * MM, STRIP - box.safe, field="bonus", size=20,
+              valign="middle", color=light)
+    granted = f"**{card.keyword_line}**" if card.keywords else ""
+    draw_text(c, f"{granted}\n*{card.name}*" if granted else f"*{card.name}*", sx + size + 13 * MM, box.safe,
+              box.w - 2 * sx - size - 13 * MM, STRIP - box.safe, field="keywords", size=8, align="right",
+              valign="middle", color=light)
+
+
+def deck_card(c, card: Card, component, box: Box, style: Style) -> None:
+    """Front of every card of a player's deck: starting, forge and market cards."""
+    colours = frame_colours(card)
+    if isinstance(card, MarketCard):
+        _market_border(c, box, style)
+    else:
+        _frame(c, box, style, colours)
+    bottom = STRIP + 0.8 * MM if card.type == "weapon" else BORDER
+    _panel(c, box, style, bottom)
+    below_name = _name_bar(c, card, box, style, colours[0] if len(colours) == 1 else NIGHT)
+    art_bottom = box.h * 0.5
+    _art(c, card, box, style, below_name - 1 * MM, art_bottom, colours)
+    text_top = _type_line(c, card, box, art_bottom - 0.5 * MM)
+    text_bottom = bottom + (11 * MM if card.type == "unit" else 1.5 * MM)
+    text = card_text(card)
+    if text:
+        draw_text(c, text, BORDER + 2 * MM, text_bottom, box.w - 2 * BORDER - 4 * MM, text_top - text_bottom - 1 * MM,
+                  field="abilities", size=9.5, color=INK)
+    if card.type == "unit":
+        _strength(c, card.strength, box)
+    if card.type == "weapon":
+        _weapon_strip(c, card, box, style)
+
+
+def deck_back(c, record, component, box: Box, style: Style) -> None:
+    """The one back of every deck card: night field, a gold ring of the five symbols, the title."""
+    _fill(c, NIGHT, style)
+    c.rect(*box.bleed_rect, fill=1, stroke=0)
+    cx, cy = box.w / 2, box.h / 2
+    c.setStrokeColorRGB(*GOLD)
+    c.setLineWidth(1.5)
+    c.roundRect(box.safe, box.safe, box.w - 2 * box.safe, box.h - 2 * box.safe, 3 * MM, fill=0, stroke=1)
+    r = box.w * 0.3
+    c.circle(cx, cy, r, fill=0, stroke=1)
+    size = 9 * MM
+    for i, symbol in enumerate(INFLUENCE_ICONS):
+        a = math.pi / 2 + i * 2 * math.pi / 5
+        c.setFillColorRGB(*style.background(PARCHMENT))
+        c.circle(cx + r * math.cos(a), cy + r * math.sin(a), size * 0.62, fill=1, stroke=1)
+        draw_icon(c, symbol, cx + r * math.cos(a) - size / 2, cy + r * math.sin(a) - size / 2, size, field="back")
+    draw_text(c, "Eternal", box.safe, cy - 6 * MM, box.w - 2 * box.safe, 12 * MM, field="back", size=20,
+              font=DISPLAY, align="center", valign="middle", color=INK if style.ink_saver else GOLD)
+    draw_text(c, "Gold and Steel", box.safe, box.safe + 3 * MM, box.w - 2 * box.safe, 8 * MM, field="back",
+              size=10, font=DISPLAY, align="center", valign="middle", color=INK if style.ink_saver else GOLD)
+
+
+def _throne_art(c, x, y, w, h, colour) -> None:
+    """A throne seen from the front: high back, seat, legs."""
+    c.setFillColorRGB(*colour)
+    c.roundRect(x + w * 0.28, y + h * 0.38, w * 0.44, h * 0.6, w * 0.08, fill=1, stroke=0)
+    c.rect(x + w * 0.18, y + h * 0.3, w * 0.64, h * 0.12, fill=1, stroke=0)
+    c.rect(x + w * 0.14, y + h * 0.3, w * 0.1, h * 0.3, fill=1, stroke=0)
+    c.rect(x + w * 0.76, y + h * 0.3, w * 0.1, h * 0.3, fill=1, stroke=0)
+    c.rect(x + w * 0.22, y, w * 0.08, h * 0.3, fill=1, stroke=0)
+    c.rect(x + w * 0.7, y, w * 0.08, h * 0.3, fill=1, stroke=0)
+
+
+def _throne_face(c, throne: Throne, box: Box, style: Style, *, spent: bool) -> None:
+    frame = STEEL if spent else POWER
+    _fill(c, frame, style)
+    c.rect(*box.bleed_rect, fill=1, stroke=0)
+    _panel(c, box, style, BORDER)
+    top = box.h - BORDER
+    bar = 9 * MM
+    _fill(c, NIGHT if not spent else NEUTRAL, style)
+    c.roundRect(BORDER, top - bar, box.w - 2 * BORDER, bar, 2 * MM, fill=1, stroke=0)
+    draw_text(c, throne.name, BORDER + 2 * MM, top - bar + 1.2 * MM, box.w - 2 * BORDER - 4 * MM, bar - 2 * MM,
+              field="name", size=12, font=DISPLAY, align="center", valign="middle",
+              color=INK if style.ink_saver else GOLD)
+    art_h = box.h * 0.36
+    art_y = top - bar - 2 * MM - art_h
+    _throne_art(c, box.w * 0.25, art_y, box.w * 0.5, art_h, (0.7, 0.7, 0.7) if spent else GOLD)
+    if spent:
+        c.saveState()
+        c.translate(box.w / 2, art_y + art_h / 2)
+        c.rotate(25)
+        c.setFillColorRGB(*INK)
+        c.setStrokeColorRGB(*INK)
+        c.setLineWidth(2)
+        c.rect(-24 * MM, -5 * MM, 48 * MM, 10 * MM, fill=0, stroke=1)
+        c.restoreState()
+        c.saveState()
+        c.translate(box.w / 2, art_y + art_h / 2)
+        c.rotate(25)
+        draw_text(c, "**SPENT**", -22 * MM, -4 * MM, 44 * MM, 8 * MM, field="spent", size=18, font=DISPLAY,
+                  align="center", valign="middle", color=INK)
+        c.restoreState()
+        body = f"**Ability spent**\n{throne.spent_text}"
+    else:
+        body = throne.rules_text + (f"\n*{throne.flavor}*" if throne.flavor else "")
+    draw_text(c, body, BORDER + 2 * MM, BORDER + 2 * MM, box.w - 2 * BORDER - 4 * MM, art_y - BORDER - 4 * MM,
+              field="spent_text" if spent else "effects", size=9, color=INK)
+
+
+def throne_front(c, throne: Throne, component, box: Box, style: Style) -> None:
+    """The new Eternal Throne, its ability ready."""
+    _throne_face(c, throne, box, style, spent=False)
+
+
+def throne_spent(c, throne: Throne, component, box: Box, style: Style) -> None:
+    """The Throne flipped over: the ability is spent (G7)."""
+    _throne_face(c, throne, box, style, spent=True)

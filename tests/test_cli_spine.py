@@ -1,0 +1,41 @@
+"""Both command-line tools answer, and definition errors exit 2 without a traceback."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    code = f"import sys; sys.argv[0] = {args[0]!r}; from {args[0]}.cli import main; main()"
+    return subprocess.run([sys.executable, "-c", code, *args[1:]], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_help_answers():
+    for tool in ("generator", "checker"):
+        result = run(tool, "--help")
+        assert result.returncode == 0 and "Usage" in result.stdout
+
+
+def test_validate_all_builtin_games_summarises_each():
+    result = run("checker", "validate")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [l.split(":")[0] for l in lines] == ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"]
+    assert all(" ok: " in l and "components" in l and "effects used" in l for l in lines)
+
+
+def test_validate_reports_problems_and_exits_2(game_copy):
+    folder = game_copy()
+    text = (folder / "starting.toml").read_text().replace('priority = "III"', 'priority = "V"')
+    (folder / "starting.toml").write_text(text)
+    result = run("checker", "validate", str(folder))
+    assert result.returncode == 2
+    assert "card 'pistol' (Pistol): priority: expected one of I, II, III, IV, got 'V'" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_validate_unknown_game_exits_2():
+    result = run("checker", "validate", "no-such-game")
+    assert result.returncode == 2 and "expected a built-in game" in result.stderr

@@ -1,0 +1,79 @@
+"""Eldorado's cards and pieces: what the rulebook asks for, and checks against the map."""
+from __future__ import annotations
+
+from cards import load_game
+from test_eldorado_map import _edit, _errors, _line
+
+
+def test_kit_has_every_piece_the_rules_name():
+    game = load_game("eldorado")
+    ships = game.records("ship")
+    assert sorted(s.sail for s in ships) == sorted("PCBHFR")
+    characters = {c.id: c for c in game.records("character")}
+    assert {c.name: c.port for c in characters.values()} == {
+        "Francisco Pizarro": "Vigo", "Fernando Cortes": "Seville", "Sebastian Bel-Alcazar": "San Sebastián",
+        "Henry the Navigator": "Lisbon", "Nikolaus Federman": "Brest", "James Raleigh": "Plymouth"}
+    assert all(characters[s.character].initial == s.sail for s in ships)
+    cities = {c.id: c for c in game.records("map")[0].cities}
+    assert {(e.id, e.name, e.square) for e in game.records("eldorado")} == {(c.id, c.name, c.square) for c in cities.values()}
+    pile = {s.item: s.copies for s in game.records("supply")}
+    assert pile["soldier"] >= 36 and pile["barrel"] >= 36      # six players rolling 6 each
+    assert pile["musket"] >= 6 and pile["cannon"] >= 12        # a musket per 5 soldiers; 2 cannons on an even roll
+    assert pile["treasure"] >= 18
+    assert [d.name for d in game.records("die")] == ["Die"]
+
+
+def test_character_port_must_be_on_the_map(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "characters.toml"
+    _edit(path, 'port = "Brest"', 'port = "Calais"')
+    line = _line(path, "Calais")
+    assert _errors(folder) == [f"{path}:{line}: card 'federman' (Nikolaus Federman): port: expected a port of the map "
+                               "(Plymouth, Brest, San Sebastián, Vigo, Lisbon, Seville), got 'Calais'"]
+
+
+def test_ship_sail_must_match_its_character(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "ships.toml"
+    _edit(path, 'sail = "H"', 'sail = "N"')
+    line = _line(path, 'sail = "N"')
+    assert _errors(folder) == [f"{path}:{line}: card 'ship-henry' (Ship of Henry the Navigator): sail: "
+                               "expected 'H', the initial of Henry the Navigator, got 'N'"]
+
+
+def test_every_character_needs_a_ship(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "ships.toml"
+    _edit(path, 'character = "raleigh"', 'character = "henry"')
+    _edit(path, 'sail = "R"', 'sail = "H"')
+    line = _line(path, 'id = "ship-raleigh"') + 2
+    assert _errors(folder) == [
+        f"{path}:{line}: card 'ship-raleigh' (Ship of James Raleigh): character: Henry the Navigator already has ship 'ship-henry'",
+        f"{path}: cards: character 'raleigh' (James Raleigh) has no ship card"]
+
+
+def test_eldorado_card_must_agree_with_the_map(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "eldorado.toml"
+    _edit(path, 'square = "I13"', 'square = "I12"')
+    line = _line(path, 'square = "I12"')
+    assert _errors(folder) == [f"{path}:{line}: card 'manoa' (Manoa): square: expected 'I13', where Manoa stands "
+                               "on the map, got 'I12'"]
+
+
+def test_every_city_needs_an_eldorado_card(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "eldorado.toml"
+    _edit(path, 'id = "akakor"', 'id = "atlantis"')
+    line = _line(path, "atlantis")
+    errors = _errors(folder)
+    assert errors[0].startswith(f"{path}:{line}: card 'atlantis' (Akakor): id: expected a city of the map (guatavita, ")
+    assert errors[1] == f"{path}: cards: city 'akakor' (Akakor) has no Eldorado card"
+
+
+def test_unknown_icon_on_a_supply_card(game_copy):
+    folder = game_copy("eldorado")
+    path = folder / "supply.toml"
+    _edit(path, 'text = "1 point in combat"', 'text = "1 :sword: point"')
+    (error,) = _errors(folder)
+    assert error.startswith(f"{path}:{_line(path, ':sword:')}: card 'soldier' (Soldier): text: unknown icon ':sword:'")
