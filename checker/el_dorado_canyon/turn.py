@@ -564,7 +564,8 @@ def _gain_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool
 def _gain_infamy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     p.infamy += e[1]
     if t.log:
-        t.say(f"gains {e[1]} infamy ({p.infamy - e[1]} -> {p.infamy})", cite.GAIN_INFAMY, p)
+        t.say(f"gains {e[1]} infamy ({p.infamy - e[1]} -> {p.infamy})",
+              cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p)
     return True
 
 
