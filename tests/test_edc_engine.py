@@ -116,3 +116,31 @@ def test_simulate_command_on_a_users_folder():
     report = json.loads(result.output)
     assert report["players"] == 3 and report["policy"] == "greedy"
     assert set(report["win_rate_by_town_card"]) >= {"advanced-mining", "round-the-rosie"}
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}},
+                  {"name": "Ann", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "players[2].name: expected a different name for each player, got 'Ann' twice"),
+    ({"players": [{"name": "Ann", "gone": False, "play": {"card": "pistol", "direction": "left"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "up"}}]},
+     "player 'Ann': character: expected a character: a player without one is GONE (gone = true) until they draw "
+     "a new one (EDC-3)"),
+    ({"players": [{"name": "Ann", "character": "kid-cassidy", "health": 0, "play": {"card": "pistol", "direction": "left"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "player 'Ann': health: expected 1 to 5 for a living character, got 0"),
+    ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "go-to-town", "option": 1, "buy": "rifle"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "player 'Ann': play.buy: a buy needs the face-up town cards: add [town] row = [...] (EDC-15)"),
+    ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "go-to-town", "option": 2, "buy": "rifle"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "player 'Ann': play.buy: 'go-to-town' option 2 buys nothing (option 1 does: Bank all unbanked gold, you may "
+     "buy 1 town card"),
+])
+def test_invalid_states_name_player_and_field(change, message):
+    from checker.core.errors import StateError
+
+    state = {"game": "el-dorado-canyon", "first_player": "Ann", **change}
+    with pytest.raises(StateError) as info:
+        resolve(state, load_game("el-dorado-canyon"))
+    assert str(info.value).startswith(message), str(info.value)
