@@ -25,12 +25,12 @@ from generator.templates import el_dorado_canyon as template
 PLAIN_TEXT = "DejaVuSansCondensed"  # the rules-text face, without -Bold or -Oblique
 
 
-def build(out, *options):
+def build(out, *options, paper="a4"):
     """Run `generator build el-dorado-canyon` into `out`; returns (pdf path, manifest)."""
     with pytest.raises(SystemExit) as done:
-        generator_cli.app(["build", "el-dorado-canyon", "--out", str(out), *options])
+        generator_cli.app(["build", "el-dorado-canyon", "--paper", paper, "--out", str(out), *options])
     assert done.value.code == 0
-    return out / "el-dorado-canyon-a4.pdf", json.loads((out / "el-dorado-canyon-a4.json").read_text())
+    return out / f"el-dorado-canyon-{paper}.pdf", json.loads((out / f"el-dorado-canyon-{paper}.json").read_text())
 
 
 def _angle(ch) -> int:
@@ -116,6 +116,20 @@ def test_template_covers_every_schema_and_back():
 def test_every_definition_renders_front_and_back(game, faces):
     expected = {(c.id, r.id, side) for c in game.components for r in c.records for side in ("front", "back")}
     assert set(faces) == expected
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_manifest_lists_every_component_in_the_right_numbers(tmp_path, paper):
+    _, manifest = build(tmp_path, paper=paper)
+    assert manifest["paper"] == paper
+    counts: dict[tuple[str, str], int] = {}
+    for page in manifest["pages"]:
+        for item in page["items"]:
+            counts[item["component"], item["side"]] = counts.get((item["component"], item["side"]), 0) + 1
+    fronts = {comp: n for (comp, side), n in counts.items() if side == "front"}
+    assert fronts == {"starting": 24, "town": 29, "characters": 14, "camp": 6, "reference": 6,
+                      "gold": 38, "infamy": 38, "first-player": 1, "track-markers": 12}
+    assert {comp: n for (comp, side), n in counts.items() if side == "back"} == fronts
 
 
 def test_ink_saver_kit_builds_with_the_same_items(tmp_path):
