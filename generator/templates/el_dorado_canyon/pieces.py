@@ -136,6 +136,9 @@ def draw_marker(c: Canvas, record, component, box, style) -> None:
     write(c, record.text, inset, h * 0.12, w - 2 * inset, h * 0.28, pal.ink, field="text", size=7, font=TEXT)
 
 
+HEAD = 1.55   # a section title's height, in ems, with its rule and a gap under it
+
+
 def _line_height(text: str, width: float, size: float) -> float:
     laid = layout(text, width, size, font=TEXT, leading=LEADING)
     return math.inf if laid is None else laid.height + size * 0.15
@@ -145,7 +148,7 @@ def _reference_size(record, width: float, height: float) -> float:
     """The largest size at which every section of a reference card fits together."""
     size = 8.0
     while size >= MIN_SIZE - 1e-9:
-        total = sum(size * 1.5 + sum(_line_height(line, width, size) for line in section.lines)
+        total = sum(size * HEAD + sum(_line_height(line, width, size) for line in section.lines)
                     for section in record.sections)
         if total <= height:
             return size
@@ -169,11 +172,11 @@ def draw_reference(c: Canvas, record, component, box, style) -> None:
     for section in record.sections:
         c.setFillColor(pal.bad)
         c.setFont(BODY_BOLD, size + 0.5)
-        c.drawString(MARGIN, top - size * 1.15, section.title.upper())
+        c.drawString(MARGIN, top - size * 1.05, section.title.upper())
         c.setStrokeColor(pal.bad)
         c.setLineWidth(0.4)
-        c.line(MARGIN, top - size * 1.35, w - MARGIN, top - size * 1.35)
-        top -= size * 1.5
+        c.line(MARGIN, top - size * 1.3, w - MARGIN, top - size * 1.3)
+        top -= size * HEAD
         for line in section.lines:
             line_h = _line_height(line, inner, size)
             write(c, line, MARGIN, top - line_h, inner, line_h, pal.ink, field="sections", size=size, min_size=size,
