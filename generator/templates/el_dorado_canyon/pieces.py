@@ -115,25 +115,41 @@ def draw_money(c: Canvas, record, component, box, style) -> None:
 
 
 def draw_marker(c: Canvas, record, component, box, style) -> None:
-    """FRONTS['marker'] and BACKS['marker']: a token showing its icon (and words if it has room)."""
+    """FRONTS['marker'] and BACKS['marker']: a token showing its icon, or a marker card with its words."""
     pal = palette(style)
     w, h, b = box.w, box.h, box.bleed
-    round_ = component.shape == "round"
+    if record.text:
+        _ground(c, box, pal.ground, pal)
+        sun_rays_in(c, w / 2, h * 0.64, min(w, h) * 0.34, pal)
+        draw_icon(c, record.icon or "star", w / 2, h * 0.64, min(w, h) * 0.42, pal)
+        c.setFillColor(pal.ink)
+        c.setFont(NAME_FONT, 11)
+        c.drawCentredString(w / 2, h * 0.33, record.name.upper())
+        write(c, record.text, MARGIN + 2, MARGIN + 2, w - 2 * MARGIN - 4, h * 0.29 - MARGIN - 4, pal.ink,
+              field="text", size=7.5, font=TEXT)
+        return
     c.setFillColor(pal.paper)
     c.rect(-b, -b, w + 2 * b, h + 2 * b, fill=1, stroke=0)
+    if component.shape == "round":
+        c.setStrokeColor(pal.ink)
+        c.setLineWidth(0.8)
+        c.circle(w / 2, h / 2, min(w, h) / 2 - 1.5, fill=0, stroke=1)
+    draw_icon(c, record.icon or "star", w / 2, h / 2, min(w, h) * 0.8, pal)
+
+
+def sun_rays_in(c: Canvas, cx: float, cy: float, r: float, pal: Palette) -> None:
+    """A small ray fan clipped to a disc: the emblem ground of marker cards."""
+    c.saveState()
+    p = c.beginPath()
+    p.circle(cx, cy, r)
+    c.clipPath(p, stroke=0, fill=0)
+    c.setFillColor(pal.sky)
+    c.circle(cx, cy, r, fill=1, stroke=0)
+    sun_rays(c, cx, cy, r, pal, pal.gold)
+    c.restoreState()
     c.setStrokeColor(pal.ink)
     c.setLineWidth(0.8)
-    if round_:
-        c.circle(w / 2, h / 2, min(w, h) / 2 - 1.5, fill=0, stroke=1)
-    if not record.text:
-        draw_icon(c, record.icon or "star", w / 2, h / 2, min(w, h) * 0.8, pal)
-        return
-    draw_icon(c, record.icon or "star", w / 2, h * 0.68, min(w, h) * 0.34, pal)
-    c.setFillColor(pal.ink)
-    c.setFont(NAME_FONT, 10)
-    c.drawCentredString(w / 2, h * 0.44, record.name.upper())
-    inset = w * 0.2
-    write(c, record.text, inset, h * 0.12, w - 2 * inset, h * 0.28, pal.ink, field="text", size=7, font=TEXT)
+    c.circle(cx, cy, r, fill=0, stroke=1)
 
 
 HEAD = 1.55   # a section title's height, in ems, with its rule and a gap under it
