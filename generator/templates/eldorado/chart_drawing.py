@@ -10,7 +10,7 @@ import math
 
 from cards.models.eldorado import Chart
 from cards.models.eldorado.coords import DIRECTIONS, column_name, expand, parse, step
-from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT_BOLD
+from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD
 
 from . import symbols, textures
 from .cartouche import draw_title_band
@@ -32,6 +32,7 @@ def draw_map(c, record, component, box, style) -> None:
     _coast(c, chart, lay, pal)
     _rivers(c, chart, lay, pal)
     _grid(c, lay, pal)
+    _square_names(c, chart, lay, pal)
     _rose(c, chart, lay, pal)
     _labels(c, chart, lay, pal)
     _features(c, chart, lay, pal)
@@ -159,7 +160,7 @@ def _rivers(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
             x, y = lay.centre(*parse(sq))
             heading = chart.flow(sq)
             angle = {"E": 0, "N": 90, "W": 180, "S": 270}[heading]
-            symbols.place(c, "flow", textures.flow_arrow, pal, lay.s * 0.3, x, y, rotate=angle)
+            symbols.place(c, "flow", symbols.flow_arrow, pal, lay.s * 0.3, x, y, rotate=angle)
     c.restoreState()
 
 
@@ -175,6 +176,19 @@ def _grid(c, lay: MapLayout, pal: Palette) -> None:
         p.moveTo(lay.x0, lay.y0 + r * lay.s)
         p.lineTo(lay.x0 + lay.width, lay.y0 + r * lay.s)
     c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _square_names(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """Each square's coordinate, small in its top-left corner: a square far from the edges
+    (and on a tile that shows no edge at all) can still be read off without a ruler."""
+    size = max(6.0, lay.s * 0.13)
+    c.saveState()
+    c.setFont(TEXT, size)
+    c.setFillColor(mix(pal.ink, pal.paper, 0.6))
+    for col, r, _ in _squares(chart):
+        x, y = lay.corner(col, r)
+        c.drawString(x + lay.s * 0.05, y + lay.s * 0.95 - size * 0.75, f"{column_name(col)}{r + 1}")
     c.restoreState()
 
 
