@@ -83,7 +83,7 @@ def _symbol_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palett
         if name == "none":
             c.setFillColor(pal.ink)
             c.setFont(DISPLAY_ITALIC, cell * 0.8)
-            c.drawCentredString(mx, cy + cell * 0.2, "∅")
+            c.drawCentredString(mx, cy + cell * 0.2, symbols.NO_PROVISIONS)
         else:
             c.saveState()
             c.translate(mx, my)

@@ -12,6 +12,7 @@ from typing import Callable
 from .palette import Palette
 
 Symbol = Callable[..., None]
+NO_PROVISIONS = "\u2205"  # written on each square of an island where no ship resupplies
 
 
 def _pen(c, colour, width: float, fill=None) -> None:
