@@ -135,6 +135,7 @@ def test_neighbouring_tiles_overlap_by_the_glue_strip(kit):
     grid = {(i["tile"]["row"], i["tile"]["column"]): i["region"] for _, i in kit.tiles()}
     rows, cols = kit.tiles()[0][1]["tile"]["rows"], kit.tiles()[0][1]["tile"]["columns"]
     assert (rows, cols) == (3, 3)                      # the README's 9 pages, on A4 and on Letter alike
+    assert [page["number"] for page, _ in kit.tiles()] == list(range(2, 11))   # after the overview, as it says
     assert sorted(grid) == [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
     for (r, c), region in grid.items():
         if c < cols:
