@@ -19,12 +19,13 @@ from cards.models.eldorado import ICONS, chart_of
 from cards.models.eldorado.coords import column_name
 from generator.cli import app
 from generator.engine.icons import form_name, icon_scope, lookup
+from generator.templates import eldorado as templates  # importing it registers the icons
 from generator.templates.eldorado.chart_layout import BAND, MapLayout
 
 MM = 72 / 25.4
 GLUE_MM = 10.0          # the overlap strip the README and the overview page promise
 PRINTER_MARGIN_MM = 6.0  # print.md: at least 6 mm of printer margin
-SCOPE = "generator.templates.eldorado"
+SCOPE = templates.__name__
 GAME = load_game("eldorado")
 CHART = chart_of(GAME)
 MAP_W, MAP_H = GAME.component("map").spec.size_mm
@@ -255,8 +256,6 @@ def test_poster_is_the_whole_map_on_one_a1_page(kit):
 # --- icons ------------------------------------------------------------------------------
 
 def test_every_declared_icon_is_drawn_by_the_eldorado_templates():
-    import generator.templates.eldorado  # noqa: F401  (registers the icons)
-
     with icon_scope(SCOPE, ICONS):
         owners = {name: lookup(name)[0] for name in ICONS}
     assert owners == {name: SCOPE for name in ICONS}
