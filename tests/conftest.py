@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from cards import DefinitionError, load_game
+
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 
 
@@ -19,3 +21,22 @@ def game_copy(tmp_path):
         return dest
 
     return make
+
+
+def definition_errors(folder) -> list[str]:
+    """Load a broken game folder and return its error lines (it must fail)."""
+    with pytest.raises(DefinitionError) as info:
+        load_game(str(folder))
+    return str(info.value).splitlines()
+
+
+def edit_text(path, old, new):
+    """Replace the first `old` in a file, failing loudly if the fixture text moved."""
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def line_of(path, needle):
+    """1-based line of the first line containing `needle`."""
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)

@@ -3,29 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from cards import DefinitionError, load_game
+from cards import load_game
 from cards.models.eldorado import chart_of
+from conftest import definition_errors, edit_text, line_of
 
 
 @pytest.fixture(scope="module")
 def chart():
     return chart_of(load_game("eldorado"))
-
-
-def _errors(folder) -> list[str]:
-    with pytest.raises(DefinitionError) as info:
-        load_game(str(folder))
-    return str(info.value).splitlines()
-
-
-def _edit(path, old, new):
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-
-
-def _line(path, needle):
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
 
 
 # --- the built-in map ------------------------------------------------------------------
@@ -90,48 +75,48 @@ def _map(game_copy):
 
 def test_row_of_the_wrong_length(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, '"...jjjjj.............................fff",  #  4', '"...jjjjj............................fff",  #  4')
-    assert _errors(folder) == [f"{path}:{_line(path, '#  4')}: rows.4: row 4 has 39 squares, "
+    edit_text(path, '"...jjjjj.............................fff",  #  4', '"...jjjjj............................fff",  #  4')
+    assert definition_errors(folder) == [f"{path}:{line_of(path, '#  4')}: rows.4: row 4 has 39 squares, "
                                "expected 40 like row 1: square 'AN4' is missing"]
 
 
 def test_letter_not_in_the_legend(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, '"...jjjjj....', '"...jjjjx....')
-    assert _errors(folder) == [f"{path}:{_line(path, '#  4')}: rows.4: 'H4': letter 'x' is not in the legend "
+    edit_text(path, '"...jjjjj....', '"...jjjjx....')
+    assert definition_errors(folder) == [f"{path}:{line_of(path, '#  4')}: rows.4: 'H4': letter 'x' is not in the legend "
                                "(expected one of '.', 'r', 'j', 'm', 's', 'd', 'f')"]
 
 
 def test_map_too_small(game_copy):
     folder, path = _map(game_copy)
     lines = path.read_text().splitlines(keepends=True)
-    first = _line(path, "#  1") - 1
+    first = line_of(path, "#  1") - 1
     path.write_text("".join(lines[:first] + lines[first + 3:]))
-    assert _errors(folder) == [f"{path}:{_line(path, 'rows = [')}: rows: expected at least 24 rows, got 23"]
+    assert definition_errors(folder) == [f"{path}:{line_of(path, 'rows = [')}: rows: expected at least 24 rows, got 23"]
 
 
 def test_river_that_breaks(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, '"F11", "G11", "H11"', '"F11", "H11", "G11"')
-    line = _line(path, '"F13", "F12"')
-    assert _errors(folder) == [
+    edit_text(path, '"F11", "G11", "H11"', '"F11", "H11", "G11"')
+    line = line_of(path, '"F13", "F12"')
+    assert definition_errors(folder) == [
         f"{path}:{line}: river 'orinoco': squares.4: 'H11' is not next to 'F11' (rivers move orthogonally)",
         f"{path}:{line}: river 'orinoco': squares.6: 'I11' is not next to 'G11' (rivers move orthogonally)"]
 
 
 def test_river_listed_mouth_first(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, '["D13", "D12", "D11", "D10", "D9"]', '["D9", "D10", "D11", "D12", "D13"]')
-    line = _line(path, '"D9", "D10"')
-    assert _errors(folder) == [f"{path}:{line}: river 'magdalena': squares.5: mouth 'D13' does not meet the sea "
+    edit_text(path, '["D13", "D12", "D11", "D10", "D9"]', '["D9", "D10", "D11", "D12", "D13"]')
+    line = line_of(path, '"D9", "D10"')
+    assert definition_errors(folder) == [f"{path}:{line}: river 'magdalena': squares.5: mouth 'D13' does not meet the sea "
                                "(the squares go from source to mouth: is the list reversed?)"]
 
 
 def test_river_over_land_and_unlisted_river_square(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, '"D13", "D12", "D11", "D10", "D9"', '"E13", "D12", "D11", "D10", "D9"')
-    river, row = _line(path, '"E13", "D12"'), _line(path, "# 13")
-    assert _errors(folder) == [
+    edit_text(path, '"D13", "D12", "D11", "D10", "D9"', '"E13", "D12", "D11", "D10", "D9"')
+    river, row = line_of(path, '"E13", "D12"'), line_of(path, "# 13")
+    assert definition_errors(folder) == [
         f"{path}:{river}: river 'magdalena': squares.1: 'E13' is jungle, expected a river square",
         f"{path}:{river}: river 'magdalena': squares.2: 'D12' is not next to 'E13' (rivers move orthogonally)",
         f"{path}:{row}: rows.13: 'D13' is a river square that no [[map.rivers]] lists, "
@@ -140,66 +125,66 @@ def test_river_over_land_and_unlisted_river_square(game_copy):
 
 def test_river_item_on_a_continuation_line_gets_its_own_line(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, '"M14", "N14", "O14"', '"M14", "N15", "O14"')
-    line = _line(path, '"M14", "N15"')
-    assert line == _line(path, '"D16", "E16"') + 1
-    errors = _errors(folder)
+    edit_text(path, '"M14", "N14", "O14"', '"M14", "N15", "O14"')
+    line = line_of(path, '"M14", "N15"')
+    assert line == line_of(path, '"D16", "E16"') + 1
+    errors = definition_errors(folder)
     assert errors[0] == f"{path}:{line}: river 'amazon': squares.13: 'N15' is jungle, expected a river square"
     assert f"{path}:{line}: river 'amazon': squares.13: 'N15' is not next to 'M14' (rivers move orthogonally)" in errors
 
 
 def test_city_off_land(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'square = "I13"', 'square = "R10"')
-    line = _line(path, 'square = "R10"')
-    assert _errors(folder)[0] == f"{path}:{line}: city 'manoa': square: 'R10' is sea, expected land"
+    edit_text(path, 'square = "I13"', 'square = "R10"')
+    line = line_of(path, 'square = "R10"')
+    assert definition_errors(folder)[0] == f"{path}:{line}: city 'manoa': square: 'R10' is sea, expected land"
 
 
 def test_city_on_a_river(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'square = "I13"', 'square = "I15"')
-    line = _line(path, 'square = "I15"')
-    assert _errors(folder)[0] == f"{path}:{line}: city 'manoa': square: 'I15' is river, expected land"
+    edit_text(path, 'square = "I13"', 'square = "I15"')
+    line = line_of(path, 'square = "I15"')
+    assert definition_errors(folder)[0] == f"{path}:{line}: city 'manoa': square: 'I15' is river, expected land"
 
 
 def test_indians_not_beside_their_city(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'indians = ["H13", "I14"]', 'indians = ["H13", "J14"]')
-    line = _line(path, '"H13", "J14"')
-    assert _errors(folder) == [f"{path}:{line}: city 'manoa': indians.2: "
+    edit_text(path, 'indians = ["H13", "I14"]', 'indians = ["H13", "J14"]')
+    line = line_of(path, '"H13", "J14"')
+    assert definition_errors(folder) == [f"{path}:{line}: city 'manoa': indians.2: "
                                "'J14' is not beside the city at 'I13'"]
 
 
 def test_port_not_on_a_coast(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'square = "AJ12"', 'square = "AL12"')
-    line = _line(path, 'square = "AL12"')
-    assert _errors(folder) == [f"{path}:{line}: port 'lisbon': square: "
+    edit_text(path, 'square = "AJ12"', 'square = "AL12"')
+    line = line_of(path, 'square = "AL12"')
+    assert definition_errors(folder) == [f"{path}:{line}: port 'lisbon': square: "
                                "'AL12' is not on a coast: no sea square beside it"]
 
 
 def test_port_off_the_map(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'square = "AJ12"', 'square = "AP12"')
-    line = _line(path, 'square = "AP12"')
-    assert _errors(folder) == [f"{path}:{line}: port 'lisbon': square: "
+    edit_text(path, 'square = "AJ12"', 'square = "AP12"')
+    line = line_of(path, 'square = "AP12"')
+    assert definition_errors(folder) == [f"{path}:{line}: port 'lisbon': square: "
                                "'AP12' is off the map (columns A..AN, rows 1..26)"]
 
 
 def test_island_touching_the_mainland(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'squares = ["G7"]', 'squares = ["A4"]')
-    _edit(path, '"...jjjjj....', '"j..jjjjj....')
-    line = _line(path, '"A4"')
-    assert _errors(folder) == [f"{path}:{line}: island 'jamaica': squares.1: 'A4' touches savanna at 'A5': "
+    edit_text(path, 'squares = ["G7"]', 'squares = ["A4"]')
+    edit_text(path, '"...jjjjj....', '"j..jjjjj....')
+    line = line_of(path, '"A4"')
+    assert definition_errors(folder) == [f"{path}:{line}: island 'jamaica': squares.1: 'A4' touches savanna at 'A5': "
                                "an island stands alone in the sea"]
 
 
 def test_island_square_in_the_sea_and_apart(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'squares = ["Z6", "AA6"]', 'squares = ["Z6", "AC6"]')
-    line = _line(path, '"Z6", "AC6"')
-    assert _errors(folder) == [f"{path}:{line}: island 'azores': squares.1: 'Z6' touches savanna at 'AA6': "
+    edit_text(path, 'squares = ["Z6", "AA6"]', 'squares = ["Z6", "AC6"]')
+    line = line_of(path, '"Z6", "AC6"')
+    assert definition_errors(folder) == [f"{path}:{line}: island 'azores': squares.1: 'Z6' touches savanna at 'AA6': "
                                "an island stands alone in the sea",
                                f"{path}:{line}: island 'azores': squares.2: 'AC6' is sea, expected land",
                                f"{path}:{line}: island 'azores': squares.2: 'AC6' is not joined to the rest of the island"]
@@ -207,22 +192,22 @@ def test_island_square_in_the_sea_and_apart(game_copy):
 
 def test_monsters_on_land(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'squares = ["R4:U6"]', 'squares = ["O4:P5"]')
-    assert _errors(folder) == [f"{path}:{_line(path, 'O4:P5')}: monsters 'sargasso': squares.1: "
+    edit_text(path, 'squares = ["R4:U6"]', 'squares = ["O4:P5"]')
+    assert definition_errors(folder) == [f"{path}:{line_of(path, 'O4:P5')}: monsters 'sargasso': squares.1: "
                                "'O5' is jungle, expected sea (monsters live in the open sea)"]
 
 
 def test_duplicate_feature_id(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'id = "jamaica"', 'id = "cuba"')
-    line = _line(path, 'name = "Jamaica"') - 1
-    assert _errors(folder) == [f"{path}:{line}: island 'cuba': id: "
+    edit_text(path, 'id = "jamaica"', 'id = "cuba"')
+    line = line_of(path, 'name = "Jamaica"') - 1
+    assert definition_errors(folder) == [f"{path}:{line}: island 'cuba': id: "
                                "'cuba' is already the id of island 'cuba'"]
 
 
 def test_badly_written_coordinate_is_a_schema_error(game_copy):
     folder, path = _map(game_copy)
-    _edit(path, 'square = "AJ12"', 'square = "12AJ"')
-    (error,) = _errors(folder)
-    assert error.startswith(f"{path}:{_line(path, '12AJ')}: card 'ocean-sea' (The Ocean Sea and the Golden Indies): "
+    edit_text(path, 'square = "AJ12"', 'square = "12AJ"')
+    (error,) = definition_errors(folder)
+    assert error.startswith(f"{path}:{line_of(path, '12AJ')}: card 'ocean-sea' (The Ocean Sea and the Golden Indies): "
                             "ports.5.square: expected text matching")

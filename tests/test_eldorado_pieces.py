@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from cards import load_game
-from test_eldorado_map import _edit, _errors, _line
+from conftest import definition_errors, edit_text, line_of
 
 
 def test_kit_has_every_piece_the_rules_name():
@@ -26,28 +26,28 @@ def test_kit_has_every_piece_the_rules_name():
 def test_character_port_must_be_on_the_map(game_copy):
     folder = game_copy("eldorado")
     path = folder / "characters.toml"
-    _edit(path, 'port = "Brest"', 'port = "Calais"')
-    line = _line(path, "Calais")
-    assert _errors(folder) == [f"{path}:{line}: card 'federman' (Nikolaus Federman): port: expected a port of the map "
+    edit_text(path, 'port = "Brest"', 'port = "Calais"')
+    line = line_of(path, "Calais")
+    assert definition_errors(folder) == [f"{path}:{line}: card 'federman' (Nikolaus Federman): port: expected a port of the map "
                                "(Plymouth, Brest, San Sebastián, Vigo, Lisbon, Seville), got 'Calais'"]
 
 
 def test_ship_sail_must_match_its_character(game_copy):
     folder = game_copy("eldorado")
     path = folder / "ships.toml"
-    _edit(path, 'sail = "H"', 'sail = "N"')
-    line = _line(path, 'sail = "N"')
-    assert _errors(folder) == [f"{path}:{line}: card 'ship-henry' (Ship of Henry the Navigator): sail: "
+    edit_text(path, 'sail = "H"', 'sail = "N"')
+    line = line_of(path, 'sail = "N"')
+    assert definition_errors(folder) == [f"{path}:{line}: card 'ship-henry' (Ship of Henry the Navigator): sail: "
                                "expected 'H', the initial of Henry the Navigator, got 'N'"]
 
 
 def test_every_character_needs_a_ship(game_copy):
     folder = game_copy("eldorado")
     path = folder / "ships.toml"
-    _edit(path, 'character = "raleigh"', 'character = "henry"')
-    _edit(path, 'sail = "R"', 'sail = "H"')
-    line = _line(path, 'id = "ship-raleigh"') + 2
-    assert _errors(folder) == [
+    edit_text(path, 'character = "raleigh"', 'character = "henry"')
+    edit_text(path, 'sail = "R"', 'sail = "H"')
+    line = line_of(path, 'id = "ship-raleigh"') + 2
+    assert definition_errors(folder) == [
         f"{path}:{line}: card 'ship-raleigh' (Ship of James Raleigh): character: Henry the Navigator already has ship 'ship-henry'",
         f"{path}: cards: character 'raleigh' (James Raleigh) has no ship card"]
 
@@ -55,18 +55,18 @@ def test_every_character_needs_a_ship(game_copy):
 def test_eldorado_card_must_agree_with_the_map(game_copy):
     folder = game_copy("eldorado")
     path = folder / "eldorado.toml"
-    _edit(path, 'square = "I13"', 'square = "I12"')
-    line = _line(path, 'square = "I12"')
-    assert _errors(folder) == [f"{path}:{line}: card 'manoa' (Manoa): square: expected 'I13', where Manoa stands "
+    edit_text(path, 'square = "I13"', 'square = "I12"')
+    line = line_of(path, 'square = "I12"')
+    assert definition_errors(folder) == [f"{path}:{line}: card 'manoa' (Manoa): square: expected 'I13', where Manoa stands "
                                "on the map, got 'I12'"]
 
 
 def test_every_city_needs_an_eldorado_card(game_copy):
     folder = game_copy("eldorado")
     path = folder / "eldorado.toml"
-    _edit(path, 'id = "akakor"', 'id = "atlantis"')
-    line = _line(path, "atlantis")
-    errors = _errors(folder)
+    edit_text(path, 'id = "akakor"', 'id = "atlantis"')
+    line = line_of(path, "atlantis")
+    errors = definition_errors(folder)
     assert errors[0].startswith(f"{path}:{line}: card 'atlantis' (Akakor): id: expected a city of the map (guatavita, ")
     assert errors[1] == f"{path}: cards: city 'akakor' (Akakor) has no Eldorado card"
 
@@ -74,6 +74,6 @@ def test_every_city_needs_an_eldorado_card(game_copy):
 def test_unknown_icon_on_a_supply_card(game_copy):
     folder = game_copy("eldorado")
     path = folder / "supply.toml"
-    _edit(path, 'text = "1 point in combat"', 'text = "1 :sword: point"')
-    (error,) = _errors(folder)
-    assert error.startswith(f"{path}:{_line(path, ':sword:')}: card 'soldier' (Soldier): text: unknown icon ':sword:'")
+    edit_text(path, 'text = "1 point in combat"', 'text = "1 :sword: point"')
+    (error,) = definition_errors(folder)
+    assert error.startswith(f"{path}:{line_of(path, ':sword:')}: card 'soldier' (Soldier): text: unknown icon ':sword:'")

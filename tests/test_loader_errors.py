@@ -5,19 +5,8 @@ import re
 
 import pytest
 
-from cards import DefinitionError, load_game
-
-
-def _errors(folder) -> list[str]:
-    with pytest.raises(DefinitionError) as info:
-        load_game(str(folder))
-    return str(info.value).splitlines()
-
-
-def _edit(path, old, new):
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
+from cards import load_game
+from conftest import definition_errors, edit_text
 
 
 def test_builtin_games_load():
@@ -27,17 +16,17 @@ def test_builtin_games_load():
 
 def test_wrong_literal_names_file_line_card_field(game_copy):
     folder = game_copy()
-    _edit(folder / "starting.toml", 'priority = "III"', 'priority = "V"')
-    lines = _errors(folder)
+    edit_text(folder / "starting.toml", 'priority = "III"', 'priority = "V"')
+    lines = definition_errors(folder)
     line_no = next(i for i, l in enumerate((folder / "starting.toml").read_text().splitlines(), 1) if 'priority = "V"' in l)
     assert lines == [f"{folder}/starting.toml:{line_no}: card 'pistol' (Pistol): priority: expected one of I, II, III, IV, got 'V'"]
 
 
 def test_all_errors_of_a_file_at_once(game_copy):
     folder = game_copy()
-    _edit(folder / "starting.toml", 'type = "defense"', 'type = "hide"')
-    _edit(folder / "starting.toml", 'priority = "IV"', 'priority = 4')
-    lines = _errors(folder)
+    edit_text(folder / "starting.toml", 'type = "defense"', 'type = "hide"')
+    edit_text(folder / "starting.toml", 'priority = "IV"', 'priority = 4')
+    lines = definition_errors(folder)
     assert len(lines) == 2
     assert "card 'take-cover' (Take Cover): type: expected one of event, defense, steal, attack, gain, got 'hide'" in lines[0]
     assert "card 'go-to-town' (Go to Town): priority: expected one of I, II, III, IV, got 4" in lines[1]
@@ -45,65 +34,65 @@ def test_all_errors_of_a_file_at_once(game_copy):
 
 def test_unknown_key(game_copy):
     folder = game_copy()
-    _edit(folder / "starting.toml", 'name = "Pistol"', 'name = "Pistol"\ncolour = "red"')
-    (line,) = _errors(folder)
+    edit_text(folder / "starting.toml", 'name = "Pistol"', 'name = "Pistol"\ncolour = "red"')
+    (line,) = definition_errors(folder)
     assert re.search(r"starting\.toml:\d+: card 'pistol' \(Pistol\): colour: unknown field", line)
 
 
 def test_missing_field(game_copy):
     folder = game_copy()
-    _edit(folder / "starting.toml", 'priority = "III"\n', "")
-    (line,) = _errors(folder)
+    edit_text(folder / "starting.toml", 'priority = "III"\n', "")
+    (line,) = definition_errors(folder)
     assert "card 'pistol' (Pistol): priority: required field is missing" in line
 
 
 def test_unknown_effect_name(game_copy):
     folder = game_copy()
-    _edit(folder / "starting.toml", 'effect = "attack"', 'effect = "explode"')
-    (line,) = _errors(folder)
+    edit_text(folder / "starting.toml", 'effect = "attack"', 'effect = "explode"')
+    (line,) = definition_errors(folder)
     assert "card 'pistol' (Pistol): options.1.effects.1: unknown effect 'explode'" in line
     assert "attack" in line.split("expected one of")[1]
 
 
 def test_wrong_effect_parameter_type(game_copy):
     folder = game_copy()
-    _edit(folder / "starting.toml", "damage = 1, ammo = 1", 'damage = "one", ammo = 1')
-    (line,) = _errors(folder)
+    edit_text(folder / "starting.toml", "damage = 1, ammo = 1", 'damage = "one", ammo = 1')
+    (line,) = definition_errors(folder)
     assert "card 'pistol' (Pistol): options.1.effects.1.damage: expected an integer, got 'one'" in line
 
 
 def test_unknown_icon(game_copy):
     folder = game_copy()
-    _edit(folder / "starting.toml", ":damage: damage from each", ":blood: damage from each")
-    (line,) = _errors(folder)
+    edit_text(folder / "starting.toml", ":damage: damage from each", ":blood: damage from each")
+    (line,) = definition_errors(folder)
     assert "card 'take-cover' (Take Cover): text: unknown icon ':blood:'" in line
 
 
 def test_wording_must_carry_effect_numbers(game_copy):
     folder = game_copy()
-    _edit(folder / "starting.toml", "Take 2 :gold: gold, only 1", "Take some :gold: gold, only 1")
-    (line,) = _errors(folder)
+    edit_text(folder / "starting.toml", "Take 2 :gold: gold, only 1", "Take some :gold: gold, only 1")
+    (line,) = definition_errors(folder)
     assert "card 'go-to-town' (Go to Town): options.2.text: wording leaves out the number 2 of effect 'gain_gold'" in line
 
 
 def test_duplicate_ids(game_copy):
     folder = game_copy()
-    _edit(folder / "starting.toml", 'id = "pistol"', 'id = "take-cover"')
-    (line,) = _errors(folder)
+    edit_text(folder / "starting.toml", 'id = "pistol"', 'id = "take-cover"')
+    (line,) = definition_errors(folder)
     assert "card 'take-cover' (Pistol): id: duplicate id: already defined in" in line
 
 
 def test_dangling_component_file(game_copy):
     folder = game_copy()
-    _edit(folder / "game.toml", 'file = "starting.toml"', 'file = "missing.toml"')
-    (line,) = _errors(folder)
+    edit_text(folder / "game.toml", 'file = "starting.toml"', 'file = "missing.toml"')
+    (line,) = definition_errors(folder)
     assert "game.toml" in line and "components.starting.file: file not found: 'missing.toml'" in line
 
 
 def test_component_file_must_stay_inside_folder(game_copy):
     folder = game_copy()
-    _edit(folder / "game.toml", 'file = "starting.toml"', 'file = "../../etc/passwd"')
-    (line,) = _errors(folder)
+    edit_text(folder / "game.toml", 'file = "starting.toml"', 'file = "../../etc/passwd"')
+    (line,) = definition_errors(folder)
     assert "components.starting.file: expected text matching" in line
 
 
@@ -121,5 +110,5 @@ def test_component_file_must_stay_inside_folder(game_copy):
 def test_unreadable_files_never_traceback(game_copy, content, expected):
     folder = game_copy()
     (folder / "starting.toml").write_bytes(content)
-    (line,) = _errors(folder)
+    (line,) = definition_errors(folder)
     assert re.search(expected, line), line

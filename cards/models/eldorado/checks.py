@@ -14,8 +14,7 @@ from ...errors import Problem
 from ...tomlsource import LineIndex
 from ..common import Record, Reference
 from .chart import Chart
-from .chart_checks import Issue, check_map
-from .chart_schema import MapRecord
+from .chart_checks import check_map
 from .pieces import Character, EldoradoCard, Ship, Supply
 
 ICONS = {"soldier", "barrel", "musket", "cannon", "treasure", "ship", "city", "indian", "monster", "port", "river"}

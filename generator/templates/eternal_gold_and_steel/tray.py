@@ -75,7 +75,7 @@ def market_tray(c, record, component, box: Box, style: Style) -> None:
         c.roundRect(x * MM, (fb + (FLOOR_D - CARD_H) / 2) * MM, CARD_W * MM, CARD_H * MM, 3 * MM, fill=0, stroke=1)
     draw_text(c, f"**{record.name}**", fl * MM, (fb - LIP + 1) * MM, FLOOR_W * MM, (LIP - 2) * MM, field="name", size=18,
               font=DISPLAY, align="center", valign="middle", color=INK)
-    wall_bottom, wall_top = ft, ft + WALL
+    wall_bottom = ft
     draw_text(c, "\n".join(record.lines), (fl + 6) * MM, (wall_bottom + 4) * MM, (FLOOR_W - 12) * MM,
               (WALL - 8) * MM, field="lines", size=11, align="center", valign="middle", color=INK)
     size = 7
