@@ -166,7 +166,10 @@ def _player(data: dict[str, Any], world: World) -> Player:
     if ship is not None and not (chart.is_sea(ship) or chart.is_river(ship) or chart.is_coast(ship)):
         raise StateError(f"'{ship}' is {chart.terrain(ship)} inland: a ship is on the sea, on a river or moored "
                          "at a coast (ELD-1)", player=name, field="ship")
-    if chart.is_sea(at) and at != ship:
+    if ship is not None and at != ship and chart.is_sea(ship):
+        raise StateError(f"'{ship}' is sea: a ship at sea has its party aboard; one left behind is moored at a coast "
+                         "or on a river (ELD-1)", player=name, field="ship")
+    if chart.is_sea(at) and at != ship and not out:  # a player out of the game stays where they fell
         raise StateError(f"'{at}' is sea: a party at sea is aboard its ship (ship = \"{at}\")", player=name, field="at")
     if ship is None:
         for key in ("cannons", "barrels", "guard"):
