@@ -108,3 +108,18 @@ def test_a_map_folder_replaces_the_builtin_map(tmp_path):
     result = json.loads(done.stdout)
     assert result["state"]["players"][0]["at"] == "AG10"
     assert result["state"]["map"] == "variant"
+
+
+def test_the_readme_example_is_real_output(tmp_path):
+    readme = (ROOT / "README.md").read_text()
+    part = readme[readme.index("### Eldorado: checker resolve"):]
+    shown = part.split("--out next.toml` prints:\n\n```\n", 1)[1].split("\n```", 1)[0]
+    done = subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve",
+                           "tests/cases/eldorado/30-indian-luck.toml"], cwd=ROOT, capture_output=True, text=True,
+                          env={"PNPKIT_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"})
+    assert done.stdout.rstrip("\n") == shown
+    error = part.split("sail east):\n\n```\n", 1)[1].split("\n```", 1)[0]
+    done = subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve",
+                           "tests/cases/eldorado/44-ship-onto-land.toml"], cwd=ROOT, capture_output=True, text=True,
+                          env={"PNPKIT_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 2 and done.stderr.rstrip("\n") == error
