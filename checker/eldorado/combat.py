@@ -185,8 +185,6 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     if city.id in play.table.beaten:
         raise StateError(f"the Indians of {city.name} are already beaten and their gold taken (beaten)",
                          player=p.name, field="action.kind")
-    if p.aboard:
-        raise StateError("the party is aboard its ship: it fights the Indians on foot", player=p.name, field="at")
     die = play.roll(p, f"fight with the Indians of {city.name}")
     dead = min(die, p.soldiers)
     p.soldiers -= dead
