@@ -34,7 +34,8 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
                 raise
             print(str(exc), file=sys.stderr)
             return 2
-        result = engine.resolve(state, game, seed=seed)
+        extra = {"base": state_file.parent} if getattr(engine, "RESOLVE_BASE", False) else {}
+        result = engine.resolve(state, game, seed=seed, **extra)  # base: for paths inside the state
     except StateError as exc:
         if exc.file is None:
             exc.file = str(state_file)

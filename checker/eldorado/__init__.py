@@ -1,0 +1,14 @@
+"""Eldorado's rules engine: `resolve` settles one action of a state file (design/eldorado.md).
+
+Modules: `world` (definitions compiled for play, the map's `Chart`), `state` (the
+state file), `play` (log and dice), `movement`, `supply`, `combat`, `judge` (E6),
+`cite` (the rule behind each step).
+"""
+from __future__ import annotations
+
+from .resolve import resolve
+from .world import compile_game
+
+RESOLVE_BASE = True  # resolve() takes base=: the state file's folder, for a relative `map`
+
+__all__ = ["compile_game", "resolve"]

@@ -1,0 +1,251 @@
+"""Combat Rules: players on one square (E2), Indian luck, prisoners; the Indians; taking a ship.
+
+A side is who fights: a player's party (its soldiers and muskets, plus the ship's
+cannons when the party is aboard it there, ELD-7) or a ship's guard (its soldiers
+and the ship's cannons). The loser pays the difference (ELD-9), at sea also in
+barrels, in an Eldorado also in treasure (ELD-8), which go to the winner.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checker.core.errors import StateError
+
+from . import cite
+from .play import Play
+from .state import Player
+
+VALUES = {"soldiers": 1, "barrels": 2, "treasure": 1, "muskets": 2, "cannons": 3}
+DEFAULT_ORDER = ("soldiers", "barrels", "treasure", "muskets", "cannons")  # E2 (treasure in an Eldorado, ELD-8)
+
+
+@dataclass
+class Side:
+    """One side of a combat: a party (`crew` = "soldiers") or a ship's guard (`crew` = "guard")."""
+
+    player: Player
+    crew: str
+    muskets: bool
+    cannons: bool
+
+    @property
+    def label(self) -> str:
+        return self.player.name if self.crew == "soldiers" else f"the guard of {self.player.name}'s ship"
+
+    @property
+    def soldiers(self) -> int:
+        return getattr(self.player, self.crew)
+
+    @soldiers.setter
+    def soldiers(self, value: int) -> None:
+        setattr(self.player, self.crew, value)
+
+    def points(self) -> tuple[int, str]:
+        muskets = self.player.muskets if self.muskets else 0
+        cannons = self.player.cannons if self.cannons else 0
+        parts = f"{self.soldiers} soldier(s) + 2 x {muskets} musket(s) + 3 x {cannons} cannon(s)"
+        return self.soldiers + 2 * muskets + 3 * cannons, parts
+
+
+def party(p: Player) -> Side:
+    return Side(p, "soldiers", muskets=True, cannons=p.aboard)
+
+
+def combat(play: Play, p: Player, fields: dict) -> None:
+    """Two players on the same square fight (Combat Rules, E2)."""
+    o = fields["opponent"]
+    if p.at != o.at:
+        raise StateError(f"{p.name} is at '{p.at}', {o.name} at '{o.at}': a combat needs both on the same square "
+                         "(Combat Rules)", player=p.name, field="action.opponent")
+    play.say(p, f"and {o.name} meet at {p.at}: combat", cite.SAME_SQUARE)
+    fight(play, party(p), party(o), p.at, fields.get("pay"))
+
+
+def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
+    """Roll, add points, Indian luck, the loser pays the difference; the winner (None on a tie)."""
+    chart = play.chart
+    at_sea = chart.is_sea(where)
+    in_eldorado = (chart.city(where) or chart.guarded_city(where)) is not None
+    totals = []
+    dice = []
+    for side in (a, b):
+        die = play.roll(side.player, "combat die" if side.crew == "soldiers" else "guard's combat die")
+        points, parts = side.points()
+        totals.append(die + points)
+        dice.append(die)
+        play.say(side.player, f"{'' if side.crew == 'soldiers' else '(guard) '}totals {die} + {parts} = {die + points}",
+                 cite.POINTS)
+    if totals[0] == totals[1]:
+        play.say(None, f"{a.label} and {b.label} tie on {totals[0]}: it costs nobody anything", cite.TIE)
+        play.event(f"combat {a.label} - {b.label}: a tie, no losses")
+        return None
+    for side, other, die in ((a, b, dice[0]), (b, a, dice[1])):
+        if die % 2 == 0:
+            luck = play.roll(side.player, "Indian luck")
+            dead = min(luck, other.soldiers)
+            other.soldiers -= dead
+            play.say(side.player, f"rolled an even {die}: Indian luck kills {dead} of {other.label}'s soldiers "
+                     f"(rolled {luck})", cite.LUCK)
+    win, lose = (a, b) if totals[0] > totals[1] else (b, a)
+    win_die = dice[0] if win is a else dice[1]
+    difference = abs(totals[0] - totals[1])
+    play.say(None, f"{win.label} wins {max(totals)} to {min(totals)}: {lose.label} pays {difference} point(s)",
+             cite.DIFFERENCE)
+    order = _order(pay, lose.player.name)
+    party_pays = lose.crew == "soldiers"  # a guard pays in soldiers: its ship and cannons are the prize (ELD-14)
+    payable = {"soldiers": True, "barrels": at_sea, "treasure": in_eldorado and party_pays,
+               "muskets": lose.muskets, "cannons": lose.cannons and party_pays}
+    paid = _pay(play, win, lose, difference, order, payable, win_die if win_die in (1, 2) else None)
+    play.event(f"combat {a.label} - {b.label}: {win.label} wins, {lose.label} pays {paid or 'nothing'}")
+    return win
+
+
+def _order(pay, loser: str) -> list[str]:
+    """The loser's order (E2: "The state says how the loser pays"), then the default for the rest."""
+    given = pay.get(loser, []) if isinstance(pay, dict) else list(pay or [])
+    return given + [item for item in DEFAULT_ORDER if item not in given]
+
+
+def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payable: dict[str, bool],
+         prisoner: int | None) -> str:
+    """Whole items in order, never overpaying while a smaller payment fits; the last may overpay (ELD-9)."""
+    order = [item for item in order if payable[item]]
+    have = {item: (lose.soldiers if item == "soldiers" else getattr(lose.player, item)) for item in order}
+    taken = {item: 0 for item in order}
+    left = points
+    captive = bool(prisoner and lose.soldiers)
+    if captive:
+        taken["soldiers"], left = 1, left - 1
+        play.say(win.player, f"won with a {prisoner}: one of {lose.label}'s soldiers is taken prisoner and "
+                 "joins the winner", cite.PRISONER)
+    for item in order:
+        while left >= VALUES[item] and taken[item] < have[item]:
+            taken[item] += 1
+            left -= VALUES[item]
+    for item in order:
+        if left > 0 and taken[item] < have[item]:
+            taken[item] += 1
+            left -= VALUES[item]
+    _transfer(play, win, lose, taken, captive)
+    shown = ", ".join(f"{n} {item}" for item, n in taken.items() if n)
+    if left > 0:
+        _wiped_out(play, lose, left)
+    return shown
+
+
+def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive: bool) -> None:
+    for item, n in taken.items():
+        if not n:
+            continue
+        if item == "soldiers":
+            lose.soldiers -= n
+            win.soldiers += int(captive)
+            if n - captive:
+                play.say(lose.player, f"loses {n - int(captive)} soldier(s) ({'party' if lose.crew == 'soldiers' else 'guard'}): "
+                         f"{lose.soldiers} left", cite.DIFFERENCE)
+        else:
+            setattr(lose.player, item, getattr(lose.player, item) - n)
+            keeps = item != "cannons" or win.player.ship is not None
+            if keeps:
+                setattr(win.player, item, getattr(win.player, item) + n)
+            rule = {"barrels": cite.BARRELS, "treasure": cite.TREASURE}.get(item, cite.WEAPONS)
+            to = f"to {win.player.name}" if keeps else "overboard: the winner has no ship for them"
+            play.say(lose.player, f"pays {n} {item} ({VALUES[item]} point(s) each) {to}", rule)
+
+
+def _wiped_out(play: Play, lose: Side, short: int) -> None:
+    """ELD-12: a side that cannot pay has lost all its people."""
+    p = lose.player
+    if lose.crew == "guard":
+        p.guard = 0
+        play.say(p, f"'s guard cannot pay the last {short} point(s): every man of it has fallen", cite.LEAVES)
+        return
+    play.say(p, f"cannot pay the last {short} point(s): all of {p.name}'s people have died and {p.name} leaves "
+             "the game", cite.LEAVES)
+    leave_game(p)
+    play.event(f"{p.name} leaves the game")
+
+
+def leave_game(p: Player) -> None:
+    p.out = True
+    p.ship = None
+    for key in ("soldiers", "muskets", "cannons", "barrels", "treasure", "guard"):
+        setattr(p, key, 0)
+
+
+# ---- the Indians ----------------------------------------------------------------------------------
+
+def indians(play: Play, p: Player, fields: dict) -> None:
+    """The Indians fight to the death: the die in soldiers, then treasure by the strength left (ELD-13)."""
+    chart = play.chart
+    city = chart.city(p.at) or chart.guarded_city(p.at)
+    if city is None:
+        raise StateError(f"'{p.at}' is neither a city nor beside one with its Indians: no Indians to fight there",
+                         player=p.name, field="at")
+    if city.id in play.table.beaten:
+        raise StateError(f"the Indians of {city.name} are already beaten and their gold taken (beaten)",
+                         player=p.name, field="action.kind")
+    die = play.roll(p, f"fight with the Indians of {city.name}")
+    dead = min(die, p.soldiers)
+    p.soldiers -= dead
+    play.say(p, f"fights the Indians of {city.name}: loses {die} point(s)", cite.INDIANS)
+    play.say(p, f"loses {dead} soldier(s): {p.soldiers} left", cite.INDIANS_KILL)
+    play.table.beaten.append(city.id)
+    if die > dead:
+        play.say(p, f"has no soldier for the last {die - dead} point(s): the Indians kill the leader; all of "
+                 f"{p.name}'s people have died and {p.name} leaves the game", cite.LEAVES)
+        leave_game(p)
+        play.event(f"{p.name} falls to the Indians of {city.name} and leaves the game")
+        return
+    gold_die = play.roll(p, f"gold of {city.name}")
+    strength = p.soldiers + 2 * p.muskets
+    piles = (strength + gold_die) // 3
+    p.treasure += piles
+    play.say(p, f"beats the Indians: strength {p.soldiers} soldier(s) + 2 x {p.muskets} musket(s) = {strength}, "
+             f"+ {gold_die} = {strength + gold_die}: {piles} treasure pile(s), {p.treasure} now", cite.GOLD)
+    play.event(f"{p.name} beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
+
+
+# ---- taking a ship --------------------------------------------------------------------------------
+
+def takeover(play: Play, p: Player, fields: dict) -> None:
+    """ELD-14: after opening their Eldorado a party may take a ship at the shore, fighting its guard."""
+    o = fields["opponent"]
+    if o.ship is None or p.at != o.ship:
+        where = f"'{o.ship}'" if o.ship else "nowhere (no ship)"
+        raise StateError(f"the party is at '{p.at}', {o.name}'s ship {where}: the party must stand on the ship's "
+                         "square", player=p.name, field="action.opponent")
+    if o.aboard:
+        raise StateError(f"{o.name}'s party is aboard: that is a combat between players (kind = \"combat\")",
+                         player=p.name, field="action.kind")
+    if not p.opened:
+        raise StateError("takes another ship only after opening their Eldorado (Movement Rules: \"After a player "
+                         "has opened their Eldorado, they do not have to return to their own ship\")",
+                         player=p.name, field="opened")
+    if p.aboard:
+        raise StateError("the party is aboard its own ship: it boards another on foot", player=p.name, field="at")
+    ship = o.ship
+    if o.guard:
+        play.say(p, f"boards {o.name}'s ship at {ship}: its guard of {o.guard} fights", cite.TAKEOVER)
+        boarders = party(p)
+        if fight(play, boarders, Side(o, "guard", muskets=False, cannons=True), ship, fields.get("pay")) is not boarders:
+            play.say(p, f"does not take {o.name}'s ship", cite.TAKEOVER)
+            return
+    else:
+        play.say(p, f"boards {o.name}'s ship at {ship}: no crew aboard, no fight", cite.TAKEOVER)
+    _take(play, p, o, ship)
+
+
+def _take(play: Play, p: Player, o: Player, ship: str) -> None:
+    """The ship changes hands with what is aboard; the taker's old ship is abandoned (ELD-14)."""
+    if p.ship is not None:
+        play.say(p, f"abandons the old ship at {p.ship} with its guard of {p.guard}, {p.cannons} cannon(s) and "
+                 f"{p.barrels} barrel(s)", "ELD-14")
+    if o.guard:
+        play.say(o, f"'s surviving guard of {o.guard} is put ashore and leaves the game", "ELD-14")
+    p.ship = p.at = ship
+    p.cannons, p.barrels, p.guard = o.cannons, o.barrels, 0
+    o.ship, o.cannons, o.barrels, o.guard = None, 0, 0, 0
+    play.say(p, f"takes {o.name}'s ship at {ship} with {p.cannons} cannon(s) and {p.barrels} barrel(s) aboard",
+             cite.TAKEOVER)
+    play.event(f"{p.name} takes {o.name}'s ship at {ship}")

@@ -1,0 +1,54 @@
+"""Victory (E6) apart from play: the homecoming test and the final ranking."""
+from __future__ import annotations
+
+from typing import Any
+
+from checker.core.errors import StateError
+
+from . import cite
+from .state import Player
+
+
+def missing_for_victory(p: Player) -> list[tuple[str, str]]:
+    """(field, why) for each E6 condition the player does not meet; empty: they win on mooring at home."""
+    missing = []
+    if not p.opened:
+        missing.append(("opened", "has not opened their Eldorado"))
+    if p.soldiers + p.guard < 1:
+        missing.append(("soldiers", "has no soldier besides the leader to control the ship"))
+    if p.treasure < 1:
+        missing.append(("treasure", "brings no treasure pile"))
+    return missing
+
+
+def check_homecoming(play: Any, p: Player, claimed: bool) -> None:
+    """The ship is moored at a home port: the player wins (E6), or (a claim) the refusal names the field."""
+    port = play.chart.port(p.ship)
+    missing = missing_for_victory(p)
+    if missing:
+        reasons = "; ".join(why for _, why in missing)
+        if claimed:
+            raise StateError(f"cannot come home the winner at {port.name}: {reasons} (E6)", player=p.name,
+                             field=missing[0][0])
+        play.say(p, f"moors at {port.name}, but this is no homecoming yet: {reasons}", cite.NOT_HOME)
+        return
+    play.say(p, f"moors at {port.name} with their Eldorado opened, {p.soldiers + p.guard} soldier(s) and "
+             f"{p.treasure} treasure pile(s): {p.name} wins", cite.HOME_SOLDIER)
+    play.winner = p.name
+    play.event(f"{p.name} comes home to {port.name} and wins")
+
+
+def ranking(players: list[Player], winner: str) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """E6: the winner first, the others by treasure piles (equal piles share a place); those out last."""
+    def key(p: Player) -> tuple:
+        return (p.name != winner, p.out, -p.treasure)
+
+    ordered = sorted(players, key=key)
+    scores: dict[str, dict[str, Any]] = {}
+    place, last = 0, None
+    for i, p in enumerate(ordered):
+        if key(p) != last:
+            place, last = i + 1, key(p)
+        scores[p.name] = {"score": p.treasure, "rank": place, "treasure": p.treasure, "home": p.name == winner,
+                          "out": p.out}
+    return scores, [winner]

@@ -1,0 +1,274 @@
+"""Movement Rules: a ship at sea (E4) or on a river (E5), a party on foot, with provisions (E3)
+and sea monsters; mooring at a home port may end the game (E6).
+
+Where a ship stops (ELD-1): at sea it sails straight on; meeting a coast (land or a
+river mouth) it enters that square and stops there, moored; the board's edge stops
+it where it is. A moored ship leaves by the sea (or along its river).
+"""
+from __future__ import annotations
+
+from checker.core.errors import StateError
+
+from . import cite
+from .judge import check_homecoming
+from .play import Play
+from .state import HEADINGS, Player
+
+NAMES = {"N": "north", "S": "south", "E": "east", "W": "west"}
+
+
+def move(play: Play, p: Player, fields: dict) -> None:
+    """A move: `direction` sails the ship (with the party aboard), `path` walks the party."""
+    if "path" in fields:
+        walk(play, p, fields["path"], fields.get("guard", 0))
+    else:
+        sail(play, p, fields["direction"])
+
+
+# ---- by ship ------------------------------------------------------------------------------------
+
+def sail(play: Play, p: Player, direction: str) -> None:
+    chart = play.chart
+    if p.ship is None:
+        raise StateError("has no ship to sail: walk with path, or take over a ship (ELD-14)", player=p.name,
+                         field="action.direction")
+    if not p.aboard:
+        raise StateError(f"the party is ashore at '{p.at}', the ship at '{p.ship}': walk with path (and board "
+                         "the ship) before sailing", player=p.name, field="action.direction")
+    start = p.ship
+    river_heading = _river_heading(play, p, start, direction)
+    if river_heading is not None:
+        _needs_a_soldier(p)
+        return _river_move(play, p, river_heading)
+    if direction in ("upstream", "downstream"):
+        raise StateError(f"'{start}' is {chart.terrain(start)}, not a river: expected north, south, east or west",
+                         player=p.name, field="action.direction")
+    heading = HEADINGS[direction]
+    first = chart.step(start, heading)
+    if not chart.is_sea(start) and first is not None and not chart.is_sea(first):
+        raise StateError(f"the ship is moored at '{start}' and '{first}' ({NAMES[heading]}) is "
+                         f"{chart.terrain(first)}: a ship cannot sail onto land; a moored ship leaves by the sea "
+                         "(ELD-1)", player=p.name, field="action.direction")
+    _needs_a_soldier(p)
+    _sea_move(play, p, heading)
+
+
+def _needs_a_soldier(p: Player) -> None:
+    if p.soldiers + p.guard == 0:
+        raise StateError("cannot sail: no soldier aboard besides the leader, so nobody can control the ship "
+                         "(Movement Rules; ELD-2)", player=p.name, field="soldiers")
+
+
+def _river_heading(play: Play, p: Player, start: str, direction: str) -> str | None:
+    """'upstream' or 'downstream' when this move goes along the ship's river, else None (a sea move)."""
+    chart = play.chart
+    if not chart.is_river(start):
+        return None
+    down, up = chart.downstream(start), chart.upstream(start)
+    down_on_river = down is not None and chart.is_river(down)
+    if direction == "downstream":
+        return "downstream" if down_on_river else None  # past the mouth: out to sea (ELD-5)
+    if direction == "upstream":
+        if up is None:
+            raise StateError(f"'{start}' is the source of the {chart.river(start).name}: nothing lies upstream",
+                             player=p.name, field="action.direction")
+        return "upstream"
+    target = chart.step(start, HEADINGS[direction])
+    if target is not None and target == down and down_on_river:
+        return "downstream"
+    if target is not None and target == up:
+        return "upstream"
+    if target is not None and chart.is_sea(target):
+        return None
+    along = [f"{NAMES[chart.flow(start)]} (downstream)" if down_on_river else None,
+             f"{_heading_to(chart, start, up)} (upstream)" if up else None]
+    raise StateError(f"the ship is on the {chart.river(start).name} at '{start}': it moves along the river, "
+                     f"expected {' or '.join(a for a in along if a)}", player=p.name, field="action.direction")
+
+
+def _heading_to(chart, a: str, b: str) -> str:
+    return next(NAMES[h] for h, sq in chart.neighbours(a).items() if sq == b)
+
+
+def _sea_move(play: Play, p: Player, heading: str) -> None:
+    chart = play.chart
+    start = p.ship
+    die = play.roll(p, "wind")
+    if die == 1:
+        play.say(p, "is becalmed: no move", cite.CALM)
+        play.event(f"{p.name}: calm, no move")
+    elif die == 6:
+        play.say(p, "is caught in a storm and repairs the rigging: no move", cite.STORM)
+        play.event(f"{p.name}: storm, no move")
+    else:
+        here, moved, why = start, 0, None
+        while moved < die:
+            nxt = chart.step(here, heading)
+            if nxt is None:
+                why = "edge"
+                break
+            here, moved = nxt, moved + 1
+            if not chart.is_sea(here):
+                why = "coast"
+                break
+        play.say(p, f"sails {NAMES[heading]} {moved} of {die} squares, {start} -> {here}", cite.WIND)
+        if why == "coast":
+            play.say(p, f"meets the coast at {here} ({_what(chart, here)}) and moors there", cite.COAST)
+        elif why == "edge":
+            play.say(p, f"stops at {here}: the edge of the board", cite.EDGE)
+        p.ship = p.at = here
+        play.event(f"{p.name} sails {NAMES[heading]} from {start} to {here}")
+    eat(play, p)
+    monsters(play, p)
+    if chart.port(p.ship) is not None:
+        check_homecoming(play, p, claimed=False)
+
+
+def _what(chart, where: str) -> str:
+    marks = [f"{m.kind} {m.name}" for m in chart.features(where) if m.kind in ("port", "island", "river", "city")]
+    return ", ".join(marks) or chart.terrain(where)
+
+
+def eat(play: Play, p: Player) -> None:
+    """E3: one barrel per started ten people aboard, leader included; a missing barrel costs a soldier (ELD-3)."""
+    people = p.people_aboard
+    need = -(-people // 10)
+    eaten = min(need, p.barrels)
+    p.barrels -= eaten
+    play.say(p, f"feeds {people} aboard: {need} barrel(s) for this move, {eaten} eaten, {p.barrels} left", cite.EAT)
+    missing = need - eaten
+    if missing:
+        dead = min(missing, p.soldiers)
+        p.soldiers -= dead
+        play.say(p, f"is {missing} barrel(s) short: {dead} soldier(s) die of hunger", cite.HUNGER)
+        play.event(f"{p.name}: out of provisions, {dead} soldier(s) starve")
+
+
+def monsters(play: Play, p: Player) -> None:
+    """Sea monsters where the move ends (ELD-4): even asleep, odd one soldier and one barrel."""
+    waters = play.chart.monsters(p.ship) if play.chart.is_sea(p.ship) else None
+    if waters is None:
+        return
+    die = play.roll(p, f"sea monsters of {waters.name}")
+    if die % 2 == 0:
+        play.say(p, f"finds the monsters of {waters.name} asleep", cite.ASLEEP)
+        return
+    soldier, barrel = min(1, p.soldiers), min(1, p.barrels)
+    p.soldiers -= soldier
+    p.barrels -= barrel
+    play.say(p, f"is attacked by the monsters of {waters.name}: loses {soldier} soldier and {barrel} barrel",
+             cite.DEVOUR)
+    play.event(f"{p.name}: the monsters devour {soldier} soldier and {barrel} barrel")
+
+
+def _river_move(play: Play, p: Player, way: str) -> None:
+    chart = play.chart
+    start = p.ship
+    river = chart.river(start)
+    die = play.roll(p, f"move on the {river.name}")
+    squares = die + 1 if way == "downstream" else die - 1
+    rule = cite.DOWNSTREAM if way == "downstream" else cite.UPSTREAM
+    here, moved = start, 0
+    while moved < squares:
+        nxt = chart.downstream(here) if way == "downstream" else chart.upstream(here)
+        if nxt is None or not chart.is_river(nxt):
+            break
+        here, moved = nxt, moved + 1
+    sign = "+1" if way == "downstream" else "-1"
+    play.say(p, f"goes {way} on the {river.name}: {die} {sign} = {squares} square(s), {moved} moved, "
+             f"{start} -> {here}", rule)
+    if moved < squares:
+        end = "mouth" if way == "downstream" else "source"
+        play.say(p, f"stops at the {end} of the {river.name}", cite.RIVER)
+    play.say(p, "eats no provisions on a river", cite.NO_FOOD_RIVER)
+    p.ship = p.at = here
+    play.event(f"{p.name} goes {way} on the {river.name} from {start} to {here}")
+
+
+# ---- on foot ------------------------------------------------------------------------------------
+
+def walk(play: Play, p: Player, path: list, guard: int) -> None:
+    chart, table = play.chart, play.table
+    from .state import square
+
+    squares = [square(table.world, sq, p.name, f"action.path[{i + 1}]") for i, sq in enumerate(path)]
+    start = p.at
+    if _unbeaten(play, start) and not p.aboard:
+        city = _unbeaten(play, start)
+        raise StateError(f"stands at '{start}' with the Indians of {city.name}: they fight to the death, so the "
+                         "party fights them first (kind = \"indians\") (ELD-13)", player=p.name, field="action.kind")
+    if p.aboard:
+        if chart.is_sea(p.ship):
+            raise StateError(f"the ship is at sea at '{p.ship}': sail to a coast to moor before going ashore (ELD-1)",
+                             player=p.name, field="action.path")
+        if guard > p.soldiers:
+            raise StateError(f"expected at most the {p.soldiers} soldier(s) aboard, got {guard}", player=p.name,
+                             field="action.guard")
+    elif guard:
+        raise StateError("a guard is left only when the party leaves the ship", player=p.name, field="action.guard")
+    here = start
+    for i, sq in enumerate(squares):
+        if sq not in chart.neighbours(here).values():
+            raise StateError(f"'{sq}' is not next to '{here}': the party moves one square north, south, east or "
+                             "west at a time (Movement Rules: no diagonals)", player=p.name, field=f"action.path[{i + 1}]")
+        if chart.is_sea(sq) and sq != p.ship:
+            raise StateError(f"'{sq}' is sea: a party walks on land (and fords rivers) (ELD-6)", player=p.name,
+                             field=f"action.path[{i + 1}]")
+        here = sq
+    die = play.roll(p, "march")
+    if len(squares) > die:
+        raise StateError(f"expected at most {die} squares (the die), got {len(squares)}", player=p.name,
+                         field="action.path")
+    if p.aboard:
+        p.soldiers -= guard
+        p.guard = guard
+        play.say(p, f"goes ashore from the ship at {p.ship}, leaving it moored with its {p.cannons} cannon(s) and "
+                 f"{p.barrels} barrel(s)", cite.ASHORE)
+        if guard:
+            play.say(p, f"leaves a guard of {guard} soldier(s) aboard", cite.GUARD)
+    stop = None
+    for i, sq in enumerate(squares):
+        stop = _arrive(play, p, sq)
+        if stop and i < len(squares) - 1:
+            raise StateError(f"the walk ends at '{sq}' ({stop}): remove the squares after it", player=p.name,
+                             field=f"action.path[{i + 2}]")
+    if stop is None and len(squares) != die:
+        raise StateError(f"expected exactly {die} squares (the die), got {len(squares)}; a walk ends early only at "
+                         "a ship, at unbeaten Indians or at a city (ELD-6)", player=p.name, field="action.path")
+    play.say(p, f"walks {len(squares)} square(s) of {die}: {start} -> {' -> '.join(squares)}", cite.WALK)
+    play.say(p, "eats no provisions on land", cite.NO_FOOD_LAND)
+    p.at = squares[-1]
+    play.event(f"{p.name} walks from {start} to {p.at}")
+    if p.ship is not None and p.at == p.ship:
+        p.soldiers += p.guard
+        play.say(p, f"boards the ship at {p.ship}" + (f"; the guard of {p.guard} rejoins" if p.guard else ""),
+                 cite.ANY_SHIP)
+        p.guard = 0
+
+
+def _unbeaten(play: Play, where: str):
+    """The city whose unbeaten Indians are on this square (its own square or one beside it), or None."""
+    chart = play.chart
+    city = chart.city(where) or chart.guarded_city(where)
+    return city if city is not None and city.id not in play.table.beaten else None
+
+
+def _arrive(play: Play, p: Player, sq: str) -> str | None:
+    """What happens on stepping onto a square; why the walk must end there, or None."""
+    chart = play.chart
+    city = chart.city(sq)
+    if city is not None and city.id == p.eldorado and not p.opened:
+        p.opened = True
+        play.say(p, f"reaches {city.name} and opens the Eldorado card", cite.OPEN)
+        play.event(f"{p.name} opens the Eldorado: {city.name}")
+    if p.ship is not None and sq == p.ship:
+        return "the party's own ship"
+    owners = [o for o in play.table.players if o is not p and not o.out and o.ship == sq]
+    if owners:
+        play.say(p, f"reaches the ship of {owners[0].name} at {sq}", cite.ANY_SHIP)
+        return f"the ship of {owners[0].name}"
+    beaten = _unbeaten(play, sq)
+    if beaten is not None:
+        play.say(p, f"meets the Indians of {beaten.name} at {sq}", cite.STOP_INDIANS)
+        return f"the Indians of {beaten.name}"
+    return None

@@ -1,0 +1,54 @@
+"""Settling one action: the cited log, the dice (E1), and the verdict's events.
+
+Every die is asked for by name ("Ann's wind die"); a die the state does not
+give is rolled by `--seed` and the step says so, or is an error naming `dice`.
+"""
+from __future__ import annotations
+
+from checker.core.dice import Dice
+from checker.core.errors import StateError
+from checker.core.log import Log
+
+from . import cite
+from .state import Player, Table
+
+
+class Play:
+    """The table plus what happens to it: steps with rules, dice used, headline events."""
+
+    def __init__(self, table: Table, seed: int | None):
+        self.table, self.chart = table, table.chart
+        self.log = Log()
+        self.dice = Dice(table.dice, seed)
+        self.seed = seed
+        self.events: list[str] = []
+        self.winner: str | None = None
+
+    def say(self, player: Player | None, text: str, rule: str) -> None:
+        """A step: "<player> <text>", with the rule behind it."""
+        name = player.name if player is not None else None
+        self.log.add(f"{name} {text}" if name else text, rule, name)
+
+    def event(self, text: str) -> None:
+        """A line of the verdict (what happened, in a few words)."""
+        self.events.append(text)
+
+    def roll(self, player: Player, why: str) -> int:
+        """The next die (E1): given in `dice`, else rolled with --seed; the step says which."""
+        try:
+            value = self.dice.roll(f"{player.name}'s {why}")
+        except StateError as exc:
+            exc.player = exc.player or player.name
+            raise
+        rolled = self.dice.rolled_here and self.dice.rolled_here[-1] == len(self.dice.used) - 1
+        source = f" (not in the state: rolled with --seed {self.seed})" if rolled else ""
+        self.say(player, f"rolls {value} for the {why}{source}", cite.DIE)
+        return value
+
+    def leftover_dice(self) -> None:
+        """E1: the state gives the dice the rules roll, no more."""
+        left = self.dice.given
+        if left:
+            used = len(self.dice.used)
+            raise StateError(f"{len(left)} die roll(s) left over {left}: this action rolled {used} "
+                             f"({self.dice.used or 'none'})", field="dice")

@@ -1,0 +1,81 @@
+"""Taking on crew, provisions and weapons: in port ("Start of Game") and at islands.
+
+A port outfits as at the start of the game (ELD-15): per round a crew die and a
+provisions die, then one musket per five soldiers recruited and a cannon die.
+An island gives provisions only: one die of barrels; the Island of the Artist's
+Wife gives nothing ("which does not exist in nature").
+"""
+from __future__ import annotations
+
+from checker.core.errors import StateError
+
+from . import cite
+from .play import Play
+from .state import Player
+
+
+def outfit(play: Play, p: Player, fields: dict) -> None:
+    """The start of the game: the leader's own departure port, by the port's rules."""
+    world = play.table.world
+    if p.leader is None:
+        raise StateError("expected the leader (leader = \"pizarro\", ...) to know the departure port", player=p.name,
+                         field="leader")
+    leader = world.leaders[p.leader]
+    port = world.home_port(leader)
+    if p.ship != port.square or not p.aboard:
+        raise StateError(f"{leader.name} outfits at the departure port, {port.name} ({port.square}), with the party "
+                         f"aboard; the ship is at '{p.ship}', the party at '{p.at}'", player=p.name, field="ship")
+    play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE)
+    _in_port(play, p, fields.get("rounds", 1))
+
+
+def resupply(play: Play, p: Player, fields: dict) -> None:
+    """A home port outfits again; an island with provisions gives a die of barrels."""
+    chart = play.chart
+    if p.ship is None:
+        raise StateError("has no ship to take provisions aboard", player=p.name, field="ship")
+    port = chart.port(p.ship)
+    if port is not None:
+        if not p.aboard:
+            raise StateError(f"the party is at '{p.at}', away from the ship in {port.name}: outfitting needs it "
+                             "aboard", player=p.name, field="at")
+        play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT)
+        _in_port(play, p, fields.get("rounds", 1))
+        return
+    if "rounds" in fields:
+        raise StateError("rounds are for a port; an island gives one die of provisions", player=p.name,
+                         field="action.rounds")
+    islands = chart.islands_beside(p.ship)
+    stocked = [i for i in islands if i.provisions]
+    if not stocked:
+        if islands:
+            raise StateError(f"the ship is moored at {islands[0].name} ('{p.ship}'), which gives no provisions: "
+                             "\"except the Island of the Artist's Wife, which does not exist in nature\" "
+                             "(Movement Rules)", player=p.name, field="ship")
+        raise StateError(f"the ship at '{p.ship}' is moored at no island and in no home port: nothing to take on",
+                         player=p.name, field="ship")
+    die = play.roll(p, f"provisions at {stocked[0].name}")
+    p.barrels += die
+    play.say(p, f"takes {die} barrel(s) of provisions at {stocked[0].name}: {p.barrels} aboard", cite.ISLAND)
+    play.event(f"{p.name} takes on {die} barrel(s) at {stocked[0].name}")
+
+
+def _in_port(play: Play, p: Player, rounds: int) -> None:
+    recruited = 0
+    for _ in range(rounds):
+        crew = play.roll(p, "crew")
+        p.soldiers += crew
+        recruited += crew
+        play.say(p, f"recruits {crew} soldier(s): {p.soldiers} now", cite.CREW)
+        stores = play.roll(p, "provisions")
+        p.barrels += stores
+        play.say(p, f"takes on {stores} barrel(s): {p.barrels} now", cite.PROVISIONS)
+    muskets = recruited // 5
+    p.muskets += muskets
+    play.say(p, f"receives {muskets} musket(s) for {recruited} soldier(s) recruited: {p.muskets} now", cite.MUSKETS)
+    die = play.roll(p, "cannons")
+    cannons = 2 if die % 2 == 0 else 1
+    p.cannons += cannons
+    play.say(p, f"receives {cannons} cannon(s) on {'an even' if cannons == 2 else 'an odd'} roll: {p.cannons} now",
+             cite.CANNONS)
+    play.event(f"{p.name} takes on {recruited} soldier(s), {muskets} musket(s), {cannons} cannon(s)")

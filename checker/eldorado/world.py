@@ -1,0 +1,82 @@
+"""The game's definitions compiled for play: the map as a `Chart`, the leaders and their ports.
+
+`compile_game` turns a loaded `cards.Game` into plain JSON-able data (cached between
+runs by `checker.core.gamecache`); `World` rebuilds the map's `Chart` query API from
+that data, so a resolve never needs the definitions' validation again.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from checker.core.errors import StateError
+
+
+def compile_game(game: Any) -> dict[str, Any]:
+    """A loaded Eldorado `cards.Game` as plain data: the map record, the leaders."""
+    maps = game.records("map")
+    leaders = [{"id": c.id, "name": c.name, "port": c.port, "initial": c.initial} for c in game.records("character")]
+    return {"id": game.id, "name": game.name, "players": list(game.players), "map": maps[0].model_dump(),
+            "leaders": leaders}
+
+
+class Leader:
+    """A character ("Start of Game"): who leads a party, and the port it departs from."""
+
+    __slots__ = ("id", "name", "port", "initial")
+
+    def __init__(self, data: dict[str, Any]):
+        self.id, self.name, self.port, self.initial = data["id"], data["name"], data["port"], data["initial"]
+
+
+class World:
+    """Everything fixed during play: the chart, the leaders by id, the player count allowed."""
+
+    def __init__(self, data: dict[str, Any]):
+        from cards.models.eldorado.chart import Chart
+
+        self.name: str = data["name"]
+        self.players: tuple[int, int] = tuple(data["players"])  # type: ignore[assignment]
+        self.chart = Chart(_record(data["map"]))
+        self.leaders = {d["id"]: Leader(d) for d in data["leaders"]}
+
+    def leader(self, text: str) -> Leader | None:
+        """A leader by id or by full name."""
+        return self.leaders.get(text) or next((lead for lead in self.leaders.values() if lead.name == text), None)
+
+    def home_port(self, leader: Leader) -> Any:
+        return self.chart.port_named(leader.port)
+
+
+def _record(data: dict[str, Any]) -> SimpleNamespace:
+    """The map record as the attributes `Chart` reads (no pydantic needed to play)."""
+    lists = {key: [SimpleNamespace(**item) for item in data.get(key, [])]
+             for key in ("ports", "islands", "rivers", "cities", "monsters")}
+    for island in lists["islands"]:
+        island.provisions = getattr(island, "provisions", True)
+    return SimpleNamespace(rows=data["rows"], legend=data["legend"], **lists)
+
+
+def world_of(game: Any, state_map: Any = None, base: Path | None = None) -> World:
+    """The world from compiled data or a loaded game; `map` (a definitions folder) swaps the map."""
+    data = game if isinstance(game, dict) else compile_game(game)
+    if state_map is None:
+        return World(data)
+    if not isinstance(state_map, str) or not state_map:
+        raise StateError(f"expected a folder of Eldorado definitions (with its map), got {state_map!r}", field="map")
+    from cards import DefinitionError, load_game
+
+    folder = Path(state_map)
+    if not folder.is_absolute() and base is not None:
+        folder = base / folder
+    if not folder.is_dir():
+        raise StateError(f"expected a folder of Eldorado definitions (with its map), got {state_map!r}: "
+                         "no such folder", field="map")
+    try:
+        other = load_game(str(folder))
+    except DefinitionError as exc:
+        raise StateError(f"the map's definitions are invalid: {exc}", field="map") from None
+    if other.rules != "eldorado":
+        raise StateError(f"expected Eldorado definitions, got rules {other.rules!r} in {state_map!r}", field="map")
+    return World(dict(data, map=compile_game(other)["map"]))
