@@ -40,7 +40,7 @@ def attack(t: Table, a: Action) -> str:
         if d.out:
             t.say(f"{d.name} is already out: {x.card.name} deals no more damage", cite.OUT, p, x.card)
             continue
-        if strike(t, x, d, t.strength_of(x), f"attacking unblocked with strength {t.strength_of(x)}", cite.UNBLOCKED):
+        if strike(t, x, d, t.strength_of(x), f"unblocked, strength {t.strength_of(x)}", cite.UNBLOCKED):
             dealers.append(x)
     fire(t, damage_triggers(t, dealers), a.choices)
     for x in a.attackers:

@@ -85,7 +85,7 @@ class Trigger:
 
 
 def order_batch(t: Table, batch: list[Trigger], choices: Choices) -> list[Trigger]:
-    """The owner's order for simultaneous abilities: action.order first, the rest as listed (GS-R13)."""
+    """The owner's order for simultaneous abilities: action.order first, the rest as listed (GS-R12)."""
     if len(batch) < 2:
         return batch
     picked: list[Trigger] = []
@@ -99,7 +99,7 @@ def order_batch(t: Table, batch: list[Trigger], choices: Choices) -> list[Trigge
     ordered = picked + rest
     how = "chosen in action.order" if picked else "as listed; action.order can change it"
     t.say(f"{batch[0].controller.name} resolves {len(batch)} abilities that fire together in this order ({how}): "
-          f"{', '.join(tr.card.name for tr in ordered)}", cite.join(cite.FAQ_ORDER, "GS-R13"), batch[0].controller)
+          f"{', '.join(tr.card.name for tr in ordered)}", cite.join(cite.FAQ_ORDER, "GS-R12"), batch[0].controller)
     return ordered
 
 
@@ -220,7 +220,7 @@ def deal_damage_player(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     target = c.enemy(t, p, f"damage with {tr.card.name}")
     if target is None:
-        t.say("there is no enemy player left to damage", "GS-R11", p, tr.card)
+        t.say("there is no enemy player left to damage", "GS-R10", p, tr.card)
         return
     t.lose_health(target, e["amount"], f"damage from {p.name}'s {tr.card.name} (not attack damage: no Berserk, "
                   f"no Lifesteal)", "GS-R2", tr.card, by=p)
@@ -327,9 +327,9 @@ def strike(t: Table, piece: Piece, target: Player, amount: int, how: str, rule: 
         t.say(f"{owner.name}'s {piece.card.name} has strength 0: it deals no attack damage", cite.UNBLOCKED, owner,
               piece.card)
         return 0
-    doubled = f" (Berserk: {amount} doubled)" if dealt != amount else ""
+    doubled = f", Berserk: {amount} doubled" if dealt != amount else ""
     berserk_rule = cite.FAQ_ICEBOW_BERSERK if dealt != amount and rule == cite.FAQ_ICEBOW else cite.BERSERK
-    t.lose_health(target, dealt, f"attack damage from {owner.name}'s {piece.card.name}, by {how}{doubled}",
+    t.lose_health(target, dealt, f"attack damage from {owner.name}'s {piece.card.name} ({how}{doubled})",
                   cite.join(rule, berserk_rule) if doubled else rule, piece.card, by=owner)
     t.dealt.add(id(piece))
     if "lifesteal" in keywords:
@@ -340,7 +340,7 @@ def strike(t: Table, piece: Piece, target: Player, amount: int, how: str, rule: 
 
 
 def damage_triggers(t: Table, dealers: list[Piece]) -> list[Trigger]:
-    """Every ability that fires because these units dealt attack damage together (GS-R3, GS-R4, GS-R13)."""
+    """Every ability that fires because these units dealt attack damage together (GS-R3, GS-R4, GS-R12)."""
     out: list[Trigger] = []
     for piece in dealers:
         owner = piece.owner

@@ -3,7 +3,7 @@
 Chance is an input: the deals come from `action.deals` or the top of `market_deck`
 (one card at a time, in player order); with neither, --seed shuffles the market deck.
 Picks come from `action.picks`; a missing pick is made by --seed, else it is an error
-listing the cards to choose from (GS-R12).
+listing the cards to choose from (GS-R11).
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def setup_markets(t: Table, a: Action) -> str:
 
 
 def deal(t: Table, a: Action) -> dict[str, list[CardDef]]:
-    """Each player's dealt cards: given in action.deals, else dealt from the market deck's top (GS-R12)."""
+    """Each player's dealt cards: given in action.deals, else dealt from the market deck's top (GS-R11)."""
     count = DEALT[a.method]
     for name, cards in a.deals.items():
         if len(cards) != count:
@@ -87,10 +87,10 @@ def _pick(t: Table, a: Action, p: Player, offered: list[CardDef], count: int, st
             return list(offered)
         if t.rng is None:
             raise StateError(f"expected {count} card(s) to {what}, from {', '.join(c.id for c in offered)}: "
-                             f"give them in action.picks.{p.name} or pass --seed N (GS-R12)",
+                             f"give them in action.picks.{p.name} or pass --seed N (GS-R11)",
                              player=p.name, field=f"action.picks.{p.name}")
         given = t.rng.sample(offered, count)
-        t.say(f"{p.name}'s pick is not given: --seed picks {', '.join(c.name for c in given)}", "GS-R12", p)
+        t.say(f"{p.name}'s pick is not given: --seed picks {', '.join(c.name for c in given)}", "GS-R11", p)
     pool = list(offered)
     for i, card in enumerate(given, start + 1):
         if card not in pool or len(given) != count:
