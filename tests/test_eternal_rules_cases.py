@@ -94,6 +94,9 @@ def test_case(name, tmp_path, capsys):
     for key in ("turn", "throne", "market_deck"):
         if key in expect:
             assert state[key] == expect[key], key
+    for path, size in expect.get("counts", {}).items():  # "Ann.market" or "market_deck": list lengths
+        who, _, key = path.rpartition(".")
+        assert len((players[who] if who else state)[key]) == size, path
     assert result["game_over"] is expect.get("game_over", False)
     if "winners" in expect:
         assert result["winners"] == expect["winners"]
