@@ -46,7 +46,8 @@ def setup_markets(t: Table, a: Action) -> str:
                 hands[p.name] = _without(hands[p.name], chosen)
             if round_ < 2:
                 hands = {t.players[(i + 1) % n].name: hands[p.name] for i, p in enumerate(t.players)}
-                t.say("each player passes the rest face down to the player on their left", rules[round_])
+                t.say("each player passes the rest face down to the player on their left (the next one listed)",
+                      cite.join(rules[round_], "GS-R11"))
         for p in t.players:
             bottom += hands[p.name]
     if bottom:
@@ -75,7 +76,7 @@ def deal(t: Table, a: Action) -> dict[str, list[CardDef]]:
     for p in t.players:
         how = "dealt from the top of the market deck" if p in missing else "dealt (action.deals)"
         t.say(f"{p.name} is {how}: {', '.join(c.name for c in hands[p.name])}",
-              cite.SETUP_NEW if a.method == "new" else cite.SETUP_2P_DEAL, p)
+              cite.join(cite.SETUP_NEW if a.method == "new" else cite.SETUP_2P_DEAL, "GS-R11"), p)
     return hands
 
 

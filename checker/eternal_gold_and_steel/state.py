@@ -109,7 +109,7 @@ def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool
                          f"lists the definitions; e.g. {', '.join(list(rules.cards)[:3])})", player=player, field=field)
     if market and not card.market:
         raise StateError(f"{value!r} is not a market card: expected a card with a gold cost "
-                         f"(e.g. {', '.join(dict.fromkeys(rules.market_deck[:3]))})", player=player, field=field)
+                         f"(e.g. {', '.join(list(dict.fromkeys(rules.market_deck))[:3])})", player=player, field=field)
     if types is not None and card.type not in types:
         raise StateError(f"{value!r} is a {card.type}: expected a {' or '.join(types)}", player=player, field=field)
     return card
