@@ -6,6 +6,7 @@ is an id or `{ card, strength, keywords, tokens, weapons }`; `Name:id#n` names a
 """
 from __future__ import annotations
 
+from difflib import get_close_matches
 from typing import Any
 
 from checker.core.errors import StateError
@@ -105,8 +106,11 @@ def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool
           types: tuple[str, ...] | None = None) -> CardDef:
     card = rules.cards.get(value) if isinstance(value, str) else None
     if card is None or (not market and card.token and types is None):
-        raise StateError(f"unknown card id {value!r}: expected a card id of {rules.name} (`checker validate` "
-                         f"lists the definitions; e.g. {', '.join(list(rules.cards)[:3])})", player=player, field=field)
+        pool = [i for i, c in rules.cards.items() if not c.token or types is not None]
+        close = get_close_matches(str(value), pool, n=3, cutoff=0.6)
+        hint = f"did you mean {', '.join(close)}?" if close else f"e.g. {', '.join(pool[:3])}"
+        raise StateError(f"unknown card id {value!r}: expected a card id of {rules.name} ({hint})",
+                         player=player, field=field)
     if market and not card.market:
         raise StateError(f"{value!r} is not a market card: expected a card with a gold cost "
                          f"(e.g. {', '.join(list(dict.fromkeys(rules.market_deck))[:3])})", player=player, field=field)
