@@ -387,6 +387,9 @@ def _read_setup(data: dict[str, Any], a: Action, t: Table) -> None:
         for name, ids in table.items():
             ids = [ids] if isinstance(ids, str) else ids
             target[name] = _cards(ids, t.rules, name, f"action.{key}.{name}", market=True)
+    if method == "new" and a.picks:
+        raise StateError("the new players' method has no picks: each player keeps the 3 cards dealt (leave out "
+                         "picks, or choose an experienced method)", field="action.picks")
 
 
 READERS = {"play_market": _read_play, "play": _read_play, "equip": _read_equip, "end_turn": _read_end_turn,
