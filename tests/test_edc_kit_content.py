@@ -95,3 +95,30 @@ def test_every_deck_has_its_own_back(game):
     backs = {c.id: c.spec.back for c in game.components if c.spec.kind == "card"}
     decks = ["starting", "town", "characters", "gold", "infamy"]
     assert len({backs[d] for d in decks}) == len(decks)
+
+
+def test_two_ended_card_cannot_also_turn_its_arrow(game_copy):
+    from cards import DefinitionError
+
+    folder = game_copy()
+    town = folder / "town.toml"
+    town.write_text(town.read_text().replace(
+        'arrow = "left"\neffects = [{ effect = "steal", gold = 2 }]\n\n[[cards.options]]\neffects = [{ effect = "gain_gold", amount = 2, if_attacked = 1 }]',
+        'arrow = "either"\neffects = [{ effect = "steal", gold = 2 }]\n\n[[cards.options]]\neffects = [{ effect = "gain_gold", amount = 2, if_attacked = 1 }]'))
+    with pytest.raises(DefinitionError) as error:
+        load_game(str(folder))
+    assert str(error.value).endswith(
+        "card 'claim-jumping' (Claim Jumping): options.1.arrow: expected 'left' or 'right' on a two-ended card: "
+        "turning it chooses the option, so it cannot also choose the direction, got 'either'")
+
+
+def test_marker_icon_must_be_one_of_the_games_icons(game_copy):
+    from cards import DefinitionError
+
+    folder = game_copy()
+    markers = folder / "track-markers.toml"
+    markers.write_text(markers.read_text().replace('icon = "ammo"', 'icon = "bullets"'))
+    with pytest.raises(DefinitionError) as error:
+        load_game(str(folder))
+    assert "card 'ammo-marker' (Ammo): icon: expected one of ammo, arrow-left" in str(error.value)
+    assert "got 'bullets'" in str(error.value)

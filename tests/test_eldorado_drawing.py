@@ -1,7 +1,8 @@
-"""The drawn map, read back from its PDF: every coordinate on every edge, squares where the layout says."""
-from __future__ import annotations
+"""The map drawn alone, read back from its PDF: names where they belong, no transparency, the layout's geometry.
 
-from dataclasses import dataclass
+The coordinates on the tiled map are read back from the real build in `test_eldorado_kit`.
+"""
+from __future__ import annotations
 
 import pdfplumber
 import pytest
@@ -9,24 +10,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards import load_game
 from cards.models.eldorado import chart_of
-from cards.models.eldorado.coords import column_name
+from generator.engine.box import Box, Style
 from generator.engine.fonts import register_fonts
 from generator.templates.eldorado import FRONTS
-from generator.templates.eldorado.chart_layout import BAND, MapLayout
+from generator.templates.eldorado.chart_layout import MapLayout
 
 MM = 72 / 25.4
-
-
-@dataclass(frozen=True)
-class Box:
-    w: float
-    h: float
-    bleed: float = 3 * MM
-
-
-@dataclass(frozen=True)
-class Style:
-    ink_saver: bool = False
 
 
 @pytest.fixture(scope="module")
@@ -46,33 +35,6 @@ def drawn(tmp_path_factory):
     chart = chart_of(game)
     assert b"/ExtGState" not in path.read_bytes()  # transparency is lost inside the engine's face forms
     return chart, MapLayout.fit(w, h, chart.width, chart.height), h, words
-
-
-def _near(words, text, x, y, tolerance):
-    """Words equal to `text` whose centre is within `tolerance` of (x, y) in PDF coordinates (y up)."""
-    return [wd for wd in words if wd["text"] == text and abs((wd["x0"] + wd["x1"]) / 2 - x) < tolerance
-            and abs(y - (wd["top"] + wd["bottom"]) / 2) < tolerance]
-
-
-def test_every_column_letter_on_the_top_and_bottom_edges(drawn):
-    chart, lay, page_h, words = drawn
-    band = BAND * lay.s
-    flipped = [dict(wd, top=page_h - wd["bottom"], bottom=page_h - wd["top"]) for wd in words]
-    for col in range(chart.width):
-        x = lay.x0 + (col + 0.5) * lay.s
-        name = column_name(col)
-        assert _near(flipped, name, x, lay.top + band / 2, band / 2), f"column {name} missing at the top"
-        assert _near(flipped, name, x, lay.y0 - band / 2, band / 2), f"column {name} missing at the bottom"
-
-
-def test_every_row_number_on_the_left_and_right_edges(drawn):
-    chart, lay, page_h, words = drawn
-    band = BAND * lay.s
-    flipped = [dict(wd, top=page_h - wd["bottom"], bottom=page_h - wd["top"]) for wd in words]
-    for row in range(chart.height):
-        y = lay.corner(0, row)[1] + lay.s / 2
-        assert _near(flipped, str(row + 1), lay.x0 - band / 2, y, band / 2), f"row {row + 1} missing on the left"
-        assert _near(flipped, str(row + 1), lay.x0 + lay.width + band / 2, y, band / 2), f"row {row + 1} missing on the right"
 
 
 def test_named_features_are_written_on_the_map(drawn):

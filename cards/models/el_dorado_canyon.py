@@ -32,6 +32,15 @@ def _whom(arrow: str) -> str:
     return {"left": "to your left", "right": "to your right", "either": "to your left or right"}.get(arrow, "next to you")
 
 
+class Worded(Effect):
+    """An effect whose text is one fixed wording with its parameters filled in."""
+
+    wording: ClassVar[str] = ""
+
+    def phrase(self, arrow: str = "none") -> str:
+        return self.wording.format(whom=_whom(arrow), **dict(self))
+
+
 class Attack(Effect):
     """Attack the target(s): needs ammo; lose ammo, gain infamy, do damage (H4)."""
 
@@ -53,54 +62,44 @@ class Attack(Effect):
         return ", ".join(parts)
 
 
-class Steal(Effect):
+class Steal(Worded):
     """Take unbanked gold from the target ("Gold": banked gold is safe)."""
 
     effect: Literal["steal"]
     gold: Positive = 1
     keywords: ClassVar[tuple[str, ...]] = ("steal",)
-
-    def phrase(self, arrow: str = "none") -> str:
-        return f"steal {self.gold} unbanked :gold: gold from the character {_whom(arrow)}"
+    wording: ClassVar[str] = 'steal {gold} unbanked :gold: gold from the character {whom}'
 
 
-class TargetDiscardsInfamy(Effect):
+class TargetDiscardsInfamy(Worded):
     effect: Literal["target_discards_infamy"]
     amount: Positive = 1
-
-    def phrase(self, arrow: str = "none") -> str:
-        return f"the character {_whom(arrow)} discards {self.amount} :infamy: infamy"
+    wording: ClassVar[str] = 'the character {whom} discards {amount} :infamy: infamy'
 
 
-class Block(Effect):
+class Block(Worded):
     """Block damage from each attacker this turn (the no-symbol icon)."""
 
     effect: Literal["block"]
     damage: Positive = 1
     keywords: ClassVar[tuple[str, ...]] = ("block",)
-
-    def phrase(self, arrow: str = "none") -> str:
-        return f"block {self.damage} :damage: damage from each attacker"
+    wording: ClassVar[str] = 'block {damage} :damage: damage from each attacker'
 
 
-class AttackersDiscardInfamy(Effect):
+class AttackersDiscardInfamy(Worded):
     """Each attacker discards infamy after gaining its own (H5)."""
 
     effect: Literal["attackers_discard_infamy"]
     amount: Positive = 2
-
-    def phrase(self, arrow: str = "none") -> str:
-        return f"each attacker discards {self.amount} :infamy: infamy"
+    wording: ClassVar[str] = 'each attacker discards {amount} :infamy: infamy'
 
 
-class PayGold(Effect):
+class PayGold(Worded):
     """Pay gold (unbanked first, H8); without it the rest of the option does nothing."""
 
     effect: Literal["pay_gold"]
     amount: Positive = 1
-
-    def phrase(self, arrow: str = "none") -> str:
-        return f"discard {self.amount} :gold: gold"
+    wording: ClassVar[str] = 'discard {amount} :gold: gold'
 
 
 class GainGold(Effect):
@@ -119,20 +118,16 @@ class GainGold(Effect):
         return text
 
 
-class GainInfamy(Effect):
+class GainInfamy(Worded):
     effect: Literal["gain_infamy"]
     amount: Positive = 1
-
-    def phrase(self, arrow: str = "none") -> str:
-        return f"gain {self.amount} :infamy: infamy"
+    wording: ClassVar[str] = 'gain {amount} :infamy: infamy'
 
 
-class GainAmmo(Effect):
+class GainAmmo(Worded):
     effect: Literal["gain_ammo"]
     amount: Positive = 1
-
-    def phrase(self, arrow: str = "none") -> str:
-        return f"gain {self.amount} :ammo: ammo"
+    wording: ClassVar[str] = 'gain {amount} :ammo: ammo'
 
 
 class PerAttacker(Effect):
@@ -165,12 +160,10 @@ class SetTracks(Effect):
         return " and ".join(parts)
 
 
-class BankAll(Effect):
+class BankAll(Worded):
     effect: Literal["bank_all"]
     keywords: ClassVar[tuple[str, ...]] = ("bank",)
-
-    def phrase(self, arrow: str = "none") -> str:
-        return "bank all unbanked :gold: gold"
+    wording: ClassVar[str] = 'bank all unbanked :gold: gold'
 
 
 class Buy(Effect):
@@ -185,23 +178,18 @@ class Buy(Effect):
         return text + (f" for {self.discount} :gold: gold less" if self.discount else "")
 
 
-class RefreshRow(Effect):
+class RefreshRow(Worded):
     """You may pay to replace the face-up town cards before buying (H8)."""
 
     effect: Literal["refresh_row"]
     cost: Amount = 1
-
-    def phrase(self, arrow: str = "none") -> str:
-        return (f"you may spend {self.cost} :gold: gold to discard the face-up town cards and replace them "
-                "with 3 new ones, from which you may buy")
+    wording: ClassVar[str] = 'you may spend {cost} :gold: gold to discard the face-up town cards and replace them with 3 new ones, from which you may buy'
 
 
-class GoGone(Effect):
+class GoGone(Worded):
     effect: Literal["go_gone"]
     keywords: ClassVar[tuple[str, ...]] = ("GONE",)
-
-    def phrase(self, arrow: str = "none") -> str:
-        return "you're GONE"
+    wording: ClassVar[str] = "you're GONE"
 
 
 class RoundTheRosie(Effect):
@@ -215,24 +203,20 @@ class RoundTheRosie(Effect):
                 "their new holders, then go back to their owners")
 
 
-class ExtraDamage(Effect):
+class ExtraDamage(Worded):
     """Passive: your attacks do more damage."""
 
     effect: Literal["extra_damage"]
     amount: Positive = 1
-
-    def phrase(self, arrow: str = "none") -> str:
-        return f"your attacks do {self.amount} more :damage: damage"
+    wording: ClassVar[str] = 'your attacks do {amount} more :damage: damage'
 
 
-class Armor(Effect):
+class Armor(Worded):
     """Passive: every attack on you has damage blocked."""
 
     effect: Literal["armor"]
     amount: Positive = 1
-
-    def phrase(self, arrow: str = "none") -> str:
-        return f"block {self.amount} :damage: damage from every attack on you"
+    wording: ClassVar[str] = 'block {amount} :damage: damage from every attack on you'
 
 
 AnyEffect = Annotated[

@@ -13,14 +13,14 @@ from .rules import compile_game
 
 def simulate(game: Any, games: int = 1000, players: int = 4, seed: int = 0, policy: str = "random",
              jobs: int = 1) -> dict[str, Any]:
-    """Play whole games with a simple policy; the designer's report as a dict (see `simulate.py`)."""
-    from .simulate import simulate as run
+    """Play whole games with a simple policy; the designer's report as a dict (see `simulation.py`)."""
+    from .simulation import simulate as run
 
     return run(game, games=games, players=players, seed=seed, policy=policy, jobs=jobs)
 
 
 def format_report(report: dict[str, Any]) -> str:
-    from .simulate import format_report as fmt
+    from .simulation import format_report as fmt
 
     return fmt(report)
 

@@ -72,20 +72,22 @@ def _effect(effect: Any) -> list[Any]:
 class Option:
     """One end of a card: its arrow, its effect tuples and its printed text."""
 
-    __slots__ = ("arrow", "effects", "text", "targets")
+    __slots__ = ("arrow", "effects", "text", "fixed", "buys", "refreshes")
 
     def __init__(self, data: dict[str, Any]):
         self.arrow: str = data["arrow"]
         self.effects: tuple[tuple, ...] = tuple(tuple(e) for e in data["effects"])
         self.text: str = data["text"]
-        self.targets = self.arrow != "none"
+        self.fixed = DIRECTIONS.get(self.arrow)  # a printed arrow's direction; None: turned, or none
+        names = {e[0] for e in self.effects}
+        self.buys, self.refreshes = "buy" in names, "refresh_row" in names
 
 
 class Card:
     """A starting or town card ("Card Anatomy"), ready to resolve."""
 
     __slots__ = ("id", "name", "type", "priority", "rank", "keywords", "event", "use_once", "once",
-                 "give", "cost", "starting", "copies", "options")
+                 "give", "plain", "cost", "starting", "copies", "options")
 
     def __init__(self, data: dict[str, Any]):
         self.id: str = data["id"]
@@ -98,6 +100,7 @@ class Card:
         self.use_once = "use-once" in self.keywords
         self.once = "once-per-character" in self.keywords
         self.give = "give-to-attacked-player" in self.keywords
+        self.plain = not (self.event or self.use_once or self.once or self.give)  # back to the hand
         self.cost: int | None = data["cost"]
         self.starting: bool = data["starting"]
         self.copies: int = data["copies"]

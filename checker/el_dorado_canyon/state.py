@@ -30,6 +30,10 @@ def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Ta
     if not low <= len(rows) <= high:
         raise StateError(f"expected {low} to {high} players for {rules.name}, got {len(rows)}", field="players")
     names = [_name(row, i) for i, row in enumerate(rows)]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise StateError(f"expected a different name for each player, got {name!r} twice",
+                             field=f"players[{i + 1}].name")
     first = state.get("first_player")
     if first not in names:
         raise StateError(f"expected one of the players ({', '.join(names)}), got {first!r}", field="first_player")

@@ -25,6 +25,7 @@ class Player:
                  unbanked: int = 0, banked: int = 0, infamy: int = 0, graveyard: int = 0,
                  gone: bool = False, hand: list[Card] | None = None, spent: list[Card] | None = None):
         self.name, self.seat, self.char = name, seat, char
+        self.attackers: list[Player] = []
         self.health, self.ammo = (health, ammo) if char is not None else (0, 0)
         self.unbanked, self.banked, self.infamy, self.graveyard = unbanked, banked, infamy, graveyard
         self.gone = gone
@@ -36,7 +37,8 @@ class Player:
         """Forget the last turn's marks: who attacked, blocks, GONE-from-now."""
         self.out = self.gone or self.char is None
         self.gone_next = False
-        self.attackers: list[Player] = []
+        if self.attackers:
+            self.attackers = []
         self.block = 0
         self.discard = 0
 
@@ -62,8 +64,8 @@ class Play:
     def __init__(self, card: Card, owner: int, option: int = 0, direction: int | None = None,
                  buy: Card | None = None, refresh: bool = False):
         self.card, self.option, self.buy, self.refresh = card, option, buy, refresh
-        arrow = card.options[option].arrow
-        self.direction = direction if arrow == "either" else {"left": LEFT, "right": RIGHT}.get(arrow)
+        opt = card.options[option]
+        self.direction = direction if opt.arrow == "either" else opt.fixed
         self.owner = self.holder = owner
         self.rank = card.rank
         self.done = self.passed = False
@@ -83,7 +85,9 @@ class Table:
         self.moves = 0
         self.going = False
         self.draw_failed = False
-        self.bought: list[tuple[int, str]] = []  # (seat, card id): the simulator's tally
+        self.bought: list[tuple[int, str]] = []  # (seat, card id): the simulator's tallies
+        self.drawn: list[tuple[int, str | None]] = []  # (seat, character id)
+        self.orders = [[(first + i) % self.n for i in range(self.n)] for first in range(self.n)]
 
     # ---- the log -------------------------------------------------------------------------------
 
@@ -102,17 +106,22 @@ class Table:
 
     def clockwise(self) -> list[int]:
         """Seats in play order: clockwise (to the left) from the first player (H1)."""
-        return [(self.first + i) % self.n for i in range(self.n)]
+        return self.orders[self.first]
+
+    def seat_order(self, seat: int) -> int:
+        return (seat - self.first) % self.n
 
     def play_turn(self, plays: list[Play | None]) -> None:
         """Reveal every card at once (one joint action), then resolve priorities I to IV."""
-        for p in self.players:
+        players = self.players
+        for p in players:
             p.new_turn()
         order = self.clockwise()
-        self.pos = {seat: i for i, seat in enumerate(order)}
         self.plays = [plays[s] for s in order if plays[s] is not None]
+        by_rank: list[list[Play]] = [[], [], [], []]
         for pl in self.plays:
-            self.players[pl.owner].hand.remove(pl.card)
+            players[pl.owner].hand.remove(pl.card)
+            by_rank[pl.rank].append(pl)
         if self.log:
             self.where = ("reveal", None, None)
             for s in order:
@@ -124,8 +133,9 @@ class Table:
                     self.where = ("reveal", p.name, pl.card.id)
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
                              else cite.REVEAL + "; " + cite.TWO_ENDED, p)
-        for rank in range(4):
-            self.resolve_priority(rank)
+        for rank, todo in enumerate(by_rank):
+            if todo:
+                self.resolve_priority(rank, todo)
         self.finish_turn()
 
     def describe(self, pl: Play) -> str:
@@ -142,9 +152,8 @@ class Table:
             text += f" [buying {pl.buy.name}]"
         return text
 
-    def resolve_priority(self, rank: int) -> None:
+    def resolve_priority(self, rank: int, todo: list[Play]) -> None:
         """Cards of one priority, clockwise from the first player by the seat holding them (H1)."""
-        todo = [pl for pl in self.plays if pl.rank == rank]
         i = 0
         while i < len(todo):
             pl = todo[i]
@@ -155,7 +164,7 @@ class Table:
             self.resolve_card(pl)
             if self.moves != moves:  # Round the Rosie: the rest go by their new holders
                 todo = sorted((q for q in self.plays if q.rank == rank and not q.done),
-                              key=lambda q: (self.pos[q.holder], self.pos[q.owner]))
+                              key=lambda q: (self.seat_order(q.holder), self.seat_order(q.owner)))
                 i = 0
 
     def resolve_card(self, pl: Play) -> None:
@@ -373,11 +382,17 @@ class Table:
         log = self.log
         if log:
             self.where = ("end", None, None)
+        players = self.players
         for pl in self.plays:
-            self.put_away(pl)
+            if pl.card.plain and not pl.passed and not log:
+                players[pl.owner].hand.append(pl.card)
+            else:
+                self.put_away(pl)
         self.where = ("end", None, None)
-        returning = [p for p in self.players if p.gone]
-        for p in self.players:
+        returning = []
+        for p in players:
+            if p.gone:
+                returning.append(p)
             p.gone = p.gone_next
         if log:
             for p in self.players:
@@ -385,8 +400,8 @@ class Table:
                     self.say("is GONE next turn", cite.GONE_NEXT, p)
                     self.note(p, "is GONE next turn")
         drawn: list[Player] = []
-        for s in self.clockwise():
-            p = self.players[s]
+        for s in self.clockwise() if returning else ():
+            p = players[s]
             if p not in returning:
                 continue
             if p.char is None:
@@ -405,6 +420,8 @@ class Table:
                 self.say("is back in the game next turn", cite.BACK_IN, p)
         for p in drawn:
             self.apply_immediate(p)
+        for p in players:  # killed by an immediate ability: GONE next turn too (H7)
+            p.gone = p.gone or p.gone_next
         self.first = (self.first + 1) % self.n
         if log:
             self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER)
@@ -444,6 +461,7 @@ class Table:
     def place_character(self, p: Player, char: Character) -> None:
         """A new character: 5 health, 5 ammo, camp side up (H7, EDC-17)."""
         p.char, p.health, p.ammo, p.gone, p.out = char, MAX_TRACK, MAX_TRACK, False, False
+        self.drawn.append((p.seat, char.id))
         if self.log:
             self.say(f"draws {char.name} ({char.alignment}) with 5 health and 5 ammo", cite.DRAW, p)
         self.note(p, f"drew {char.name}")
@@ -466,7 +484,12 @@ class Table:
 
     def game_ending(self) -> bool:
         """H10: someone has 10+ infamy at the turn's end, or a character could not be drawn."""
-        return self.draw_failed or any(p.infamy >= END_INFAMY for p in self.players)
+        if self.draw_failed:
+            return True
+        for p in self.players:
+            if p.infamy >= END_INFAMY:
+                return True
+        return False
 
 
 # ---- effects: one function per effect of the vocabulary ----------------------------------------------
@@ -541,7 +564,8 @@ def _gain_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool
 def _gain_infamy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     p.infamy += e[1]
     if t.log:
-        t.say(f"gains {e[1]} infamy ({p.infamy - e[1]} -> {p.infamy})", cite.GAIN_INFAMY, p)
+        t.say(f"gains {e[1]} infamy ({p.infamy - e[1]} -> {p.infamy})",
+              cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p)
     return True
 
 

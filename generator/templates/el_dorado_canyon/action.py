@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from . import flow
 from .art import picture
 from .icons import TYPE_ICONS, draw_icon
-from .look import BODY_BOLD, BODY_FONT, BODY_ITALIC, MARGIN, NAME_FONT, Palette, palette
+from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
+from .words import measure, write
 
 ARROWS = {"left": "\u2190", "right": "\u2192", "both": "\u2194"}
 KEYWORD_MARKS = {
@@ -24,10 +24,6 @@ KEYWORD_MARKS = {
     "give-to-attacked-player": ("give", "GIVE TO ATTACKED PLAYER"),
 }
 EVENT_MARK = ("event", "DISCARD WHEN PLAYED")
-
-
-def _who(record) -> str:
-    return f"card '{record.id}' ({record.name})"
 
 
 def arrow_of(option) -> str | None:
@@ -97,9 +93,11 @@ def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
     c.setFillColor(colour)
     c.drawCentredString(w / 2, cy - r - 8, record.type.upper())
     name_top = cy - r - 10
-    name = flow.fit(record.name, w - 2 * MARGIN, 16, NAME_FONT, 13, _who(record), smallest=8)
-    flow.draw(c, name, MARGIN, name_top, w - 2 * MARGIN, pal)
-    return name_top - name.height
+    title = f"**{record.name}**"
+    _, height = measure(title, w - 2 * MARGIN, 16, field="name", size=13, min_size=8, font=DISPLAY)
+    write(c, title, MARGIN, name_top - height, w - 2 * MARGIN, height, pal.ink, field="name", size=13, min_size=8,
+          font=DISPLAY)
+    return name_top - height
 
 
 def _arrow(c: Canvas, arrow: str | None, cx: float, y: float, pal: Palette) -> None:
@@ -119,12 +117,10 @@ def _arrow(c: Canvas, arrow: str | None, cx: float, y: float, pal: Palette) -> N
 def _mark_strip(c: Canvas, record, x: float, y: float, w: float, pal: Palette) -> float:
     """The keyword marks, one line each (two if narrow), from y upward; returns the y above them."""
     for icon, words in reversed(marks(record)):
-        fitted = flow.fit(words, w - 11, 16, BODY_BOLD, 6.5, _who(record))
-        width = max(sum(p.width for p in line) + fitted.size * 0.3 * (len(line) - 1) for line in fitted.lines) + 11
-        left = x + (w - width) / 2
-        draw_icon(c, icon, left + 4, y + fitted.height / 2 + 0.5, 8, pal)
-        flow.draw(c, fitted, left + 10, y + fitted.height + 0.5, width - 10, pal, align="left")
-        y += fitted.height + 2
+        text = f":{icon}: **{words}**"
+        size, height = measure(text, w, 16, field="keywords", size=6.5, font=TEXT)
+        write(c, text, x, y, w, height, pal.ink, field="keywords", size=size, min_size=size, font=TEXT)
+        y += height + 2
     return y
 
 
@@ -134,16 +130,15 @@ def _single(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> 
     inner = w - 2 * MARGIN
     bottom = _mark_strip(c, record, MARGIN, MARGIN, inner, pal)
     if record.flavor and not record.keywords:
-        flavor = flow.fit(record.flavor, inner, 9, BODY_ITALIC, 6.5, _who(record))
-        flow.draw(c, flavor, MARGIN, bottom + 9, inner, pal)
+        write(c, f"*{record.flavor}*", MARGIN, bottom, inner, 9, pal.ink, field="flavor", size=6.5, font=TEXT)
         bottom += 10
     pic_h = (below_name - bottom) * 0.55
     pic_y = below_name - 2 - pic_h
     picture(c, option, MARGIN, pic_y, inner, pic_h, pal)
     _arrow(c, arrow, w / 2, pic_y, pal)
     text_top = pic_y - (9 if arrow else 3)
-    flow.draw_fit(c, option.rules_text, MARGIN + 2, bottom + 1, inner - 4, text_top - bottom - 1, pal,
-                  font=BODY_FONT, largest=10, who=_who(record))
+    write(c, option.rules_text, MARGIN + 2, bottom + 1, inner - 4, text_top - bottom - 1, pal.ink,
+          field=f"options.{record.options.index(option) + 1}.text", size=10, font=TEXT)
 
 
 def _half(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> None:
@@ -159,8 +154,8 @@ def _half(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> No
     text_x = MARGIN + pic_w + 4
     text_w = w - MARGIN - text_x
     bottom = _mark_strip(c, record, text_x, base, text_w, pal)
-    flow.draw_fit(c, option.rules_text, text_x, bottom, text_w, below_name - bottom - 2, pal,
-                  font=BODY_FONT, largest=8.5, who=_who(record))
+    write(c, option.rules_text, text_x, bottom, text_w, below_name - bottom - 2, pal.ink,
+          field=f"options.{record.options.index(option) + 1}.text", size=8.5, font=TEXT)
 
 
 def _divider(c: Canvas, box, pal: Palette, choice: bool) -> None:

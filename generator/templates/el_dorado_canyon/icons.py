@@ -2,7 +2,8 @@
 
 Each icon draws centred on (cx, cy) inside an s x s square, in the palette's colours,
 so the same shape serves inline in rules text (about 1.2 em) and large in pictures.
-`ICONS` maps every icon name of cards/models/el_dorado_canyon.py ICONS to its drawing.
+`ICONS` maps every icon name of cards/models/el_dorado_canyon.py ICONS to its drawing;
+each is also registered in the engine's icon registry, for `:gold:` in card text.
 """
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .look import Palette
+from generator.engine.icons import register_icon
+
+from .look import FULL, Palette
 
 IconFn = Callable[[Canvas, float, float, float, Palette], None]
 
@@ -358,3 +361,19 @@ def draw_icon(c: Canvas, name: str, cx: float, cy: float, s: float, pal: Palette
     c.saveState()
     ICONS[name](c, cx, cy, s, pal)
     c.restoreState()
+
+
+def _inline(fn: IconFn) -> Callable[[Canvas, float, float, float], None]:
+    """The engine's icon signature (bottom-left corner, size) over our centred drawing."""
+
+    def draw(c: Canvas, x: float, y: float, s: float) -> None:
+        c.saveState()
+        fn(c, x + s / 2, y + s / 2, s, FULL)
+        c.restoreState()
+
+    return draw
+
+
+SCOPE = __name__.rpartition(".")[0]   # the template package: the scope the engine draws this game in
+for _name, _fn in ICONS.items():
+    register_icon(_name, _inline(_fn), scope=SCOPE)

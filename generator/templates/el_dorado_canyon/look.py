@@ -9,15 +9,12 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, white
 
-from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, TEXT, TEXT_BOLD, TEXT_ITALIC, register_fonts
+from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, TEXT, TEXT_BOLD, register_fonts
 
 MARGIN = 9.0          # points: the safe zone (3 mm) plus a hair
-MIN_TEXT = 6.0        # print.md: nothing smaller than 6 pt on a card
-NAME_FONT = DISPLAY_BOLD
+NAME_FONT = DISPLAY_BOLD   # names, numerals, counts: 19th-century display type
 TITLE_FONT = DISPLAY
-BODY_FONT = TEXT
-BODY_BOLD = TEXT_BOLD
-BODY_ITALIC = TEXT_ITALIC
+BODY_BOLD = TEXT_BOLD      # labels drawn directly (type, marks on backs)
 
 
 @dataclass(frozen=True)

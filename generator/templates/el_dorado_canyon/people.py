@@ -9,16 +9,12 @@ import zlib
 
 from reportlab.pdfgen.canvas import Canvas
 
-from . import flow
 from .art import scene
 from .icons import draw_icon, polygon
-from .look import BODY_BOLD, BODY_FONT, BODY_ITALIC, MARGIN, NAME_FONT, Palette, palette
+from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
+from .words import measure, write
 
 TRACK = ("X", "1", "2", "3", "4", "5")
-
-
-def _who(record) -> str:
-    return f"character '{record.id}' ({record.name})"
 
 
 def portrait(c: Canvas, x: float, y: float, w: float, h: float, good: bool, pal: Palette, seed: str = "") -> None:
@@ -103,17 +99,17 @@ def draw_character(c: Canvas, record, component, box, style) -> None:
     c.roundRect(5, 5, w - 10, h - 10, 6, fill=1, stroke=1)
     inner = w - 2 * MARGIN
     _badge(c, good, w / 2, h - MARGIN - 8, pal)
-    name = flow.fit(record.name, inner, 18, NAME_FONT, 14, _who(record), smallest=8)
+    title = f"**{record.name}**"
+    _, name_h = measure(title, inner, 18, field="name", size=14, min_size=8, font=DISPLAY)
     name_top = h - MARGIN - 18
-    flow.draw(c, name, MARGIN, name_top, inner, pal)
+    write(c, title, MARGIN, name_top - name_h, inner, name_h, pal.ink, field="name", size=14, min_size=8, font=DISPLAY)
     track_h = tracks(c, MARGIN, MARGIN, inner, pal)
     text_bottom = MARGIN + track_h + 3
     if record.flavor:
-        flavor = flow.fit(record.flavor, inner, 9, BODY_ITALIC, 6.5, _who(record))
-        flow.draw(c, flavor, MARGIN, text_bottom + 9, inner, pal)
+        write(c, f"*{record.flavor}*", MARGIN, text_bottom, inner, 9, pal.ink, field="flavor", size=6.5, font=TEXT)
         text_bottom += 10
-    pic_top = name_top - name.height - 2
+    pic_top = name_top - name_h - 2
     pic_h = (pic_top - text_bottom) * 0.6
     portrait(c, MARGIN + inner * 0.15, pic_top - pic_h, inner * 0.7, pic_h, good, pal, record.id)
-    flow.draw_fit(c, record.ability.rules_text, MARGIN + 2, text_bottom, inner - 4, pic_top - pic_h - 2 - text_bottom,
-                  pal, font=BODY_FONT, largest=9.5, who=_who(record))
+    write(c, record.ability.rules_text, MARGIN + 2, text_bottom, inner - 4, pic_top - pic_h - 2 - text_bottom,
+          pal.ink, field="ability.text", size=9.5, font=TEXT)

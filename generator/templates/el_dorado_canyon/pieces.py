@@ -5,10 +5,13 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from . import flow
 from .art import scene
 from .icons import draw_icon, polygon
-from .look import BODY_BOLD, BODY_FONT, MARGIN, MIN_TEXT, NAME_FONT, Palette, palette
+from generator.engine.errors import TextOverflow
+from generator.engine.text import MIN_SIZE, layout
+
+from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
+from .words import LEADING, measure, write
 
 GONE_LINES = (
     "You resolved a GONE card, or your character was killed.",
@@ -71,8 +74,8 @@ def draw_camp(c: Canvas, record, component, box, style) -> None:
     c.setFillColor(pal.ink)
     c.setFont(NAME_FONT, 30)
     c.drawCentredString(w / 2 + 6, h * 0.76, record.name.upper())
-    flow.draw_fit(c, "Only banked :gold: gold counts at the end of the game.", MARGIN + 14, MARGIN + 14,
-                  w - 2 * MARGIN - 20, h * 0.3 - MARGIN - 18, pal, font=BODY_FONT, largest=8, who="camp card")
+    write(c, "Only banked :gold: gold counts at the end of the game.", MARGIN + 14, MARGIN + 14,
+          w - 2 * MARGIN - 20, h * 0.3 - MARGIN - 18, pal.ink, field="camp", size=8, font=TEXT)
 
 
 def draw_gone(c: Canvas, record, component, box, style) -> None:
@@ -85,8 +88,8 @@ def draw_gone(c: Canvas, record, component, box, style) -> None:
     c.setFillColor(pal.bad)
     c.setFont(NAME_FONT, 30)
     c.drawCentredString(w / 2 + 6, h * 0.5, "GONE")
-    flow.draw_fit(c, " ".join(GONE_LINES), MARGIN + 14, MARGIN + 14, w - 2 * MARGIN - 20, h * 0.47 - MARGIN - 18, pal,
-                  font=BODY_FONT, largest=8, who="camp card (GONE side)")
+    write(c, " ".join(GONE_LINES), MARGIN + 14, MARGIN + 14, w - 2 * MARGIN - 20, h * 0.47 - MARGIN - 18, pal.ink,
+          field="GONE side", size=8, font=TEXT)
 
 
 def draw_money(c: Canvas, record, component, box, style) -> None:
@@ -112,42 +115,62 @@ def draw_money(c: Canvas, record, component, box, style) -> None:
 
 
 def draw_marker(c: Canvas, record, component, box, style) -> None:
-    """FRONTS['marker'] and BACKS['marker']: a token showing its icon (and words if it has room)."""
+    """FRONTS['marker'] and BACKS['marker']: a token showing its icon, or a marker card with its words."""
     pal = palette(style)
     w, h, b = box.w, box.h, box.bleed
-    round_ = component.shape == "round"
+    if record.text:
+        _ground(c, box, pal.ground, pal)
+        sun_rays_in(c, w / 2, h * 0.64, min(w, h) * 0.34, pal)
+        draw_icon(c, record.icon or "star", w / 2, h * 0.64, min(w, h) * 0.42, pal)
+        c.setFillColor(pal.ink)
+        c.setFont(NAME_FONT, 11)
+        c.drawCentredString(w / 2, h * 0.33, record.name.upper())
+        write(c, record.text, MARGIN + 2, MARGIN + 2, w - 2 * MARGIN - 4, h * 0.29 - MARGIN - 4, pal.ink,
+              field="text", size=7.5, font=TEXT)
+        return
     c.setFillColor(pal.paper)
     c.rect(-b, -b, w + 2 * b, h + 2 * b, fill=1, stroke=0)
+    if component.shape == "round":
+        c.setStrokeColor(pal.ink)
+        c.setLineWidth(0.8)
+        c.circle(w / 2, h / 2, min(w, h) / 2 - 1.5, fill=0, stroke=1)
+    draw_icon(c, record.icon or "star", w / 2, h / 2, min(w, h) * 0.8, pal)
+
+
+def sun_rays_in(c: Canvas, cx: float, cy: float, r: float, pal: Palette) -> None:
+    """A small ray fan clipped to a disc: the emblem ground of marker cards."""
+    c.saveState()
+    p = c.beginPath()
+    p.circle(cx, cy, r)
+    c.clipPath(p, stroke=0, fill=0)
+    c.setFillColor(pal.sky)
+    c.circle(cx, cy, r, fill=1, stroke=0)
+    sun_rays(c, cx, cy, r, pal, pal.gold)
+    c.restoreState()
     c.setStrokeColor(pal.ink)
     c.setLineWidth(0.8)
-    if round_:
-        c.circle(w / 2, h / 2, min(w, h) / 2 - 1.5, fill=0, stroke=1)
-    if not record.text:
-        draw_icon(c, record.icon or "star", w / 2, h / 2, min(w, h) * 0.8, pal)
-        return
-    draw_icon(c, record.icon or "star", w / 2, h * 0.68, min(w, h) * 0.34, pal)
-    c.setFillColor(pal.ink)
-    c.setFont(NAME_FONT, 10)
-    c.drawCentredString(w / 2, h * 0.44, record.name.upper())
-    inset = w * 0.2
-    flow.draw_fit(c, record.text, inset, h * 0.12, w - 2 * inset, h * 0.28, pal, font=BODY_FONT, largest=7,
-                  who=f"marker '{record.id}' ({record.name})")
+    c.circle(cx, cy, r, fill=0, stroke=1)
+
+
+HEAD = 1.55   # a section title's height, in ems, with its rule and a gap under it
+
+
+def _line_height(text: str, width: float, size: float) -> float:
+    laid = layout(text, width, size, font=TEXT, leading=LEADING)
+    return math.inf if laid is None else laid.height + size * 0.15
 
 
 def _reference_size(record, width: float, height: float) -> float:
     """The largest size at which every section of a reference card fits together."""
     size = 8.0
-    while size >= MIN_TEXT - 1e-9:
-        total = 0.0
-        for section in record.sections:
-            total += size * 1.5
-            for line in section.lines:
-                lines = flow.wrap(line, width, BODY_FONT, size)
-                total += math.inf if lines is None else len(lines) * size * flow.LEADING
+    while size >= MIN_SIZE - 1e-9:
+        total = sum(size * HEAD + sum(_line_height(line, width, size) for line in section.lines)
+                    for section in record.sections)
         if total <= height:
             return size
         size -= 0.25
-    raise flow.TextDoesNotFit(f"reference '{record.id}' ({record.name}): sections do not fit at {MIN_TEXT:g} pt")
+    raise TextOverflow(f"sections do not fit a {width / 2.835:.1f} x {height / 2.835:.1f} mm card even at "
+                       f"{MIN_SIZE:g} pt: shorten them or split the card", field="sections")
 
 
 def draw_reference(c: Canvas, record, component, box, style) -> None:
@@ -156,20 +179,25 @@ def draw_reference(c: Canvas, record, component, box, style) -> None:
     _ground(c, box, pal.ground, pal)
     w, h = box.w, box.h
     inner = w - 2 * MARGIN
-    title = flow.fit(record.name, inner, 16, NAME_FONT, 13, f"reference '{record.id}'", smallest=8)
-    top = flow.draw(c, title, MARGIN, h - MARGIN, inner, pal) - 2
+    title = f"**{record.name}**"
+    _, title_h = measure(title, inner, 16, field="name", size=13, min_size=8, font=DISPLAY)
+    write(c, title, MARGIN, h - MARGIN - title_h, inner, title_h, pal.ink, field="name", size=13, min_size=8,
+          font=DISPLAY)
+    top = h - MARGIN - title_h - 2
     size = _reference_size(record, inner, top - MARGIN)
     for section in record.sections:
         c.setFillColor(pal.bad)
         c.setFont(BODY_BOLD, size + 0.5)
-        c.drawString(MARGIN, top - size * 1.15, section.title.upper())
+        c.drawString(MARGIN, top - size * 1.05, section.title.upper())
         c.setStrokeColor(pal.bad)
         c.setLineWidth(0.4)
-        c.line(MARGIN, top - size * 1.35, w - MARGIN, top - size * 1.35)
-        top -= size * 1.5
+        c.line(MARGIN, top - size * 1.3, w - MARGIN, top - size * 1.3)
+        top -= size * HEAD
         for line in section.lines:
-            fitted = flow.Fitted(flow.wrap(line, inner, BODY_FONT, size) or [], size, BODY_FONT)
-            top = flow.draw(c, fitted, MARGIN, top, inner, pal, align="left")
+            line_h = _line_height(line, inner, size)
+            write(c, line, MARGIN, top - line_h, inner, line_h, pal.ink, field="sections", size=size, min_size=size,
+                  font=TEXT, align="left", valign="top")
+            top -= line_h
 
 
 def sun_rays(c: Canvas, cx: float, cy: float, r: float, pal: Palette, colour) -> None:

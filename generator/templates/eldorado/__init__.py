@@ -3,11 +3,14 @@
 Template contract (`generator.templates`): FRONTS by record schema, BACKS by the
 component's back name; each draws one face with its origin at the trim box's
 bottom-left corner.  The map's front draws the whole chart; the engine tiles it.
+Importing this package registers the chart's symbols as icons (`icons`).
 """
 from __future__ import annotations
 
+from . import icons  # noqa: F401  (registers the symbols as `:name:` icons)
 from .chart_drawing import draw_map
 from .pieces import back, die_face, eldorado_front, ship_front, standee_front, supply_front
+from .reference import reference_front
 
 FRONTS = {
     "map": draw_map,
@@ -16,6 +19,7 @@ FRONTS = {
     "supply": supply_front,
     "character": standee_front,
     "die": die_face,
+    "reference": reference_front,
 }
 
 BACKS = {

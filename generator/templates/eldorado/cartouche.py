@@ -73,26 +73,17 @@ def _terrain_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palet
 
 def _symbol_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palette) -> None:
     entries = [("port", "Home port"), ("city", "Golden city"), ("indian", "Indians"), ("monster", "Sea monsters"),
-               ("flow", "River current"), ("none", "No provisions: Island of the Artist's Wife")]
+               ("river", "River current"), ("none", "No provisions: Island of the Artist's Wife")]
     cell = min(h / 3.4, s * 0.62)
     col_w = w / 2
     c.saveState()
     for i, (name, text) in enumerate(entries):
         cx, cy = x + (i // 3) * col_w, y + h - (i % 3 + 1) * cell * 1.12
         mx, my = cx + cell / 2, cy + cell / 2
-        if name == "flow":
-            c.setStrokeColor(pal.river)
-            c.setLineWidth(cell * 0.4)
-            c.line(cx, my, cx + cell, my)
-            c.translate(0, 0)
-            c.saveState()
-            c.translate(mx, my)
-            textures.flow_arrow(c, pal, cell * 0.5)
-            c.restoreState()
-        elif name == "none":
+        if name == "none":
             c.setFillColor(pal.ink)
             c.setFont(DISPLAY_ITALIC, cell * 0.8)
-            c.drawCentredString(mx, cy + cell * 0.2, "∅")
+            c.drawCentredString(mx, cy + cell * 0.2, symbols.NO_PROVISIONS)
         else:
             c.saveState()
             c.translate(mx, my)

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import math
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from cards.models.eldorado import Chart
 from cards.models.eldorado.coords import DIRECTIONS, column_name, expand, parse, step
-from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT_BOLD
+from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD
 
 from . import symbols, textures
 from .cartouche import draw_title_band
 from .chart_layout import BAND, MapLayout
 from .palette import Palette, mix, palette
 from .text import centred_lines, fitted_size, lines_to_fit
+
+NAME_DROP = 0.17  # of a square: the top strip of each square that holds its coordinate
 
 
 def draw_map(c, record, component, box, style) -> None:
@@ -32,6 +36,7 @@ def draw_map(c, record, component, box, style) -> None:
     _coast(c, chart, lay, pal)
     _rivers(c, chart, lay, pal)
     _grid(c, lay, pal)
+    _square_names(c, chart, lay, pal)
     _rose(c, chart, lay, pal)
     _labels(c, chart, lay, pal)
     _features(c, chart, lay, pal)
@@ -86,7 +91,7 @@ def _monster_waters(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
         c.restoreState()
         for col, r in own:
             x, y = lay.centre(col, r)
-            symbols.place(c, "monster", symbols.monster, pal, lay.s * 0.5, x, y - lay.s * 0.05)
+            symbols.place(c, "monster", symbols.monster, pal, lay.s * 0.5, x, y - lay.s * 0.14)
 
 
 def _edges_of(x: float, y: float, s: float) -> dict[str, tuple[float, float, float, float]]:
@@ -159,7 +164,7 @@ def _rivers(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
             x, y = lay.centre(*parse(sq))
             heading = chart.flow(sq)
             angle = {"E": 0, "N": 90, "W": 180, "S": 270}[heading]
-            symbols.place(c, "flow", textures.flow_arrow, pal, lay.s * 0.3, x, y, rotate=angle)
+            symbols.place(c, "flow", symbols.flow_arrow, pal, lay.s * 0.3, x, y, rotate=angle)
     c.restoreState()
 
 
@@ -175,6 +180,19 @@ def _grid(c, lay: MapLayout, pal: Palette) -> None:
         p.moveTo(lay.x0, lay.y0 + r * lay.s)
         p.lineTo(lay.x0 + lay.width, lay.y0 + r * lay.s)
     c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _square_names(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+    """Each square's coordinate, small in its top-left corner: a square far from the edges
+    (and on a tile that shows no edge at all) can still be read off without a ruler."""
+    size = max(6.0, lay.s * 0.13)
+    c.saveState()
+    c.setFont(TEXT, size)
+    c.setFillColor(mix(pal.ink, pal.paper, 0.6))
+    for col, r, _ in _squares(chart):
+        x, y = lay.corner(col, r)
+        c.drawString(x + lay.s * 0.05, y + lay.s * 0.95 - size * 0.75, f"{column_name(col)}{r + 1}")
     c.restoreState()
 
 
@@ -210,7 +228,7 @@ def _labels(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
         c.drawCentredString(x, y - lay.s * 0.15, " ".join(label.text))
     c.setFillColor(pal.ink)
     for island in chart.islands.values():
-        _name_below(c, lay, [parse(s) for s in island.squares], island.name, DISPLAY_ITALIC, pal)
+        _name_below(c, chart, lay, [parse(s) for s in island.squares], island.name, DISPLAY_ITALIC, pal)
     for waters in chart.monster_waters.values():
         own = [sq for item in waters.squares for sq in expand(item)]
         top = min(r for _, r in own)
@@ -218,23 +236,45 @@ def _labels(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
         x = (lay.corner(min(cols), top)[0] + lay.corner(max(cols), top)[0] + lay.s) / 2
         size = fitted_size(waters.name, DISPLAY_ITALIC, lay.s * 0.26, lay.s * (len(cols) + 1.5))
         c.setFont(DISPLAY_ITALIC, size)
-        c.drawCentredString(x, lay.corner(0, top)[1] + lay.s - size * 1.05, waters.name)
+        c.drawCentredString(x, lay.corner(0, top)[1] + lay.s * (1 - NAME_DROP) - size * 0.85, waters.name)
     c.restoreState()
 
 
-def _name_below(c, lay: MapLayout, squares: list, name: str, font: str, pal: Palette) -> None:
-    """A name on the sea just below a feature's lowest squares."""
+def _name_below(c, chart: Chart, lay: MapLayout, squares: list, name: str, font: str, pal: Palette) -> None:
+    """A name just below a feature's lowest squares, under the next row's coordinates, on a knockout
+    of the ground beneath so water lines and rhumb lines do not run through it."""
     bottom = max(r for _, r in squares)
     cols = [col for col, r in squares if r == bottom]
     x = (lay.corner(min(cols), bottom)[0] + lay.corner(max(cols), bottom)[0] + lay.s) / 2
     size = max(6.0, lay.s * 0.22)
     lines = lines_to_fit(name, font, size, lay.s * max(2.2, len(cols) + 1))
-    centred_lines(c, lines, font, size, x, lay.corner(0, bottom)[1] + size * 0.1)
+    top = lay.corner(0, bottom)[1] - lay.s * NAME_DROP
+    ground = pal.sea
+    below = (int((x - lay.x0) // lay.s), bottom + 1)
+    if below[1] < chart.height and 0 <= below[0] < chart.width:
+        ground = pal.terrain[chart.record.legend[chart.record.rows[below[1]][below[0]]]]
+    c.saveState()
+    c.setFillColor(ground)
+    for i, line in enumerate(lines):
+        w = stringWidth(line, font, size) + size * 0.4
+        c.rect(x - w / 2, top - size * 1.1 * (i + 1) - size * 0.05, w, size * 1.1, stroke=0, fill=1)
+    c.restoreState()
+    centred_lines(c, lines, font, size, x, top)
 
 
 def _features(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
-    """Ports, cities and Indians: an icon in the square and its name beneath."""
+    """Ports, cities and Indians: an icon in the square and its name beneath; the key's
+    no-provisions sign on every square of an island where no ship can resupply."""
     s = lay.s
+    c.saveState()
+    c.setFillColor(pal.ink)
+    c.setFont(DISPLAY_ITALIC, s * 0.55)
+    for island in chart.islands.values():
+        if not island.provisions:
+            for square in island.squares:
+                x, y = lay.centre(*parse(square))
+                c.drawCentredString(x, y - s * 0.22, symbols.NO_PROVISIONS)
+    c.restoreState()
     name_size = max(6.0, s * 0.2)
     for port in chart.ports.values():
         x, y = lay.centre(*parse(port.square))

@@ -12,6 +12,7 @@ from typing import Callable
 from .palette import Palette
 
 Symbol = Callable[..., None]
+NO_PROVISIONS = "\u2205"  # written on each square of an island where no ship resupplies
 
 
 def _pen(c, colour, width: float, fill=None) -> None:
@@ -193,6 +194,32 @@ def treasure(c, pal: Palette, size: float) -> None:
             c.ellipse((x - 0.26) * u, (y - 0.16) * u, (x + 0.26) * u, (y + 0.16) * u, stroke=1, fill=1)
 
 
+def river(c, pal: Palette, size: float) -> None:
+    """A river: a blue band with the current's chevron, as on the map."""
+    u = size / 2
+    c.setStrokeColor(pal.ink)
+    c.setLineCap(1)
+    c.setLineWidth(u * 0.62)
+    c.line(-u * 0.8, 0, u * 0.8, 0)
+    c.setStrokeColor(pal.river)
+    c.setLineWidth(u * 0.5)
+    c.line(-u * 0.8, 0, u * 0.8, 0)
+    flow_arrow(c, pal, u * 0.7)
+
+
+def flow_arrow(c, pal: Palette, size: float) -> None:
+    """A chevron pointing east (rotated to the current's direction when placed)."""
+    c.setStrokeColor(pal.paper)
+    c.setLineWidth(max(0.6, size * 0.22))
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    p = c.beginPath()
+    p.moveTo(-size * 0.35, size * 0.45)
+    p.lineTo(size * 0.25, 0)
+    p.lineTo(-size * 0.35, -size * 0.45)
+    c.drawPath(p, stroke=1, fill=0)
+
+
 def ship(c, pal: Palette, size: float, initial: str = "") -> None:
     """A caravel; `initial` is painted on the mainsail."""
     u = size / 2
@@ -267,7 +294,7 @@ def compass_rose(c, pal: Palette, size: float, open_centre: bool = False) -> Non
 
 SYMBOLS: dict[str, Symbol] = {
     "port": anchor, "city": city, "indian": indian, "monster": monster, "soldier": soldier, "barrel": barrel,
-    "musket": musket, "cannon": cannon, "treasure": treasure, "ship": ship,
+    "musket": musket, "cannon": cannon, "treasure": treasure, "ship": ship, "river": river,
 }
 
 

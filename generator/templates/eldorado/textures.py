@@ -80,19 +80,6 @@ def sea(c, pal: Palette, s: float, variant: int) -> None:
         c.drawPath(p, stroke=1, fill=0)
 
 
-def flow_arrow(c, pal: Palette, size: float) -> None:
-    """A chevron pointing east (rotated to the current's direction when placed)."""
-    c.setStrokeColor(pal.paper)
-    c.setLineWidth(max(0.6, size * 0.22))
-    c.setLineCap(1)
-    c.setLineJoin(1)
-    p = c.beginPath()
-    p.moveTo(-size * 0.35, size * 0.45)
-    p.lineTo(size * 0.25, 0)
-    p.lineTo(-size * 0.35, -size * 0.45)
-    c.drawPath(p, stroke=1, fill=0)
-
-
 TEXTURES = {"jungle": jungle, "mountains": mountains, "savanna": savanna, "desert": desert, "farmland": farmland,
             "sea": sea}
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from checker.core.errors import StateError
+
 from .judge import end_reasons, final_scores
 from .rules import LEFT, RIGHT, Card, Rules, rules_of
 from .turn import Play, Player, Table
@@ -22,9 +24,14 @@ MIN_BUYS = 20  # a card needs this many buyers before it is judged worth buying 
 
 def random_policy(t: Table, p: Player, rng: random.Random) -> Play:
     """Any card, any end, any way; buys a random affordable face-up card."""
-    card = p.hand[int(rng.random() * len(p.hand))]
-    option = int(rng.random() * len(card.options))
-    return _play(t, p, card, option, LEFT if rng.random() < 0.5 else RIGHT, rng.random() < 0.2, rng)
+    rand = rng.random
+    hand = p.hand
+    card = hand[int(rand() * len(hand))]
+    option = int(rand() * len(card.options)) if len(card.options) > 1 else 0
+    direction = LEFT if rand() < 0.5 else RIGHT
+    if not card.options[option].buys:
+        return Play(card, p.seat, option, direction)
+    return _play(t, p, card, option, direction, rand() < 0.2, rng)
 
 
 def greedy_policy(t: Table, p: Player, rng: random.Random) -> Play:
@@ -66,13 +73,13 @@ def greedy_policy(t: Table, p: Player, rng: random.Random) -> Play:
 def _play(t: Table, p: Player, card: Card, option: int, direction: int, refresh: bool, rng: random.Random,
           greedy: bool = False) -> Play:
     buy = None
-    names = [e[0] for e in card.options[option].effects]
-    if "buy" in names and t.row:
+    opt = card.options[option]
+    if opt.buys and t.row:
         gold = p.unbanked + p.banked
         affordable = [c for c in t.row if c.cost <= gold]
         if affordable:
             buy = max(affordable, key=lambda c: c.cost) if greedy else affordable[int(rng.random() * len(affordable))]
-    return Play(card, p.seat, option, direction, buy, refresh and "refresh_row" in names)
+    return Play(card, p.seat, option, direction, buy, refresh and opt.refreshes)
 
 
 POLICIES = {"random": random_policy, "greedy": greedy_policy}
@@ -102,16 +109,16 @@ def setup(rules: Rules, players: int, rng: random.Random) -> Table:
 def play_game(rules: Rules, players: int, rng: random.Random, policy: Any) -> dict[str, Any]:
     """Play one game to its end; what the tallies need, no log."""
     t = setup(rules, players, rng)
-    held = [[p.char.id] if p.char is not None else [] for p in t.players]
     turns = 0
+    players_ = t.players
     while turns < MAX_TURNS:
         turns += 1
-        t.play_turn([None if p.gone else policy(t, p, rng) for p in t.players])
-        for p, chars in zip(t.players, held):
-            if p.char is not None and (not chars or chars[-1] != p.char.id):
-                chars.append(p.char.id)
+        t.play_turn([None if p.gone else policy(t, p, rng) for p in players_])
         if t.game_ending():
             break
+    held: list[list[str | None]] = [[] for _ in players_]
+    for seat, char_id in t.drawn:
+        held[seat].append(char_id)
     scores, winners = final_scores(t.players)
     reasons = end_reasons(t)
     reason = "turn limit" if not reasons else "characters" if t.draw_failed else "infamy"
@@ -196,6 +203,10 @@ def simulate(game: Any, games: int = 1000, players: int = 4, seed: int = 0, poli
     """Play `games` games of `players` with `policy`; the designer's report (same seed, same report)."""
     rules = rules_of(game)
     data = game if isinstance(game, dict) else _data(game)
+    have = sum(c.copies for c in rules.characters.values())
+    if have < players:
+        raise StateError(f"expected at least one character per player ({players}), got {have}: add characters "
+                         f"to the game's definitions", field="characters")
     if jobs <= 1 or games < 2 * jobs:
         tally = tally_games(data, 0, games, players, seed, policy)
     else:

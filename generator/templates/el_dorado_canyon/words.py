@@ -1,0 +1,36 @@
+"""Text on El Dorado Canyon faces, through the engine's rich text (`generator.engine.text`).
+
+Rules texts keep their `:icon:` tokens and are shrunk to fit down to 6 pt; a text
+that does not fit fails the build naming the card and the field.  The helpers here
+only add what our layouts need: measuring a text before placing what comes under
+it, and the palette's colours.
+"""
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.engine.errors import TextOverflow
+from generator.engine.text import MIN_SIZE, draw_text, fit
+
+LEADING = 1.2
+
+
+def measure(text: str, width: float, height: float, *, field: str, size: float, font: str,
+            min_size: float = MIN_SIZE) -> tuple[float, float]:
+    """(size, height) the text will take in a box; raises TextOverflow when it cannot fit."""
+    layout = fit(text, width, height, size=size, min_size=max(min_size, MIN_SIZE), font=font, leading=LEADING)
+    if layout is None:
+        raise TextOverflow(f"text does not fit its {width / 2.835:.1f} x {height / 2.835:.1f} mm box even at "
+                           f"{max(min_size, MIN_SIZE):g} pt: shorten it or enlarge the box", field=field)
+    return layout.size, layout.height
+
+
+def write(c: Canvas, text: str, x: float, y: float, w: float, h: float, colour, *, field: str, size: float,
+          font: str, min_size: float = MIN_SIZE, align: str = "center", valign: str = "middle") -> float:
+    """Draw text in the box in `colour` (icons keep their own); returns the size used."""
+    c.saveState()
+    c.setFillColor(colour)
+    used = draw_text(c, text, x, y, w, h, field=field, size=size, min_size=max(min_size, MIN_SIZE), font=font,
+                     leading=LEADING, align=align, valign=valign)
+    c.restoreState()
+    return used

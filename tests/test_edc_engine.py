@@ -1,0 +1,146 @@
+"""The engine runs the whole closed effect vocabulary, compiles definitions faithfully,
+and `checker resolve` / `checker simulate` keep their contracts."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import typing
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cards import load_game
+from cards.models.el_dorado_canyon import AnyEffect, Ability
+from checker.cli import app
+from checker.el_dorado_canyon import compile_game, format_report, resolve, simulate
+from checker.el_dorado_canyon.rules import PARAMETERS
+from checker.el_dorado_canyon.turn import EFFECTS
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_GAME = ROOT / "tests" / "games" / "edc-test"
+CASES = ROOT / "tests" / "cases" / "el-dorado-canyon"
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+
+
+def test_every_effect_and_trigger_of_the_vocabulary_has_a_rule():
+    names = {typing.get_args(m.model_fields["effect"].annotation)[0] for m in typing.get_args(typing.get_args(AnyEffect)[0])}
+    assert names == set(PARAMETERS)
+    assert names - {"extra_damage", "armor"} == set(EFFECTS)
+    triggers = set(typing.get_args(Ability.model_fields["trigger"].annotation))
+    used = {c.ability.trigger for c in load_game(str(TEST_GAME)).records("character")}
+    assert used == triggers, "the test game must exercise every trigger"
+
+
+def test_compiled_game_keeps_the_definitions():
+    data = compile_game(load_game(str(TEST_GAME)))
+    cards = {c["id"]: c for c in data["cards"]}
+    assert cards["go-to-town"]["options"][0]["effects"] == [["bank_all"], ["refresh_row", 1], ["buy", 0], ["go_gone"]]
+    assert cards["shotgun"]["options"][0]["effects"] == [["attack", 1, 2, 1, "both"]]
+    assert cards["pistol"]["options"][0]["text"] == ("Attack the character to your left or right, lose 1 ammo, "
+                                                     "gain 1 infamy, do 1 damage")
+    assert cards["pistol"]["copies"] == 6 and cards["rifle"]["cost"] == 4
+    assert json.loads(json.dumps(data)) == data
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", "from checker.cli import main; main()", *args], cwd=ROOT,
+                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
+                                                               "PNPKIT_CACHE": str(ROOT / ".pytest_cache" / "pnpkit")})
+
+
+def test_resolve_process_json_and_invalid_state(tmp_path):
+    done = _run("resolve", str(CASES / "21-good-kills-bad.toml"), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert set(out) >= {"log", "state", "game_over"}
+    assert set(out["log"][0]) >= {"priority", "player", "card", "text", "rule"}
+    assert all("play" not in p for p in out["state"]["players"])
+    bad = _run("resolve", str(CASES / "41-invalid-missing-option.toml"), "--out", str(tmp_path / "n.toml"))
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "player 'Ann': play.option: expected 1 or 2 for two-ended card 'go-to-town'" in bad.stderr
+    assert not (tmp_path / "n.toml").exists()
+
+
+def test_resolve_text_puts_the_verdict_first():
+    result = CliRunner().invoke(app, ["resolve", str(CASES / "38-ten-infamy-ends-game-tie-break.toml")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Verdict:"
+    assert "  Ann: ammo 5 -> 4, infamy 9 -> 10" in lines
+    assert "  The game is over: Ann has 10 infamy" in lines
+    assert lines.index("Steps:") > lines.index("  Game over. Winner(s): Ann")
+    assert any(line.strip().startswith("rule: H10") or "H10" in line for line in lines)
+
+
+def test_unreadable_and_unknown_inputs_exit_2(tmp_path):
+    state = tmp_path / "s.toml"
+    state.write_text('game = "el-dorado-canyon"\nfirst_player = "Ann"\ncolour = 1\n')
+    result = CliRunner().invoke(app, ["resolve", str(state)])
+    assert result.exit_code == 2
+    assert result.output.strip().endswith("colour: unknown field: expected one of game, first_player, town, characters, players")
+    state.write_text("game = [")
+    assert CliRunner().invoke(app, ["resolve", str(state)]).exit_code == 2
+
+
+def test_resolve_accepts_a_loaded_game_and_is_deterministic():
+    import tomllib
+
+    state = tomllib.loads((CASES / "24-round-the-rosie.toml").read_text())
+    state["game"] = "edc-test"
+    game = load_game(str(TEST_GAME))
+    assert resolve(state, game).as_json() == resolve(state, compile_game(game)).as_json()
+
+
+def test_simulate_same_seed_same_report_whatever_the_jobs():
+    game = load_game(str(TEST_GAME))
+    one = simulate(game, games=60, players=4, seed=7, policy="random", jobs=1)
+    two = simulate(game, games=60, players=4, seed=7, policy="random", jobs=2)
+    assert one == two
+    assert one["games"] == 60 and sum(one["end_reasons"].values()) == 60
+    assert abs(sum(one["win_rate_by_seat"].values()) - 1) < 1e-3
+    assert one != simulate(game, games=60, players=4, seed=8)
+    text = format_report(one)
+    assert "Win rate by seat" in text and "Never worth buying" in text
+
+
+def test_simulate_command_on_a_users_folder():
+    result = CliRunner().invoke(app, ["simulate", str(TEST_GAME), "--games", "30", "--players", "3", "--policy",
+                                      "greedy", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["players"] == 3 and report["policy"] == "greedy"
+    assert set(report["win_rate_by_town_card"]) >= {"advanced-mining", "round-the-rosie"}
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}},
+                  {"name": "Ann", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "players[2].name: expected a different name for each player, got 'Ann' twice"),
+    ({"players": [{"name": "Ann", "gone": False, "play": {"card": "pistol", "direction": "left"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "up"}}]},
+     "player 'Ann': character: expected a character: a player without one is GONE (gone = true) until they draw "
+     "a new one (EDC-3)"),
+    ({"players": [{"name": "Ann", "character": "kid-cassidy", "health": 0, "play": {"card": "pistol", "direction": "left"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "player 'Ann': health: expected 1 to 5 for a living character, got 0"),
+    ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "go-to-town", "option": 1, "buy": "rifle"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "player 'Ann': play.buy: a buy needs the face-up town cards: add [town] row = [...] (EDC-15)"),
+    ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "go-to-town", "option": 2, "buy": "rifle"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "player 'Ann': play.buy: 'go-to-town' option 2 buys nothing (option 1 does: Bank all unbanked gold, you may "
+     "buy 1 town card"),
+])
+def test_invalid_states_name_player_and_field(change, message):
+    from checker.core.errors import StateError
+
+    state = {"game": "el-dorado-canyon", "first_player": "Ann", **change}
+    with pytest.raises(StateError) as info:
+        resolve(state, load_game("el-dorado-canyon"))
+    assert str(info.value).startswith(message), str(info.value)

@@ -1,0 +1,93 @@
+"""Random legal turns keep every invariant (hypothesis): tracks 0..5, no negative gold or
+infamy, a GONE player never targeted, the same input always the same output."""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cards import load_game
+from checker.el_dorado_canyon import resolve
+from checker.el_dorado_canyon.rules import compile_game
+
+GAME = compile_game(load_game(str(Path(__file__).resolve().parent / "games" / "edc-test")))
+CARDS = {c["id"]: c for c in GAME["cards"]}
+TOWN = [c["id"] for c in GAME["cards"] if not c["starting"]]
+STARTING = [c["id"] for c in GAME["cards"] if c["starting"]]
+CHARACTERS = [c["id"] for c in GAME["characters"]]
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+
+
+@st.composite
+def plays(draw, card_id: str) -> dict:
+    card = CARDS[card_id]
+    play: dict = {"card": card_id}
+    option = draw(st.integers(1, len(card["options"])))
+    if len(card["options"]) == 2:
+        play["option"] = option
+    chosen = card["options"][option - 1]
+    if chosen["arrow"] == "either":
+        play["direction"] = draw(st.sampled_from(["left", "right"]))
+    names = {e[0] for e in chosen["effects"]}
+    if "refresh_row" in names and draw(st.booleans()):
+        play["refresh"] = True
+    if "buy" in names and draw(st.booleans()):
+        play["buy"] = draw(st.sampled_from(TOWN))
+    return play
+
+
+@st.composite
+def states(draw) -> dict:
+    n = draw(st.integers(2, 6))
+    town = draw(st.permutations(TOWN))
+    players = []
+    for name in NAMES[:n]:
+        gone = draw(st.booleans()) and draw(st.booleans())
+        alive = not gone or draw(st.booleans())
+        row: dict = {"name": name, "unbanked": draw(st.integers(0, 8)), "banked": draw(st.integers(0, 8)),
+                     "infamy": draw(st.integers(0, 9)), "graveyard": draw(st.integers(0, 2)), "gone": gone}
+        if alive:
+            row["character"] = draw(st.sampled_from(CHARACTERS))
+            row["health"] = draw(st.integers(1, 5))
+            row["ammo"] = draw(st.integers(0, 5))
+            if draw(st.booleans()):
+                row["spent"] = ["secret-hideout"]
+        hand = [c for c in STARTING if c not in row.get("spent", [])] + draw(st.lists(st.sampled_from(TOWN), max_size=3))
+        row["hand"] = hand
+        if not gone:
+            row["play"] = draw(plays(draw(st.sampled_from(hand))))
+        players.append(row)
+    if all(p["gone"] for p in players):
+        players[0] = {k: v for k, v in players[0].items()}
+        players[0].update(gone=False, character=CHARACTERS[0], health=5, ammo=5, play={"card": "take-cover", "option": 1})
+    return {"game": "edc-test", "first_player": draw(st.sampled_from([p["name"] for p in players])),
+            "town": {"row": list(town[:3]), "deck": list(town[3:])},
+            "characters": {"deck": draw(st.lists(st.sampled_from(CHARACTERS), max_size=4))},
+            "players": players}
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_random_legal_turns_keep_every_invariant(state):
+    before = copy.deepcopy(state)
+    result = resolve(state, GAME)
+    assert state == before, "resolve must not change its input"
+    gone = {p["name"] for p in state["players"] if p["gone"]}
+    for step in result.steps:
+        if step.priority not in ("I", "II", "III", "IV"):
+            continue  # at the turn's end a drawn character is back in the game (H7)
+        for name in gone:
+            assert f"attacks {name}" not in step.text, step
+            assert f"from {name} " not in step.text and f"{name} discards" not in step.text, step
+    for p in result.state["players"]:
+        assert 0 <= p["health"] <= 5 and 0 <= p["ammo"] <= 5, p
+        assert min(p["unbanked"], p["banked"], p["infamy"], p["graveyard"]) >= 0, p
+        assert ("character" in p) == (p["health"] > 0), p
+        assert p["gone"] or "character" in p, p
+    assert result.as_json() == resolve(copy.deepcopy(before), GAME).as_json(), "same input, same output"
+    total = len(state["town"]["row"]) + len(state["town"]["deck"])
+    hands = sum(len(p["hand"]) + len(p["spent"]) for p in result.state["players"])
+    assert len(result.state["town"]["row"]) + len(result.state["town"]["deck"]) + hands == total + sum(
+        len(p["hand"]) + len(p.get("spent", [])) for p in state["players"]), "no card appears or vanishes"
