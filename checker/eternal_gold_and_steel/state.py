@@ -10,6 +10,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from checker.core.errors import StateError
+from checker.core.fields import only_fields, whole_number
 
 from .effects import Choices
 from .refs import find_piece, refs
@@ -51,7 +52,7 @@ class Action:
 
 def read_table(state: dict[str, Any], rules: Rules, seed: int | None = None, log: Any = None) -> tuple[Table, Action]:
     """The table and the disputed action, or a StateError naming the player and the field."""
-    _only(state, TOP_KEYS, None, "")
+    only_fields(state, TOP_KEYS, None, "")
     rows = state.get("players")
     low, high = rules.players
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
@@ -80,26 +81,12 @@ def read_table(state: dict[str, Any], rules: Rules, seed: int | None = None, log
     return table, _action(state.get("action"), table)
 
 
-def _only(data: dict[str, Any], allowed: tuple[str, ...], player: str | None, prefix: str) -> None:
-    for key in data:
-        if key not in allowed:
-            raise StateError(f"unknown field: expected one of {', '.join(allowed)}", player=player,
-                             field=prefix + str(key))
-
-
 def _name(row: dict[str, Any], i: int) -> str:
     name = row.get("name")
     if not isinstance(name, str) or not name.strip() or ":" in name or "#" in name:
         raise StateError(f"expected the player's name (without ':' or '#'), got {name!r}",
                          field=f"players[{i + 1}].name")
     return name
-
-
-def _count(data: dict[str, Any], key: str, default: int, player: str) -> int:
-    value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
-        raise StateError(f"expected a whole number from 0 to {MAX_COUNT}, got {value!r}", player=player, field=key)
-    return value
 
 
 def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool = False,
@@ -126,10 +113,10 @@ def _cards(value: Any, rules: Rules, player: str | None, field: str, market: boo
 
 
 def _player(p: Player, row: dict[str, Any], rules: Rules) -> None:
-    _only(row, PLAYER_KEYS, p.name, "")
-    p.health = _count(row, "health", START_HEALTH, p.name)
-    p.gold = _count(row, "gold", 0, p.name)
-    p.power = _count(row, "power", 0, p.name)
+    only_fields(row, PLAYER_KEYS, p.name, "")
+    p.health = whole_number(row, "health", START_HEALTH, MAX_COUNT, p.name)
+    p.gold = whole_number(row, "gold", 0, MAX_COUNT, p.name)
+    p.power = whole_number(row, "power", 0, MAX_COUNT, p.name)
     p.market = _cards(row.get("market", []), rules, p.name, "market", market=True)
     for zone in ("hand", "deck", "discard", "played"):
         setattr(p, zone, _cards(row.get(zone, []), rules, p.name, zone))
@@ -147,7 +134,7 @@ def _piece(entry: Any, p: Player, rules: Rules, field: str) -> Piece:
         return Piece(_card(entry, rules, p.name, field, types=("unit", "weapon")), p)
     if not isinstance(entry, dict):
         raise StateError(f"expected a card id or {{ card = ... }}, got {entry!r}", player=p.name, field=field)
-    _only(entry, UNIT_KEYS, p.name, field + ".")
+    only_fields(entry, UNIT_KEYS, p.name, field + ".")
     card = _card(entry.get("card"), rules, p.name, field + ".card", types=("unit", "weapon"))
     if card.type == "weapon":
         extra = [k for k in UNIT_KEYS[1:] if k in entry]
@@ -187,7 +174,7 @@ def _action(data: Any, t: Table) -> Action:
     if who not in names:
         raise StateError(f"expected one of the players ({', '.join(names)}), got {who!r}", field="action.player")
     p = names[who]
-    _only(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")
+    only_fields(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")
     if kind != "setup_markets":
         if p is not t.active:
             raise StateError(f"it is {t.active.name}'s turn: {ON_OWN_TURN[kind]}", player=p.name, field="action.player")
