@@ -14,7 +14,7 @@ from checker.core.errors import StateError
 
 from . import cite
 from .refs import find_piece, parse_ref, refs
-from .rules import Ability, CardDef
+from .rules import Ability
 from .table import Piece, Player, Table
 
 TRIGGER_RULE = {"on_play": "GS-R2", "on_attack": "GS-R3", "on_attack_damage": "GS-R3",
