@@ -86,12 +86,11 @@ def double_influence(t: Table, p: Player, new_piece: Piece | None) -> list[Trigg
     return out
 
 
-def equip(t: Table, p: Player, weapon: Piece, unit: Piece) -> None:
+def equip(t: Table, p: Player, weapon: Piece, unit: Piece, rule: str = cite.join(cite.EQUIP, cite.WIELDER)) -> None:
     """Weapons: a loose weapon goes under a unit of the same player and stays until it is discarded (G4)."""
     t.remove_piece(weapon)
     unit.weapons.append(weapon.card)
-    t.say(f"{p.name} equips {unit.card.name} with {weapon.card.name}: now {t.describe(unit)}",
-          cite.join(cite.EQUIP, cite.WIELDER), p, weapon.card)
+    t.say(f"{p.name} equips {unit.card.name} with {weapon.card.name}: now {t.describe(unit)}", rule, p, weapon.card)
     t.note(p, f"{unit.card.name} wields {weapon.card.name}")
     t.check_whiles()
 
@@ -106,7 +105,7 @@ def end_turn(t: Table, a: Action) -> str:
     """G4's equip requirement, power lost (G3), the turn passes (GS-R8)."""
     p = a.player
     for weapon, unit in a.equips:
-        equip(t, p, weapon, unit)
+        equip(t, p, weapon, unit, cite.MUST_EQUIP)
     loose = p.loose_weapons
     if loose and p.units:
         raise StateError(f"before ending the turn every weapon in the battle area must be equipped if the player has "

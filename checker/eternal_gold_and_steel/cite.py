@@ -43,7 +43,6 @@ SHUFFLE_MARKET = _cite("Changes to Setup", "Give each player a market tray, then
 # Throne
 THRONE = _cite("The New Eternal Throne", "any player may pay 5 power to activate its ability on their turn", "G7")
 THRONE_FLIP = _cite("The New Eternal Throne", "flip the card over (as noted in the ability) to mark that the ability is no longer available", "G7")
-THRONE_TOKEN = _cite("The New Eternal Throne", "this Eternal Throne has an additional effect during play.", "GS-R7")
 # Weapons
 WEAPON_PLAYED = _cite("Weapons", "When you play a weapon, place it in your battle area. You do not need to equip a unit with it immediately.", "G4")
 EQUIP = _cite("Weapons", "At any point during your turn, you may equip one of your units with a weapon in your battle area.", "G4")

@@ -18,6 +18,7 @@ DEALT = {"new": 3, "experienced-2p": 4, "experienced-3-4p": 4}
 
 
 def setup_markets(t: Table, a: Action) -> str:
+    t.say(f"the players set up their initial markets by the {a.method} method", cite.SETUP_METHOD)
     hands = deal(t, a)
     bottom: list[CardDef] = []
     if a.method == "new":

@@ -182,7 +182,8 @@ def _action(data: Any, t: Table) -> Action:
             raise StateError("is out of the game (0 health, G1) and takes no turn", player=p.name, field="health")
     choices = Choices(p, _pay(data, p), _destroy(data, p), _target(data, p, names), _order(data, p, t.rules))
     action = Action(kind, p, choices)
-    READERS[kind](data, action, t)
+    if kind in READERS:  # use_throne has only the choices; its legality is checked when it is used
+        READERS[kind](data, action, t)
     return action
 
 
@@ -344,10 +345,6 @@ def _blocks(data: Any, a: Action, t: Table) -> list[tuple[Piece, Piece]]:
     return pairs
 
 
-def _read_throne(data: dict[str, Any], a: Action, t: Table) -> None:
-    """Nothing to read beyond the choices: the Throne's legality is checked when it is used."""
-
-
 def _read_setup(data: dict[str, Any], a: Action, t: Table) -> None:
     method = data.get("method")
     if method not in METHODS:
@@ -380,7 +377,7 @@ def _read_setup(data: dict[str, Any], a: Action, t: Table) -> None:
 
 
 READERS = {"play_market": _read_play, "play": _read_play, "equip": _read_equip, "end_turn": _read_end_turn,
-           "attack": _read_attack, "use_throne": _read_throne, "setup_markets": _read_setup}
+           "attack": _read_attack, "setup_markets": _read_setup}
 
 
 # ---- the next state ------------------------------------------------------------------------------------------
