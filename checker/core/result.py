@@ -39,7 +39,7 @@ class Resolution:
             lines.append("  Game over. Winner(s): " + ", ".join(self.winners or []))
             for name, score in (self.scores or {}).items():
                 detail = ", ".join(f"{k} {v}" for k, v in score.items() if k != "score")
-                lines.append(f"    {name}: {score.get('score')} ({detail})")
+                lines.append(f"    {name}: {score['score']} ({detail})" if "score" in score else f"    {name}: {detail}")
         lines += [f"  Note: {n}" for n in self.notes]
         lines.append("")
         lines.append("Steps:")

@@ -1,0 +1,11 @@
+"""Gold and Steel's rules engine: `resolve` one disputed action, citing the rule of every step.
+
+Imports stay light: `checker resolve` must start fast (the definitions arrive compiled,
+see `rules.compile_game`).
+"""
+from __future__ import annotations
+
+from .resolve import resolve
+from .rules import compile_game
+
+__all__ = ["compile_game", "resolve"]

@@ -1,0 +1,150 @@
+"""The disputed actions of a turn: play a card (from the hand or the market), equip a weapon,
+use the Throne, end the turn. Each returns the verdict's headline; attacks are in `combat`,
+initial markets in `setup`.
+"""
+from __future__ import annotations
+
+from checker.core.errors import StateError
+
+from . import cite
+from .effects import Choices, Trigger, fire
+from .refs import refs
+from .rules import CardDef
+from .state import Action
+from .table import Piece, Player, Table
+
+
+def play_market(t: Table, a: Action) -> str:
+    """Markets: pay the gold cost, no warp token; the card goes to the battle area and joins the deck (G3)."""
+    p, card = a.player, a.card
+    if p.gold < card.gold:
+        affordable = [c.id for c in p.market if c.gold <= p.gold]
+        raise StateError(f"{card.name} costs {card.gold} gold and {p.name} has {p.gold} (Markets; G3); affordable "
+                         f"now: {', '.join(affordable) or 'none'}", player=p.name, field="action.card")
+    p.market.remove(card)
+    p.gold -= card.gold
+    t.say(f"{p.name} pays {card.gold} gold to the token pool and plays {card.name} from their market "
+          f"(gold {p.gold + card.gold} -> {p.gold}); no warp token is spent", cite.join(cite.MARKET, cite.NO_WARP), p, card)
+    t.say(f"{card.name} is now an ordinary card of {p.name}'s deck: it is never paid for again", cite.PART_OF_DECK,
+          p, card)
+    t.note(p, f"played {card.name} from the market for {card.gold} gold")
+    play_card(t, p, card, a.choices)
+    return f"Legal: {p.name} pays {card.gold} gold and plays {card.name} from their market."
+
+
+def play_hand(t: Table, a: Action) -> str:
+    """A card from the hand is played free (P2), a market card too once bought (G3)."""
+    p, card = a.player, a.card
+    p.hand.remove(card)
+    rule = cite.PLAYED_FREE if card.market else "P2"
+    t.say(f"{p.name} plays {card.name} from their hand, free", rule, p, card)
+    t.note(p, f"played {card.name}")
+    play_card(t, p, card, a.choices)
+    return f"Legal: {p.name} plays {card.name} from their hand."
+
+
+def play_card(t: Table, p: Player, card: CardDef, choices: Choices) -> None:
+    """Where a played card goes (GS-R1), its when-played abilities, then double influence (G5)."""
+    p.played.append(card)
+    piece = None
+    if card.stays:
+        piece = Piece(card, p)
+        p.battle.append(piece)
+        rule = cite.WEAPON_PLAYED if card.type == "weapon" else cite.join(cite.TO_BATTLE, "GS-R1")
+        t.say(f"{card.name} goes to {p.name}'s battle area" + (", unequipped" if card.type == "weapon" else ""),
+              rule, p, card)
+        t.check_whiles()
+    fire(t, [Trigger(card, ab, p, piece) for ab in card.abilities if ab.trigger == "on_play"], choices)
+    fire(t, double_influence(t, p, piece), choices)
+    if not card.stays:
+        p.discard.append(card)
+        t.say(f"{card.name} ({card.type}) has resolved: it goes to {p.name}'s discard pile", "GS-R1", p, card)
+
+
+def _others(played: list[CardDef], i: int, symbol: str, upto: int) -> list[CardDef]:
+    """The cards played this turn up to index `upto`, other than the i-th, with the symbol (G5)."""
+    return [c for j, c in enumerate(played[:upto + 1]) if j != i and symbol in c.influence]
+
+
+def double_influence(t: Table, p: Player, new_piece: Piece | None) -> list[Trigger]:
+    """G5: each double-influence ability whose count of other cards reaches two with this play fires, once."""
+    played = p.played
+    last = len(played) - 1
+    out = []
+    for i, card in enumerate(played):
+        for ab in card.abilities:
+            if ab.trigger != "double_influence":
+                continue
+            now = _others(played, i, ab.influence, last)
+            before = len(_others(played, i, ab.influence, last - 1)) if i < last else 0
+            if len(now) >= 2 and before < 2:
+                it = new_piece if i == last else next((x for x in p.battle if x.card is card), None)
+                out.append(Trigger(card, ab, p, it))
+                t.say(f"{card.name}'s double-{ab.influence} ability fires: {p.name} "
+                      f"{'has played' if i == last else 'now plays'} two other {ab.influence} cards this turn "
+                      f"({', '.join(c.name for c in now[:2])})", cite.join(cite.DOUBLE, "GS-R9"), p, card)
+    return out
+
+
+def equip(t: Table, p: Player, weapon: Piece, unit: Piece, rule: str = cite.join(cite.EQUIP, cite.WIELDER)) -> None:
+    """Weapons: a loose weapon goes under a unit of the same player and stays until it is discarded (G4)."""
+    t.remove_piece(weapon)
+    unit.weapons.append(weapon.card)
+    t.say(f"{p.name} equips {unit.card.name} with {weapon.card.name}: now {t.describe(unit)}", rule, p, weapon.card)
+    t.note(p, f"{unit.card.name} wields {weapon.card.name}")
+    t.check_whiles()
+
+
+def equip_action(t: Table, a: Action) -> str:
+    (weapon, unit), = a.equips
+    equip(t, a.player, weapon, unit)
+    return f"Legal: {a.player.name}'s {t.describe(unit)} wields {weapon.card.name}."
+
+
+def end_turn(t: Table, a: Action) -> str:
+    """G4's equip requirement, power lost (G3), the turn passes (GS-R8)."""
+    p = a.player
+    for weapon, unit in a.equips:
+        equip(t, p, weapon, unit, cite.MUST_EQUIP)
+    loose = p.loose_weapons
+    if loose and p.units:
+        raise StateError(f"before ending the turn every weapon in the battle area must be equipped if the player has "
+                         f"a unit (Weapons; G4): {refs(loose, p)} still lies unequipped; add equip = "
+                         f"[{{ weapon = \"{loose[0].card.id}\", unit = ... }}] with a unit of {refs(p.units, p)}",
+                         player=p.name, field="action.equip")
+    if loose:
+        t.say(f"{p.name} has no unit: {', '.join(w.card.name for w in loose)} stays in the battle area until a "
+              f"later turn", cite.NO_UNITS, p)
+    if p.power:
+        t.say(f"{p.name}'s unspent power is lost: power {p.power} -> 0", cite.POWER_LOST, p)
+        p.power = 0
+    if p.gold:
+        t.say(f"{p.name} keeps {p.gold} gold for later turns", cite.GOLD_STAYS, p)
+    p.played = []
+    standing = [i for i, q in enumerate(t.players) if not q.out]
+    later = [i for i in standing if i > t.turn] + [i for i in standing if i <= t.turn]
+    t.turn = later[0]
+    t.say(f"{p.name} ends the turn: it is {t.active.name}'s turn", "GS-R8", p)
+    return f"Legal: {p.name} ends the turn; it is now {t.active.name}'s turn."
+
+
+def use_throne(t: Table, a: Action) -> str:
+    """G7: revealed, once per game, any player on their own turn, for its power cost; then flipped."""
+    p, throne = a.player, t.rules.throne
+    if t.throne == "hidden":
+        raise StateError("the Eternal Throne is not revealed yet: it is revealed when its last Seek Power card is "
+                         "taken (P2; G7); set throne = \"revealed\" if it is", player=p.name, field="throne")
+    if t.throne == "spent":
+        raise StateError("the Eternal Throne's ability has been used and the card flipped: nobody can use it again "
+                         "(The New Eternal Throne; G7)", player=p.name, field="throne")
+    if p.power < throne.power:
+        raise StateError(f"using the Eternal Throne costs {throne.power} power and {p.name} has {p.power} (G7)",
+                         player=p.name, field="power")
+    p.power -= throne.power
+    t.say(f"{p.name} pays {throne.power} power to use the Eternal Throne (power {p.power + throne.power} -> "
+          f"{p.power}): {throne.text}", cite.THRONE, p, throne)
+    t.note(p, "used the Eternal Throne")
+    fire(t, [Trigger(throne, None, p, None)], a.choices)
+    t.throne = "spent"
+    t.say("the Eternal Throne is flipped over: its ability is no longer available to anyone", cite.THRONE_FLIP, p, throne)
+    return f"Legal: {p.name} pays {throne.power} power and uses the Eternal Throne, which is then flipped."

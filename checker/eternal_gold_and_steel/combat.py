@@ -1,0 +1,53 @@
+"""An attack (GS-R3): declare, when-attacks abilities, blocks, attack damage, its abilities, discards.
+
+G2 decides blocks and damage; P1 discards every attacker that dealt attack damage once
+the attack is over, unless an ability moved it or keeps it (Recurring Nightmare).
+"""
+from __future__ import annotations
+
+from . import cite
+from .effects import Trigger, damage_triggers, fire, strike
+from .state import Action
+from .table import Table
+
+
+def attack(t: Table, a: Action) -> str:
+    p, d = a.player, a.defender
+    t.attacking, t.dealt = list(a.attackers), set()
+    t.say(f"{p.name} attacks {d.name} with {', '.join(t.describe(x) for x in a.attackers)}", "GS-R3", p)
+    before = d.health
+    fire(t, [Trigger(card, ab, p, x) for x in a.attackers for card, ab in t.abilities_of(x)
+             if ab.trigger == "on_attack"], a.choices)
+    blocked = set()
+    for attacker, blocker in a.blocks:
+        if not t.in_play(attacker):
+            t.say(f"{attacker.card.name} has left the battle area: {d.name}'s {blocker.card.name} blocks nothing",
+                  "GS-R3", d, blocker.card)
+            continue
+        if not t.in_play(blocker):
+            t.say(f"{d.name}'s {blocker.card.name} has left the battle area: {attacker.card.name} is unblocked",
+                  "GS-R3", d, blocker.card)
+            continue
+        blocked.add(id(attacker))
+        t.say(f"{d.name}'s {t.describe(blocker)} blocks {p.name}'s {t.describe(attacker)}: equal or greater "
+              f"strength, both are discarded", cite.BLOCK, d, blocker.card)
+        t.discard_piece(attacker, "was blocked", cite.BLOCK)
+        t.discard_piece(blocker, "blocked", cite.BLOCK)
+    dealers = []
+    for x in a.attackers:
+        if id(x) in blocked or not t.in_play(x):
+            continue
+        if d.out:
+            t.say(f"{d.name} is already out: {x.card.name} deals no more damage", cite.OUT, p, x.card)
+            continue
+        if strike(t, x, d, t.strength_of(x), f"unblocked, strength {t.strength_of(x)}", cite.UNBLOCKED):
+            dealers.append(x)
+    fire(t, damage_triggers(t, dealers), a.choices)
+    for x in a.attackers:
+        if t.in_play(x) and id(x) in t.dealt and not x.stays:
+            t.discard_piece(x, "dealt attack damage and the attack is over", cite.ATTACK_OVER)
+        elif t.in_play(x) and x.stays:
+            t.say(f"{x.card.name} stays in the battle area" + (f" with {', '.join(w.name for w in x.weapons)} still "
+                  f"equipped" if x.weapons else ""), cite.FAQ_NIGHTMARE, p, x.card)
+    t.attacking = []
+    return f"Legal: {p.name} attacks {d.name}; {d.name} loses {before - d.health} health ({before} -> {d.health})."

@@ -1,0 +1,362 @@
+"""Abilities at work: the closed effect vocabulary of cards/models/eternal_gold_and_steel.py, run.
+
+One function per effect, named after it and following its docstring. Abilities that
+fire at the same moment are a batch, resolved in the order their owner chooses
+(`action.order`; FAQ on Gorgon Swiftblade). Every choice an effect needs (pay or not,
+which unit to destroy, which enemy player) comes from the action (`Choices`): when
+only one choice is legal it is made for the player, otherwise it must be given (GS-R2).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from checker.core.errors import StateError
+
+from . import cite
+from .refs import find_piece, parse_ref, refs
+from .rules import Ability
+from .table import Piece, Player, Table
+
+TRIGGER_RULE = {"on_play": "GS-R2", "on_attack": "GS-R3", "on_attack_damage": "GS-R3",
+                "on_ally_attack_damage": "GS-R3", "double_influence": cite.DOUBLE}
+
+
+class Choices:
+    """What the acting player decided, from the state's [action]: consumed as effects ask."""
+
+    def __init__(self, player: Player, pay: bool = False, destroy: list[str] | None = None, target: Player | None = None,
+                 order: list[str] | None = None, defender: Player | None = None):
+        self.player, self.pay, self.target, self.defender = player, pay, target, defender
+        self.destroy = list(destroy or [])
+        self.order = list(order or [])
+        self.used_destroy = 0
+        self.used_order: set[int] = set()
+        self.paid = False
+
+    def enemy(self, t: Table, p: Player, why: str) -> Player | None:
+        """The enemy player an effect hits: action.target, else the defender, else the only enemy."""
+        enemies = t.enemies(p)
+        if self.target is not None and self.target in enemies:
+            return self.target
+        if self.target is None and self.defender is not None and self.defender in enemies:
+            return self.defender
+        if self.target is None and len(enemies) == 1:
+            return enemies[0]
+        if not enemies:
+            return None
+        names = ", ".join(q.name for q in enemies)
+        got = f", got {self.target.name!r} (not an enemy still in the game)" if self.target else ""
+        raise StateError(f"expected the enemy player to {why}: target = one of {names}{got} (GS-R2)",
+                         player=self.player.name, field="action.target")
+
+    def unit(self, options: list[Piece], p: Player, what: str) -> Piece:
+        """The next unit of action.destroy, or the only legal one."""
+        if self.used_destroy < len(self.destroy):
+            ref = self.destroy[self.used_destroy]
+            self.used_destroy += 1
+            piece = find_piece(ref, options, p)
+            if piece is None:
+                raise StateError(f"{ref!r} is not a unit you can {what}; expected one of {refs(options, p)} (GS-R2)",
+                                 player=self.player.name, field=f"action.destroy[{self.used_destroy}]")
+            return piece
+        if len(options) == 1:
+            return options[0]
+        raise StateError(f"expected the unit to {what}: destroy = one of {refs(options, p)} "
+                         f"(in the order the abilities resolve; GS-R2)", player=self.player.name, field="action.destroy")
+
+    def leftovers(self) -> list[str]:
+        """Choices the resolution never asked for: reported as notes."""
+        out = [f"action.destroy {ref!r} was not needed" for ref in self.destroy[self.used_destroy:]]
+        if self.pay and not self.paid:
+            out.append("action.pay: there was nothing to pay for")
+        return out
+
+
+class Trigger:
+    """An ability that fired: whose card, which ability, its controller, and "it" (the unit or wielder)."""
+
+    __slots__ = ("card", "ability", "controller", "it", "from_discard", "rule")
+
+    def __init__(self, card: Any, ability: Ability | None, controller: Player, it: Piece | None,
+                 from_discard: bool = False, rule: str | None = None):
+        self.card, self.ability, self.controller, self.it = card, ability, controller, it
+        self.from_discard = from_discard
+        self.rule = rule or (TRIGGER_RULE[ability.trigger] if ability else cite.THRONE)
+
+
+def order_batch(t: Table, batch: list[Trigger], choices: Choices) -> list[Trigger]:
+    """The owner's order for simultaneous abilities: action.order first, the rest as listed (GS-R12)."""
+    if len(batch) < 2:
+        return batch
+    picked: list[Trigger] = []
+    for i, entry in enumerate(choices.order):
+        _, card_id, n = parse_ref(entry)
+        same = [tr for tr in batch if tr.card.id == card_id]
+        if 1 <= n <= len(same) and same[n - 1] not in picked:
+            picked.append(same[n - 1])
+            choices.used_order.add(i)
+    rest = [tr for tr in batch if tr not in picked]
+    ordered = picked + rest
+    how = "chosen in action.order" if picked else "as listed; action.order can change it"
+    t.say(f"{batch[0].controller.name} resolves {len(batch)} abilities that fire together in this order ({how}): "
+          f"{', '.join(tr.card.name for tr in ordered)}", cite.join(cite.FAQ_ORDER, "GS-R12"), batch[0].controller)
+    return ordered
+
+
+def fire(t: Table, batch: list[Trigger], choices: Choices) -> None:
+    """Resolve a batch of abilities that fired at the same moment, one after another."""
+    for tr in order_batch(t, batch, choices):
+        resolve_ability(t, tr, choices)
+
+
+def resolve_ability(t: Table, tr: Trigger, choices: Choices) -> None:
+    ability, p = tr.ability, tr.controller
+    if ability is not None:
+        t.say(f"{tr.card.name}: {ability.text}", tr.rule, p, tr.card)
+        if ability.condition is not None and not t.condition_holds(ability.condition, tr.it, p):
+            t.say(f"the condition is not met ({_condition(ability.condition)}): nothing happens", cite.FAQ_FORGEBORN, p,
+                  tr.card)
+            return
+        effects = ability.effects
+    else:
+        effects = tr.card.effects
+    for effect in effects:
+        EFFECTS[effect["effect"]](t, effect, tr, choices)
+        t.check_whiles()
+
+
+def _condition(condition: dict[str, Any]) -> str:
+    kind = condition["condition"]
+    if kind == "units_at_least":
+        return f"{condition['count']} or more units"
+    if kind == "gold_at_least":
+        return f"{condition['amount']} or more gold"
+    return "it wields a weapon"
+
+
+def _it(t: Table, tr: Trigger, what: str) -> Piece | None:
+    """The unit an effect acts on, if it is still in the battle area (GS-R2)."""
+    if tr.it is not None and t.in_play(tr.it):
+        return tr.it
+    t.say(f"{tr.card.name} is no longer in the battle area: it cannot {what}", "GS-R2", tr.controller, tr.card)
+    return None
+
+
+# ---- the effects ---------------------------------------------------------------------------------------------
+
+def gain_gold(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    p = tr.controller
+    p.gold += e["amount"]
+    t.say(f"{p.name} takes {e['amount']} gold from the token pool: gold {p.gold - e['amount']} -> {p.gold}",
+          cite.EARN_GOLD, p, tr.card)
+
+
+def gain_power(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    p = tr.controller
+    p.power += e["amount"]
+    t.say(f"{p.name} gains {e['amount']} power for this turn: power {p.power - e['amount']} -> {p.power}",
+          "G3", p, tr.card)
+
+
+def gain_health(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    t.gain_health(tr.controller, e["amount"], "", "GS-R2", tr.card)
+
+
+def draw(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    t.draw(tr.controller, e["count"], tr.card, "GS-R2")
+
+
+def add_market_card(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    t.add_to_market(tr.controller, e["count"], tr.card)
+
+
+def gain_keyword(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    piece = _it(t, tr, f"gain {e['keyword'].capitalize()}")
+    if piece is not None:
+        if e["keyword"] not in piece.gained:
+            piece.gained.append(e["keyword"])
+        t.say(f"{piece.card.name} gains {e['keyword'].capitalize()}: now {t.describe(piece)}", "GS-R2",
+              tr.controller, tr.card)
+
+
+def gain_strength(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    piece = _it(t, tr, "gain strength")
+    if piece is not None:
+        piece.strength += e["amount"]
+        t.say(f"{piece.card.name} gets +{e['amount']} strength: now {t.describe(piece)}", "GS-R2", tr.controller, tr.card)
+
+
+def put_attack_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    piece = _it(t, tr, "take an attack token")
+    if piece is not None:
+        piece.tokens.append(e["amount"])
+        t.say(f"a +{e['amount']} attack token goes on {piece.card.name}: now {t.describe(piece)}; it stays however "
+              f"the unit count changes", cite.FAQ_FORGEBORN, tr.controller, tr.card)
+
+
+def destroy_own_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    p = tr.controller
+    others = [u for u in p.units if u is not tr.it]
+    if not others:
+        if tr.it is not None and t.in_play(tr.it):
+            t.discard_piece(tr.it, "must destroy itself: there is no other unit of yours", cite.FAQ_OBRAK)
+        return
+    victim = c.unit(others, p, "destroy (another unit of yours)")
+    t.discard_piece(victim, f"is destroyed by {tr.card.name}", "GS-R2")
+
+
+def destroy_enemy_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    p = tr.controller
+    options = [u for q in t.enemies(p) for u in q.units]
+    if not options:
+        t.say("there is no enemy unit to destroy: nothing is destroyed, and the rest of the ability still resolves",
+              cite.FAQ_SPITFIRE, p, tr.card)
+        return
+    victim = c.unit(options, p, "destroy (an enemy unit)")
+    t.discard_piece(victim, f"is destroyed by {p.name}'s {tr.card.name}", "GS-R2")
+
+
+def deal_damage_player(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    p = tr.controller
+    target = c.enemy(t, p, f"damage with {tr.card.name}")
+    if target is None:
+        t.say("there is no enemy player left to damage", "GS-R10", p, tr.card)
+        return
+    t.lose_health(target, e["amount"], f"damage from {p.name}'s {tr.card.name} (not attack damage: no Berserk, "
+                  f"no Lifesteal)", "GS-R2", tr.card, by=p)
+
+
+def deal_attack_damage(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    piece = _it(t, tr, "deal attack damage")
+    if piece is None:
+        return
+    target = c.enemy(t, tr.controller, f"hit with {tr.card.name}'s attack damage")
+    if target is None:
+        return
+    if strike(t, piece, target, e["amount"], f"{tr.card.name}'s ability", cite.FAQ_ICEBOW):
+        fire(t, damage_triggers(t, [piece]), c)
+
+
+def put_on_top_of_deck(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    piece = _it(t, tr, "go on top of the deck")
+    if piece is not None:
+        t.remove_piece(piece)
+        piece.owner.deck.insert(0, piece.card)
+        t.say(f"{piece.card.name} goes from the battle area on top of {piece.owner.name}'s deck", "GS-R2",
+              tr.controller, tr.card)
+        t.note(piece.owner, f"{piece.card.name} on top of the deck")
+        t.discard_weapons(piece)
+        t.check_whiles()
+
+
+def return_to_battle_area(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    piece = _it(t, tr, "return to the battle area")
+    if piece is not None:
+        piece.stays = True
+        kept = f"; {', '.join(w.name for w in piece.weapons)} stays equipped" if piece.weapons else ""
+        t.say(f"{piece.card.name} returns to the battle area instead of being discarded{kept}", cite.FAQ_NIGHTMARE,
+              tr.controller, tr.card)
+
+
+def return_to_hand(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    owner = tr.controller
+    if tr.it is not None and t.in_play(tr.it):
+        t.remove_piece(tr.it)
+        owner.hand.append(tr.it.card)
+        t.say(f"{tr.card.name} returns from the battle area to {owner.name}'s hand", tr.rule, owner, tr.card)
+        t.discard_weapons(tr.it)
+        t.check_whiles()
+    elif tr.from_discard and tr.card in owner.discard:
+        owner.discard.remove(tr.card)
+        owner.hand.append(tr.card)
+        t.say(f"{tr.card.name} returns from the discard pile to {owner.name}'s hand", tr.rule, owner, tr.card)
+    else:
+        t.say(f"{tr.card.name} has already left: nothing returns", "GS-R2", owner, tr.card)
+        return
+    t.note(owner, f"{tr.card.name} back to the hand")
+
+
+def put_unit_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    token = t.rules.cards[e["token"]]
+    p = tr.controller
+    holder = next((q for q in t.players for x in q.battle if x.card is token), None)
+    if holder is not None:
+        t.say(f"the {token.name} token is already in {holder.name}'s battle area: nothing happens", "GS-R7", p, tr.card)
+        return
+    p.battle.append(Piece(token, p))
+    t.say(f"the {token.name} token (strength {token.strength}) enters {p.name}'s battle area", "GS-R7", p, tr.card)
+    t.note(p, f"{token.name} token in play")
+
+
+def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+    """G6: pay once, or not at all; `then` resolves only when paid."""
+    p = tr.controller
+    cost = " and ".join(f"{e[k]} {k}" for k in ("gold", "power") if e.get(k))
+    if not c.pay:
+        t.say(f"{p.name} does not pay {cost} (action.pay is false): nothing more", cite.PAY_ONCE, p, tr.card)
+        return
+    for what in ("gold", "power"):
+        need, have = e.get(what) or 0, getattr(p, what)
+        if need > have:
+            raise StateError(f"cannot pay {cost} for {tr.card.name}: {p.name} has {have} {what}; "
+                             f"set pay = false to play it without paying (G6)", player=p.name, field="action.pay")
+    p.gold -= e.get("gold") or 0
+    p.power -= e.get("power") or 0
+    c.paid = True
+    t.say(f"{p.name} pays {cost}, once (gold {p.gold}, power {p.power} left)", cite.PAY_GOLD, p, tr.card)
+    for inner in e["then"]:
+        EFFECTS[inner["effect"]](t, inner, tr, c)
+
+
+EFFECTS: dict[str, Callable[[Table, dict, Trigger, Choices], None]] = {
+    f.__name__: f for f in (gain_gold, gain_power, gain_health, draw, add_market_card, gain_keyword, gain_strength,
+                            put_attack_token, destroy_own_unit, destroy_enemy_unit, deal_damage_player,
+                            deal_attack_damage, put_on_top_of_deck, return_to_battle_area, return_to_hand,
+                            put_unit_token, pay)
+}
+
+
+# ---- attack damage ---------------------------------------------------------------------------------------------
+
+def strike(t: Table, piece: Piece, target: Player, amount: int, how: str, rule: str) -> int:
+    """The unit deals attack damage to a player: Berserk doubles it, Lifesteal heals its controller (G2)."""
+    owner = piece.owner
+    keywords = t.keywords_of(piece)
+    dealt = amount * 2 if "berserk" in keywords else amount
+    if dealt <= 0:
+        t.say(f"{owner.name}'s {piece.card.name} has strength 0: it deals no attack damage", cite.UNBLOCKED, owner,
+              piece.card)
+        return 0
+    doubled = f", Berserk: {amount} doubled" if dealt != amount else ""
+    berserk_rule = cite.FAQ_ICEBOW_BERSERK if dealt != amount and rule == cite.FAQ_ICEBOW else cite.BERSERK
+    t.lose_health(target, dealt, f"attack damage from {owner.name}'s {piece.card.name} ({how}{doubled})",
+                  cite.join(rule, berserk_rule) if doubled else rule, piece.card, by=owner)
+    t.dealt.add(id(piece))
+    if "lifesteal" in keywords:
+        lifesteal_rule = cite.FAQ_ICEBOW_LIFESTEAL if rule == cite.FAQ_ICEBOW else cite.LIFESTEAL
+        t.gain_health(owner, dealt, f" (Lifesteal: {piece.card.name} dealt {dealt} attack damage)", lifesteal_rule,
+                      piece.card)
+    return dealt
+
+
+def damage_triggers(t: Table, dealers: list[Piece]) -> list[Trigger]:
+    """Every ability that fires because these units dealt attack damage together (GS-R3, GS-R4, GS-R12)."""
+    out: list[Trigger] = []
+    for piece in dealers:
+        owner = piece.owner
+        out += [Trigger(card, a, owner, piece) for card, a in t.abilities_of(piece) if a.trigger == "on_attack_damage"]
+        keywords = t.keywords_of(piece)
+        for unit in owner.units:
+            for a in unit.card.abilities:
+                if a.trigger != "on_ally_attack_damage" or (a.ally_keyword and a.ally_keyword not in keywords):
+                    continue
+                if a.zone == "battle_area":
+                    out.append(Trigger(unit.card, a, owner, unit))
+                elif unit in t.attacking and id(unit) in t.dealt:  # discarded once the attack is over (P1)
+                    out.append(Trigger(unit.card, a, owner, unit, rule=cite.FAQ_KATRA))
+        for card in owner.discard:
+            for a in card.abilities:
+                if (a.trigger == "on_ally_attack_damage" and a.zone == "discard_pile"
+                        and (not a.ally_keyword or a.ally_keyword in keywords)):
+                    out.append(Trigger(card, a, owner, None, from_discard=True, rule=cite.FAQ_KATRA))
+    return out

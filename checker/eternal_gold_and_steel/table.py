@@ -1,0 +1,259 @@
+"""Everything on the table: players, their zones, the units in their battle areas, the Throne.
+
+Names follow the rulebook: battle area, market, market deck, wielder, attack damage.
+A unit's strength and keywords are worked out when asked (`strength_of`, `keywords_of`):
+printed or overridden strength, weapons, attack tokens, and while-abilities whose
+condition holds right now (FAQ: only such abilities "can be taken away again").
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.core.errors import StateError
+
+from . import cite
+from .rules import Ability, CardDef, Rules
+
+START_HEALTH = 25  # G1
+THRONE_STATES = ("hidden", "revealed", "spent")
+
+
+class Piece:
+    """A card in a battle area: a unit (weapons, attack tokens, gained strength and keywords) or a loose weapon."""
+
+    __slots__ = ("card", "owner", "strength", "gained", "tokens", "weapons", "stays")
+
+    def __init__(self, card: CardDef, owner: "Player", strength: int | None = None, gained: list[str] | None = None,
+                 tokens: list[int] | None = None, weapons: list[CardDef] | None = None):
+        self.card, self.owner = card, owner
+        self.strength: int = (card.strength or 0) if strength is None else strength  # before weapons, tokens, whiles
+        self.gained: list[str] = list(gained or [])
+        self.tokens: list[int] = list(tokens or [])
+        self.weapons: list[CardDef] = list(weapons or [])
+        self.stays = False  # return_to_battle_area: never discarded by this attack (FAQ on Recurring Nightmare)
+
+    @property
+    def is_unit(self) -> bool:
+        return self.card.type == "unit"
+
+    def __repr__(self) -> str:
+        return f"Piece({self.owner.name}:{self.card.id})"
+
+
+class Player:
+    """A seat: health, gold, this turn's power, and the zones (market, hand, deck, discard pile, battle area)."""
+
+    __slots__ = ("name", "health", "gold", "power", "market", "hand", "deck", "discard", "battle", "played")
+
+    def __init__(self, name: str, health: int = START_HEALTH, gold: int = 0, power: int = 0):
+        self.name, self.health, self.gold, self.power = name, health, gold, power
+        self.market: list[CardDef] = []
+        self.hand: list[CardDef] = []
+        self.deck: list[CardDef] = []  # top first
+        self.discard: list[CardDef] = []
+        self.battle: list[Piece] = []
+        self.played: list[CardDef] = []  # this turn, in order (G5)
+
+    @property
+    def out(self) -> bool:
+        """G1: a player at 0 health is out."""
+        return self.health <= 0
+
+    @property
+    def units(self) -> list[Piece]:
+        return [p for p in self.battle if p.is_unit]
+
+    @property
+    def loose_weapons(self) -> list[Piece]:
+        return [p for p in self.battle if not p.is_unit]
+
+
+class Table:
+    """The whole table and the cited log of what happens to it."""
+
+    def __init__(self, rules: Rules, players: list[Player], turn: int, throne: str = "hidden",
+                 market_deck: list[CardDef] | None = None, seed: int | None = None, log: Any = None):
+        self.rules, self.players, self.turn, self.throne = rules, players, turn, throne
+        self.market_deck = market_deck  # top first; None: not given (the rest of the market cards, unshuffled)
+        self.rng = random.Random(seed) if seed is not None else None
+        self.log = log
+        self.events: list[tuple[str, str]] = []  # (player, what): the verdict's lines
+        self.dealt: set[int] = set()  # ids of pieces that dealt attack damage in the current attack
+        self.attacking: list[Piece] = []  # the current attack's attackers
+        self.whiles = self._active_whiles()
+
+    # ---- the log ---------------------------------------------------------------------------------------
+
+    def say(self, text: str, rule: str, player: Player | None = None, card: CardDef | None = None) -> None:
+        if self.log is not None:
+            self.log.add(text, rule, player.name if player else None, card.id if card else None)
+
+    def note(self, player: Player, what: str) -> None:
+        self.events.append((player.name, what))
+
+    @property
+    def active(self) -> Player:
+        return self.players[self.turn]
+
+    def enemies(self, p: Player) -> list[Player]:
+        return [q for q in self.players if q is not p and not q.out]
+
+    # ---- units: strength, keywords, while-abilities -------------------------------------------------------
+
+    def abilities_of(self, piece: Piece) -> list[tuple[CardDef, Ability]]:
+        """A unit's own abilities, then its weapons' (a weapon's abilities are about its wielder)."""
+        return [(piece.card, a) for a in piece.card.abilities] + [(w, a) for w in piece.weapons for a in w.abilities]
+
+    def condition_holds(self, condition: dict[str, Any] | None, piece: Piece | None, controller: Player) -> bool:
+        if condition is None:
+            return True
+        kind = condition["condition"]
+        if kind == "units_at_least":
+            return len(controller.units) >= condition["count"]
+        if kind == "gold_at_least":
+            return controller.gold >= condition["amount"]
+        return piece is not None and bool(piece.weapons)  # wields_weapon
+
+    def while_effects(self, piece: Piece) -> list[dict[str, Any]]:
+        """The effects of the unit's while-abilities whose condition holds now."""
+        return [e for _, a in self.abilities_of(piece) if a.trigger == "while"
+                and self.condition_holds(a.condition, piece, piece.owner) for e in a.effects]
+
+    def strength_of(self, piece: Piece) -> int:
+        """Strength now: base (printed or overridden) + weapons' bonuses + attack tokens + while-abilities."""
+        return (piece.strength + sum(w.bonus or 0 for w in piece.weapons) + sum(piece.tokens)
+                + sum(e["amount"] for e in self.while_effects(piece) if e["effect"] == "gain_strength"))
+
+    def keywords_of(self, piece: Piece) -> set[str]:
+        kws = set(piece.card.keywords) | set(piece.gained) | {k for w in piece.weapons for k in w.keywords}
+        return kws | {e["keyword"] for e in self.while_effects(piece) if e["effect"] == "gain_keyword"}
+
+    def describe(self, piece: Piece) -> str:
+        """'Bannerman (strength 4, Lifesteal)'."""
+        kws = sorted(self.keywords_of(piece))
+        extra = "".join(f", {k.capitalize()}" for k in kws)
+        return f"{piece.card.name} (strength {self.strength_of(piece)}{extra})"
+
+    def _active_whiles(self) -> dict[int, tuple[Piece, frozenset[str]]]:
+        out = {}
+        for p in self.players:
+            for piece in p.units:
+                texts = frozenset(a.text for _, a in self.abilities_of(piece) if a.trigger == "while"
+                                  and self.condition_holds(a.condition, piece, p))
+                out[id(piece)] = (piece, texts)
+        return out
+
+    def check_whiles(self) -> None:
+        """Log every while-ability that starts or stops applying (FAQ on Tinker Overseer)."""
+        now = self._active_whiles()
+        for key, (piece, texts) in now.items():
+            before = self.whiles[key][1] if key in self.whiles else frozenset()
+            for text in sorted(texts - before):
+                self.say(f"{piece.owner.name}'s {piece.card.name} meets its condition, now {self.describe(piece)}: "
+                         f"{text}", cite.FAQ_WHILE, piece.owner, piece.card)
+            for text in sorted(before - texts):
+                self.say(f"{piece.owner.name}'s {piece.card.name} no longer meets its condition, now "
+                         f"{self.describe(piece)}: {text}", cite.FAQ_WHILE, piece.owner, piece.card)
+        self.whiles = now
+
+    # ---- moving cards ------------------------------------------------------------------------------------
+
+    def in_play(self, piece: Piece) -> bool:
+        return any(piece is q for q in piece.owner.battle)
+
+    def remove_piece(self, piece: Piece) -> None:
+        piece.owner.battle = [q for q in piece.owner.battle if q is not piece]
+
+    def discard_piece(self, piece: Piece, why: str, rule: str) -> None:
+        """A unit leaves the battle area for the discard pile, its weapons with it (G4); a token goes back to the pool."""
+        owner = piece.owner
+        self.remove_piece(piece)
+        where = "goes back to the pool (a unit token)" if piece.card.token else f"goes to {owner.name}'s discard pile"
+        if not piece.card.token:
+            owner.discard.append(piece.card)
+        self.say(f"{owner.name}'s {piece.card.name} {why}: it {where}", rule, owner, piece.card)
+        self.note(owner, f"{piece.card.name} discarded" if not piece.card.token else f"{piece.card.name} token removed")
+        self.discard_weapons(piece)
+        self.check_whiles()
+
+    def discard_weapons(self, piece: Piece) -> None:
+        if piece.weapons:
+            piece.owner.discard.extend(piece.weapons)
+            self.say(f"{', '.join(w.name for w in piece.weapons)} discarded along with {piece.card.name}",
+                     cite.WEAPON_STAYS, piece.owner, piece.weapons[0])
+            piece.weapons = []
+
+    def draw(self, p: Player, count: int, card: CardDef | None, rule: str) -> None:
+        """Draw from the top of the deck; an empty deck is refilled by shuffling the discard pile."""
+        for _ in range(count):
+            if not p.deck and p.discard:
+                self.reshuffle(p)
+            if not p.deck:
+                self.say(f"{p.name} has no card to draw: deck and discard pile are empty", rule, p, card)
+                return
+            drawn = p.deck.pop(0)
+            p.hand.append(drawn)
+            self.say(f"{p.name} draws {drawn.name} from the top of the deck", rule, p, card)
+            self.note(p, f"drew {drawn.name}")
+
+    def reshuffle(self, p: Player) -> None:
+        if len({c.id for c in p.discard}) > 1:
+            if self.rng is None:
+                raise StateError("the deck is empty and a draw needs the discard pile shuffled into it: "
+                                 "pass --seed N to shuffle it, or list the cards in `deck`, top first (GS-R5)",
+                                 player=p.name, field="deck")
+            self.rng.shuffle(p.discard)
+        p.deck, p.discard = p.discard, []
+        self.say(f"{p.name}'s deck is empty: the discard pile is shuffled into a new deck "
+                 f"({len(p.deck)} cards)", "GS-R5", p)
+
+    def market_top(self, p: Player) -> CardDef | None:
+        """The top card of the market deck (shuffled by --seed when the state does not give it; GS-R6)."""
+        if self.market_deck is None:
+            self.market_deck = self.unseen_market_cards(p, "market_deck")
+        return self.market_deck.pop(0) if self.market_deck else None
+
+    def unseen_market_cards(self, p: Player | None, field: str) -> list[CardDef]:
+        """The market cards the state does not place anywhere, shuffled by --seed (GS-R6)."""
+        if self.rng is None:
+            raise StateError("the market deck is needed: give `market_deck` (top first) or pass --seed N to "
+                             "shuffle the market cards the state does not place (GS-R6)",
+                             player=p.name if p else None, field=field)
+        pool = list(self.rules.market_deck)
+        for q in self.players:
+            seen = q.market + q.hand + q.deck + q.discard + [x.card for x in q.battle] + [w for x in q.battle for w in x.weapons]
+            for c in seen:
+                if c.id in pool:
+                    pool.remove(c.id)
+        cards = [self.rules.cards[i] for i in pool]
+        self.rng.shuffle(cards)
+        self.say(f"the market deck is not given: the {len(cards)} market cards the state does not place are "
+                 f"shuffled with the seed", cite.SHUFFLE_MARKET)
+        return cards
+
+    def add_to_market(self, p: Player, count: int, card: CardDef | None) -> None:
+        for _ in range(count):
+            top = self.market_top(p)
+            if top is None:
+                self.say(f"the market deck is empty: no card is added to {p.name}'s market", cite.ADD_MARKET, p, card)
+                return
+            p.market.append(top)
+            self.say(f"{p.name} adds the top card of the market deck ({top.name}) to their market",
+                     cite.ADD_MARKET, p, card)
+            self.note(p, f"{top.name} added to the market")
+
+    # ---- health ------------------------------------------------------------------------------------------
+
+    def lose_health(self, p: Player, amount: int, what: str, rule: str, card: CardDef | None = None,
+                    by: Player | None = None) -> None:
+        before = p.health
+        p.health = max(0, before - amount)
+        self.say(f"{p.name} takes {amount} {what}: health {before} -> {p.health}", rule, by or p, card)
+        if before > 0 and p.out:
+            self.say(f"{p.name} is at 0 health: out of the game", cite.OUT, p)
+            self.note(p, "is out")
+
+    def gain_health(self, p: Player, amount: int, why: str, rule: str, card: CardDef | None = None) -> None:
+        p.health += amount
+        self.say(f"{p.name} gains {amount} health{why}: {p.health - amount} -> {p.health}", rule, p, card)

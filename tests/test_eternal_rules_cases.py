@@ -1,0 +1,146 @@
+"""The book of Gold and Steel cases: every state file in tests/cases/eternal-gold-and-steel/ with its outcome.
+
+Each case is two files: `NAME.toml`, a state file anyone can run with `checker resolve`,
+and `NAME.expect.toml`: the rulebook section(s), FAQ question(s) or rulings it documents,
+a title (for FAQ cases, the FAQ's own question, G8), and what must come out: next-state
+fields, steps in order, cited rules, game over and winners, or the exact error.
+"""
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from checker.core.resolve_cmd import resolve_file
+from checker.engines import ENGINES
+
+CASES = Path(__file__).resolve().parent / "cases" / "eternal-gold-and-steel"
+RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "eternal-gold-and-steel.txt"
+SECTIONS = ("Changes to Setup", "Setting Up Initial Markets", "Earning Gold", "Paying Gold", "Markets",
+            "Adding Cards to Your Market", "The New Eternal Throne", "Weapons", "Double-Influence Abilities")
+METHODS = ("For games with new players.", "For experienced players (2 player game).",
+           "For experienced players (3-4 player game).")
+# G8: every FAQ question, with the parts of its answer that each need a case of their own.
+FAQ = {
+    "If I play Obrak, the Feaster when I have no other units in play, do I have to destroy Obrak?": (),
+    "If my Gorgon Swiftblade and another unit with Thief's Pick both deal attack damage to an enemy player, do I put "
+    "Gorgon Swiftblade on top of my deck before drawing from Thief's Pick, or vice versa?": (
+        "The owner of the attacking cards can decide which order to resolve such effects.",
+        "This rule applies to other cards with similar effects, e.g. Acquisitive Crow."),
+    "If I trigger Spitfire, but there isn't an enemy unit to destroy, do I get to deal damage to an enemy player?": (),
+    "If my Recurring Nightmare wields a weapon, does the weapon stay equipped after dealing attack damage?": (),
+    "How does Icebow work with Berserk units and with Lifesteal units?": (
+        "If you equip Icebow to a Berserk unit, the unit will deal 2 damage to an enemy player.",
+        "If you equip Icebow to a Lifesteal unit, you'll gain 1 health.",
+        "You'll gain 2 if the unit has Lifesteal and Berserk!"),
+    "Can Icebow's damage trigger effects of cards like Crimson Firemaw and Thief's Pick?": (),
+    "When I play a card that allows me to pay gold or power to do something, can I pay multiple times to multiply "
+    "the effect?": (),
+    "I play Forgeborn and have six or more units, so I put a +3 attack token on Forgeborn. If my unit count goes "
+    "below six before Forgeborn deals attack damage, does it still have the +3 attack token bonus?": (
+        "Once the Forgeborn ability puts the +3 attack token on itself, that token remains no matter how many units "
+        "you have in play.",
+        "Only abilities that trigger while you meet a condition (such as Tinker Overseer) can be taken away again "
+        "after being met."),
+    "If my Katra, the Devoted and Xenan Destroyer both deal attack damage to an enemy player, can I return Katra to "
+    "my hand?": (
+        "Katra's ability can work while in the discard pile, but she can also return to your hand in the case where "
+        "she and a Lifesteal unit were both involved in a successful attack.",),
+}
+ANSWERS = tuple(a for parts in FAQ.values() for a in parts)
+RULINGS = ("G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "P1")
+NAMES = sorted(p.name[: -len(".expect.toml")] for p in CASES.glob("*.expect.toml"))
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+def _expect(name: str) -> dict:
+    return tomllib.loads((CASES / f"{name}.expect.toml").read_text(encoding="utf-8"))
+
+
+def run_case(name: str, tmp_path: Path, capsys, seed: int | None) -> tuple[int, dict | None, str]:
+    out = tmp_path / "next.toml"
+    code = resolve_file(CASES / f"{name}.toml", True, out, seed, ENGINES)
+    captured = capsys.readouterr()
+    if code:
+        assert not out.exists(), "an invalid state must not write --out"
+        return code, None, captured.err.strip()
+    result = json.loads(captured.out)
+    assert tomllib.loads(out.read_text()) == result["state"], "--out must write the same state as --json"
+    return code, result, captured.err
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_case(name, tmp_path, capsys):
+    expect = _expect(name)
+    code, result, err = run_case(name, tmp_path, capsys, expect.get("seed"))
+    if "error" in expect:
+        assert code == 2
+        assert err.endswith(expect["error"]), err
+        return
+    assert code == 0, err
+    state = result["state"]
+    assert "action" not in state
+    players = {p["name"]: p for p in state["players"]}
+    for who, fields in expect.get("players", {}).items():
+        for key, value in fields.items():
+            assert players[who].get(key) == value, f"{who}.{key}: {players[who].get(key)!r} != {value!r}"
+    for key in ("turn", "throne", "market_deck"):
+        if key in expect:
+            assert state[key] == expect[key], key
+    for path, size in expect.get("counts", {}).items():  # "Ann.market" or "market_deck": list lengths
+        who, _, key = path.rpartition(".")
+        assert len((players[who] if who else state)[key]) == size, path
+    assert result["game_over"] is expect.get("game_over", False)
+    if "winners" in expect:
+        assert result["winners"] == expect["winners"]
+    assert result["verdict"][0] == expect.get("verdict", result["verdict"][0])
+    texts = [s["text"] for s in result["log"]]
+    position = 0
+    for wanted in expect.get("steps", []):
+        found = next((i for i in range(position, len(texts)) if wanted in texts[i]), None)
+        assert found is not None, f"step {wanted!r} not found (in order) in:\n" + "\n".join(texts)
+        position = found + 1
+    for unwanted in expect.get("absent", []):
+        assert not any(unwanted in t for t in texts), f"step {unwanted!r} should not happen"
+    cited = " ".join(s["rule"] for s in result["log"])
+    for rule in expect.get("cites", []):
+        assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", cited), f"no step cites {rule}"
+    for step in result["log"]:
+        assert step["rule"] and step["text"], step
+    assert result.get("notes", []) == expect.get("notes", [])
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_cases_cover_every_section_faq_answer_and_ruling():
+    covered = {s for name in NAMES for s in _expect(name)["section"]}
+    missing = [s for s in SECTIONS + METHODS + tuple(FAQ) + ANSWERS + RULINGS if s not in covered]
+    assert not missing, f"no case documents: {missing}"
+    rulebook = _flat(RULEBOOK.read_text(encoding="utf-8"))
+    for passage in SECTIONS + METHODS + tuple(FAQ) + ANSWERS:
+        assert passage in rulebook, passage
+
+
+def test_faq_cases_are_titled_with_the_faq_question():
+    """G8: a FAQ case is worded as the FAQ words it."""
+    for name in NAMES:
+        expect = _expect(name)
+        asked = [s for s in expect["section"] if s in FAQ]
+        if asked:
+            assert expect["title"] in asked, f"{name}: title {expect['title']!r} is not its FAQ question"
+
+
+def test_every_case_has_a_state_and_a_title():
+    states = sorted(p.stem for p in CASES.glob("*.toml") if not p.name.endswith(".expect.toml"))
+    assert states == NAMES
+    for name in NAMES:
+        assert _expect(name)["title"]
