@@ -11,6 +11,12 @@ from cards import DefinitionError, load_game
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 
 
+@pytest.fixture(autouse=True)
+def _compiled_cache(tmp_path_factory, monkeypatch):
+    """Compiled definitions are cached per test session, never in the user's home."""
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
 @pytest.fixture
 def game_copy(tmp_path):
     """Copy a built-in game's folder so a test can break it."""

@@ -7,17 +7,15 @@ game over, scores, winners), or the exact error for an invalid state.
 """
 from __future__ import annotations
 
-import json
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
 
-from checker.core.resolve_cmd import resolve_file
-from checker.engines import ENGINES
+from casebook import CaseBook
 
-CASES = Path(__file__).resolve().parent / "cases" / "el-dorado-canyon"
+BOOK = CaseBook("el-dorado-canyon")
+CASES = BOOK.folder
 RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "el-dorado-canyon.txt"  # ../shared
 SECTIONS = ("The Goal", "Components", "Table Set Up", "Player Set Up", "Gameplay", "Starting Cards", "Priority",
             "Being GONE", "Card Types", "Card Anatomy", "Gold", "Infamy", "Characters", "Character Card Anatomy",
@@ -25,34 +23,13 @@ SECTIONS = ("The Goal", "Components", "Table Set Up", "Player Set Up", "Gameplay
 FAQ = ("If I control a \"good\" character and I kill a \"bad\" character, how much infamy do I get?",
        "What happens if a character shoots themself?", "How does Round the Rosie work?", "Is there a hand limit?",
        "How does Advanced Mining work?", "How does my character gain back health?")
-NAMES = sorted(p.name[: -len(".expect.toml")] for p in CASES.glob("*.expect.toml"))
-
-
-@pytest.fixture(autouse=True)
-def _cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
-
-
-def _expect(name: str) -> dict:
-    return tomllib.loads((CASES / f"{name}.expect.toml").read_text(encoding="utf-8"))
-
-
-def run_case(name: str, tmp_path: Path, capsys) -> tuple[int, dict | None, str]:
-    out = tmp_path / "next.toml"
-    code = resolve_file(CASES / f"{name}.toml", True, out, None, ENGINES)
-    captured = capsys.readouterr()
-    if code:
-        assert not out.exists(), "an invalid state must not write --out"
-        return code, None, captured.err.strip()
-    result = json.loads(captured.out)
-    assert tomllib.loads(out.read_text()) == result["state"], "--out must write the same state as --json"
-    return code, result, captured.err
+NAMES = BOOK.names
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_case(name, tmp_path, capsys):
-    expect = _expect(name)
-    code, result, err = run_case(name, tmp_path, capsys)
+    expect = BOOK.expect(name)
+    code, result, err = BOOK.run(name, tmp_path, capsys)
     if "error" in expect:
         assert code == 2
         assert err.endswith(expect["error"]), err
@@ -92,7 +69,7 @@ def test_case(name, tmp_path, capsys):
 
 
 def test_cases_cover_every_section_and_faq_answer():
-    covered = {s for name in NAMES for s in _expect(name)["section"]}
+    covered = {s for name in NAMES for s in BOOK.expect(name)["section"]}
     missing = [s for s in SECTIONS + FAQ if s not in covered]
     assert not missing, f"no case documents: {missing}"
     rulebook = RULEBOOK.read_text()
@@ -101,7 +78,7 @@ def test_cases_cover_every_section_and_faq_answer():
 
 
 def test_every_case_has_a_state_and_a_title():
-    states = sorted(p.stem for p in CASES.glob("*.toml") if not p.name.endswith(".expect.toml"))
+    states = BOOK.state_files()
     assert states == NAMES
     for name in NAMES:
-        assert _expect(name)["title"]
+        assert BOOK.expect(name)["title"]

@@ -7,47 +7,23 @@ in order, rules cited, game over, winners, scores), or the exact error.
 """
 from __future__ import annotations
 
-import json
 import re
-import tomllib
-from pathlib import Path
 
 import pytest
 
-from checker.core.resolve_cmd import resolve_file
-from checker.engines import ENGINES
+from casebook import CaseBook
 
-CASES = Path(__file__).resolve().parent / "cases" / "eldorado"
+BOOK = CaseBook("eldorado")
+CASES = BOOK.folder
 SECTIONS = ("Start of Game", "Movement Rules", "Combat Rules")
 HOUSE = ("E1", "E2", "E3", "E4", "E5", "E6")
-NAMES = sorted(p.name[: -len(".expect.toml")] for p in CASES.glob("*.expect.toml"))
-
-
-@pytest.fixture(autouse=True)
-def _cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
-
-
-def _expect(name: str) -> dict:
-    return tomllib.loads((CASES / f"{name}.expect.toml").read_text(encoding="utf-8"))
-
-
-def run_case(name: str, tmp_path: Path, capsys, seed: int | None = None) -> tuple[int, dict | None, str]:
-    out = tmp_path / "next.toml"
-    code = resolve_file(CASES / f"{name}.toml", True, out, seed, ENGINES)
-    captured = capsys.readouterr()
-    if code:
-        assert not out.exists(), "an invalid state must not write --out"
-        return code, None, captured.err.strip()
-    result = json.loads(captured.out)
-    assert tomllib.loads(out.read_text()) == result["state"], "--out must write the same state as --json"
-    return code, result, captured.err
+NAMES = BOOK.names
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_case(name, tmp_path, capsys):
-    expect = _expect(name)
-    code, result, err = run_case(name, tmp_path, capsys, expect.get("seed"))
+    expect = BOOK.expect(name)
+    code, result, err = BOOK.run(name, tmp_path, capsys, expect.get("seed"))
     if "error" in expect:
         assert code == 2
         assert err.endswith(expect["error"]), err
@@ -85,13 +61,13 @@ def test_case(name, tmp_path, capsys):
 
 
 def test_cases_cover_every_section_and_house_ruling():
-    covered = {s for name in NAMES for s in _expect(name)["section"]}
+    covered = {s for name in NAMES for s in BOOK.expect(name)["section"]}
     missing = [s for s in SECTIONS + HOUSE if s not in covered]
     assert not missing, f"no case documents: {missing}"
 
 
 def test_every_case_has_a_state_and_a_title():
-    states = sorted(p.stem for p in CASES.glob("*.toml") if not p.name.endswith(".expect.toml"))
+    states = BOOK.state_files()
     assert states == NAMES
     for name in NAMES:
-        assert _expect(name)["title"]
+        assert BOOK.expect(name)["title"]

@@ -7,17 +7,15 @@ fields, steps in order, cited rules, game over and winners, or the exact error.
 """
 from __future__ import annotations
 
-import json
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
 
-from checker.core.resolve_cmd import resolve_file
-from checker.engines import ENGINES
+from casebook import CaseBook
 
-CASES = Path(__file__).resolve().parent / "cases" / "eternal-gold-and-steel"
+BOOK = CaseBook("eternal-gold-and-steel")
+CASES = BOOK.folder
 RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "eternal-gold-and-steel.txt"
 SECTIONS = ("Changes to Setup", "Setting Up Initial Markets", "Earning Gold", "Paying Gold", "Markets",
             "Adding Cards to Your Market", "The New Eternal Throne", "Weapons", "Double-Influence Abilities")
@@ -52,34 +50,13 @@ FAQ = {
 }
 ANSWERS = tuple(a for parts in FAQ.values() for a in parts)
 RULINGS = ("G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "P1")
-NAMES = sorted(p.name[: -len(".expect.toml")] for p in CASES.glob("*.expect.toml"))
-
-
-@pytest.fixture(autouse=True)
-def _cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
-
-
-def _expect(name: str) -> dict:
-    return tomllib.loads((CASES / f"{name}.expect.toml").read_text(encoding="utf-8"))
-
-
-def run_case(name: str, tmp_path: Path, capsys, seed: int | None) -> tuple[int, dict | None, str]:
-    out = tmp_path / "next.toml"
-    code = resolve_file(CASES / f"{name}.toml", True, out, seed, ENGINES)
-    captured = capsys.readouterr()
-    if code:
-        assert not out.exists(), "an invalid state must not write --out"
-        return code, None, captured.err.strip()
-    result = json.loads(captured.out)
-    assert tomllib.loads(out.read_text()) == result["state"], "--out must write the same state as --json"
-    return code, result, captured.err
+NAMES = BOOK.names
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_case(name, tmp_path, capsys):
-    expect = _expect(name)
-    code, result, err = run_case(name, tmp_path, capsys, expect.get("seed"))
+    expect = BOOK.expect(name)
+    code, result, err = BOOK.run(name, tmp_path, capsys, expect.get("seed"))
     if "error" in expect:
         assert code == 2
         assert err.endswith(expect["error"]), err
@@ -122,7 +99,7 @@ def _flat(text: str) -> str:
 
 
 def test_cases_cover_every_section_faq_answer_and_ruling():
-    covered = {s for name in NAMES for s in _expect(name)["section"]}
+    covered = {s for name in NAMES for s in BOOK.expect(name)["section"]}
     missing = [s for s in SECTIONS + METHODS + tuple(FAQ) + ANSWERS + RULINGS if s not in covered]
     assert not missing, f"no case documents: {missing}"
     rulebook = _flat(RULEBOOK.read_text(encoding="utf-8"))
@@ -133,14 +110,14 @@ def test_cases_cover_every_section_faq_answer_and_ruling():
 def test_faq_cases_are_titled_with_the_faq_question():
     """G8: a FAQ case is worded as the FAQ words it."""
     for name in NAMES:
-        expect = _expect(name)
+        expect = BOOK.expect(name)
         asked = [s for s in expect["section"] if s in FAQ]
         if asked:
             assert expect["title"] in asked, f"{name}: title {expect['title']!r} is not its FAQ question"
 
 
 def test_every_case_has_a_state_and_a_title():
-    states = sorted(p.stem for p in CASES.glob("*.toml") if not p.name.endswith(".expect.toml"))
+    states = BOOK.state_files()
     assert states == NAMES
     for name in NAMES:
-        assert _expect(name)["title"]
+        assert BOOK.expect(name)["title"]
