@@ -7,11 +7,11 @@ same thing for two records, the second form is left empty and the first is reuse
 """
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from .box import MM, Box, Style
 from .errors import LayoutError
+from .pdfforms import end_form, form_digest
 from .safezone import drawing_face
 from .sheet import FaceRef
 
@@ -46,14 +46,14 @@ class FaceForms:
         except LayoutError as exc:
             raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file) from None
         name = self._dedupe(c, name, (face.component.id, face.side))
-        c.endForm()
+        end_form(c)
         self._names[key] = name
         return name
 
     def _dedupe(self, c, name: str, scope: tuple[str, str]) -> str:
         # ReportLab gathers a form's operators in the private `_code` list until endForm;
         # an identical drawing of the same component side is replaced by the first one.
-        digest = hashlib.sha256("\n".join(c._code).encode()).hexdigest()
+        digest = form_digest(c)
         first = self._by_content.setdefault((scope[0], scope[1] + digest), name)
         if first != name:
             del c._code[:]
