@@ -52,13 +52,13 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Re
     base = out / f"{game.id}-{opts.paper}"
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed), opts,
                                                  f"{game.name}: print-and-play kit ({opts.paper})")
-    files[base.with_suffix(".json")] = _json(manifest(pages, game.id, opts.paper))
+    files[base.with_suffix(".json")] = _json(manifest(pages, game, opts.paper))
     posters = poster_pages(game, opts)
     if posters:
         poster = out / f"{game.id}-poster"
         files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed),
                                                        opts, f"{game.name}: poster")
-        files[poster.with_suffix(".json")] = _json(manifest(posters, game.id, "poster"))
+        files[poster.with_suffix(".json")] = _json(manifest(posters, game, "poster"))
     if shop:
         files[out / f"{game.id}-shop.pdf"] = shop_pdf(game, looks, style, opts)
     write_files(files)

@@ -6,7 +6,9 @@ most.  Consecutive components of the same kind, size and shape share sheets.
 Each sheet of fronts is followed by its sheet of backs, mirrored for the flip the
 printer makes, or (`fold`) fronts and backs share a page either side of a fold.
 Standees and die nets are one piece each, printed single-sided.  Maps, and boards
-larger than the paper, are tiled (see `tiles`).
+larger than the paper, are tiled (see `tiles`), each tile followed by its back.
+When the kit has any back, single-sided pages get a blank back page, so the whole
+PDF prints duplex in one go (see `duplex`).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .box import MM
+from .duplex import back_page, mirror_block, mirror_item, pair_pages
 from .errors import LayoutError
 from .nets import die_net, standee_unit
 from .sheet import MARGIN, PAPERS_MM, Block, FaceRef, Item, Options, Page, Rect, inflate, union
@@ -49,7 +52,7 @@ def plan(game: Any, opts: Options) -> list[Page]:
                 pages += tile_pages(each, paper_size(opts.paper), opts)
         else:
             pages += _grid_pages(group, opts)
-    return pages
+    return pages if opts.fold else pair_pages(pages)
 
 
 def _groups(components: list[Any], opts: Options) -> list[list[Any]]:
@@ -162,7 +165,7 @@ def _grid_pages(group: list[Any], opts: Options) -> list[Page]:
             _add_fold_backs(front, grid)
             pages.append(front)
         else:
-            pages += [front, _back_page(front, opts)]
+            pages += [front, back_page(front, opts)]
     return pages
 
 
@@ -206,56 +209,12 @@ def _clip(item: Item, cell: tuple[int, int], cells: dict, count: int, grid: Grid
     return inflate(item.rect, left, bottom, right, top)
 
 
-def mirror_rect(rect: Rect, page: tuple[float, float], axis: str) -> Rect:
-    """`rect` seen from the other side of the sheet flipped about a vertical ("x") or horizontal ("y") axis."""
-    x, y, w, h = rect
-    return (page[0] - x - w, y, w, h) if axis == "x" else (x, page[1] - y - h, w, h)
-
-
-def flip_axis(page: tuple[float, float], duplex: str) -> str:
-    """The flip axis in page coordinates: a long-edge flip turns about the paper's long edge."""
-    portrait = page[0] <= page[1]
-    long_edge_vertical = portrait
-    vertical = long_edge_vertical if duplex == "long" else not long_edge_vertical
-    return "x" if vertical else "y"
-
-
-def _mirror_item(item: Item, page: tuple[float, float], axis: str, shift: tuple[float, float]) -> Item | None:
-    face = item.face
-    if face.component.spec.back is None:
-        return None
-    dx, dy = shift
-    x, y, w, h = mirror_rect(item.rect, page, axis)
-    cx, cy, cw, ch = mirror_rect(item.clip, page, axis)
-    return Item(FaceRef(face.component, face.record, "back"), item.copy, x + dx, y + dy, w, h,
-                (cx + dx, cy + dy, cw, ch), rotate=180 if axis == "y" else 0)
-
-
-def _mirror_block(block: Block, page: tuple[float, float], axis: str, shift: tuple[float, float]) -> Block:
-    dx, dy = shift
-    move = lambda r: (lambda m: (m[0] + dx, m[1] + dy, m[2], m[3]))(mirror_rect(r, page, axis))  # noqa: E731
-    if axis == "x":
-        xs, ys = sorted(page[0] - v + dx for v in block.xs), [v + dy for v in block.ys]
-    else:
-        xs, ys = [v + dx for v in block.xs], sorted(page[1] - v + dy for v in block.ys)
-    return Block(xs, ys, move(block.hull), move(block.reach))
-
-
-def _back_page(front: Page, opts: Options) -> Page:
-    page = (front.w, front.h)
-    axis = flip_axis(page, opts.duplex)
-    shift = (opts.back_offset[0] * MM, opts.back_offset[1] * MM)
-    items = [m for m in (_mirror_item(i, page, axis, shift) for i in front.items) if m]
-    blocks = [_mirror_block(b, page, axis, shift) for b in front.blocks]
-    return Page(front.w, front.h, "back", front.components, items, blocks)
-
-
 def _add_fold_backs(front: Page, grid: Grid) -> None:
     """Fold layout: each back mirrored across the fold line onto the same page."""
     page = (front.w, front.h)
     axis = grid.fold or "x"
-    front.items += [m for m in (_mirror_item(i, page, axis, (0.0, 0.0)) for i in list(front.items)) if m]
-    front.blocks += [_mirror_block(b, page, axis, (0.0, 0.0)) for b in list(front.blocks)]
+    front.items += [m for m in (mirror_item(i, page, axis, (0.0, 0.0)) for i in list(front.items)) if m]
+    front.blocks += [mirror_block(b, page, axis, (0.0, 0.0)) for b in list(front.blocks)]
     w, h = page
 
     def fold_line(c) -> None:

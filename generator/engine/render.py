@@ -63,18 +63,36 @@ def footer(game: Any, page: Page, number: int, total: int) -> str:
     parts = [game.name, ", ".join(page.components)]
     if page.label:
         parts.append(page.label)
-    if page.side == "back":
+    if page.side == "back" and page.items:
         parts.append("backs")
     parts.append(f"page {number} of {total}")
     return " \u00b7 ".join(parts)
 
 
-def manifest(pages: list[Page], game_id: str, paper: str) -> dict:
-    """print.md's manifest: every listed item's trim box in mm from the page's bottom-left."""
-    return {"game": game_id, "paper": paper,
-            "pages": [{"number": n, "width": _mm(p.w), "height": _mm(p.h), "side": p.side,
-                       "items": [_item(i) for i in p.items if i.listed]}
-                      for n, p in enumerate(pages, 1)]}
+def manifest(pages: list[Page], game: Any, paper: str) -> dict:
+    """print.md's manifest: every listed item's trim box in mm from the page's bottom-left.
+
+    Beyond print.md: `components` says per component whether it is tiled and whether
+    its backs are printed (a big board without a back prints single-sided), a page's
+    `side`, and `blank` on a back page left empty so the PDF prints duplex in one go.
+    """
+    listed = [i for p in pages for i in p.items if i.listed]
+    components = []
+    for comp in game.components:
+        mine = [i for i in listed if i.face.component.id == comp.id]
+        if mine:
+            components.append({"id": comp.id, "kind": comp.spec.kind, "tiled": any(i.tile for i in mine),
+                               "backs": any(i.face.side == "back" for i in mine)})
+    return {"game": game.id, "paper": paper, "components": components,
+            "pages": [_page(n, p) for n, p in enumerate(pages, 1)]}
+
+
+def _page(number: int, page: Page) -> dict:
+    out = {"number": number, "width": _mm(page.w), "height": _mm(page.h), "side": page.side,
+           "items": [_item(i) for i in page.items if i.listed]}
+    if page.side == "back" and not page.items:
+        out["blank"] = True
+    return out
 
 
 def _item(item: Item) -> dict:

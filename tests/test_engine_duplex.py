@@ -1,0 +1,88 @@
+"""Duplex for boards larger than the paper: each tile's back is mirrored onto its front, read from manifest and PDF."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from test_engine_build import GAME, build, make_game, placements
+
+MM = 72 / 25.4
+BIG = GAME + """
+[[components]]
+id = "big"
+name = "Big board"
+kind = "board"
+schema = "marker"
+file = "big.toml"
+size = "300x250mm"
+back = "marker"
+"""
+
+
+def _kit(tmp_path, duplex: str, offset: tuple[float, float] = (0, 0)):
+    game = make_game(tmp_path / "kinds", **{"game.toml": BIG, "big.toml": '[[cards]]\nid = "plain"\nname = "Plain"\n'
+                                                                          'icon = "gold"\nvalue = 1\n'})
+    out = tmp_path / duplex
+    build(str(game), "--out", str(out), "--duplex", duplex, "--back-offset", f"{offset[0]},{offset[1]}")
+    return json.loads((out / "kinds-a4.json").read_text()), PdfReader(out / "kinds-a4.pdf")
+
+
+@pytest.mark.parametrize("duplex,offset", [("long", (0, 0)), ("short", (0, 0)), ("long", (1, -2))])
+def test_every_tile_of_a_big_board_is_followed_by_its_mirrored_back(tmp_path, duplex, offset):
+    manifest, pdf = _kit(tmp_path, duplex, offset)
+    pages = manifest["pages"]
+    fronts = [(n, p["items"][0]) for n, p in enumerate(pages)
+              if p["side"] == "front" and p["items"] and p["items"][0]["component"] == "big"]
+    tile = fronts[0][1]["tile"]
+    assert len(fronts) == tile["rows"] * tile["columns"] > 1
+    for n, front in fronts:
+        back_page = pages[n + 1]
+        assert back_page["side"] == "back" and len(back_page["items"]) == 1
+        back = back_page["items"][0]
+        assert (back["side"], back["tile"]) == ("back", front["tile"])
+        w, h = back_page["width"], back_page["height"]
+        mirror_x = (w <= h) == (duplex == "long")
+        if mirror_x:
+            expected = (w - front["x"] - front["w"] + offset[0], front["y"] + offset[1])
+        else:
+            expected = (front["x"] + offset[0], h - front["y"] - front["h"] + offset[1])
+        assert (back["x"], back["y"]) == pytest.approx(expected, abs=0.002)
+        assert back.get("rotation", 0) == (0 if mirror_x else 180)
+        # the back shows the part of the back design behind this tile once the board is turned over
+        fr, br = front["region"], back["region"]
+        assert (br["x"], br["y"], br["w"], br["h"]) == pytest.approx((300 - fr["x"] - fr["w"], fr["y"], fr["w"], fr["h"]),
+                                                                     abs=0.002)
+        # and the PDF paints the back form exactly there
+        (a, d, e, f, _), = placements(pdf.pages[n + 1])
+        if mirror_x:
+            assert (a, d) == (1, 1)
+            assert ((e / MM) + br["x"], (f / MM) + br["y"]) == pytest.approx((back["x"], back["y"]), abs=0.01)
+        else:
+            assert (a, d) == (-1, -1)
+            assert (e / MM - back["w"] - br["x"], f / MM - back["h"] - br["y"]) == pytest.approx(
+                (back["x"], back["y"]), abs=0.01)
+    assert {"id": "big", "kind": "board", "tiled": True, "backs": True} in manifest["components"]
+
+
+def test_a_tiled_map_without_a_back_says_so_and_the_kit_still_prints_duplex_in_one_go(tmp_path):
+    manifest, pdf = _kit(tmp_path, "long")
+    assert {"id": "map", "kind": "map", "tiled": True, "backs": False} in manifest["components"]
+    pages = manifest["pages"]
+    assert len(pages) == len(pdf.pages)
+    # fronts on odd pages, backs on even pages: whatever a page holds, its back is the next page
+    assert [p["side"] for p in pages] == ["front", "back"] * (len(pages) // 2)
+    map_fronts = [n for n, p in enumerate(pages) if any(i["component"] == "map" for i in p["items"])]
+    assert map_fronts
+    for n in map_fronts:
+        assert pages[n + 1].get("blank") is True and pages[n + 1]["items"] == []
+        assert placements(pdf.pages[n + 1]) == []
+    assert "back left blank" in pdf.pages[map_fronts[0] + 1].extract_text()
+
+
+def test_no_blank_pages_when_nothing_has_a_back(tmp_path):
+    game = make_game(tmp_path / "kinds")
+    build(str(game), "--out", str(tmp_path / "out"), "--no-backs")
+    pages = json.loads((tmp_path / "out" / "kinds-a4.json").read_text())["pages"]
+    assert {p["side"] for p in pages} == {"front"}
