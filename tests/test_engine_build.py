@@ -207,6 +207,19 @@ def _pairs(manifest: dict) -> list[tuple[dict, dict, dict]]:
     return out
 
 
+def assert_mirrored(page: dict, front: dict, back: dict, duplex: str, offset: tuple[float, float]) -> bool:
+    """Assert `back` sits where the printer's flip puts `front`'s other side; True if mirrored left-right."""
+    w, h = page["width"], page["height"]
+    mirror_x = (w <= h) == (duplex == "long")     # a long-edge flip of a portrait sheet mirrors left-right
+    if mirror_x:
+        expected = (w - front["x"] - front["w"] + offset[0], front["y"] + offset[1])
+    else:
+        expected = (front["x"] + offset[0], h - front["y"] - front["h"] + offset[1])
+    assert (back["x"], back["y"]) == pytest.approx(expected, abs=0.002)
+    assert back.get("rotation", 0) == (0 if mirror_x else 180)
+    return mirror_x
+
+
 @pytest.mark.parametrize("duplex,offset", [("long", (0, 0)), ("short", (0, 0)), ("long", (1.5, -0.75)),
                                            ("short", (-1, 2))])
 def test_backs_mirror_their_fronts_for_the_printer_flip(tmp_path, duplex, offset):
@@ -218,15 +231,7 @@ def test_backs_mirror_their_fronts_for_the_printer_flip(tmp_path, duplex, offset
     pdf = PdfReader(tmp_path / "out" / "kinds-a4.pdf")
     for page, front, back in pairs:
         assert manifest["pages"].index(page) % 2 == 1      # each back sheet right after its front sheet
-        w, h = page["width"], page["height"]
-        long_vertical = w <= h
-        mirror_x = long_vertical == (duplex == "long")
-        if mirror_x:
-            expected = (w - front["x"] - front["w"] + offset[0], front["y"] + offset[1])
-        else:
-            expected = (front["x"] + offset[0], h - front["y"] - front["h"] + offset[1])
-        assert (back["x"], back["y"]) == pytest.approx(expected, abs=0.002)
-        assert back.get("rotation", 0) == (0 if mirror_x else 180)
+        assert_mirrored(page, front, back, duplex, offset)
     # the PDF places the back forms there too, turned when the flip turns them
     read = pdf.pages[1]
     placed = placements(read)

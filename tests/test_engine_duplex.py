@@ -6,7 +6,7 @@ import json
 import pytest
 from pypdf import PdfReader
 
-from test_engine_build import GAME, build, make_game, placements
+from test_engine_build import GAME, assert_mirrored, build, make_game, placements
 
 MM = 72 / 25.4
 BIG = GAME + """
@@ -42,14 +42,7 @@ def test_every_tile_of_a_big_board_is_followed_by_its_mirrored_back(tmp_path, du
         assert back_page["side"] == "back" and len(back_page["items"]) == 1
         back = back_page["items"][0]
         assert (back["side"], back["tile"]) == ("back", front["tile"])
-        w, h = back_page["width"], back_page["height"]
-        mirror_x = (w <= h) == (duplex == "long")
-        if mirror_x:
-            expected = (w - front["x"] - front["w"] + offset[0], front["y"] + offset[1])
-        else:
-            expected = (front["x"] + offset[0], h - front["y"] - front["h"] + offset[1])
-        assert (back["x"], back["y"]) == pytest.approx(expected, abs=0.002)
-        assert back.get("rotation", 0) == (0 if mirror_x else 180)
+        mirror_x = assert_mirrored(back_page, front, back, duplex, offset)
         # the back shows the part of the back design behind this tile once the board is turned over
         fr, br = front["region"], back["region"]
         assert (br["x"], br["y"], br["w"], br["h"]) == pytest.approx((300 - fr["x"] - fr["w"], fr["y"], fr["w"], fr["h"]),

@@ -1,0 +1,57 @@
+"""The three built-in games build, and poppler renders their pages without a word on stderr.
+
+Rendering all ~150 pages costs seconds (every map tile paints the whole map), so
+this renders, per PDF, the first page holding each component's fronts, the first
+holding its backs, the first blank back and the first page of each kind of label
+(overview, tile): every distinct form and every kind of page once.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+from typer.testing import CliRunner
+
+from cards import BUILTIN
+from generator.cli import app
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("games")
+    result = CliRunner().invoke(app, ["build", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _sample(manifest: dict) -> list[int]:
+    """Page numbers: one per (component, side), per blank back and per footer label."""
+    seen: dict[tuple, int] = {}
+    for page in manifest["pages"]:
+        keys = {(i["component"], i["side"]) for i in page["items"]}
+        keys.add(("blank",) if page.get("blank") else ("page", page["side"], not page["items"]))
+        for key in keys:
+            seen.setdefault(key, page["number"])
+    return sorted(set(seen.values()))
+
+
+def test_all_three_games_are_built(built):
+    names = {p.name for p in built.iterdir()}
+    for game in BUILTIN:
+        assert {f"{game}-a4.pdf", f"{game}-a4.json"} <= names
+
+
+@pytest.mark.parametrize("game", list(BUILTIN))
+def test_poppler_renders_every_kind_of_page_without_errors(built, game):
+    for stem in (f"{game}-a4", f"{game}-poster-a2", f"{game}-poster-a1"):
+        if not (built / f"{stem}.json").exists():
+            continue
+        manifest = json.loads((built / f"{stem}.json").read_text())
+        pages = _sample(manifest)
+        assert pages[0] == 1
+        for number in pages:
+            done = subprocess.run(["pdftoppm", "-r", "8", "-gray", "-f", str(number), "-l", str(number),
+                                   str(built / f"{stem}.pdf")], capture_output=True)
+            assert done.returncode == 0 and done.stderr == b"", (stem, number, done.stderr.decode())
+            assert done.stdout.startswith(b"P5")        # a page image was produced
