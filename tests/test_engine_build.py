@@ -309,7 +309,7 @@ def test_same_input_same_bytes(tmp_path, kit):
     out, _, _ = kit
     game = make_game(tmp_path / "kinds")
     build(str(game), "--out", str(tmp_path / "again"))
-    for name in ("kinds-a4.pdf", "kinds-a4.json", "kinds-poster.pdf"):
+    for name in ("kinds-a4.pdf", "kinds-a4.json", "kinds-poster-a2.pdf", "kinds-poster-a1.json"):
         assert (tmp_path / "again" / name).read_bytes() == (out / name).read_bytes()
 
 

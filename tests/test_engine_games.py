@@ -40,6 +40,9 @@ def test_all_three_games_are_built(built):
     names = {p.name for p in built.iterdir()}
     for game in BUILTIN:
         assert {f"{game}-a4.pdf", f"{game}-a4.json"} <= names
+        kinds = {c["kind"] for c in json.loads((built / f"{game}-a4.json").read_text())["components"]}
+        posters = {f"{game}-poster-{size}.{ext}" for size in ("a2", "a1") for ext in ("pdf", "json")}
+        assert posters <= names if "map" in kinds else not posters & names
 
 
 @pytest.mark.parametrize("game", list(BUILTIN))

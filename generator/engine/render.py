@@ -101,6 +101,8 @@ def _item(item: Item) -> dict:
            "x": _mm(item.x), "y": _mm(item.y), "w": _mm(item.w), "h": _mm(item.h)}
     if item.rotate:
         out["rotation"] = item.rotate
+    if item.scale != 1.0:
+        out["scale"] = round(item.scale, 4)     # a map shrunk to fit a poster
     if face.die_face is not None:
         out["die_face"] = face.die_face
     if item.tile is not None:
