@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Callable
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from .box import MM
@@ -14,15 +15,30 @@ from .marks import draw_crop_marks, draw_cut_lines, draw_info, info_place
 from .sheet import Item, Options, Page
 
 
-def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts: Options, title: str) -> bytes:
-    """The PDF bytes of `pages` (ReportLab's invariant mode: same input, same bytes)."""
+def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None]) -> bytes:
+    """The bytes of a PDF whose pages `draw(c)` makes, with the game's icons as form objects.
+
+    Invariant mode: same input, same bytes.  Streams are Flate-compressed without
+    the ASCII85 layer (smaller files, and ReportLab's pure-Python ASCII85 encoder
+    was a sixth of a build's time).
+    """
     register_fonts()
+    rl_config.useA85 = 0
     out = io.BytesIO()
     c = Canvas(out, invariant=1)
     c.setTitle(title)
     c.setAuthor("pnpkit")
     c.setCreator("pnpkit generator")
     with icon_scope(looks.scope, getattr(game.family, "ICONS", set())), collecting_forms() as icons:
+        draw(c)
+        define_forms(c, icons)
+    c.save()
+    return out.getvalue()
+
+
+def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts: Options, title: str) -> bytes:
+    """The PDF of planned `pages`: faces, decorations, marks and footers."""
+    def draw(c: Canvas) -> None:
         for number, page in enumerate(pages, 1):
             c.setPageSize((page.w, page.h))
             names = [forms.form(c, item.face) for item in page.items]
@@ -36,9 +52,7 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
             draw_crop_marks(c, page, info)
             draw_info(c, info, footer(game, page, number, len(pages)))
             c.showPage()
-        define_forms(c, icons)
-    c.save()
-    return out.getvalue()
+    return new_pdf(game, looks, title, draw)
 
 
 def place(c, item: Item, form: str) -> None:
