@@ -79,3 +79,38 @@ def test_no_blank_pages_when_nothing_has_a_back(tmp_path):
     build(str(game), "--out", str(tmp_path / "out"), "--no-backs")
     pages = json.loads((tmp_path / "out" / "kinds-a4.json").read_text())["pages"]
     assert {p["side"] for p in pages} == {"front"}
+
+
+def _packed(tmp_path, game_toml: str):
+    build(str(make_game(tmp_path / "kinds", **{"game.toml": game_toml})), "--out", str(tmp_path / "out"))
+    manifest = json.loads((tmp_path / "out" / "kinds-a4.json").read_text())
+    pages = manifest["pages"]
+    n = next(i for i, p in enumerate(pages) if {"deck", "tokens"} <= {it["component"] for it in p["items"]})
+    return pages, n
+
+
+def test_a_small_component_starts_under_the_last_grid_of_the_one_before(tmp_path):
+    pages, n = _packed(tmp_path, GAME)
+    page = pages[n]
+    deck = [i for i in page["items"] if i["component"] == "deck"]
+    tokens = [i for i in page["items"] if i["component"] == "tokens"]
+    assert len(deck) == 5 and len(tokens) == 4          # the deck's last five cards, then all four tokens
+    gap = min(i["y"] for i in deck) - max(i["y"] + i["h"] for i in tokens)
+    assert gap >= 3 + 4 + 3 - 1e-6                        # both bleeds and room for the crop marks between
+    assert min(i["y"] for i in tokens) >= 11 + 3 + 3 - 1e-6   # footer, marks and bleed below
+    back = pages[n + 1]
+    assert back["side"] == "back"
+    assert sorted((i["component"], i["id"], i["copy"]) for i in back["items"]) == \
+        sorted((i["component"], i["id"], i["copy"]) for i in page["items"])
+    for item in page["items"]:
+        other = next(b for b in back["items"] if (b["component"], b["id"], b["copy"]) ==
+                     (item["component"], item["id"], item["copy"]))
+        assert_mirrored(back, item, other, "long", (0, 0))
+
+
+def test_a_packed_component_without_backs_leaves_its_place_on_the_back_empty(tmp_path):
+    single = GAME.replace('shape = "round"\ncopies = 2\nback = "marker"\n', 'shape = "round"\ncopies = 2\n')
+    assert single != GAME
+    pages, n = _packed(tmp_path, single)
+    back = pages[n + 1]
+    assert {i["component"] for i in back["items"]} == {"deck"} and len(back["items"]) == 5

@@ -30,9 +30,9 @@ def flip_axis(page: tuple[float, float], duplex: str) -> str:
 
 
 def mirror_item(item: Item, page: tuple[float, float], axis: str, shift: tuple[float, float]) -> Item | None:
-    """The back of `item`, or None when its component has no back."""
+    """The back of `item`, or None when nothing is printed behind it."""
     face = item.face
-    if face.component.spec.back is None:
+    if face.component.spec.back is None or not item.backed:
         return None
     dx, dy = shift
     x, y, w, h = mirror_rect(item.rect, page, axis)
@@ -59,13 +59,25 @@ def mirror_block(block: Block, page: tuple[float, float], axis: str, shift: tupl
 
 
 def back_page(front: Page, opts: Options) -> Page:
-    """The sheet's other side: every back of `front`'s items where the printer puts it."""
+    """The sheet's other side: every back of `front`'s items where the printer puts it, with its crop marks."""
     page = (front.w, front.h)
     axis = flip_axis(page, opts.duplex)
     shift = (opts.back_offset[0] * MM, opts.back_offset[1] * MM)
-    items = [m for m in (mirror_item(i, page, axis, shift) for i in front.items) if m]
-    blocks = [mirror_block(b, page, axis, shift) for b in front.blocks]
-    return Page(front.w, front.h, "back", front.components, items, blocks, label=front.label)
+    pairs = [(i, m) for i in front.items if (m := mirror_item(i, page, axis, shift)) is not None]
+    backed, items = [i for i, _ in pairs], [m for _, m in pairs]
+    blocks = [mirror_block(b, page, axis, shift) for b in front.blocks if any(_inside(i.rect, b.hull) for i in backed)]
+    names = [n for n in front.components if any(i.face.component.spec.name == n for i in backed)]
+    return Page(front.w, front.h, "back", names or front.components, items, blocks, label=front.label)
+
+
+def has_backs(page: Page) -> bool:
+    return any(i.backed and i.face.component.spec.back is not None for i in page.items)
+
+
+def _inside(rect: Rect, hull: Rect) -> bool:
+    x, y, w, h = rect
+    hx, hy, hw, hh = hull
+    return hx - 1e-6 <= x and hy - 1e-6 <= y and x + w <= hx + hw + 1e-6 and y + h <= hy + hh + 1e-6
 
 
 def pair_pages(pages: list[Page]) -> list[Page]:

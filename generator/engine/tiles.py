@@ -174,7 +174,7 @@ def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float
     scale = min(aw / size[0], ah / size[1], 1.0)
     w, h = size[0] * scale, size[1] * scale
     x, y = (page[0] - w) / 2, FRAME + (ah - h) / 2
-    thumb = Item(face, 1, x, y, w, h, (x, y, w, h), scale=scale, listed=False)
+    thumb = Item(face, 1, x, y, w, h, (x, y, w, h), scale=scale, listed=False, backed=False)
 
     def grid(canvas) -> None:
         canvas.saveState()
