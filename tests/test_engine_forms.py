@@ -7,13 +7,15 @@ from pathlib import Path
 from types import ModuleType
 
 from PIL import Image
+from pypdf import PdfReader
 
 from cards import load_game
 from generator.engine.build import build_game
+from generator.engine.faces import ignores_record
 from generator.engine.icons import draw_icon, register_icon
 from generator.engine.sheet import Options
 from generator.templates import Looks
-from test_engine_build import make_game
+from test_engine_build import make_game, placements
 
 MM = 72 / 25.4
 ALPHA = {"ref-1": 0.3, "ref-2": 0.7}   # the same operators, different graphics-state values
@@ -87,3 +89,43 @@ def test_alpha_inside_a_face_renders_without_errors_and_is_applied(tmp_path, mon
     y = page["height"] * MM - (item["y"] + item["h"] / 8) * MM
     blue = image.getpixel((round(x), round(y)))
     assert abs(blue[0] - 128) <= 3 and abs(blue[1] - 128) <= 3 and blue[2] == 255, blue
+
+
+def _back_plain(c, record, component, box, style):
+    c.rect(0, 0, box.w, box.h, fill=1, stroke=0)
+
+
+def _back_named(c, record, component, box, style):
+    c.drawString(0, 0, record.name)
+
+
+def _back_closure(c, record, component, box, style):
+    def later():
+        return record.id
+    c.drawString(0, 0, later())
+
+
+def test_a_back_that_never_reads_its_record_is_drawn_once_per_component(tmp_path, monkeypatch):
+    assert ignores_record(_back_plain)
+    assert not ignores_record(_back_named) and not ignores_record(_back_closure)
+    assert not ignores_record(print)
+    calls: list[str] = []
+
+    def plain(c, record, component, box, style):
+        calls.append(component.id)
+        c.rect(0, 0, box.w, box.h, fill=1, stroke=0)
+
+    def named(c, record, component, box, style):
+        calls.append(record.id)
+        c.drawString(box.safe, box.safe, record.name)
+
+    module = ModuleType("back_looks")
+    module.BACKS = {"reference": plain, "marker": named}
+    monkeypatch.setattr("generator.engine.build.looks_for", lambda rules: Looks(module))
+    build_game(load_game(str(make_game(tmp_path / "kinds"))), Options(), tmp_path / "out")
+    assert calls.count("deck") == 1                       # seven records, fourteen copies: one drawing
+    assert sorted(c for c in calls if c != "deck") == ["coin", "heart"]   # tokens' backs read the record
+    pdf = PdfReader(tmp_path / "out" / "kinds-a4.pdf")
+    manifest = json.loads((tmp_path / "out" / "kinds-a4.json").read_text())
+    assert len({i["id"] for i in manifest["pages"][1]["items"]}) == 5
+    assert len({name for *_, name in placements(pdf.pages[1])}) == 1
