@@ -1,4 +1,5 @@
-"""The three built-in games build, and poppler renders their pages without a word on stderr.
+"""The three built-in games build, poppler renders their pages without a word on stderr, and
+no footer or scale bar covers a face on A4 or Letter, for either flip, with or without a back offset.
 
 Rendering all ~150 pages costs seconds (every map tile paints the whole map), so
 this renders, per PDF, the first page holding each component's fronts, the first
@@ -13,8 +14,12 @@ import subprocess
 import pytest
 from typer.testing import CliRunner
 
-from cards import BUILTIN
+from cards import BUILTIN, load_game
 from generator.cli import app
+from generator.engine.impose import plan
+from generator.engine.marks import info_place
+from generator.engine.posters import poster_pages
+from generator.engine.sheet import Options
 
 
 @pytest.fixture(scope="module")
@@ -58,3 +63,23 @@ def test_poppler_renders_every_kind_of_page_without_errors(built, game):
                                    str(built / f"{stem}.pdf")], capture_output=True)
             assert done.returncode == 0 and done.stderr == b"", (stem, number, done.stderr.decode())
             assert done.stdout.startswith(b"P5")        # a page image was produced
+
+
+def _overlaps(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("game", list(BUILTIN))
+def test_footer_and_scale_bar_never_cover_a_face_on_any_paper_or_flip(game):
+    loaded = load_game(game)
+    for paper in ("a4", "letter"):
+        for duplex, offset in (("long", (0, 0)), ("short", (0, 0)), ("long", (2, -2)), ("short", (-2, 2))):
+            for number, page in enumerate(plan(loaded, Options(paper=paper, duplex=duplex, back_offset=offset)), 1):
+                info = info_place(page).rect
+                x, y, w, h = info
+                assert 0 <= x and 0 <= y and x + w <= page.w and y + h <= page.h
+                for rect in [i.clip for i in page.items] + [b.reach for b in page.blocks]:
+                    assert not _overlaps(info, rect), (paper, duplex, offset, number, page.label)
+    for size in ("a2", "a1"):
+        for page in poster_pages(loaded, Options(), size):
+            assert not any(_overlaps(info_place(page).rect, i.clip) for i in page.items)
