@@ -17,9 +17,11 @@ from typer.testing import CliRunner
 from cards import BUILTIN, load_game
 from generator.cli import app
 from generator.engine.impose import plan
-from generator.engine.marks import info_place
+from generator.engine.marks import crop_marks, info_place
 from generator.engine.posters import poster_pages
 from generator.engine.sheet import Options
+
+MM = 72 / 25.4
 
 
 @pytest.fixture(scope="module")
@@ -69,17 +71,33 @@ def _overlaps(a, b) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
+def _check_marks(page, info) -> None:
+    """Every cut line has a mark at both ends, at least 3 mm long, touching no face."""
+    lines = crop_marks(page, info)
+    for block in page.blocks:
+        ends = [(x, "v") for x in block.xs] + [(y, "h") for y in block.ys]
+        for at, kind in ends:
+            on = [ln for ln in lines if (ln[0] == ln[2] == at if kind == "v" else ln[1] == ln[3] == at)]
+            lengths = [abs(ln[3] - ln[1]) + abs(ln[2] - ln[0]) for ln in on]
+            assert len(lengths) >= 2 and min(lengths) >= 3 * MM, (kind, at / MM, [v / MM for v in lengths])
+    for x0, y0, x1, y1 in lines:
+        mark = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+        assert not any(_overlaps(mark, i.rect) for i in page.items)
+
+
 @pytest.mark.parametrize("game", list(BUILTIN))
-def test_footer_and_scale_bar_never_cover_a_face_on_any_paper_or_flip(game):
+def test_footer_scale_bar_and_crop_marks_on_any_paper_or_flip(game):
     loaded = load_game(game)
     for paper in ("a4", "letter"):
         for duplex, offset in (("long", (0, 0)), ("short", (0, 0)), ("long", (2, -2)), ("short", (-2, 2))):
             for number, page in enumerate(plan(loaded, Options(paper=paper, duplex=duplex, back_offset=offset)), 1):
-                info = info_place(page).rect
-                x, y, w, h = info
+                info = info_place(page)
+                x, y, w, h = info.rect
                 assert 0 <= x and 0 <= y and x + w <= page.w and y + h <= page.h
                 for rect in [i.clip for i in page.items] + [b.reach for b in page.blocks]:
-                    assert not _overlaps(info, rect), (paper, duplex, offset, number, page.label)
+                    assert not _overlaps(info.rect, rect), (paper, duplex, offset, number, page.label)
+                if page.side == "front" or offset == (0, 0):   # a shifted back may lose mark length to the edge
+                    _check_marks(page, info)
     for size in ("a2", "a1"):
         for page in poster_pages(loaded, Options(), size):
             assert not any(_overlaps(info_place(page).rect, i.clip) for i in page.items)
