@@ -98,7 +98,7 @@ def build(*args: str) -> None:
 
 
 def placements(page) -> list[tuple[float, float, float, float, str]]:
-    """Every form placed on a page: (a, d, e, f, name) of its matrix, read from the content stream."""
+    """Every face form placed on a page: (a, d, e, f, name) of its matrix, read from the content stream."""
     ops = ContentStream(page.get_contents(), page.pdf).operations
     out, stack, m = [], [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     for operands, op in ops:
@@ -110,7 +110,7 @@ def placements(page) -> list[tuple[float, float, float, float, str]]:
             a, b, c, d, e, f = (float(v) for v in operands)
             A, B, C, D, E, F = m
             m = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-        elif op == b"Do":
+        elif op == b"Do" and not str(operands[0]).endswith(".scalebar"):   # faces only, not the footer's bar
             out.append((m[0], m[3], m[4], m[5], str(operands[0])))
     return out
 

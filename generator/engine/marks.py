@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .box import MM
 from .fonts import TEXT
+from .pdfforms import end_form
 from .sheet import Page, Rect, union
 
 MARK_WIDTH = 0.6          # pt; print.md asks at least 0.5 pt
@@ -22,6 +23,8 @@ MARK_EDGE = 2 * MM        # marks may run nearer: on Letter a 3 x 3 poker grid l
 INFO = 4.5 * MM           # footer line + scale bar
 INFO_WANTED = EDGE + INFO + 3 * MM   # a band this deep holds the footer with room for marks
 SCALE = 100 * MM
+BAR = 1.4 * MM
+SCALE_FORM = "scalebar"
 
 
 @dataclass(frozen=True)
@@ -56,22 +59,31 @@ def draw_info(c, info: Info, text: str) -> None:
     else:
         c.translate(x, y)
         length = w
-    bar = 1.4 * MM
-    c.setLineWidth(0.5)
-    c.setStrokeColorRGB(0, 0, 0)
-    for i in range(10):
-        c.setFillColorRGB(*((0, 0, 0) if i % 2 == 0 else (1, 1, 1)))
-        c.rect(i * 10 * MM, 0, 10 * MM, bar, fill=1, stroke=0)
-    c.rect(0, 0, SCALE, bar, fill=0, stroke=1)
+    _scale_bar(c)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(TEXT, 5.5)
-    c.drawString(SCALE + 2 * MM, 0.2 * MM, "100 mm: measure it; print at 100 % (no fit to page)")
     size = 6.0
     while size > 4 and c.stringWidth(text, TEXT, size) > length:
         size -= 0.25
     c.setFont(TEXT, size)
-    c.drawString(0, bar + 1.2 * MM, text)
+    c.drawString(0, BAR + 1.2 * MM, text)
     c.restoreState()
+
+
+def _scale_bar(c) -> None:
+    """The bar and its caption, drawn once per PDF as a form object and placed on every page."""
+    if not c.hasForm(SCALE_FORM):
+        c.beginForm(SCALE_FORM, -1 * MM, -1 * MM, SCALE + 80 * MM, 4 * MM)  # room for the caption
+        c.setLineWidth(0.5)
+        c.setStrokeColorRGB(0, 0, 0)
+        for i in range(10):
+            c.setFillColorRGB(*((0, 0, 0) if i % 2 == 0 else (1, 1, 1)))
+            c.rect(i * 10 * MM, 0, 10 * MM, BAR, fill=1, stroke=0)
+        c.rect(0, 0, SCALE, BAR, fill=0, stroke=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(TEXT, 5.5)
+        c.drawString(SCALE + 2 * MM, 0.2 * MM, "100 mm: measure it; print at 100 % (no fit to page)")
+        end_form(c)
+    c.doForm(SCALE_FORM)
 
 
 Line = tuple[float, float, float, float]
