@@ -3,7 +3,8 @@
 Output names (print.md fixes the first two; the rest are ours):
 
 - `DIR/GAME-PAPER.pdf` and `DIR/GAME-PAPER.json`: the home-print kit and its manifest;
-- `DIR/GAME-poster.pdf` and `.json`: each map whole on the smallest of A2 or A1 it fits;
+- `DIR/GAME-poster-a2.pdf`, `DIR/GAME-poster-a1.pdf` and their `.json` manifests: each map whole
+  on that poster size, scaled down to fit when larger (the scale printed on the page);
 - `DIR/GAME-shop.pdf`: one face per page with bleed, TrimBox and BleedBox, back then front;
 - `DIR/GAME-png/COMPONENT/ID-front.png` (and `-back.png`): 300 dpi with bleed (`generator png`);
 - `DIR/GAME-tts/COMPONENT-N.png` and `COMPONENT-back.png`: Tabletop Simulator sheets (`generator tts`).
@@ -21,7 +22,7 @@ from .atomic import write_files
 from .box import Style
 from .faces import FaceForms
 from .impose import plan
-from .posters import poster_pages
+from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
 from .sheet import Options, Page
 from .shop import shop_pdf
@@ -52,13 +53,14 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Re
     base = out / f"{game.id}-{opts.paper}"
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed), opts,
                                                  f"{game.name}: print-and-play kit ({opts.paper})")
-    files[base.with_suffix(".json")] = _json(manifest(pages, game.id, opts.paper))
-    posters = poster_pages(game, opts)
-    if posters:
-        poster = out / f"{game.id}-poster"
-        files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed),
-                                                       opts, f"{game.name}: poster")
-        files[poster.with_suffix(".json")] = _json(manifest(posters, game.id, "poster"))
+    files[base.with_suffix(".json")] = _json(manifest(pages, game, opts.paper))
+    for paper in POSTERS:
+        posters = poster_pages(game, opts, paper)
+        if posters:
+            poster = out / f"{game.id}-poster-{paper}"
+            files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed),
+                                                           opts, f"{game.name}: {paper.upper()} poster")
+            files[poster.with_suffix(".json")] = _json(manifest(posters, game, paper))
     if shop:
         files[out / f"{game.id}-shop.pdf"] = shop_pdf(game, looks, style, opts)
     write_files(files)

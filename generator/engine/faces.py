@@ -2,16 +2,20 @@
 
 Copies of a card, and backs that are the same for every card of a deck, then cost
 one `Do` operator each instead of their whole drawing.  A back function receives
-the record (camp boards have a record-specific other side); when it draws the very
-same thing for two records, the second form is left empty and the first is reused.
+the record (camp boards have a record-specific other side).  One whose code never
+reads its record parameter is drawn once per component; otherwise, when it draws
+the very same thing for two records, the second form is left empty and the first
+is reused.
 """
 from __future__ import annotations
 
-import hashlib
-from typing import Any
+import dis
+from functools import cache
+from typing import Any, Callable
 
 from .box import MM, Box, Style
 from .errors import LayoutError
+from .pdfforms import end_form, form_digest
 from .safezone import drawing_face
 from .sheet import FaceRef
 
@@ -32,11 +36,12 @@ class FaceForms:
 
     def form(self, c, face: FaceRef) -> str:
         """The name of `face`'s form, drawing it now if it is new."""
-        key = (face.component.id, face.record.id, face.side, face.die_face)
-        if key in self._names:
-            return self._names[key]
         spec = face.component.spec
         draw = self.looks.front(spec) if face.side == "front" else self.looks.back(spec)
+        shared = face.side == "back" and ignores_record(draw)
+        key = (face.component.id, None if shared else face.record.id, face.side, face.die_face)
+        if key in self._names:
+            return self._names[key]
         box = self.box(face)
         name = "face%d" % (len(self._names) + 1)
         c.beginForm(name, *_bbox(box))
@@ -46,14 +51,14 @@ class FaceForms:
         except LayoutError as exc:
             raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file) from None
         name = self._dedupe(c, name, (face.component.id, face.side))
-        c.endForm()
+        end_form(c)
         self._names[key] = name
         return name
 
     def _dedupe(self, c, name: str, scope: tuple[str, str]) -> str:
         # ReportLab gathers a form's operators in the private `_code` list until endForm;
         # an identical drawing of the same component side is replaced by the first one.
-        digest = hashlib.sha256("\n".join(c._code).encode()).hexdigest()
+        digest = form_digest(c)
         first = self._by_content.setdefault((scope[0], scope[1] + digest), name)
         if first != name:
             del c._code[:]
@@ -63,3 +68,23 @@ class FaceForms:
 def _bbox(box: Box) -> tuple[float, float, float, float]:
     x, y, w, h = box.bleed_rect
     return x, y, x + w, y + h
+
+
+@cache
+def ignores_record(draw: Callable[..., None]) -> bool:
+    """True if `draw(c, record, ...)` is a plain function whose code never touches `record`.
+
+    Read from the bytecode, so it is exact for such functions; anything else
+    (a callable object, a partial, a closure over the record, `locals()`) counts as
+    using it.
+    """
+    code = getattr(draw, "__code__", None)
+    if code is None or code.co_argcount < 2 or getattr(draw, "__self__", None) is not None:
+        return False
+    name = code.co_varnames[1]
+    if name in code.co_cellvars or {"locals", "vars"} & set(code.co_names):
+        return False
+    for ins in dis.get_instructions(code):
+        if "FAST" in ins.opname and (ins.argval == name or (isinstance(ins.argval, tuple) and name in ins.argval)):
+            return False
+    return True

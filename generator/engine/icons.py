@@ -28,6 +28,7 @@ from typing import Callable, Iterator
 
 from .errors import UnknownIcon
 from .fonts import TEXT_BOLD
+from .pdfforms import end_form
 from .safezone import check_safe, face_label
 
 DrawIcon = Callable[..., None]  # (c, x, y, size) -> None
@@ -115,7 +116,7 @@ def define_forms(c, used: dict[str, DrawIcon]) -> None:
     for name in sorted(used):
         c.beginForm(name, 0, 0, UNIT, UNIT)
         used[name](c, 0, 0, UNIT)
-        c.endForm()
+        end_form(c)
 
 
 def draw_icon(c, name: str, x: float, y: float, size: float, *, field: str = "icon", check: bool = True) -> None:

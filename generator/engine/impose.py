@@ -2,11 +2,14 @@
 
 Cards, tokens and boards that fit the paper sit in abutting grids (one cut serves
 two cards, bleed only around the grid), in the paper orientation that holds the
-most.  Consecutive components of the same kind, size and shape share sheets.
+most.  Consecutive components of the same kind, size and shape share sheets,
+and a group starts in the room left under the previous group's last grid.
 Each sheet of fronts is followed by its sheet of backs, mirrored for the flip the
 printer makes, or (`fold`) fronts and backs share a page either side of a fold.
 Standees and die nets are one piece each, printed single-sided.  Maps, and boards
-larger than the paper, are tiled (see `tiles`).
+larger than the paper, are tiled (see `tiles`), each tile followed by its back.
+When the kit has any back, single-sided pages get a blank back page, so the whole
+PDF prints duplex in one go (see `duplex`).
 """
 from __future__ import annotations
 
@@ -15,12 +18,16 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .box import MM
+from .duplex import back_page, has_backs, mirror_block, mirror_item, pair_pages
 from .errors import LayoutError
+from .marks import INFO_WANTED
 from .nets import die_net, standee_unit
 from .sheet import MARGIN, PAPERS_MM, Block, FaceRef, Item, Options, Page, Rect, inflate, union
 from .tiles import tile_pages
 
 GRID_KINDS = ("card", "token", "board")
+PACK_GAP = 4 * MM                # between the bleeds of two blocks sharing a sheet: their crop marks
+PACK_FOOT = INFO_WANTED + 3 * MM  # from the bottom edge to a packed block's bleed: footer, scale bar, marks
 
 
 @dataclass(frozen=True)
@@ -42,14 +49,31 @@ def paper_size(paper: str) -> tuple[float, float]:
 def plan(game: Any, opts: Options) -> list[Page]:
     """Every page of the home-print kit, in print order."""
     pages: list[Page] = []
+    sheet: Page | None = None       # the last sheet of a grid, which the next group may fill up
     for group in _groups(game.components, opts):
         comp = group[0]
         if _needs_tiling(comp, opts):
             for each in group:
                 pages += tile_pages(each, paper_size(opts.paper), opts)
+            sheet = None
         else:
-            pages += _grid_pages(group, opts)
-    return pages
+            fronts = _grid_pages(group, opts, sheet)
+            pages += fronts
+            sheet = fronts[-1] if fronts else sheet
+    if opts.fold:
+        return pages
+    return pair_pages(_with_backs(pages, opts))
+
+
+def _with_backs(pages: list[Page], opts: Options) -> list[Page]:
+    """Each grid sheet of fronts followed by its sheet of backs (tiles come with theirs)."""
+    out: list[Page] = []
+    for i, page in enumerate(pages):
+        out.append(page)
+        followed = i + 1 < len(pages) and pages[i + 1].side == "back"
+        if page.side == "front" and not followed and has_backs(page):
+            out.append(back_page(page, opts))
+    return out
 
 
 def _groups(components: list[Any], opts: Options) -> list[list[Any]]:
@@ -145,59 +169,78 @@ def _choose_grid(unit: Unit, paper: tuple[float, float], fold: bool) -> Grid | N
     return best
 
 
-def _grid_pages(group: list[Any], opts: Options) -> list[Page]:
+def _grid_pages(group: list[Any], opts: Options, sheet: Page | None) -> list[Page]:
+    """New front sheets for `group`, after filling the room left below the grid on `sheet`."""
     unit = _unit(group[0], opts)
-    with_backs = unit.has_backs and opts.backs and any(c.spec.back for c in group)
-    grid = _choose_grid(unit, paper_size(opts.paper), fold=opts.fold and with_backs)
+    backed = unit.has_backs and opts.backs and any(c.spec.back for c in group)
+    grid = _choose_grid(unit, paper_size(opts.paper), fold=opts.fold and backed)
     if grid is None:
         raise _too_big(group[0], unit, opts)
     copies = [(comp, rec, n) for comp in group for rec in comp.records
               for n in range(1, comp.spec.copies * rec.copies + 1)]
+    bleed = opts.bleed * MM
+    if sheet is not None and not opts.fold:
+        copies = copies[_fill_below(sheet, copies, unit, bleed, backed):]
     pages: list[Page] = []
     for start in range(0, len(copies), grid.capacity):
-        front = _front_page(copies[start:start + grid.capacity], grid, unit, opts.bleed * MM)
-        if not with_backs:
-            pages.append(front)
-        elif grid.fold:
-            _add_fold_backs(front, grid)
-            pages.append(front)
-        else:
-            pages += [front, _back_page(front, opts)]
+        page = Page(grid.page[0], grid.page[1], "front", [])
+        _place(page, copies[start:start + grid.capacity], grid.origin, (grid.cols, grid.rows), unit, bleed, backed)
+        if grid.fold and backed:
+            _add_fold_backs(page, grid)
+        pages.append(page)
     return pages
 
 
-def _front_page(copies: list[tuple[Any, Any, int]], grid: Grid, unit: Unit, bleed: float) -> Page:
-    pw, ph = grid.page
-    ox, oy = grid.origin
-    gh = grid.rows * unit.h
+def _fill_below(page: Page, copies: list, unit: Unit, bleed: float, backed: bool) -> int:
+    """Place as many `copies` as fit under the lowest block of `page`; how many went there.
+
+    Small components then share a sheet instead of taking one (and its back) each.
+    The new block keeps PACK_GAP from the one above (room for both blocks' crop
+    marks) and PACK_FOOT from the bottom edge (the footer and scale bar).
+    """
+    top = min(b.reach[1] for b in page.blocks) - PACK_GAP
+    cols = math.floor((page.w - 2 * MARGIN) / unit.w + 1e-9)
+    rows = math.floor((top - 2 * bleed - PACK_FOOT) / unit.h + 1e-9)
+    if cols < 1 or rows < 1:
+        return 0
+    count = min(len(copies), cols * rows)
+    used = math.ceil(count / cols)
+    origin = ((page.w - cols * unit.w) / 2, top - bleed - used * unit.h)
+    _place(page, copies[:count], origin, (cols, used), unit, bleed, backed)
+    return count
+
+
+def _place(page: Page, copies: list[tuple[Any, Any, int]], origin: tuple[float, float], size: tuple[int, int],
+           unit: Unit, bleed: float, backed: bool) -> None:
+    """Lay `copies` row by row from the top of a cols x rows grid whose bottom-left is `origin`, as one block."""
+    cols, rows = size
+    ox, oy = origin
     cells: dict[tuple[int, int], Rect] = {}
-    items: list[Item] = []
-    decor: list = []
-    names: list[str] = []
     for i, (comp, rec, n) in enumerate(copies):
-        col, row = i % grid.cols, i // grid.cols
-        x, y = ox + col * unit.w, oy + gh - (row + 1) * unit.h
+        col, row = i % cols, i // cols
+        x, y = ox + col * unit.w, oy + (rows - row - 1) * unit.h
         cells[col, row] = (x, y, unit.w, unit.h)
         placed, extra = unit.fill(comp, rec, n, x, y)
         for item in placed:
-            item.clip = _clip(item, (col, row), cells, len(copies), grid, bleed) if unit.bleeds else item.rect
-        items += placed
-        decor += extra
-        if comp.spec.name not in names:
-            names.append(comp.spec.name)
+            item.clip = _clip(item, (col, row), cells, len(copies), size, bleed) if unit.bleeds else item.rect
+            item.backed = backed
+        page.items += placed
+        page.decor += extra
+        if comp.spec.name not in page.components:
+            page.components.append(comp.spec.name)
     hull = union(list(cells.values()))
     xs = sorted({round(r[0], 4) for r in cells.values()} | {round(r[0] + r[2], 4) for r in cells.values()})
     ys = sorted({round(r[1], 4) for r in cells.values()} | {round(r[1] + r[3], 4) for r in cells.values()})
-    block = Block(xs, ys, hull, inflate(hull, bleed, bleed, bleed, bleed))
-    return Page(pw, ph, "front", names, items, [block], decor)
+    page.blocks.append(Block(xs, ys, hull, inflate(hull, bleed, bleed, bleed, bleed)))
 
 
-def _clip(item: Item, cell: tuple[int, int], cells: dict, count: int, grid: Grid, b: float) -> Rect:
+def _clip(item: Item, cell: tuple[int, int], cells: dict, count: int, size: tuple[int, int], b: float) -> Rect:
     """Bleed only where no neighbour abuts: one cut serves two cards inside the grid."""
     col, row = cell
+    cols, rows = size
 
     def occupied(c: int, r: int) -> bool:
-        return 0 <= c < grid.cols and 0 <= r < grid.rows and r * grid.cols + c < count
+        return 0 <= c < cols and 0 <= r < rows and r * cols + c < count
     ux, uy, uw, uh = cells[cell]
     left = b if abs(item.x - ux) < 1e-6 and not occupied(col - 1, row) else 0.0
     right = b if abs(item.x + item.w - ux - uw) < 1e-6 and not occupied(col + 1, row) else 0.0
@@ -206,56 +249,12 @@ def _clip(item: Item, cell: tuple[int, int], cells: dict, count: int, grid: Grid
     return inflate(item.rect, left, bottom, right, top)
 
 
-def mirror_rect(rect: Rect, page: tuple[float, float], axis: str) -> Rect:
-    """`rect` seen from the other side of the sheet flipped about a vertical ("x") or horizontal ("y") axis."""
-    x, y, w, h = rect
-    return (page[0] - x - w, y, w, h) if axis == "x" else (x, page[1] - y - h, w, h)
-
-
-def flip_axis(page: tuple[float, float], duplex: str) -> str:
-    """The flip axis in page coordinates: a long-edge flip turns about the paper's long edge."""
-    portrait = page[0] <= page[1]
-    long_edge_vertical = portrait
-    vertical = long_edge_vertical if duplex == "long" else not long_edge_vertical
-    return "x" if vertical else "y"
-
-
-def _mirror_item(item: Item, page: tuple[float, float], axis: str, shift: tuple[float, float]) -> Item | None:
-    face = item.face
-    if face.component.spec.back is None:
-        return None
-    dx, dy = shift
-    x, y, w, h = mirror_rect(item.rect, page, axis)
-    cx, cy, cw, ch = mirror_rect(item.clip, page, axis)
-    return Item(FaceRef(face.component, face.record, "back"), item.copy, x + dx, y + dy, w, h,
-                (cx + dx, cy + dy, cw, ch), rotate=180 if axis == "y" else 0)
-
-
-def _mirror_block(block: Block, page: tuple[float, float], axis: str, shift: tuple[float, float]) -> Block:
-    dx, dy = shift
-    move = lambda r: (lambda m: (m[0] + dx, m[1] + dy, m[2], m[3]))(mirror_rect(r, page, axis))  # noqa: E731
-    if axis == "x":
-        xs, ys = sorted(page[0] - v + dx for v in block.xs), [v + dy for v in block.ys]
-    else:
-        xs, ys = [v + dx for v in block.xs], sorted(page[1] - v + dy for v in block.ys)
-    return Block(xs, ys, move(block.hull), move(block.reach))
-
-
-def _back_page(front: Page, opts: Options) -> Page:
-    page = (front.w, front.h)
-    axis = flip_axis(page, opts.duplex)
-    shift = (opts.back_offset[0] * MM, opts.back_offset[1] * MM)
-    items = [m for m in (_mirror_item(i, page, axis, shift) for i in front.items) if m]
-    blocks = [_mirror_block(b, page, axis, shift) for b in front.blocks]
-    return Page(front.w, front.h, "back", front.components, items, blocks)
-
-
 def _add_fold_backs(front: Page, grid: Grid) -> None:
     """Fold layout: each back mirrored across the fold line onto the same page."""
     page = (front.w, front.h)
     axis = grid.fold or "x"
-    front.items += [m for m in (_mirror_item(i, page, axis, (0.0, 0.0)) for i in list(front.items)) if m]
-    front.blocks += [_mirror_block(b, page, axis, (0.0, 0.0)) for b in list(front.blocks)]
+    front.items += [m for m in (mirror_item(i, page, axis, (0.0, 0.0)) for i in list(front.items)) if m]
+    front.blocks += [mirror_block(b, page, axis, (0.0, 0.0)) for b in list(front.blocks)]
     w, h = page
 
     def fold_line(c) -> None:

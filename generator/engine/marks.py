@@ -11,15 +11,20 @@ from dataclasses import dataclass
 
 from .box import MM
 from .fonts import TEXT
+from .pdfforms import end_form
 from .sheet import Page, Rect, union
 
 MARK_WIDTH = 0.6          # pt; print.md asks at least 0.5 pt
-MARK_GAP = 1 * MM         # marks start this far outside the trim
+MARK_GAP = 0.5 * MM       # marks start this far outside the trim (in the bleed that is cut away)
 MARK_LENGTH = 6 * MM
-EDGE = 3.5 * MM           # nothing is drawn nearer the paper's edge than this
+EDGE = 3.5 * MM           # footer and scale bar stay this far from the paper's edge, where printers print
+MARK_EDGE = 2 * MM        # marks may run nearer: on Letter a 3 x 3 poker grid leaves 6.35 mm above and below,
+                          # and whatever of a mark the printer can print is still a mark
 INFO = 4.5 * MM           # footer line + scale bar
 INFO_WANTED = EDGE + INFO + 3 * MM   # a band this deep holds the footer with room for marks
 SCALE = 100 * MM
+BAR = 1.4 * MM
+SCALE_FORM = "scalebar"
 
 
 @dataclass(frozen=True)
@@ -54,43 +59,62 @@ def draw_info(c, info: Info, text: str) -> None:
     else:
         c.translate(x, y)
         length = w
-    bar = 1.4 * MM
-    c.setLineWidth(0.5)
-    c.setStrokeColorRGB(0, 0, 0)
-    for i in range(10):
-        c.setFillColorRGB(*((0, 0, 0) if i % 2 == 0 else (1, 1, 1)))
-        c.rect(i * 10 * MM, 0, 10 * MM, bar, fill=1, stroke=0)
-    c.rect(0, 0, SCALE, bar, fill=0, stroke=1)
+    _scale_bar(c)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(TEXT, 5.5)
-    c.drawString(SCALE + 2 * MM, 0.2 * MM, "100 mm: measure it; print at 100 % (no fit to page)")
     size = 6.0
     while size > 4 and c.stringWidth(text, TEXT, size) > length:
         size -= 0.25
     c.setFont(TEXT, size)
-    c.drawString(0, bar + 1.2 * MM, text)
+    c.drawString(0, BAR + 1.2 * MM, text)
     c.restoreState()
 
 
+def _scale_bar(c) -> None:
+    """The bar and its caption, drawn once per PDF as a form object and placed on every page."""
+    if not c.hasForm(SCALE_FORM):
+        c.beginForm(SCALE_FORM, -1 * MM, -1 * MM, SCALE + 80 * MM, 4 * MM)  # room for the caption
+        c.setLineWidth(0.5)
+        c.setStrokeColorRGB(0, 0, 0)
+        for i in range(10):
+            c.setFillColorRGB(*((0, 0, 0) if i % 2 == 0 else (1, 1, 1)))
+            c.rect(i * 10 * MM, 0, 10 * MM, BAR, fill=1, stroke=0)
+        c.rect(0, 0, SCALE, BAR, fill=0, stroke=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(TEXT, 5.5)
+        c.drawString(SCALE + 2 * MM, 0.2 * MM, "100 mm: measure it; print at 100 % (no fit to page)")
+        end_form(c)
+    c.doForm(SCALE_FORM)
+
+
+Line = tuple[float, float, float, float]
+
+
 def draw_crop_marks(c, page: Page, info: Info) -> None:
-    """Marks on every cut line of every block, outside the blocks, stopping at obstacles."""
     c.saveState()
     c.setLineWidth(MARK_WIDTH)
     c.setStrokeColorRGB(0, 0, 0)
+    for line in crop_marks(page, info):
+        c.line(*line)
+    c.restoreState()
+
+
+def crop_marks(page: Page, info: Info) -> list[Line]:
+    """Marks on every cut line of every block, outside the blocks, stopping at obstacles."""
+    lines: list[Line] = []
     for block in page.blocks:
         others = [b.reach for b in page.blocks if b is not block] + [_grow(info.rect, 0.5 * MM)]
         hx, hy, hw, hh = block.hull
         for x in block.xs:
             for start, sign in ((hy + hh + MARK_GAP, 1), (hy - MARK_GAP, -1)):
-                _mark(c, "v", x, start, sign, page, others)
+                lines += _mark("v", x, start, sign, page, others)
         for y in block.ys:
             for start, sign in ((hx + hw + MARK_GAP, 1), (hx - MARK_GAP, -1)):
-                _mark(c, "h", y, start, sign, page, others)
-    c.restoreState()
+                lines += _mark("h", y, start, sign, page, others)
+    return lines
 
 
-def _mark(c, kind: str, at: float, start: float, sign: int, page: Page, obstacles: list[Rect]) -> None:
-    limit = (page.h if kind == "v" else page.w) - EDGE if sign > 0 else EDGE
+def _mark(kind: str, at: float, start: float, sign: int, page: Page, obstacles: list[Rect]) -> list[Line]:
+    limit = (page.h if kind == "v" else page.w) - MARK_EDGE if sign > 0 else MARK_EDGE
     end = start + sign * MARK_LENGTH
     end = min(end, limit) if sign > 0 else max(end, limit)
     for ox, oy, ow, oh in obstacles:
@@ -102,13 +126,10 @@ def _mark(c, kind: str, at: float, start: float, sign: int, page: Page, obstacle
         elif sign < 0 and hi <= start:
             end = max(end, hi)
         elif lo < start < hi:
-            return
+            return []
     if abs(end - start) < 1 * MM:
-        return
-    if kind == "v":
-        c.line(at, start, at, end)
-    else:
-        c.line(start, at, end, at)
+        return []
+    return [(at, start, at, end)] if kind == "v" else [(start, at, end, at)]
 
 
 def _grow(rect: Rect, by: float) -> Rect:

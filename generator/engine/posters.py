@@ -1,43 +1,72 @@
-"""Maps printed whole: each on the smallest poster paper (A2, then A1) that holds it with its margins."""
+"""Maps printed whole, one poster PDF per poster size (A2 and A1).
+
+Each map is centred on the poster in the orientation that shows it largest; a map
+larger than the poster is scaled down to fit and the scale is printed above it,
+so nobody measures distances on a reduced map unawares.  Maps are never enlarged.
+"""
 from __future__ import annotations
 
 from typing import Any
 
 from .box import MM
+from .fonts import TEXT_BOLD
 from .impose import paper_size
 from .sheet import Block, FaceRef, Item, Options, Page, inflate
 from .tiles import FRAME
 
 POSTERS = ("a2", "a1")
+CAPTION = 8 * MM       # band above the map for the caption
 
 
-def poster_paper(size: tuple[float, float]) -> tuple[float, float] | None:
-    """The smallest poster page (portrait or landscape) holding `size` (points) and a tile frame around it."""
-    for name in POSTERS:
-        w, h = paper_size(name)
-        for page in ((w, h), (h, w)):
-            if size[0] + 2 * FRAME <= page[0] + 1e-6 and size[1] + 2 * FRAME <= page[1] + 1e-6:
-                return page
-    return None
+def poster_fit(size: tuple[float, float], paper: str) -> tuple[tuple[float, float], float]:
+    """The poster page (portrait or landscape) and the scale (at most 1) that shows `size` largest."""
+    w, h = paper_size(paper)
+    best: tuple[tuple[float, float], float] | None = None
+    for page in ((w, h), (h, w)):
+        room_w, room_h = page[0] - 2 * FRAME, page[1] - 2 * FRAME - CAPTION
+        scale = min(room_w / size[0], room_h / size[1], 1.0)
+        if best is None or scale > best[1] + 1e-9:
+            best = (page, scale)
+    return best  # type: ignore[return-value]
 
 
-def poster_pages(game: Any, opts: Options) -> list[Page]:
-    """One page per map copy; a map larger than A1 is left to the tiled kit."""
+def poster_pages(game: Any, opts: Options, paper: str) -> list[Page]:
+    """One page per map copy on `paper` ("a2" or "a1")."""
     pages = []
-    bleed = opts.bleed * MM
     for comp in game.components:
         if comp.spec.kind != "map":
             continue
-        size = (comp.spec.size_mm[0] * MM, comp.spec.size_mm[1] * MM)
-        page = poster_paper(size)
-        if page is None:
-            continue
-        x, y = (page[0] - size[0]) / 2, (page[1] - size[1]) / 2
-        rect = (x, y, size[0], size[1])
-        reach = inflate(rect, bleed, bleed, bleed, bleed)
+        full = (comp.spec.size_mm[0] * MM, comp.spec.size_mm[1] * MM)
+        page, scale = poster_fit(full, paper)
+        w, h = full[0] * scale, full[1] * scale
+        x, y = (page[0] - w) / 2, FRAME + (page[1] - 2 * FRAME - CAPTION - h) / 2
+        rect = (x, y, w, h)
+        reach = inflate(rect, *[opts.bleed * MM * scale] * 4)
+        label = _scale_words(comp.spec.size_mm, scale)
         for record in comp.records:
             for copy in range(1, comp.spec.copies * record.copies + 1):
-                item = Item(FaceRef(comp, record, "front"), copy, x, y, size[0], size[1], reach)
-                block = Block([x, x + size[0]], [y, y + size[1]], rect, reach)
-                pages.append(Page(page[0], page[1], "front", [comp.spec.name], [item], [block], [], "poster"))
+                item = Item(FaceRef(comp, record, "front"), copy, x, y, w, h, reach, scale=scale)
+                block = Block([x, x + w], [y, y + h], rect, reach)
+                caption = _caption(f"{comp.spec.name} ({record.name}): {paper.upper()} poster, {label}",
+                                   x + 3 * MM, reach[1] + reach[3] + 3 * MM)
+                pages.append(Page(page[0], page[1], "front", [comp.spec.name], [item], [block], [caption],
+                                  f"{paper.upper()} poster, {label}"))
     return pages
+
+
+def _scale_words(size_mm: tuple[float, float], scale: float) -> str:
+    full = f"{size_mm[0]:g} x {size_mm[1]:g} mm"
+    if scale >= 1.0:
+        return f"full size ({full})"
+    return f"map at {scale * 100:.1f} % of full size ({full})"
+
+
+def _caption(text: str, x: float, y: float):
+    """The caption above the map's bleed, right of the crop mark on its left edge."""
+    def draw(c) -> None:
+        c.saveState()
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(TEXT_BOLD, 14)
+        c.drawString(x, y, text)
+        c.restoreState()
+    return draw

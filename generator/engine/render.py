@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Callable
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from .box import MM
@@ -14,15 +15,30 @@ from .marks import draw_crop_marks, draw_cut_lines, draw_info, info_place
 from .sheet import Item, Options, Page
 
 
-def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts: Options, title: str) -> bytes:
-    """The PDF bytes of `pages` (ReportLab's invariant mode: same input, same bytes)."""
+def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None]) -> bytes:
+    """The bytes of a PDF whose pages `draw(c)` makes, with the game's icons as form objects.
+
+    Invariant mode: same input, same bytes.  Streams are Flate-compressed without
+    the ASCII85 layer (smaller files, and ReportLab's pure-Python ASCII85 encoder
+    was a sixth of a build's time).
+    """
     register_fonts()
+    rl_config.useA85 = 0
     out = io.BytesIO()
     c = Canvas(out, invariant=1)
     c.setTitle(title)
     c.setAuthor("pnpkit")
     c.setCreator("pnpkit generator")
     with icon_scope(looks.scope, getattr(game.family, "ICONS", set())), collecting_forms() as icons:
+        draw(c)
+        define_forms(c, icons)
+    c.save()
+    return out.getvalue()
+
+
+def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts: Options, title: str) -> bytes:
+    """The PDF of planned `pages`: faces, decorations, marks and footers."""
+    def draw(c: Canvas) -> None:
         for number, page in enumerate(pages, 1):
             c.setPageSize((page.w, page.h))
             names = [forms.form(c, item.face) for item in page.items]
@@ -36,9 +52,7 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
             draw_crop_marks(c, page, info)
             draw_info(c, info, footer(game, page, number, len(pages)))
             c.showPage()
-        define_forms(c, icons)
-    c.save()
-    return out.getvalue()
+    return new_pdf(game, looks, title, draw)
 
 
 def place(c, item: Item, form: str) -> None:
@@ -63,18 +77,36 @@ def footer(game: Any, page: Page, number: int, total: int) -> str:
     parts = [game.name, ", ".join(page.components)]
     if page.label:
         parts.append(page.label)
-    if page.side == "back":
+    if page.side == "back" and page.items:
         parts.append("backs")
     parts.append(f"page {number} of {total}")
     return " \u00b7 ".join(parts)
 
 
-def manifest(pages: list[Page], game_id: str, paper: str) -> dict:
-    """print.md's manifest: every listed item's trim box in mm from the page's bottom-left."""
-    return {"game": game_id, "paper": paper,
-            "pages": [{"number": n, "width": _mm(p.w), "height": _mm(p.h), "side": p.side,
-                       "items": [_item(i) for i in p.items if i.listed]}
-                      for n, p in enumerate(pages, 1)]}
+def manifest(pages: list[Page], game: Any, paper: str) -> dict:
+    """print.md's manifest: every listed item's trim box in mm from the page's bottom-left.
+
+    Beyond print.md: `components` says per component whether it is tiled and whether
+    its backs are printed (a big board without a back prints single-sided), a page's
+    `side`, and `blank` on a back page left empty so the PDF prints duplex in one go.
+    """
+    listed = [i for p in pages for i in p.items if i.listed]
+    components = []
+    for comp in game.components:
+        mine = [i for i in listed if i.face.component.id == comp.id]
+        if mine:
+            components.append({"id": comp.id, "kind": comp.spec.kind, "tiled": any(i.tile for i in mine),
+                               "backs": any(i.face.side == "back" for i in mine)})
+    return {"game": game.id, "paper": paper, "components": components,
+            "pages": [_page(n, p) for n, p in enumerate(pages, 1)]}
+
+
+def _page(number: int, page: Page) -> dict:
+    out = {"number": number, "width": _mm(page.w), "height": _mm(page.h), "side": page.side,
+           "items": [_item(i) for i in page.items if i.listed]}
+    if page.side == "back" and not page.items:
+        out["blank"] = True
+    return out
 
 
 def _item(item: Item) -> dict:
@@ -83,6 +115,8 @@ def _item(item: Item) -> dict:
            "x": _mm(item.x), "y": _mm(item.y), "w": _mm(item.w), "h": _mm(item.h)}
     if item.rotate:
         out["rotation"] = item.rotate
+    if item.scale != 1.0:
+        out["scale"] = round(item.scale, 4)     # a map shrunk to fit a poster
     if face.die_face is not None:
         out["die_face"] = face.die_face
     if item.tile is not None:

@@ -61,6 +61,7 @@ class Item:
     scale: float = 1.0                 # < 1 on an overview page
     tile: dict[str, int] | None = None
     listed: bool = True                # False for thumbnails that are not cut out
+    backed: bool = True                # False: nothing printed on the other side of the sheet here
 
     @property
     def rect(self) -> Rect:

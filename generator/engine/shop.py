@@ -7,16 +7,11 @@ The same one-face pages are what `generator png` and `generator tts` rasterise.
 """
 from __future__ import annotations
 
-import io
 from typing import Any, Iterable
-
-from reportlab.pdfgen.canvas import Canvas
 
 from .box import MM, Style
 from .faces import FaceForms
-from .fonts import register_fonts
-from .icons import collecting_forms, define_forms, icon_scope
-from .render import place
+from .render import new_pdf, place
 from .sheet import FaceRef, Item, Options
 
 SHOP_KINDS = ("card", "token", "board")
@@ -38,15 +33,11 @@ def shop_faces(game: Any, opts: Options, *, copies: bool = True) -> list[FaceRef
 def face_pdf(game: Any, looks: Any, style: Style, opts: Options, faces: Iterable[FaceRef | None],
              title: str) -> bytes:
     """One face per page, the page being the face's bleed box; None gives a blank page of the next face's size."""
-    register_fonts()
     faces = list(faces)
     forms = FaceForms(looks, style, opts.bleed)
-    out = io.BytesIO()
-    c = Canvas(out, invariant=1)
-    c.setTitle(title)
-    c.setAuthor("pnpkit")
     bleed = opts.bleed * MM
-    with icon_scope(looks.scope, getattr(game.family, "ICONS", set())), collecting_forms() as icons:
+
+    def draw(c) -> None:
         for i, face in enumerate(faces):
             shape = face or next(f for f in faces[i:] if f is not None)
             box = forms.box(shape)
@@ -57,9 +48,7 @@ def face_pdf(game: Any, looks: Any, style: Style, opts: Options, faces: Iterable
             if face is not None:
                 place(c, Item(face, 1, bleed, bleed, box.w, box.h, (0, 0, w, h)), forms.form(c, face))
             c.showPage()
-        define_forms(c, icons)
-    c.save()
-    return out.getvalue()
+    return new_pdf(game, looks, title, draw)
 
 
 def shop_pdf(game: Any, looks: Any, style: Style, opts: Options) -> bytes:

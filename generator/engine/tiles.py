@@ -13,6 +13,7 @@ from typing import Any
 
 from .box import MM
 from .fonts import TEXT, TEXT_BOLD
+from .duplex import back_page
 from .sheet import Block, FaceRef, Item, Options, Page, Rect, inflate
 
 OVERLAP = 10 * MM
@@ -26,12 +27,16 @@ def _area(paper: tuple[float, float]) -> tuple[float, float]:
 
 
 def _spans(total: float, room: float) -> list[tuple[float, float]]:
-    """(start, length) of each tile along one axis: step `room - OVERLAP`, last one shorter."""
+    """(start, length) of each tile along one axis: as few tiles as fit, all the same length.
+
+    Equal tiles (rather than full ones and a thin last strip) keep every page's
+    glue strip and targets well inside the map.
+    """
     if total <= room + 1e-6:
         return [(0.0, total)]
-    step = room - OVERLAP
-    count = math.ceil((total - OVERLAP) / step - 1e-9)
-    return [(i * step, min(room, total - i * step)) for i in range(count)]
+    count = math.ceil((total - OVERLAP) / (room - OVERLAP) - 1e-9)
+    length = (total + (count - 1) * OVERLAP) / count
+    return [(i * (length - OVERLAP), length) for i in range(count)]
 
 
 def tile_grid(size: tuple[float, float], paper: tuple[float, float]) -> tuple[tuple[float, float], list, list]:
@@ -46,21 +51,21 @@ def tile_grid(size: tuple[float, float], paper: tuple[float, float]) -> tuple[tu
 
 
 def tile_pages(comp: Any, paper: tuple[float, float], opts: Options) -> list[Page]:
-    """An overview page, then every tile, for each record and copy (and the back of a board)."""
+    """An overview page, then every tile (each followed by its back, if it has one), for each record and copy."""
     spec = comp.spec
     size = (spec.size_mm[0] * MM, spec.size_mm[1] * MM)
     page, cols, rows = tile_grid(size, paper)
-    sides = ["front"] + (["back"] if spec.back and opts.backs and spec.kind != "map" else [])
+    backs = bool(spec.back and opts.backs)
     pages: list[Page] = []
     for record in comp.records:
         for copy in range(1, spec.copies * record.copies + 1):
-            for side in sides:
-                face = FaceRef(comp, record, side)
-                pages.append(_overview(face, size, page, cols, rows))
-                for r, (ry, rh) in enumerate(rows):
-                    for c, (cx, cw) in enumerate(cols):
-                        pages.append(_tile(face, copy, size, page, (r, c), (cx, cw), (ry, rh), len(rows), len(cols),
-                                           opts.bleed * MM))
+            face = FaceRef(comp, record, "front")
+            pages.append(_overview(face, size, page, cols, rows, backs))
+            for r, (ry, rh) in enumerate(rows):
+                for c, (cx, cw) in enumerate(cols):
+                    tile = _tile(face, copy, size, page, (r, c), (cx, cw), (ry, rh), len(rows), len(cols),
+                                 opts.bleed * MM)
+                    pages += [tile, back_page(tile, opts)] if backs else [tile]
     return pages
 
 
@@ -70,7 +75,7 @@ def _tile(face: FaceRef, copy: int, size: tuple[float, float], page: tuple[float
     mx, w = xspan
     top_from_top, h = yspan
     my = size[1] - top_from_top - h          # region bottom in map coordinates (rows count from the top)
-    x, y = FRAME, page[1] - FRAME - h
+    x, y = (page[0] - w) / 2, (page[1] - h) / 2
     left = bleed if c == 0 else 0.0
     right = bleed if c == ncols - 1 else 0.0
     top = bleed if r == 0 else 0.0
@@ -82,11 +87,7 @@ def _tile(face: FaceRef, copy: int, size: tuple[float, float], page: tuple[float
     decor = [_glue_strips(rect, r, c, nrows, ncols), _targets(rect, (mx, my), r, c, nrows, ncols),
              _index(rect, r, c)]
     label = f"tile row {r + 1}, column {c + 1} of {nrows} x {ncols}"
-    return Page(page[0], page[1], "front", [face.component.spec.name + _side(face)], [item], [block], decor, label)
-
-
-def _side(face: FaceRef) -> str:
-    return " (back)" if face.side == "back" else ""
+    return Page(page[0], page[1], "front", [face.component.spec.name], [item], [block], decor, label)
 
 
 def _glue_strips(rect: Rect, r: int, c: int, nrows: int, ncols: int):
@@ -161,18 +162,19 @@ def _index(rect: Rect, r: int, c: int):
         canvas.saveState()
         canvas.setFont(TEXT_BOLD, 9)
         canvas.setFillColorRGB(0, 0, 0)
-        canvas.drawString(x, y + h + 5 * MM, f"row {r + 1}, column {c + 1}")
+        canvas.drawString(x + 3 * MM, y + h + 5 * MM, f"row {r + 1}, column {c + 1}")  # clear of the mark at x
         canvas.restoreState()
     return draw
 
 
-def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float], cols: list, rows: list) -> Page:
+def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float], cols: list, rows: list,
+              backs: bool) -> Page:
     """The whole map, scaled down, with the tile grid numbered as the tiles are."""
     aw, ah = page[0] - 2 * FRAME, page[1] - 2 * FRAME - 10 * MM
     scale = min(aw / size[0], ah / size[1], 1.0)
     w, h = size[0] * scale, size[1] * scale
     x, y = (page[0] - w) / 2, FRAME + (ah - h) / 2
-    thumb = Item(face, 1, x, y, w, h, (x, y, w, h), scale=scale, listed=False)
+    thumb = Item(face, 1, x, y, w, h, (x, y, w, h), scale=scale, listed=False, backed=False)
 
     def grid(canvas) -> None:
         canvas.saveState()
@@ -187,10 +189,13 @@ def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float
                 canvas.drawString(tx + 2 * MM, ty + th * scale - 5 * MM, f"{r + 1},{c + 1}")
         canvas.setFillColorRGB(0, 0, 0)
         canvas.setFont(TEXT_BOLD, 12)
-        canvas.drawString(FRAME, page[1] - FRAME, f"{face.component.spec.name}{_side(face)}: "
-                          f"{len(rows)} x {len(cols)} tiles (row, column); glue each tile over the strip of the one before")
+        canvas.drawString(FRAME, page[1] - FRAME, f"{face.component.spec.name}: {len(rows)} x {len(cols)} tiles "
+                          "(row, column); glue each tile over the strip of the one before")
+        canvas.setFont(TEXT, 9)
+        canvas.drawString(FRAME, page[1] - FRAME - 5 * MM, "each tile is followed by its back: print duplex"
+                          if backs else "no back side: the tiles print single-sided")
         canvas.restoreState()
-    return Page(page[0], page[1], "front", [face.component.spec.name + _side(face)], [thumb], [], [grid],
+    return Page(page[0], page[1], "front", [face.component.spec.name], [thumb], [], [grid],
                 "assembly overview")
 
 

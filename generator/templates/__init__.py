@@ -24,6 +24,12 @@ register a game's icons with `register_icon(name, draw_fn)` at import.  Both che
 the safe zone.  A map component's front draws the whole map into its box; the
 engine tiles it over pages or prints it on a poster.  A schema or back the module
 lacks (or a missing module) falls back to the generic looks of `common`.
+
+Faces are drawn into PDF form objects; fill/stroke alpha, blend modes, gradients
+and spot colours work in them.  A template that makes form objects of its own
+(a symbol drawn once, placed often) ends them with
+`generator.engine.pdfforms.end_form(c)` instead of `c.endForm()`, or they lose
+those resources (ReportLab's `endForm` keeps only fonts and nested forms).
 """
 from __future__ import annotations
 

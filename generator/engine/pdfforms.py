@@ -1,0 +1,41 @@
+"""PDF form objects that keep everything their drawing uses.
+
+ReportLab's `endForm` gives a form only its fonts and nested forms: the graphics
+states of `setFillAlpha`/`setStrokeAlpha`/blend modes, the shadings of gradients and
+the colour spaces of spot colours stay behind, so a face drawn with them breaks the
+page ("ExtGState 'gRLs0' is unknown").  `end_form` gives the form the full resource
+dictionary a page gets, so templates may use transparency, gradients and CMYK
+separations like on a page.  This reads the canvas's per-form accumulators
+(`_extgstate`, `_shadingUsed`, `_colorsUsed`, `_formsinuse`), stable since ReportLab 3.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+
+def end_form(c) -> None:
+    """`c.endForm()` with the resources the form's drawing needs."""
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if c._formsinuse:
+        resources.XObject = c._doc.xobjDict(c._formsinuse)
+    states = c._extgstate.getState()
+    if states:
+        resources.ExtGState = states
+    resources.setShading(c._shadingUsed)
+    resources.setColorSpace(c._colorsUsed)
+    c.endForm(Resources=resources)
+
+
+def form_digest(c) -> str:
+    """A digest of the open form's drawing and the resources its names stand for.
+
+    Two forms with the same operators may still differ: `/gRLs0 gs` is alpha 0.5 in
+    one and 0.3 in the other.
+    """
+    named = (sorted(map(repr, c._extgstate._c.items())), sorted(c._shadingUsed.items()),
+             sorted(c._colorsUsed.items()), sorted(c._formsinuse))
+    return hashlib.sha256(("\n".join(c._code) + repr(named)).encode()).hexdigest()

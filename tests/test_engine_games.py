@@ -1,0 +1,103 @@
+"""The three built-in games build, poppler renders their pages without a word on stderr, and
+no footer or scale bar covers a face on A4 or Letter, for either flip, with or without a back offset.
+
+Rendering all ~150 pages costs seconds (every map tile paints the whole map), so
+this renders, per PDF, the first page holding each component's fronts, the first
+holding its backs, the first blank back and the first page of each kind of label
+(overview, tile): every distinct form and every kind of page once.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+from typer.testing import CliRunner
+
+from cards import BUILTIN, load_game
+from generator.cli import app
+from generator.engine.impose import plan
+from generator.engine.marks import crop_marks, info_place
+from generator.engine.posters import poster_pages
+from generator.engine.sheet import Options
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("games")
+    result = CliRunner().invoke(app, ["build", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _sample(manifest: dict) -> list[int]:
+    """Page numbers: one per (component, side), per blank back and per footer label."""
+    seen: dict[tuple, int] = {}
+    for page in manifest["pages"]:
+        keys = {(i["component"], i["side"]) for i in page["items"]}
+        keys.add(("blank",) if page.get("blank") else ("page", page["side"], not page["items"]))
+        for key in keys:
+            seen.setdefault(key, page["number"])
+    return sorted(set(seen.values()))
+
+
+def test_all_three_games_are_built(built):
+    names = {p.name for p in built.iterdir()}
+    for game in BUILTIN:
+        assert {f"{game}-a4.pdf", f"{game}-a4.json"} <= names
+        kinds = {c["kind"] for c in json.loads((built / f"{game}-a4.json").read_text())["components"]}
+        posters = {f"{game}-poster-{size}.{ext}" for size in ("a2", "a1") for ext in ("pdf", "json")}
+        assert posters <= names if "map" in kinds else not posters & names
+
+
+@pytest.mark.parametrize("game", list(BUILTIN))
+def test_poppler_renders_every_kind_of_page_without_errors(built, game):
+    for stem in (f"{game}-a4", f"{game}-poster-a2", f"{game}-poster-a1"):
+        if not (built / f"{stem}.json").exists():
+            continue
+        manifest = json.loads((built / f"{stem}.json").read_text())
+        pages = _sample(manifest)
+        assert pages[0] == 1
+        for number in pages:
+            done = subprocess.run(["pdftoppm", "-r", "8", "-gray", "-f", str(number), "-l", str(number),
+                                   str(built / f"{stem}.pdf")], capture_output=True)
+            assert done.returncode == 0 and done.stderr == b"", (stem, number, done.stderr.decode())
+            assert done.stdout.startswith(b"P5")        # a page image was produced
+
+
+def _overlaps(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _check_marks(page, info) -> None:
+    """Every cut line has a mark at both ends, at least 3 mm long, touching no face."""
+    lines = crop_marks(page, info)
+    for block in page.blocks:
+        ends = [(x, "v") for x in block.xs] + [(y, "h") for y in block.ys]
+        for at, kind in ends:
+            on = [ln for ln in lines if (ln[0] == ln[2] == at if kind == "v" else ln[1] == ln[3] == at)]
+            lengths = [abs(ln[3] - ln[1]) + abs(ln[2] - ln[0]) for ln in on]
+            assert len(lengths) >= 2 and min(lengths) >= 3 * MM, (kind, at / MM, [v / MM for v in lengths])
+    for x0, y0, x1, y1 in lines:
+        mark = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+        assert not any(_overlaps(mark, i.rect) for i in page.items)
+
+
+@pytest.mark.parametrize("game", list(BUILTIN))
+def test_footer_scale_bar_and_crop_marks_on_any_paper_or_flip(game):
+    loaded = load_game(game)
+    for paper in ("a4", "letter"):
+        for duplex, offset in (("long", (0, 0)), ("short", (0, 0)), ("long", (2, -2)), ("short", (-2, 2))):
+            for number, page in enumerate(plan(loaded, Options(paper=paper, duplex=duplex, back_offset=offset)), 1):
+                info = info_place(page)
+                x, y, w, h = info.rect
+                assert 0 <= x and 0 <= y and x + w <= page.w and y + h <= page.h
+                for rect in [i.clip for i in page.items] + [b.reach for b in page.blocks]:
+                    assert not _overlaps(info.rect, rect), (paper, duplex, offset, number, page.label)
+                if page.side == "front" or offset == (0, 0):   # a shifted back may lose mark length to the edge
+                    _check_marks(page, info)
+    for size in ("a2", "a1"):
+        for page in poster_pages(loaded, Options(), size):
+            assert not any(_overlaps(info_place(page).rect, i.clip) for i in page.items)
