@@ -33,3 +33,7 @@ def __getattr__(name: str) -> Any:
     from checker import commands
 
     return getattr(commands, name)
+
+
+if __name__ == "__main__":
+    main()

@@ -200,3 +200,7 @@ def main() -> None:
         app()
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()
