@@ -46,3 +46,11 @@ def edit_text(path, old, new):
 def line_of(path, needle):
     """1-based line of the first line containing `needle`."""
     return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+
+
+def pytest_sessionstart(session):
+    """Say plainly what is missing rather than fail deep inside a rendering test."""
+    missing = [tool for tool in ("pdftoppm", "pdffonts") if shutil.which(tool) is None]
+    if missing:
+        raise pytest.UsageError(f"the tests need poppler's {' and '.join(missing)}: install poppler-utils "
+                                "(apt-get install poppler-utils), see the README's setup")
