@@ -16,7 +16,7 @@ from casebook import CaseBook
 
 BOOK = CaseBook("el-dorado-canyon")
 CASES = BOOK.folder
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "el-dorado-canyon.txt"  # ../shared
+RULEBOOK = Path(__file__).resolve().parent / "sources" / "rulebooks" / "el-dorado-canyon.txt"
 SECTIONS = ("The Goal", "Components", "Table Set Up", "Player Set Up", "Gameplay", "Starting Cards", "Priority",
             "Being GONE", "Card Types", "Card Anatomy", "Gold", "Infamy", "Characters", "Character Card Anatomy",
             "Character Abilities", "Killing Characters", "End-Game & Scoring", "Symbols and Terms")

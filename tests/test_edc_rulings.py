@@ -12,7 +12,7 @@ from checker.core.rulings import load_rulings
 from checker.el_dorado_canyon import cite
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"  # the design files and rulebooks sit beside the repository
+SHARED = ROOT / "tests" / "sources"  # copies of ../shared (see tests/sources/README.md)
 RULINGS = load_rulings("el-dorado-canyon")
 
 

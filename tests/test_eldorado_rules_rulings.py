@@ -8,8 +8,8 @@ from checker.core.rulings import load_rulings
 from checker.eldorado import cite
 
 ROOT = Path(__file__).resolve().parents[1]
-RULEBOOK = ROOT.parent / "shared" / "rulebooks" / "eldorado.txt"
-DESIGN = ROOT.parent / "shared" / "design" / "eldorado.md"
+RULEBOOK = ROOT / "tests" / "sources" / "rulebooks" / "eldorado.txt"
+DESIGN = ROOT / "tests" / "sources" / "design" / "eldorado.md"
 
 
 def render(rulings) -> str:

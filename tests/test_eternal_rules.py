@@ -19,7 +19,7 @@ from checker.eternal_gold_and_steel import cite, compile_game, resolve
 from checker.eternal_gold_and_steel.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
-RULEBOOK = ROOT.parent / "shared" / "rulebooks" / "eternal-gold-and-steel.txt"
+RULEBOOK = ROOT / "tests" / "sources" / "rulebooks" / "eternal-gold-and-steel.txt"
 CASES = ROOT / "tests" / "cases" / "eternal-gold-and-steel"
 GAME = "eternal-gold-and-steel"
 
@@ -38,7 +38,7 @@ def _flat(text: str) -> str:
 # ---- rulings and citations ---------------------------------------------------------------------------------
 
 def test_rulings_hold_g1_to_g8_verbatim_and_p1_to_p3():
-    design = _flat((ROOT.parent / "shared" / "design" / "eternal-gold-and-steel.md").read_text(encoding="utf-8"))
+    design = _flat((ROOT / "tests" / "sources" / "design" / "eternal-gold-and-steel.md").read_text(encoding="utf-8"))
     found = {r.id: r for r in load_rulings(GAME)}
     for n in range(1, 9):
         ruling = found[f"G{n}"]

@@ -16,7 +16,7 @@ from casebook import CaseBook
 
 BOOK = CaseBook("eternal-gold-and-steel")
 CASES = BOOK.folder
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "eternal-gold-and-steel.txt"
+RULEBOOK = Path(__file__).resolve().parent / "sources" / "rulebooks" / "eternal-gold-and-steel.txt"
 SECTIONS = ("Changes to Setup", "Setting Up Initial Markets", "Earning Gold", "Paying Gold", "Markets",
             "Adding Cards to Your Market", "The New Eternal Throne", "Weapons", "Double-Influence Abilities")
 METHODS = ("For games with new players.", "For experienced players (2 player game).",
