@@ -66,20 +66,7 @@ class Kit:
         return textpage.get_text_bounded(x, y, x + w, y + h)
 
     def words(self, page_number: int) -> list[tuple[str, Box]]:
-        """Each word of a page with its box in mm (pdfium gives one box per character)."""
-        textpage = self._textpage(page_number)
-        text = textpage.get_text_range()
-        out, chars, boxes = [], [], []
-        for i, ch in enumerate(text + " "):
-            if ch.isspace():
-                if chars:
-                    out.append(("".join(chars), (min(b[0] for b in boxes) / MM, min(b[1] for b in boxes) / MM,
-                                                 max(b[2] for b in boxes) / MM, max(b[3] for b in boxes) / MM)))
-                chars, boxes = [], []
-            else:
-                chars.append(ch)
-                boxes.append(textpage.get_charbox(i))
-        return out
+        return page_words(self._textpage(page_number))
 
     def map_words(self) -> dict[str, list[Box]]:
         """Every word wholly visible on some tile, by text, with its box in map mm (from the map's bottom-left)."""
@@ -99,6 +86,22 @@ class Kit:
         """Is `word` printed, whole on one tile, with its centre in the map rectangle (mm)?"""
         return any(x0 <= (b[0] + b[2]) / 2 <= x1 and y0 <= (b[1] + b[3]) / 2 <= y1
                    for b in self.map_words().get(word, []))
+
+
+def page_words(textpage) -> list[tuple[str, Box]]:
+    """Each word of a page with its box in mm (pdfium gives one box per character)."""
+    text = textpage.get_text_range()
+    out, chars, boxes = [], [], []
+    for i, ch in enumerate(text + " "):
+        if ch.isspace():
+            if chars:
+                out.append(("".join(chars), (min(b[0] for b in boxes) / MM, min(b[1] for b in boxes) / MM,
+                                             max(b[2] for b in boxes) / MM, max(b[3] for b in boxes) / MM)))
+            chars, boxes = [], []
+        else:
+            chars.append(ch)
+            boxes.append(textpage.get_charbox(i))
+    return out
 
 
 runner = CliRunner()
@@ -135,9 +138,9 @@ def test_tiles_cover_the_whole_map_and_nothing_else(kit):
 def test_neighbouring_tiles_overlap_by_the_glue_strip(kit):
     grid = {(i["tile"]["row"], i["tile"]["column"]): i["region"] for _, i in kit.tiles()}
     rows, cols = kit.tiles()[0][1]["tile"]["rows"], kit.tiles()[0][1]["tile"]["columns"]
-    assert (rows, cols) == (3, 3)                      # the README's 9 pages, on A4 and on Letter alike
-    assert [page["number"] for page, _ in kit.tiles()] == list(range(2, 11))   # after the overview, as it says
+    assert (rows, cols) == (3, 3)                      # the README's 9 tiles, on A4 and on Letter alike
     assert sorted(grid) == [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    assert len({(region["w"], region["h"]) for region in grid.values()}) == 1   # equal tiles: one way to cut them
     for (r, c), region in grid.items():
         if c < cols:
             right = grid[r, c + 1]
@@ -155,14 +158,30 @@ def test_tiles_leave_the_printer_its_margin(kit):
         assert margin >= PRINTER_MARGIN_MM, (item["tile"], margin)
 
 
-def test_each_tile_page_names_its_place_and_the_overview_comes_first(kit):
+def test_the_map_opens_the_kit_one_sheet_per_page_with_blank_backs(kit):
+    """Overview, then the tiles row by row, each front on its own sheet: the map has no back design."""
+    pages = kit.manifest["pages"]
+    (entry,) = [c for c in kit.manifest["components"] if c["id"] == "map"]
+    assert entry == {"id": "map", "kind": "map", "tiled": True, "backs": False}
+    assert [p["side"] for p in pages] == ["front", "back"] * (len(pages) // 2)   # the whole PDF prints duplex
+    fronts = [p for p in pages if p["side"] == "front"]
     tiles = kit.tiles()
-    for page, item in tiles:
+    assert [p["number"] for p, _ in tiles] == [p["number"] for p in fronts[1:1 + len(tiles)]]
+    assert [(i["tile"]["row"], i["tile"]["column"]) for _, i in tiles] == [(r, c) for r in (1, 2, 3) for c in (1, 2, 3)]
+    for page in fronts[:1 + len(tiles)]:                  # the overview and every tile
+        behind = pages[page["number"]]                    # numbers are 1-based: this is the next page
+        assert behind.get("blank") is True and behind["items"] == [], page["number"]
+        assert len(page["items"]) <= 1                    # one tile a page, nothing else cut from it
+
+
+def test_each_tile_page_names_its_place_and_the_overview_comes_first(kit):
+    for page, item in kit.tiles():
         assert f"row {item['tile']['row']}, column {item['tile']['column']}" in kit.text(page["number"])
-    first = tiles[0][0]["number"]
-    overview = kit.manifest["pages"][first - 2]
-    assert overview["items"] == []                      # the thumbnail is not a piece to cut out
-    assert "3 x 3 tiles" in kit.text(overview["number"])
+    overview = kit.manifest["pages"][0]
+    assert overview["side"] == "front" and overview["items"] == []   # the thumbnail is not a piece to cut out
+    text = kit.text(overview["number"])
+    assert "3 x 3 tiles" in text and "glue each tile over the strip" in text
+    assert "no back side" in text                         # why every tile is followed by a blank page
 
 
 def test_every_square_coordinate_is_printed_in_its_square(kit):
@@ -245,12 +264,37 @@ def test_faces_show_what_the_pieces_promise(kit):
         assert "Turn summary" in words and all(s.title in words for s in GAME.records("reference")[0].sections)
 
 
-def test_poster_is_the_whole_map_on_one_a1_page(kit):
-    poster = json.loads((kit.folder / "eldorado-poster.json").read_text())
+POSTERS = {"a1": (841.0, 594.0), "a2": (594.0, 420.0)}  # landscape, like the map
+POSTER_FRAME_MM, POSTER_CAPTION_MM = 14.0, 8.0           # the engine's margin round the map and caption band
+
+
+@pytest.mark.parametrize("paper", sorted(POSTERS))
+def test_posters_show_the_whole_map_at_the_largest_scale_that_fits(kit, paper):
+    """Full size on A1; shrunk to fit on A2, with the scale printed and every square where it belongs."""
+    poster = json.loads((kit.folder / f"eldorado-poster-{paper}.json").read_text())
     (page,) = poster["pages"]
-    assert sorted((page["width"], page["height"])) == [594.0, 841.0]
+    width, height = POSTERS[paper]
+    assert (page["width"], page["height"]) == (width, height)
     (item,) = page["items"]
-    assert (item["component"], item["w"], item["h"]) == ("map", MAP_W, MAP_H)
+    room = min((width - 2 * POSTER_FRAME_MM) / MAP_W, (height - 2 * POSTER_FRAME_MM - POSTER_CAPTION_MM) / MAP_H)
+    scale = min(1.0, room)
+    assert item.get("scale", 1.0) == pytest.approx(scale, abs=1e-4)
+    assert (item["component"], item["w"], item["h"]) == pytest.approx(("map", MAP_W * scale, MAP_H * scale), abs=0.002)
+    assert min(item["x"], item["y"], width - item["x"] - item["w"], height - item["y"] - item["h"]) >= PRINTER_MARGIN_MM
+    pdf = pdfium.PdfDocument((kit.folder / f"eldorado-poster-{paper}.pdf").read_bytes())
+    textpage = pdf[0].get_textpage()
+    size = f"{MAP_W:g} x {MAP_H:g} mm"
+    caption = f"full size ({size})" if scale == 1.0 else f"map at {scale * 100:.1f} % of full size ({size})"
+    assert f"{paper.upper()} poster, {caption}" in textpage.get_text_range()
+    words: dict[str, list[Box]] = {}
+    for word, box in page_words(textpage):
+        words.setdefault(word, []).append(box)
+    for col, row in ((0, 0), (CHART.width - 1, 0), (0, CHART.height - 1), (CHART.width - 1, CHART.height - 1)):
+        x, y = LAY.corner(col, row)                       # the square's top-left quarter, scaled onto the poster
+        x0, y0 = item["x"] + x * scale, item["y"] + (y + LAY.s / 2) * scale
+        x1, y1 = x0 + LAY.s / 2 * scale, y0 + LAY.s / 2 * scale
+        name = f"{column_name(col)}{row + 1}"
+        assert any(x0 <= (b[0] + b[2]) / 2 <= x1 and y0 <= (b[1] + b[3]) / 2 <= y1 for b in words.get(name, [])), name
 
 
 # --- icons ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import math
 from typing import Callable
 
 from .palette import Palette
+from .stamp import stamp
 
 Symbol = Callable[..., None]
 NO_PROVISIONS = "\u2205"  # written on each square of an island where no ship resupplies
@@ -300,14 +301,5 @@ SYMBOLS: dict[str, Symbol] = {
 
 def place(c, name: str, symbol: Symbol, pal: Palette, size: float, x: float, y: float, rotate: float = 0) -> None:
     """Draw a symbol at (x, y), defining it once per document as a form object."""
-    key = f"eld-{name}-{size:.2f}-{pal.name}"
-    if not c.hasForm(key):
-        c.beginForm(key, -size, -size, size, size)
-        symbol(c, pal, size)
-        c.endForm()
-    c.saveState()
-    c.translate(x, y)
-    if rotate:
-        c.rotate(rotate)
-    c.doForm(key)
-    c.restoreState()
+    stamp(c, f"eld-{name}-{size:.2f}-{pal.name}", (-size, -size, size, size), lambda: symbol(c, pal, size),
+          x, y, rotate)

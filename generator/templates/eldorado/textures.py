@@ -7,6 +7,7 @@ look stamped.
 from __future__ import annotations
 
 from .palette import Palette
+from .stamp import stamp
 
 
 def _pen(c, pal: Palette, terrain: str, s: float, weight: float = 0.018) -> None:
@@ -85,12 +86,5 @@ TEXTURES = {"jungle": jungle, "mountains": mountains, "savanna": savanna, "deser
 
 
 def place(c, terrain: str, drawer, pal: Palette, s: float, x: float, y: float, variant: int) -> None:
-    key = f"eld-tex-{terrain}-{variant}-{s:.2f}-{pal.name}"
-    if not c.hasForm(key):
-        c.beginForm(key, 0, 0, s, s)
-        drawer(c, pal, s, variant)
-        c.endForm()
-    c.saveState()
-    c.translate(x, y)
-    c.doForm(key)
-    c.restoreState()
+    """Fill the square at (x, y) with a texture, defined once per document as a form object."""
+    stamp(c, f"eld-tex-{terrain}-{variant}-{s:.2f}-{pal.name}", (0, 0, s, s), lambda: drawer(c, pal, s, variant), x, y)
