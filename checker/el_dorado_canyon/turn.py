@@ -153,7 +153,9 @@ class Table:
         return text
 
     def resolve_priority(self, rank: int, todo: list[Play]) -> None:
-        """Cards of one priority, clockwise from the first player by the seat holding them (H1)."""
+        """Cards of one priority, clockwise from the first player by the seat holding them (H1, EDC-13)."""
+        if self.moves:  # Round the Rosie passed cards at an earlier priority
+            todo = self.by_holder(rank)
         i = 0
         while i < len(todo):
             pl = todo[i]
@@ -163,9 +165,13 @@ class Table:
             moves = self.moves
             self.resolve_card(pl)
             if self.moves != moves:  # Round the Rosie: the rest go by their new holders
-                todo = sorted((q for q in self.plays if q.rank == rank and not q.done),
-                              key=lambda q: (self.seat_order(q.holder), self.seat_order(q.owner)))
+                todo = self.by_holder(rank)
                 i = 0
+
+    def by_holder(self, rank: int) -> list[Play]:
+        """The unresolved cards of one priority, clockwise from the first player by holder."""
+        return sorted((q for q in self.plays if q.rank == rank and not q.done),
+                      key=lambda q: (self.seat_order(q.holder), self.seat_order(q.owner)))
 
     def resolve_card(self, pl: Play) -> None:
         """One card, for whoever holds it: each effect of the chosen option in order."""
