@@ -72,13 +72,15 @@ def _effect(effect: Any) -> list[Any]:
 class Option:
     """One end of a card: its arrow, its effect tuples and its printed text."""
 
-    __slots__ = ("arrow", "effects", "text", "fixed", "buys", "refreshes")
+    __slots__ = ("arrow", "effects", "text", "fixed", "turned", "buys", "refreshes", "steps")
 
     def __init__(self, data: dict[str, Any]):
         self.arrow: str = data["arrow"]
         self.effects: tuple[tuple, ...] = tuple(tuple(e) for e in data["effects"])
         self.text: str = data["text"]
         self.fixed = DIRECTIONS.get(self.arrow)  # a printed arrow's direction; None: turned, or none
+        self.turned = self.arrow == "either"  # the player turns the arrow
+        self.steps: tuple | None = None  # (rule function, effect) pairs, bound by the turn engine on first use
         names = {e[0] for e in self.effects}
         self.buys, self.refreshes = "buy" in names, "refresh_row" in names
 

@@ -6,6 +6,7 @@ the rulebook: `find_target`, `strike`, `kill_character`, `finish_turn`.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable
 
 from . import cite
@@ -31,16 +32,9 @@ class Player:
         self.gone = gone
         self.hand = hand if hand is not None else []
         self.spent = spent if spent is not None else []
-        self.new_turn()
-
-    def new_turn(self) -> None:
-        """Forget the last turn's marks: who attacked, blocks, GONE-from-now."""
-        self.out = self.gone or self.char is None
+        self.out = gone or char is None  # this turn's marks: `Table.play_turn` resets them
         self.gone_next = False
-        if self.attackers:
-            self.attackers = []
-        self.block = 0
-        self.discard = 0
+        self.block = self.discard = 0
 
     @property
     def targetable(self) -> bool:
@@ -65,7 +59,7 @@ class Play:
                  buy: Card | None = None, refresh: bool = False):
         self.card, self.option, self.buy, self.refresh = card, option, buy, refresh
         opt = card.options[option]
-        self.direction = direction if opt.arrow == "either" else opt.fixed
+        self.direction = direction if opt.turned else opt.fixed
         self.owner = self.holder = owner
         self.rank = card.rank
         self.done = self.passed = False
@@ -114,14 +108,16 @@ class Table:
     def play_turn(self, plays: list[Play | None]) -> None:
         """Reveal every card at once (one joint action), then resolve priorities I to IV."""
         players = self.players
-        for p in players:
-            p.new_turn()
-        order = self.clockwise()
-        self.plays = [plays[s] for s in order if plays[s] is not None]
-        by_rank: list[list[Play]] = [[], [], [], []]
-        for pl in self.plays:
+        for p in players:  # forget the last turn's marks: who attacked, blocks, GONE-from-now
+            p.out = p.gone or p.char is None
+            p.gone_next = False
+            if p.attackers:
+                p.attackers = []
+            p.block = p.discard = 0
+        order = self.orders[self.first]
+        self.plays = clockwise = [plays[s] for s in order if plays[s] is not None]
+        for pl in clockwise:
             players[pl.owner].hand.remove(pl.card)
-            by_rank[pl.rank].append(pl)
         if self.log:
             self.where = ("reveal", None, None)
             for s in order:
@@ -133,9 +129,7 @@ class Table:
                     self.where = ("reveal", p.name, pl.card.id)
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
                              else cite.REVEAL + "; " + cite.TWO_ENDED, p)
-        for rank, todo in enumerate(by_rank):
-            if todo:
-                self.resolve_priority(rank, todo)
+        self.resolve_in_order(sorted(clockwise, key=RANK))  # stable: clockwise within a priority
         self.finish_turn()
 
     def describe(self, pl: Play) -> str:
@@ -152,26 +146,20 @@ class Table:
             text += f" [buying {pl.buy.name}]"
         return text
 
-    def resolve_priority(self, rank: int, todo: list[Play]) -> None:
-        """Cards of one priority, clockwise from the first player by the seat holding them (H1, EDC-13)."""
-        if self.moves:  # Round the Rosie passed cards at an earlier priority
-            todo = self.by_holder(rank)
-        i = 0
-        while i < len(todo):
-            pl = todo[i]
-            i += 1
-            if pl.done:
-                continue
-            moves = self.moves
+    def resolve_in_order(self, queue: list[Play]) -> None:
+        """Priorities I to IV; within one, clockwise from the first player by the seat holding
+        each card (H1, EDC-13)."""
+        moves = self.moves
+        for pl in queue:
             self.resolve_card(pl)
             if self.moves != moves:  # Round the Rosie: the rest go by their new holders
-                todo = self.by_holder(rank)
-                i = 0
+                self.resolve_in_order(self.by_holder())
+                return
 
-    def by_holder(self, rank: int) -> list[Play]:
-        """The unresolved cards of one priority, clockwise from the first player by holder."""
-        return sorted((q for q in self.plays if q.rank == rank and not q.done),
-                      key=lambda q: (self.seat_order(q.holder), self.seat_order(q.owner)))
+    def by_holder(self) -> list[Play]:
+        """The unresolved cards by priority, then clockwise from the first player by holder."""
+        return sorted((q for q in self.plays if not q.done),
+                      key=lambda q: (q.rank, self.seat_order(q.holder), self.seat_order(q.owner)))
 
     def resolve_card(self, pl: Play) -> None:
         """One card, for whoever holds it: each effect of the chosen option in order."""
@@ -181,12 +169,10 @@ class Table:
         log = self.log
         if log:
             self.where = (card.priority, p.name, card.id)
-        if p.char is None:
-            if log:
+        if p.out:  # GONE, or without a character (a dead one is out too)
+            if log and p.char is None:
                 self.say(f"{card.name} does nothing: the character died before it resolved", cite.DEAD_BEFORE)
-            return
-        if p.out:
-            if log:
+            elif log:
                 self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION)
             return
         option = card.options[pl.option]
@@ -195,8 +181,11 @@ class Table:
             self.say(f"resolves {card.name}{passed}", cite.PRIORITY, p)
         self.going = False
         aim = pl.direction
-        for effect in option.effects:
-            if not EFFECTS[effect[0]](self, p, effect, pl, aim) or p.char is None:
+        steps = option.steps
+        if steps is None:
+            steps = option.steps = effect_steps(option.effects)
+        for run, effect in steps:
+            if not run(self, p, effect, pl, aim) or p.char is None:
                 break
         if self.going and p.char is not None:
             p.out = p.gone_next = True
@@ -233,7 +222,10 @@ class Table:
             if log:
                 self.say(f"has {p.ammo} ammo, the attack needs {ammo}: it does nothing", cite.NO_AMMO, p)
             return True
-        victims = self.targets(p, aim, targets == "both")
+        if aim.__class__ is int and targets != "both":  # a card's arrow: the common case
+            victims = [self.find_target(p, aim)]
+        else:
+            victims = self.targets(p, aim, targets == "both")
         if not victims:
             if log:
                 self.say("has no one to attack: the character is out of reach", cite.ABILITY, p)
@@ -266,7 +258,7 @@ class Table:
                 pl.hit = v.seat
             if log:
                 self.say(f"attacks {v.name}", cite.TARGET, p)
-            if by_card:
+            if by_card and v.char is not None and v.char.trigger == "when_attacked":
                 self.trigger(v, "when_attacked", p)
             if v.discard and p.infamy:
                 lost = min(v.discard, p.infamy)
@@ -274,16 +266,16 @@ class Table:
                 if log:
                     self.say(f"discards {lost} infamy for attacking {v.name}, who took cover "
                              f"({p.infamy + lost} -> {p.infamy})", cite.ATTACKER_DISCARDS, p)
-            if by_card:
+            if by_card and p.char is not None and p.char.trigger == "on_attack":
                 self.trigger(p, "on_attack", v)
         if v.char is None:
             return
         extra = p.char.extra if p.char is not None else 0
         blocked = v.block + v.char.armor
-        dealt = max(0, damage + extra - blocked)
-        if dealt:
+        dealt = damage + extra - blocked
+        if dealt > 0:
             before = v.health
-            v.health = max(0, before - dealt)
+            v.health = before - dealt if before > dealt else 0
             if log:
                 why = f" ({damage}{f' + {extra}' if extra else ''}{f' - {blocked} blocked' if blocked else ''})" \
                     if extra or blocked else ""
@@ -424,10 +416,11 @@ class Table:
                     continue
             if log:
                 self.say("is back in the game next turn", cite.BACK_IN, p)
-        for p in drawn:
-            self.apply_immediate(p)
-        for p in players:  # killed by an immediate ability: GONE next turn too (H7)
-            p.gone = p.gone or p.gone_next
+        if drawn:
+            for p in drawn:
+                self.apply_immediate(p)
+            for p in players:  # killed by an immediate ability: GONE next turn too (H7)
+                p.gone = p.gone or p.gone_next
         self.first = (self.first + 1) % self.n
         if log:
             self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER)
@@ -500,10 +493,6 @@ class Table:
 
 # ---- effects: one function per effect of the vocabulary ----------------------------------------------
 # Signature: (table, player, effect tuple, play or None for abilities, aim) -> go on with the option?
-
-def _attack(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    return t.attack(p, e, pl, aim)
-
 
 def _steal(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     for v in t.targets(p, aim):
@@ -679,9 +668,17 @@ Effect = Callable[[Table, Player, tuple, "Play | None", Any], bool]
 # Abilities run the same functions (aim: the other player of the trigger); passives are
 # folded into Character (extra, armor).
 EFFECTS: dict[str, Effect] = {
-    "attack": _attack, "steal": _steal, "target_discards_infamy": _target_discards, "block": _block,
+    "attack": Table.attack, "steal": _steal, "target_discards_infamy": _target_discards, "block": _block,
     "attackers_discard_infamy": _attackers_discard, "pay_gold": _pay_gold, "gain_gold": _gain_gold,
     "gain_infamy": _gain_infamy, "gain_ammo": _gain_ammo, "per_attacker": _per_attacker,
     "set_tracks": _set_tracks, "bank_all": _bank_all, "buy": _buy, "refresh_row": _refresh_row,
     "go_gone": _go_gone, "round_the_rosie": _round_the_rosie,
 }
+
+
+RANK = attrgetter("rank")
+
+
+def effect_steps(effects: tuple[tuple, ...]) -> tuple[tuple[Effect, tuple], ...]:
+    """Each effect tuple with the function that applies it, looked up once per option."""
+    return tuple((EFFECTS[e[0]], e) for e in effects)
