@@ -65,12 +65,12 @@ def _state_of(table, plays) -> dict:
 
 def test_simulated_games_replay_turn_by_turn_through_resolve():
     for policy in ("random", "greedy"):
-        choose = POLICIES[policy]
+        choose = POLICIES[policy](RULES)
         for game in range(6):
             rng = random.Random(game)
             table = setup(RULES, 2 + game % 5, rng)
             for _ in range(60):
-                plays = [None if p.gone else choose(table, p, rng) for p in table.players]
+                plays = choose(table, rng)
                 state = _state_of(table, plays)
                 table.play_turn(plays)
                 logged = resolve(state, GAME)
