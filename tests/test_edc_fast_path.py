@@ -70,7 +70,7 @@ def test_simulated_games_replay_turn_by_turn_through_resolve():
             rng = random.Random(game)
             table = setup(RULES, 2 + game % 5, rng)
             for _ in range(60):
-                plays = choose(table, rng)
+                plays = [None if p.gone else choose(table, p, rng.random) for p in table.players]
                 state = _state_of(table, plays)
                 table.play_turn(plays)
                 logged = resolve(state, GAME)

@@ -21,35 +21,27 @@ START_GOLD = 3  # Player Set Up: "Take 3 gold"
 MIN_BUYS = 20  # a card needs this many buyers before it is judged worth buying or not
 
 
-# ---- policies: POLICIES[name](rules) -> (table, rng) -> one play per seat (None: GONE) ---------------
+# ---- policies: POLICIES[name](rules) -> (table, player, rng.random) -> Play ------------------------
 
-Policy = Callable[[Table, random.Random], "list[Play | None]"]
+Policy = Callable[[Table, Player, Callable[[], float]], Play]
 
 
 def random_policy(rules: Rules) -> Policy:
     """Any card, any end, any way; buys a random affordable face-up card (and 1 in 5 replaces the row)."""
 
-    def choose(t: Table, rng: random.Random) -> list[Play | None]:
-        rand = rng.random
-        plays: list[Play | None] = []
-        for p in t.players:
-            if p.gone:
-                plays.append(None)
-                continue
-            hand = p.hand
-            card = hand[int(rand() * len(hand))]
-            options = card.options
-            option = int(rand() * len(options)) if len(options) > 1 else 0
-            direction = LEFT if rand() < 0.5 else RIGHT
-            opt = options[option]
-            if not opt.buys:
-                plays.append(Play(card, p.seat, option, direction))
-                continue
-            refresh = rand() < 0.2 and opt.refreshes
-            affordable = _affordable(t, p)
-            buy = affordable[int(rand() * len(affordable))] if affordable else None
-            plays.append(Play(card, p.seat, option, direction, buy, refresh))
-        return plays
+    def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
+        hand = p.hand
+        card = hand[int(rand() * len(hand))]
+        options = card.options
+        option = int(rand() * len(options)) if len(options) > 1 else 0
+        direction = LEFT if rand() < 0.5 else RIGHT
+        opt = options[option]
+        if not opt.buys:
+            return Play(card, p.seat, option, direction)
+        refresh = rand() < 0.2 and opt.refreshes
+        affordable = _affordable(t, p)
+        buy = affordable[int(rand() * len(affordable))] if affordable else None
+        return Play(card, p.seat, option, direction, buy, refresh)
 
     return choose
 
@@ -59,32 +51,25 @@ def greedy_policy(rules: Rules) -> Policy:
     richer (then weaker) neighbour; buys the dearest affordable card."""
     values = {card: tuple(_greedy_values(opt) for opt in card.options) for card in rules.cards.values()}
 
-    def choose(t: Table, rng: random.Random) -> list[Play | None]:
-        rand = rng.random
-        plays: list[Play | None] = []
-        for p in t.players:
-            if p.gone:
-                plays.append(None)
-                continue
-            hungry = p.infamy <= p.banked  # infamy is the smaller half of the score
-            at = (0 if hungry else GREEDY_STATES) + p.ammo * (MAX_TRACK + 1) + p.health
-            gold = p.unbanked * (WANT_GOLD if hungry else WANT_GOLD_RICH)
-            best = best_option = None
-            best_value = -1.0
-            for card in p.hand:
-                for option, (table, banks) in enumerate(values[card]):
-                    value = rand() * 0.1 + table[at] + banks * gold
-                    if value > best_value:
-                        best, best_option, best_value = card, option, value
-            left, right = t.find_target(p, LEFT), t.find_target(p, RIGHT)
-            lu, ru = left.unbanked, right.unbanked
-            direction = LEFT if lu > ru or (lu == ru and left.health <= right.health) else RIGHT
-            buy = None
-            if best.options[best_option].buys:
-                affordable = _affordable(t, p)
-                buy = max(affordable, key=COST) if affordable else None
-            plays.append(Play(best, p.seat, best_option, direction, buy))
-        return plays
+    def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
+        hungry = p.infamy <= p.banked  # infamy is the smaller half of the score
+        at = (0 if hungry else GREEDY_STATES) + p.ammo * (MAX_TRACK + 1) + p.health
+        gold = p.unbanked * (WANT_GOLD if hungry else WANT_GOLD_RICH)
+        best = best_option = None
+        best_value = -1.0
+        for card in p.hand:
+            for option, (table, banks) in enumerate(values[card]):
+                value = rand() * 0.1 + table[at] + banks * gold
+                if value > best_value:
+                    best, best_option, best_value = card, option, value
+        left, right = t.find_target(p, LEFT), t.find_target(p, RIGHT)
+        lu, ru = left.unbanked, right.unbanked
+        direction = LEFT if lu > ru or (lu == ru and left.health <= right.health) else RIGHT
+        buy = None
+        if best.options[best_option].buys:
+            affordable = _affordable(t, p)
+            buy = max(affordable, key=COST) if affordable else None
+        return Play(best, p.seat, best_option, direction, buy)
 
     return choose
 
@@ -161,10 +146,11 @@ def setup(rules: Rules, players: int, rng: random.Random) -> Table:
 def play_game(rules: Rules, players: int, rng: random.Random, policy: Any) -> dict[str, Any]:
     """Play one game to its end; what the tallies need, no log."""
     t = setup(rules, players, rng)
+    players_, rand = t.players, rng.random
     turns = 0
     while turns < MAX_TURNS:
         turns += 1
-        t.play_turn(policy(t, rng))
+        t.play_turn([None if p.gone else policy(t, p, rand) for p in players_])
         if t.game_ending():
             break
     held: list[list[str | None]] = [[] for _ in t.players]
