@@ -52,14 +52,17 @@ class Player:
 class Play:
     """A revealed card: the owner's choices, who holds it now (Round the Rosie), what it hit."""
 
-    __slots__ = ("card", "option", "direction", "buy", "refresh", "owner", "holder", "rank", "done",
+    __slots__ = ("card", "option", "end", "direction", "buy", "refresh", "owner", "holder", "rank", "done",
                  "passed", "hit")
 
     def __init__(self, card: Card, owner: int, option: int = 0, direction: int | None = None,
                  buy: Card | None = None, refresh: bool = False):
-        self.card, self.option, self.buy, self.refresh = card, option, buy, refresh
-        opt = card.options[option]
-        self.direction = direction if opt.turned else opt.fixed
+        self.card = card
+        self.option = option
+        self.end = end = card.options[option]  # the chosen end: its arrow and effects
+        self.direction = direction if end.turned else end.fixed
+        self.buy = buy
+        self.refresh = refresh
         self.owner = self.holder = owner
         self.rank = card.rank
         self.done = self.passed = False
@@ -93,8 +96,8 @@ class Table:
         self.log.add(text, rule, who or (subject.name if subject else None), card, priority)
 
     def note(self, player: Player, what: str) -> None:
-        if self.log:
-            self.events.append((player.name, what))
+        """A line of the verdict (callers check `self.log` first)."""
+        self.events.append((player.name, what))
 
     # ---- the turn ------------------------------------------------------------------------------
 
@@ -175,15 +178,15 @@ class Table:
             elif log:
                 self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION)
             return
-        option = card.options[pl.option]
         if log:
             passed = f" (passed from {self.players[pl.owner].name})" if pl.passed else ""
             self.say(f"resolves {card.name}{passed}", cite.PRIORITY, p)
         self.going = False
         aim = pl.direction
-        steps = option.steps
+        end = pl.end
+        steps = end.steps
         if steps is None:
-            steps = option.steps = effect_steps(option.effects)
+            steps = end.steps = effect_steps(end.effects)
         for run, effect in steps:
             if not run(self, p, effect, pl, aim) or p.char is None:
                 break
@@ -191,7 +194,7 @@ class Table:
             p.out = p.gone_next = True
             if log:
                 self.say("is GONE now, and next turn", cite.GONE_CARD, p)
-            self.note(p, "went GONE")
+                self.note(p, "went GONE")
 
     # ---- targets and attacks ---------------------------------------------------------------------
 
@@ -297,7 +300,7 @@ class Table:
         if log:
             self.say(f"{victim.name}'s {dead.name} is killed: to the graveyard ({victim.graveyard}), "
                      f"{victim.name} is GONE now and next turn", cite.KILL)
-        self.note(victim, f"lost {dead.name} (killed)")
+            self.note(victim, f"lost {dead.name} (killed)")
         if victim.spent:
             if log:
                 self.say(f"{', '.join(c.name for c in victim.spent)} back to {victim.name}'s hand",
@@ -382,23 +385,30 @@ class Table:
             self.where = ("end", None, None)
         players = self.players
         for pl in self.plays:
-            if pl.card.plain and not pl.passed and not log:
+            if not log and pl.card.plain:  # back to the hand, passed or not: nothing to tell
                 players[pl.owner].hand.append(pl.card)
             else:
                 self.put_away(pl)
         self.where = ("end", None, None)
-        returning = []
+        returning = [p for p in players if p.gone]
         for p in players:
-            if p.gone:
-                returning.append(p)
             p.gone = p.gone_next
         if log:
             for p in self.players:
                 if p.gone:
                     self.say("is GONE next turn", cite.GONE_NEXT, p)
                     self.note(p, "is GONE next turn")
+        if returning:
+            self.bring_back(returning)
+        self.first = (self.first + 1) % self.n
+        if log:
+            self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER)
+
+    def bring_back(self, returning: list[Player]) -> None:
+        """Players GONE this turn are back; one without a character draws (H7), clockwise."""
+        log, players = self.log, self.players
         drawn: list[Player] = []
-        for s in self.clockwise() if returning else ():
+        for s in self.clockwise():
             p = players[s]
             if p not in returning:
                 continue
@@ -412,7 +422,7 @@ class Table:
                     if log:
                         self.say("needs a character and the character deck is empty: the game ends after this turn",
                                  cite.NO_DRAW, p)
-                    self.note(p, "could not draw a character")
+                        self.note(p, "could not draw a character")
                     continue
             if log:
                 self.say("is back in the game next turn", cite.BACK_IN, p)
@@ -421,9 +431,6 @@ class Table:
                 self.apply_immediate(p)
             for p in players:  # killed by an immediate ability: GONE next turn too (H7)
                 p.gone = p.gone or p.gone_next
-        self.first = (self.first + 1) % self.n
-        if log:
-            self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER)
 
     def put_away(self, pl: Play) -> None:
         """Where a played card goes: hand, under the character, the town deck, or the attacked."""
@@ -439,7 +446,7 @@ class Table:
             if log:
                 self.say(f"{card.name} is discarded face down under the town deck",
                          cite.EVENT if card.event else cite.USE_ONCE)
-            self.note(owner, f"discarded {card.name}")
+                self.note(owner, f"discarded {card.name}")
         elif card.once and owner.char is not None:
             owner.spent.append(card)
             if log:
@@ -449,8 +456,8 @@ class Table:
             taker.hand.append(card)
             if log:
                 self.say(f"{card.name} is given to {taker.name}, who was attacked", cite.GIVE)
-            self.note(owner, f"gave {card.name} to {taker.name}")
-            self.note(taker, f"received {card.name}")
+                self.note(owner, f"gave {card.name} to {taker.name}")
+                self.note(taker, f"received {card.name}")
         else:
             owner.hand.append(card)
             if log:
@@ -463,7 +470,7 @@ class Table:
         self.drawn.append((p.seat, char.id))
         if self.log:
             self.say(f"draws {char.name} ({char.alignment}) with 5 health and 5 ammo", cite.DRAW, p)
-        self.note(p, f"drew {char.name}")
+            self.note(p, f"drew {char.name}")
 
     def apply_immediate(self, p: Player) -> None:
         """An immediate ability applies when placed, unless it would end the game (EDC-10)."""
@@ -650,7 +657,7 @@ def _buy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     if t.log:
         t.say(f"buys {card.name} for {price} gold ({t.gold_text(p)}) into the hand; the row: "
               f"{', '.join(c.name for c in t.row) or 'empty'}", cite.BUY, p)
-    t.note(p, f"bought {card.name} for {price} gold")
+        t.note(p, f"bought {card.name} for {price} gold")
     return True
 
 
