@@ -89,7 +89,7 @@ class Card:
     """A starting or town card ("Card Anatomy"), ready to resolve."""
 
     __slots__ = ("id", "name", "type", "priority", "rank", "keywords", "event", "use_once", "once",
-                 "give", "plain", "cost", "starting", "copies", "options")
+                 "give", "plain", "cost", "starting", "copies", "options", "two_ended")
 
     def __init__(self, data: dict[str, Any]):
         self.id: str = data["id"]
@@ -107,6 +107,7 @@ class Card:
         self.starting: bool = data["starting"]
         self.copies: int = data["copies"]
         self.options = tuple(Option(o) for o in data["options"])
+        self.two_ended = len(self.options) == 2  # the schema allows one end or two
 
     def __repr__(self) -> str:
         return f"Card({self.id})"

@@ -32,10 +32,9 @@ def random_policy(rules: Rules) -> Policy:
     def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
         hand = p.hand
         card = hand[int(rand() * len(hand))]
-        options = card.options
-        option = int(rand() * len(options)) if len(options) > 1 else 0
+        option = (1 if rand() >= 0.5 else 0) if card.two_ended else 0  # int(rand() * 2): doubling is exact
         direction = LEFT if rand() < 0.5 else RIGHT
-        opt = options[option]
+        opt = card.options[option]
         if not opt.buys:
             return Play(card, p.seat, option, direction)
         refresh = rand() < 0.2 and opt.refreshes

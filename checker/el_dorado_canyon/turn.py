@@ -6,18 +6,22 @@ the rulebook: `find_target`, `strike`, `kill_character`, `finish_turn`.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Callable
 
 from . import cite
-from .rules import LEFT, RIGHT, Card, Character, Rules
+from .rules import LEFT, RIGHT, Card, Character, Option, Rules
 
 MAX_TRACK = 5  # H3
 END_INFAMY = 10  # H10
 
 
 class Player:
-    """A seat at the table: camp, character, tracks, gold, infamy, cards; plus this turn's marks."""
+    """A seat at the table: camp, character, tracks, gold, infamy, cards; plus this turn's marks.
+
+    `out` (GONE, or no character) is true whenever `char` is None: a kill sets both.
+    """
 
     __slots__ = ("name", "seat", "char", "health", "ammo", "unbanked", "banked", "infamy", "graveyard",
                  "gone", "hand", "spent", "out", "gone_next", "attackers", "block", "discard")
@@ -38,7 +42,7 @@ class Player:
 
     @property
     def targetable(self) -> bool:
-        return self.char is not None and not self.out
+        return not self.out  # out covers "no character"
 
     def snapshot(self) -> tuple:
         return (self.char, self.health, self.ammo, self.unbanked, self.banked, self.infamy, self.graveyard,
@@ -52,8 +56,8 @@ class Player:
 class Play:
     """A revealed card: the owner's choices, who holds it now (Round the Rosie), what it hit."""
 
-    __slots__ = ("card", "option", "end", "direction", "buy", "refresh", "owner", "holder", "rank", "done",
-                 "passed", "hit")
+    __slots__ = ("card", "option", "end", "direction", "buy", "refresh", "owner", "holder", "done", "passed",
+                 "hit")
 
     def __init__(self, card: Card, owner: int, option: int = 0, direction: int | None = None,
                  buy: Card | None = None, refresh: bool = False):
@@ -64,7 +68,6 @@ class Play:
         self.buy = buy
         self.refresh = refresh
         self.owner = self.holder = owner
-        self.rank = card.rank
         self.done = self.passed = False
         self.hit: int | None = None
 
@@ -84,7 +87,7 @@ class Table:
         self.draw_failed = False
         self.bought: list[tuple[int, str]] = []  # (seat, card id): the simulator's tallies
         self.drawn: list[tuple[int, str | None]] = []  # (seat, character id)
-        self.orders = [[(first + i) % self.n for i in range(self.n)] for first in range(self.n)]
+        self.orders, self.around = seat_orders(self.n)
 
     # ---- the log -------------------------------------------------------------------------------
 
@@ -117,13 +120,14 @@ class Table:
             if p.attackers:
                 p.attackers = []
             p.block = p.discard = 0
-        order = self.orders[self.first]
-        self.plays = clockwise = [plays[s] for s in order if plays[s] is not None]
+        first = self.first
+        # clockwise from the first player; filter(None) drops the seats without a card
+        self.plays = clockwise = list(filter(None, plays[first:] + plays[:first]))
         for pl in clockwise:
             players[pl.owner].hand.remove(pl.card)
         if self.log:
             self.where = ("reveal", None, None)
-            for s in order:
+            for s in self.orders[first]:
                 p, pl = self.players[s], plays[s]
                 if pl is None:
                     self.say("is GONE this turn and plays no card" if p.gone else "plays no card",
@@ -162,31 +166,21 @@ class Table:
     def by_holder(self) -> list[Play]:
         """The unresolved cards by priority, then clockwise from the first player by holder."""
         return sorted((q for q in self.plays if not q.done),
-                      key=lambda q: (q.rank, self.seat_order(q.holder), self.seat_order(q.owner)))
+                      key=lambda q: (q.card.rank, self.seat_order(q.holder), self.seat_order(q.owner)))
 
     def resolve_card(self, pl: Play) -> None:
         """One card, for whoever holds it: each effect of the chosen option in order."""
         pl.done = True
         p = self.players[pl.holder]
-        card = pl.card
         log = self.log
         if log:
-            self.where = (card.priority, p.name, card.id)
+            self.say_resolving(pl, p)
         if p.out:  # GONE, or without a character (a dead one is out too)
-            if log and p.char is None:
-                self.say(f"{card.name} does nothing: the character died before it resolved", cite.DEAD_BEFORE)
-            elif log:
-                self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION)
             return
-        if log:
-            passed = f" (passed from {self.players[pl.owner].name})" if pl.passed else ""
-            self.say(f"resolves {card.name}{passed}", cite.PRIORITY, p)
         self.going = False
-        aim = pl.direction
         end = pl.end
-        steps = end.steps
-        if steps is None:
-            steps = end.steps = effect_steps(end.effects)
+        steps = end.steps or effect_steps(end)
+        aim = pl.direction
         for run, effect in steps:
             if not run(self, p, effect, pl, aim) or p.char is None:
                 break
@@ -196,15 +190,25 @@ class Table:
                 self.say("is GONE now, and next turn", cite.GONE_CARD, p)
                 self.note(p, "went GONE")
 
+    def say_resolving(self, pl: Play, p: Player) -> None:
+        card = pl.card
+        self.where = (card.priority, p.name, card.id)
+        if p.char is None:
+            self.say(f"{card.name} does nothing: the character died before it resolved", cite.DEAD_BEFORE)
+        elif p.out:
+            self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION)
+        else:
+            passed = f" (passed from {self.players[pl.owner].name})" if pl.passed else ""
+            self.say(f"resolves {card.name}{passed}", cite.PRIORITY, p)
+
     # ---- targets and attacks ---------------------------------------------------------------------
 
     def find_target(self, p: Player, step: int) -> Player:
-        """H2: the neighbour that way; skip GONE and character-less players; else yourself."""
-        n, players, seat = self.n, self.players, p.seat
-        for _ in range(n - 1):
-            seat = (seat + step) % n
+        """H2: the neighbour that way; skip GONE and character-less players (out); else yourself."""
+        players = self.players
+        for seat in self.around[step][p.seat]:
             q = players[seat]
-            if q.char is not None and not q.out:
+            if not q.out:
                 return q
         return p
 
@@ -683,9 +687,20 @@ EFFECTS: dict[str, Effect] = {
 }
 
 
-RANK = attrgetter("rank")
+RANK = attrgetter("card.rank")
 
 
-def effect_steps(effects: tuple[tuple, ...]) -> tuple[tuple[Effect, tuple], ...]:
-    """Each effect tuple with the function that applies it, looked up once per option."""
-    return tuple((EFFECTS[e[0]], e) for e in effects)
+@lru_cache(maxsize=None)
+def seat_orders(n: int) -> tuple[tuple[tuple[int, ...], ...], dict[int, tuple[tuple[int, ...], ...]]]:
+    """For n seats: each first player's clockwise order (H1), and from each seat the others the
+    LEFT or RIGHT way, nearest first (H2)."""
+    orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+    around = {step: tuple(tuple((seat + step * i) % n for i in range(1, n)) for seat in range(n))
+              for step in (LEFT, RIGHT)}
+    return orders, around
+
+
+def effect_steps(end: Option) -> tuple[tuple[Effect, tuple], ...]:
+    """Each effect of a card's end with the function that applies it, looked up once."""
+    end.steps = tuple((EFFECTS[e[0]], e) for e in end.effects)
+    return end.steps
