@@ -145,6 +145,9 @@ class Rules:
         self.characters = {c["id"]: Character(c) for c in data["characters"]}
         self.starting = [c for c in self.cards.values() if c.starting]
         self.town = [c for c in self.cards.values() if not c.starting]
+        # every copy in the box, in definition order: the decks before shuffling
+        self.town_copies = [c for c in self.town for _ in range(c.copies)]
+        self.character_copies = [c for c in self.characters.values() for _ in range(c.copies)]
 
 
 def rules_of(game: Any) -> Rules:

@@ -125,9 +125,9 @@ POLICIES: dict[str, Callable[[Rules], Policy]] = {"random": random_policy, "gree
 
 def setup(rules: Rules, players: int, rng: random.Random) -> Table:
     """Table and Player Set Up: town row of 3, 2 characters per player, 4 starting cards, 3 gold."""
-    town = [c for c in rules.town for _ in range(c.copies)]
+    town = list(rules.town_copies)
     rng.shuffle(town)
-    chars = [c for c in rules.characters.values() for _ in range(c.copies)]
+    chars = list(rules.character_copies)
     rng.shuffle(chars)
     chars = chars[: 2 * players]
     seats = [Player(f"P{i + 1}", i, None, gone=True, hand=list(rules.starting), unbanked=START_GOLD)
@@ -239,7 +239,7 @@ def simulate(game: Any, games: int = 1000, players: int = 4, seed: int = 0, poli
     """Play `games` games of `players` with `policy`; the designer's report (same seed, same report)."""
     rules = rules_of(game)
     data = game if isinstance(game, dict) else _data(game)
-    have = sum(c.copies for c in rules.characters.values())
+    have = len(rules.character_copies)
     if have < players:
         raise StateError(f"expected at least one character per player ({players}), got {have}: add characters "
                          f"to the game's definitions", field="characters")
