@@ -83,7 +83,6 @@ class Table:
         self.where: tuple[str | None, str | None, str | None] = (None, None, None)
         self.events: list[tuple[str, str]] = []  # (player, what) for the verdict; only with a log
         self.moves = 0
-        self.going = False
         self.draw_failed = False
         self.bought: list[tuple[int, str]] = []  # (seat, card id): the simulator's tallies
         self.drawn: list[tuple[int, str | None]] = []  # (seat, character id)
@@ -112,7 +111,10 @@ class Table:
         return (seat - self.first) % self.n
 
     def play_turn(self, plays: list[Play | None]) -> None:
-        """Reveal every card at once (one joint action), then resolve priorities I to IV."""
+        """Reveal every card at once (one joint action), then resolve priorities I to IV.
+
+        `plays` has one entry per seat: None exactly for the players GONE this turn.
+        """
         players = self.players
         for p in players:  # forget the last turn's marks: who attacked, blocks, GONE-from-now
             p.out = p.gone or p.char is None
@@ -121,6 +123,7 @@ class Table:
                 p.attackers = []
             p.block = p.discard = 0
         first = self.first
+        self.revealed = plays
         # clockwise from the first player; filter(None) drops the seats without a card
         self.plays = clockwise = list(filter(None, plays[first:] + plays[:first]))
         for pl in clockwise:
@@ -177,18 +180,20 @@ class Table:
             self.say_resolving(pl, p)
         if p.out:  # GONE, or without a character (a dead one is out too)
             return
-        self.going = False
-        end = pl.end
-        steps = end.steps or effect_steps(end)
+        before, goes, after = pl.end.steps or effect_steps(pl.end)
         aim = pl.direction
-        for run, effect in steps:
+        for run, effect in before:
             if not run(self, p, effect, pl, aim) or p.char is None:
-                break
-        if self.going and p.char is not None:
-            p.out = p.gone_next = True
-            if log:
-                self.say("is GONE now, and next turn", cite.GONE_CARD, p)
-                self.note(p, "went GONE")
+                return  # the rest of the card does nothing
+        if goes:  # "you are GONE" reached: GONE once the card is done, if still alive (H7, EDC-20)
+            for run, effect in after:
+                if not run(self, p, effect, pl, aim) or p.char is None:
+                    break
+            if p.char is not None:
+                p.out = p.gone_next = True
+                if log:
+                    self.say("is GONE now, and next turn", cite.GONE_CARD, p)
+                    self.note(p, "went GONE")
 
     def say_resolving(self, pl: Play, p: Player) -> None:
         card = pl.card
@@ -394,7 +399,6 @@ class Table:
             else:
                 self.put_away(pl)
         self.where = ("end", None, None)
-        returning = [p for p in players if p.gone]
         for p in players:
             p.gone = p.gone_next
         if log:
@@ -402,20 +406,21 @@ class Table:
                 if p.gone:
                     self.say("is GONE next turn", cite.GONE_NEXT, p)
                     self.note(p, "is GONE next turn")
-        if returning:
-            self.bring_back(returning)
+        if len(self.plays) < self.n:  # someone sat out this turn
+            self.bring_back()
         self.first = (self.first + 1) % self.n
         if log:
             self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER)
 
-    def bring_back(self, returning: list[Player]) -> None:
-        """Players GONE this turn are back; one without a character draws (H7), clockwise."""
-        log, players = self.log, self.players
+    def bring_back(self) -> None:
+        """Players GONE this turn (no card revealed) are back; one without a character draws
+        (H7), clockwise."""
+        log, players, revealed = self.log, self.players, self.revealed
         drawn: list[Player] = []
         for s in self.clockwise():
-            p = players[s]
-            if p not in returning:
+            if revealed[s] is not None:
                 continue
+            p = players[s]
             if p.char is None:
                 if self.characters:
                     self.place_character(p, self.characters.pop(0))
@@ -665,11 +670,6 @@ def _buy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     return True
 
 
-def _go_gone(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    t.going = True
-    return True
-
-
 def _round_the_rosie(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     t.round_the_rosie(p, aim)
     return True
@@ -677,13 +677,13 @@ def _round_the_rosie(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -
 
 Effect = Callable[[Table, Player, tuple, "Play | None", Any], bool]
 # Abilities run the same functions (aim: the other player of the trigger); passives are
-# folded into Character (extra, armor).
-EFFECTS: dict[str, Effect] = {
+# folded into Character (extra, armor); `Table.resolve_card` applies go_gone (cards only).
+EFFECTS: dict[str, Effect | None] = {
     "attack": Table.attack, "steal": _steal, "target_discards_infamy": _target_discards, "block": _block,
     "attackers_discard_infamy": _attackers_discard, "pay_gold": _pay_gold, "gain_gold": _gain_gold,
     "gain_infamy": _gain_infamy, "gain_ammo": _gain_ammo, "per_attacker": _per_attacker,
     "set_tracks": _set_tracks, "bank_all": _bank_all, "buy": _buy, "refresh_row": _refresh_row,
-    "go_gone": _go_gone, "round_the_rosie": _round_the_rosie,
+    "go_gone": None, "round_the_rosie": _round_the_rosie,
 }
 
 
@@ -700,7 +700,15 @@ def seat_orders(n: int) -> tuple[tuple[tuple[int, ...], ...], dict[int, tuple[tu
     return orders, around
 
 
-def effect_steps(end: Option) -> tuple[tuple[Effect, tuple], ...]:
-    """Each effect of a card's end with the function that applies it, looked up once."""
-    end.steps = tuple((EFFECTS[e[0]], e) for e in end.effects)
+Steps = tuple[tuple[Effect, tuple], ...]
+
+
+def effect_steps(end: Option) -> tuple[Steps, bool, Steps]:
+    """A card end's effects with the functions that apply them, looked up once: those before
+    its first go_gone, whether it has one, and the others after it."""
+    names = [e[0] for e in end.effects]
+    cut = names.index("go_gone") if "go_gone" in names else len(names)
+    before = tuple((EFFECTS[e[0]], e) for e in end.effects[:cut])
+    after = tuple((EFFECTS[e[0]], e) for e in end.effects[cut:] if e[0] != "go_gone")
+    end.steps = (before, cut < len(names), after)
     return end.steps
