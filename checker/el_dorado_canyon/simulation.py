@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from checker.core.errors import StateError
 
-from .judge import end_reasons, final_scores
+from .judge import score, winners
 from .rules import LEFT, RIGHT, Card, Option, Rules, rules_of
 from .turn import MAX_TRACK, Play, Player, Table
 
@@ -155,11 +155,9 @@ def play_game(rules: Rules, players: int, rng: random.Random, policy: Any) -> di
     held: list[list[str | None]] = [[] for _ in t.players]
     for seat, char_id in t.drawn:
         held[seat].append(char_id)
-    scores, winners = final_scores(t.players)
-    reasons = end_reasons(t)
-    reason = "turn limit" if not reasons else "characters" if t.draw_failed else "infamy"
-    return {"turns": turns, "reason": reason, "scores": [scores[p.name]["score"] for p in t.players],
-            "winners": [int(name[1:]) - 1 for name in winners], "held": held, "bought": t.bought}
+    reason = "characters" if t.draw_failed else "infamy" if t.game_ending() else "turn limit"
+    return {"turns": turns, "reason": reason, "scores": [score(p) for p in t.players],
+            "winners": [p.seat for p in winners(t.players)], "held": held, "bought": t.bought}
 
 
 # ---- many games ---------------------------------------------------------------------------------------
