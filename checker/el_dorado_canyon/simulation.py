@@ -48,7 +48,8 @@ def random_policy(rules: Rules) -> Policy:
 def greedy_policy(rules: Rules) -> Policy:
     """The card end that best feeds the smaller of infamy and banked gold, this turn; aims at the
     richer (then weaker) neighbour; buys the dearest affordable card."""
-    values = {card: tuple(_greedy_values(opt) for opt in card.options) for card in rules.cards.values()}
+    values = {card: tuple((option, *_greedy_values(opt)) for option, opt in enumerate(card.options))
+              for card in rules.cards.values()}
 
     def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
         hungry = p.infamy <= p.banked  # infamy is the smaller half of the score
@@ -57,8 +58,10 @@ def greedy_policy(rules: Rules) -> Policy:
         best = best_option = None
         best_value = -1.0
         for card in p.hand:
-            for option, (table, banks) in enumerate(values[card]):
-                value = rand() * 0.1 + table[at] + banks * gold
+            for option, table, banks in values[card]:
+                value = rand() * 0.1 + table[at]
+                if banks:
+                    value += banks * gold
                 if value > best_value:
                     best, best_option, best_value = card, option, value
         left, right = t.find_target(p, LEFT), t.find_target(p, RIGHT)

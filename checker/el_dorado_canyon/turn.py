@@ -264,9 +264,10 @@ class Table:
         log = self.log
         by_card = pl is not None
         if v is not p:
-            if p not in v.attackers:
-                v.attackers.append(p)
-            if pl is not None and pl.hit is None:
+            attackers = v.attackers
+            if p not in attackers:
+                attackers.append(p)
+            if by_card and pl.hit is None:
                 pl.hit = v.seat
             if log:
                 self.say(f"attacks {v.name}", cite.TARGET, p)
