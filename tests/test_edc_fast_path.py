@@ -66,7 +66,7 @@ def _state_of(table, plays) -> dict:
 def test_simulated_games_replay_turn_by_turn_through_resolve():
     for policy in ("random", "greedy"):
         choose = POLICIES[policy](RULES)
-        for game in range(6):
+        for game in range(12):
             rng = random.Random(game)
             table = setup(RULES, 2 + game % 5, rng)
             for _ in range(60):

@@ -145,7 +145,7 @@ def setup(rules: Rules, players: int, rng: random.Random) -> Table:
     return table
 
 
-def play_game(rules: Rules, players: int, rng: random.Random, policy: Any) -> dict[str, Any]:
+def play_game(rules: Rules, players: int, rng: random.Random, policy: Policy) -> dict[str, Any]:
     """Play one game to its end; what the tallies need, no log."""
     t = setup(rules, players, rng)
     players_, rand = t.players, rng.random

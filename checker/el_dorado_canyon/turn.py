@@ -84,6 +84,8 @@ class Table:
         self.events: list[tuple[str, str]] = []  # (player, what) for the verdict; only with a log
         self.moves = 0
         self.draw_failed = False
+        self.revealed: list[Play | None] = []  # this turn's plays by seat (None: GONE)
+        self.plays: list[Play] = []  # the same, clockwise from the first player
         self.bought: list[tuple[int, str]] = []  # (seat, card id): the simulator's tallies
         self.drawn: list[tuple[int, str | None]] = []  # (seat, character id)
         self.orders, self.around = seat_orders(self.n)
