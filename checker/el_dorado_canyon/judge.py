@@ -20,9 +20,14 @@ def score(p: Player) -> int:
 
 
 def final_scores(players: list[Player]) -> tuple[dict[str, dict[str, Any]], list[str]]:
-    """Scores by name, and the winners: best score, then current health; still tied, shared."""
+    """Scores by name, and the winners' names (see `winners`)."""
     scores = {p.name: {"score": score(p), "infamy": p.infamy, "banked": p.banked, "graveyard": p.graveyard,
                        "health": p.health if p.char is not None else 0} for p in players}
-    best = max((s["score"], s["health"]) for s in scores.values())
-    winners = [name for name, s in scores.items() if (s["score"], s["health"]) == best]
-    return scores, winners
+    return scores, [p.name for p in winners(players)]
+
+
+def winners(players: list[Player]) -> list[Player]:
+    """Best score, then current health (no character counts as 0); still tied, shared."""
+    ranks = [(score(p), p.health if p.char is not None else 0) for p in players]
+    best = max(ranks)
+    return [p for p, rank in zip(players, ranks) if rank == best]

@@ -72,13 +72,15 @@ def _effect(effect: Any) -> list[Any]:
 class Option:
     """One end of a card: its arrow, its effect tuples and its printed text."""
 
-    __slots__ = ("arrow", "effects", "text", "fixed", "buys", "refreshes")
+    __slots__ = ("arrow", "effects", "text", "fixed", "turned", "buys", "refreshes", "steps")
 
     def __init__(self, data: dict[str, Any]):
         self.arrow: str = data["arrow"]
         self.effects: tuple[tuple, ...] = tuple(tuple(e) for e in data["effects"])
         self.text: str = data["text"]
         self.fixed = DIRECTIONS.get(self.arrow)  # a printed arrow's direction; None: turned, or none
+        self.turned = self.arrow == "either"  # the player turns the arrow
+        self.steps: tuple | None = None  # the effects with their rule functions: bound by the turn engine
         names = {e[0] for e in self.effects}
         self.buys, self.refreshes = "buy" in names, "refresh_row" in names
 
@@ -87,7 +89,7 @@ class Card:
     """A starting or town card ("Card Anatomy"), ready to resolve."""
 
     __slots__ = ("id", "name", "type", "priority", "rank", "keywords", "event", "use_once", "once",
-                 "give", "plain", "cost", "starting", "copies", "options")
+                 "give", "plain", "cost", "starting", "copies", "options", "two_ended")
 
     def __init__(self, data: dict[str, Any]):
         self.id: str = data["id"]
@@ -105,6 +107,7 @@ class Card:
         self.starting: bool = data["starting"]
         self.copies: int = data["copies"]
         self.options = tuple(Option(o) for o in data["options"])
+        self.two_ended = len(self.options) == 2  # the schema allows one end or two
 
     def __repr__(self) -> str:
         return f"Card({self.id})"
@@ -142,6 +145,9 @@ class Rules:
         self.characters = {c["id"]: Character(c) for c in data["characters"]}
         self.starting = [c for c in self.cards.values() if c.starting]
         self.town = [c for c in self.cards.values() if not c.starting]
+        # every copy in the box, in definition order: the decks before shuffling
+        self.town_copies = [c for c in self.town for _ in range(c.copies)]
+        self.character_copies = [c for c in self.characters.values() for _ in range(c.copies)]
 
 
 def rules_of(game: Any) -> Rules:

@@ -7,91 +7,130 @@ the same seed whatever `--jobs` is; workers return plain tallies that add up.
 from __future__ import annotations
 
 import random
-from typing import Any
+from operator import attrgetter
+from typing import Any, Callable
 
 from checker.core.errors import StateError
 
-from .judge import end_reasons, final_scores
-from .rules import LEFT, RIGHT, Card, Rules, rules_of
-from .turn import Play, Player, Table
+from .judge import score, winners
+from .rules import LEFT, RIGHT, Card, Option, Rules, rules_of
+from .turn import MAX_TRACK, Play, Player, Table
 
 MAX_TURNS = 200  # a safety stop: simple policies may stall; reported as "turn limit"
 START_GOLD = 3  # Player Set Up: "Take 3 gold"
 MIN_BUYS = 20  # a card needs this many buyers before it is judged worth buying or not
 
 
-# ---- policies: (table, player, rng) -> Play -----------------------------------------------------------
+# ---- policies: POLICIES[name](rules) -> (table, player, rng.random) -> Play ------------------------
 
-def random_policy(t: Table, p: Player, rng: random.Random) -> Play:
-    """Any card, any end, any way; buys a random affordable face-up card."""
-    rand = rng.random
-    hand = p.hand
-    card = hand[int(rand() * len(hand))]
-    option = int(rand() * len(card.options)) if len(card.options) > 1 else 0
-    direction = LEFT if rand() < 0.5 else RIGHT
-    if not card.options[option].buys:
-        return Play(card, p.seat, option, direction)
-    return _play(t, p, card, option, direction, rand() < 0.2, rng)
+Policy = Callable[[Table, Player, Callable[[], float]], Play]
 
 
-def greedy_policy(t: Table, p: Player, rng: random.Random) -> Play:
-    """The card end that best feeds the smaller of infamy and banked gold, this turn."""
-    want_infamy = 1.5 if p.infamy <= p.banked else 0.7
-    want_gold = 2.2 - want_infamy
-    best, best_value = None, -1.0
-    for card in p.hand:
-        for option, opt in enumerate(card.options):
-            value = rng.random() * 0.1
-            for e in opt.effects:
-                name = e[0]
-                if name == "attack":
-                    value += (e[3] + e[1] * 0.5) * want_infamy if p.ammo >= e[2] else -1
-                elif name == "gain_gold":
-                    value += e[1] * 0.4 * want_gold
-                elif name == "bank_all":
-                    value += p.unbanked * want_gold - 1
-                elif name == "gain_infamy":
-                    value += e[1] * want_infamy
-                elif name == "set_tracks":
-                    value += (5 - p.health) * 0.9 - 1
-                elif name == "gain_ammo":
-                    value += 1.5 if p.ammo <= 1 else -0.5
-                elif name in ("steal", "per_attacker"):
-                    value += 0.6 * want_gold
-                elif name == "pay_gold":
-                    value -= e[1] * 0.3
-                elif name == "block":
-                    value += 0.4
-            if value > best_value:
-                best, best_value = (card, option), value
-    card, option = best  # type: ignore[misc]
-    left, right = t.find_target(p, LEFT), t.find_target(p, RIGHT)
-    direction = LEFT if (left.unbanked, -left.health) >= (right.unbanked, -right.health) else RIGHT
-    return _play(t, p, card, option, direction, False, rng, greedy=True)
+def random_policy(rules: Rules) -> Policy:
+    """Any card, any end, any way; buys a random affordable face-up card (and 1 in 5 replaces the row)."""
+
+    def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
+        hand = p.hand
+        card = hand[int(rand() * len(hand))]
+        option = (1 if rand() >= 0.5 else 0) if card.two_ended else 0  # int(rand() * 2): doubling is exact
+        direction = LEFT if rand() < 0.5 else RIGHT
+        opt = card.options[option]
+        if not opt.buys:
+            return Play(card, p.seat, option, direction)
+        refresh = rand() < 0.2 and opt.refreshes
+        affordable = _affordable(t, p)
+        buy = affordable[int(rand() * len(affordable))] if affordable else None
+        return Play(card, p.seat, option, direction, buy, refresh)
+
+    return choose
 
 
-def _play(t: Table, p: Player, card: Card, option: int, direction: int, refresh: bool, rng: random.Random,
-          greedy: bool = False) -> Play:
-    buy = None
-    opt = card.options[option]
-    if opt.buys and t.row:
-        gold = p.unbanked + p.banked
-        affordable = [c for c in t.row if c.cost <= gold]
-        if affordable:
-            buy = max(affordable, key=lambda c: c.cost) if greedy else affordable[int(rng.random() * len(affordable))]
-    return Play(card, p.seat, option, direction, buy, refresh and opt.refreshes)
+def greedy_policy(rules: Rules) -> Policy:
+    """The card end that best feeds the smaller of infamy and banked gold, this turn; aims at the
+    richer (then weaker) neighbour; buys the dearest affordable card."""
+    values = {card: tuple((option, *_greedy_values(opt)) for option, opt in enumerate(card.options))
+              for card in rules.cards.values()}
+
+    def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
+        hungry = p.infamy <= p.banked  # infamy is the smaller half of the score
+        at = (0 if hungry else GREEDY_STATES) + p.ammo * (MAX_TRACK + 1) + p.health
+        gold = p.unbanked * (WANT_GOLD if hungry else WANT_GOLD_RICH)
+        best = best_option = None
+        best_value = -1.0
+        for card in p.hand:
+            for option, table, banks in values[card]:
+                value = rand() * 0.1 + table[at]
+                if banks:
+                    value += banks * gold
+                if value > best_value:
+                    best, best_option, best_value = card, option, value
+        left, right = t.find_target(p, LEFT), t.find_target(p, RIGHT)
+        lu, ru = left.unbanked, right.unbanked
+        direction = LEFT if lu > ru or (lu == ru and left.health <= right.health) else RIGHT
+        buy = None
+        if best.options[best_option].buys:
+            affordable = _affordable(t, p)
+            buy = max(affordable, key=COST) if affordable else None
+        return Play(best, p.seat, best_option, direction, buy)
+
+    return choose
 
 
-POLICIES = {"random": random_policy, "greedy": greedy_policy}
+WANT_INFAMY, WANT_INFAMY_RICH = 1.5, 0.7  # greedy: how much infamy is worth when it is (not) the smaller half
+WANT_GOLD, WANT_GOLD_RICH = 2.2 - WANT_INFAMY, 2.2 - WANT_INFAMY_RICH
+GREEDY_STATES = (MAX_TRACK + 1) ** 2  # (ammo, health) pairs
+
+
+def _greedy_values(opt: Option) -> tuple[tuple[float, ...], int]:
+    """What an option is worth to the greedy policy in every (hungry, ammo, health) state, but for
+    the gold a Bank all moves; and how many Bank alls it has."""
+    table = []
+    for want_infamy in (WANT_INFAMY, WANT_INFAMY_RICH):
+        want_gold = 2.2 - want_infamy
+        for ammo in range(MAX_TRACK + 1):
+            for health in range(MAX_TRACK + 1):
+                value = 0.0
+                for e in opt.effects:
+                    name = e[0]
+                    if name == "attack":
+                        value += (e[3] + e[1] * 0.5) * want_infamy if ammo >= e[2] else -1
+                    elif name == "gain_gold":
+                        value += e[1] * 0.4 * want_gold
+                    elif name == "bank_all":
+                        value -= 1  # and the unbanked gold times want_gold, at play time
+                    elif name == "gain_infamy":
+                        value += e[1] * want_infamy
+                    elif name == "set_tracks":
+                        value += (5 - health) * 0.9 - 1
+                    elif name == "gain_ammo":
+                        value += 1.5 if ammo <= 1 else -0.5
+                    elif name in ("steal", "per_attacker"):
+                        value += 0.6 * want_gold
+                    elif name == "pay_gold":
+                        value -= e[1] * 0.3
+                    elif name == "block":
+                        value += 0.4
+                table.append(value)
+    banks = sum(1 for e in opt.effects if e[0] == "bank_all")
+    return tuple(table), banks
+
+
+def _affordable(t: Table, p: Player) -> list[Card]:
+    gold = p.unbanked + p.banked
+    return [c for c in t.row if c.cost <= gold] if t.row else []
+
+
+COST = attrgetter("cost")
+POLICIES: dict[str, Callable[[Rules], Policy]] = {"random": random_policy, "greedy": greedy_policy}
 
 
 # ---- one game ---------------------------------------------------------------------------------------
 
 def setup(rules: Rules, players: int, rng: random.Random) -> Table:
     """Table and Player Set Up: town row of 3, 2 characters per player, 4 starting cards, 3 gold."""
-    town = [c for c in rules.town for _ in range(c.copies)]
+    town = list(rules.town_copies)
     rng.shuffle(town)
-    chars = [c for c in rules.characters.values() for _ in range(c.copies)]
+    chars = list(rules.character_copies)
     rng.shuffle(chars)
     chars = chars[: 2 * players]
     seats = [Player(f"P{i + 1}", i, None, gone=True, hand=list(rules.starting), unbanked=START_GOLD)
@@ -106,24 +145,22 @@ def setup(rules: Rules, players: int, rng: random.Random) -> Table:
     return table
 
 
-def play_game(rules: Rules, players: int, rng: random.Random, policy: Any) -> dict[str, Any]:
+def play_game(rules: Rules, players: int, rng: random.Random, policy: Policy) -> dict[str, Any]:
     """Play one game to its end; what the tallies need, no log."""
     t = setup(rules, players, rng)
+    players_, rand = t.players, rng.random
     turns = 0
-    players_ = t.players
     while turns < MAX_TURNS:
         turns += 1
-        t.play_turn([None if p.gone else policy(t, p, rng) for p in players_])
+        t.play_turn([None if p.gone else policy(t, p, rand) for p in players_])
         if t.game_ending():
             break
-    held: list[list[str | None]] = [[] for _ in players_]
+    held: list[list[str | None]] = [[] for _ in t.players]
     for seat, char_id in t.drawn:
         held[seat].append(char_id)
-    scores, winners = final_scores(t.players)
-    reasons = end_reasons(t)
-    reason = "turn limit" if not reasons else "characters" if t.draw_failed else "infamy"
-    return {"turns": turns, "reason": reason, "scores": [scores[p.name]["score"] for p in t.players],
-            "winners": [int(name[1:]) - 1 for name in winners], "held": held, "bought": t.bought}
+    reason = "characters" if t.draw_failed else "infamy" if t.game_ending() else "turn limit"
+    return {"turns": turns, "reason": reason, "scores": [score(p) for p in t.players],
+            "winners": [p.seat for p in winners(t.players)], "held": held, "bought": t.bought}
 
 
 # ---- many games ---------------------------------------------------------------------------------------
@@ -131,7 +168,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, policy: Any) -> di
 def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed: int, policy: str) -> dict[str, Any]:
     """Play games first..first+count-1 and add up what the report needs (plain, mergeable)."""
     rules = Rules(data)
-    choose = POLICIES[policy]
+    choose = POLICIES[policy](rules)
     rng = random.Random()
     tally: dict[str, Any] = {"games": 0, "lengths": {}, "reasons": {}, "seat_wins": [0.0] * players,
                              "char": {}, "card": {}, "score_sum": 0, "winner_sum": 0, "spread_sum": 0,
@@ -203,7 +240,7 @@ def simulate(game: Any, games: int = 1000, players: int = 4, seed: int = 0, poli
     """Play `games` games of `players` with `policy`; the designer's report (same seed, same report)."""
     rules = rules_of(game)
     data = game if isinstance(game, dict) else _data(game)
-    have = sum(c.copies for c in rules.characters.values())
+    have = len(rules.character_copies)
     if have < players:
         raise StateError(f"expected at least one character per player ({players}), got {have}: add characters "
                          f"to the game's definitions", field="characters")

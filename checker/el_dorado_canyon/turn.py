@@ -6,17 +6,22 @@ the rulebook: `find_target`, `strike`, `kill_character`, `finish_turn`.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any, Callable
 
 from . import cite
-from .rules import LEFT, RIGHT, Card, Character, Rules
+from .rules import LEFT, RIGHT, Card, Character, Option, Rules
 
 MAX_TRACK = 5  # H3
 END_INFAMY = 10  # H10
 
 
 class Player:
-    """A seat at the table: camp, character, tracks, gold, infamy, cards; plus this turn's marks."""
+    """A seat at the table: camp, character, tracks, gold, infamy, cards; plus this turn's marks.
+
+    `out` (GONE, or no character) is true whenever `char` is None: a kill sets both.
+    """
 
     __slots__ = ("name", "seat", "char", "health", "ammo", "unbanked", "banked", "infamy", "graveyard",
                  "gone", "hand", "spent", "out", "gone_next", "attackers", "block", "discard")
@@ -31,20 +36,13 @@ class Player:
         self.gone = gone
         self.hand = hand if hand is not None else []
         self.spent = spent if spent is not None else []
-        self.new_turn()
-
-    def new_turn(self) -> None:
-        """Forget the last turn's marks: who attacked, blocks, GONE-from-now."""
-        self.out = self.gone or self.char is None
+        self.out = gone or char is None  # this turn's marks: `Table.play_turn` resets them
         self.gone_next = False
-        if self.attackers:
-            self.attackers = []
-        self.block = 0
-        self.discard = 0
+        self.block = self.discard = 0
 
     @property
     def targetable(self) -> bool:
-        return self.char is not None and not self.out
+        return not self.out  # out covers "no character"
 
     def snapshot(self) -> tuple:
         return (self.char, self.health, self.ammo, self.unbanked, self.banked, self.infamy, self.graveyard,
@@ -58,16 +56,18 @@ class Player:
 class Play:
     """A revealed card: the owner's choices, who holds it now (Round the Rosie), what it hit."""
 
-    __slots__ = ("card", "option", "direction", "buy", "refresh", "owner", "holder", "rank", "done",
-                 "passed", "hit")
+    __slots__ = ("card", "option", "end", "direction", "buy", "refresh", "owner", "holder", "done", "passed",
+                 "hit")
 
     def __init__(self, card: Card, owner: int, option: int = 0, direction: int | None = None,
                  buy: Card | None = None, refresh: bool = False):
-        self.card, self.option, self.buy, self.refresh = card, option, buy, refresh
-        opt = card.options[option]
-        self.direction = direction if opt.arrow == "either" else opt.fixed
+        self.card = card
+        self.option = option
+        self.end = end = card.options[option]  # the chosen end: its arrow and effects
+        self.direction = direction if end.turned else end.fixed
+        self.buy = buy
+        self.refresh = refresh
         self.owner = self.holder = owner
-        self.rank = card.rank
         self.done = self.passed = False
         self.hit: int | None = None
 
@@ -83,11 +83,12 @@ class Table:
         self.where: tuple[str | None, str | None, str | None] = (None, None, None)
         self.events: list[tuple[str, str]] = []  # (player, what) for the verdict; only with a log
         self.moves = 0
-        self.going = False
         self.draw_failed = False
+        self.revealed: list[Play | None] = []  # this turn's plays by seat (None: GONE)
+        self.plays: list[Play] = []  # the same, clockwise from the first player
         self.bought: list[tuple[int, str]] = []  # (seat, card id): the simulator's tallies
         self.drawn: list[tuple[int, str | None]] = []  # (seat, character id)
-        self.orders = [[(first + i) % self.n for i in range(self.n)] for first in range(self.n)]
+        self.orders, self.around = seat_orders(self.n)
 
     # ---- the log -------------------------------------------------------------------------------
 
@@ -99,8 +100,8 @@ class Table:
         self.log.add(text, rule, who or (subject.name if subject else None), card, priority)
 
     def note(self, player: Player, what: str) -> None:
-        if self.log:
-            self.events.append((player.name, what))
+        """A line of the verdict (callers check `self.log` first)."""
+        self.events.append((player.name, what))
 
     # ---- the turn ------------------------------------------------------------------------------
 
@@ -112,19 +113,26 @@ class Table:
         return (seat - self.first) % self.n
 
     def play_turn(self, plays: list[Play | None]) -> None:
-        """Reveal every card at once (one joint action), then resolve priorities I to IV."""
+        """Reveal every card at once (one joint action), then resolve priorities I to IV.
+
+        `plays` has one entry per seat: None exactly for the players GONE this turn.
+        """
         players = self.players
-        for p in players:
-            p.new_turn()
-        order = self.clockwise()
-        self.plays = [plays[s] for s in order if plays[s] is not None]
-        by_rank: list[list[Play]] = [[], [], [], []]
-        for pl in self.plays:
+        for p in players:  # forget the last turn's marks: who attacked, blocks, GONE-from-now
+            p.out = p.gone or p.char is None
+            p.gone_next = False
+            if p.attackers:
+                p.attackers = []
+            p.block = p.discard = 0
+        first = self.first
+        self.revealed = plays
+        # clockwise from the first player; filter(None) drops the seats without a card
+        self.plays = clockwise = list(filter(None, plays[first:] + plays[:first]))
+        for pl in clockwise:
             players[pl.owner].hand.remove(pl.card)
-            by_rank[pl.rank].append(pl)
         if self.log:
             self.where = ("reveal", None, None)
-            for s in order:
+            for s in self.orders[first]:
                 p, pl = self.players[s], plays[s]
                 if pl is None:
                     self.say("is GONE this turn and plays no card" if p.gone else "plays no card",
@@ -133,9 +141,7 @@ class Table:
                     self.where = ("reveal", p.name, pl.card.id)
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
                              else cite.REVEAL + "; " + cite.TWO_ENDED, p)
-        for rank, todo in enumerate(by_rank):
-            if todo:
-                self.resolve_priority(rank, todo)
+        self.resolve_in_order(sorted(clockwise, key=RANK))  # stable: clockwise within a priority
         self.finish_turn()
 
     def describe(self, pl: Play) -> str:
@@ -152,61 +158,64 @@ class Table:
             text += f" [buying {pl.buy.name}]"
         return text
 
-    def resolve_priority(self, rank: int, todo: list[Play]) -> None:
-        """Cards of one priority, clockwise from the first player by the seat holding them (H1)."""
-        i = 0
-        while i < len(todo):
-            pl = todo[i]
-            i += 1
-            if pl.done:
-                continue
-            moves = self.moves
+    def resolve_in_order(self, queue: list[Play]) -> None:
+        """Priorities I to IV; within one, clockwise from the first player by the seat holding
+        each card (H1, EDC-13)."""
+        moves = self.moves
+        for pl in queue:
             self.resolve_card(pl)
             if self.moves != moves:  # Round the Rosie: the rest go by their new holders
-                todo = sorted((q for q in self.plays if q.rank == rank and not q.done),
-                              key=lambda q: (self.seat_order(q.holder), self.seat_order(q.owner)))
-                i = 0
+                self.resolve_in_order(self.by_holder())
+                return
+
+    def by_holder(self) -> list[Play]:
+        """The unresolved cards by priority, then clockwise from the first player by holder."""
+        return sorted((q for q in self.plays if not q.done),
+                      key=lambda q: (q.card.rank, self.seat_order(q.holder), self.seat_order(q.owner)))
 
     def resolve_card(self, pl: Play) -> None:
         """One card, for whoever holds it: each effect of the chosen option in order."""
         pl.done = True
         p = self.players[pl.holder]
-        card = pl.card
         log = self.log
         if log:
-            self.where = (card.priority, p.name, card.id)
+            self.say_resolving(pl, p)
+        if p.out:  # GONE, or without a character (a dead one is out too)
+            return
+        before, goes, after = pl.end.steps or effect_steps(pl.end)
+        aim = pl.direction
+        for run, effect in before:
+            if not run(self, p, effect, pl, aim) or p.char is None:
+                return  # the rest of the card does nothing
+        if goes:  # "you are GONE" reached: GONE once the card is done, if still alive (H7, EDC-20)
+            for run, effect in after:
+                if not run(self, p, effect, pl, aim) or p.char is None:
+                    break
+            if p.char is not None:
+                p.out = p.gone_next = True
+                if log:
+                    self.say("is GONE now, and next turn", cite.GONE_CARD, p)
+                    self.note(p, "went GONE")
+
+    def say_resolving(self, pl: Play, p: Player) -> None:
+        card = pl.card
+        self.where = (card.priority, p.name, card.id)
         if p.char is None:
-            if log:
-                self.say(f"{card.name} does nothing: the character died before it resolved", cite.DEAD_BEFORE)
-            return
-        if p.out:
-            if log:
-                self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION)
-            return
-        option = card.options[pl.option]
-        if log:
+            self.say(f"{card.name} does nothing: the character died before it resolved", cite.DEAD_BEFORE)
+        elif p.out:
+            self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION)
+        else:
             passed = f" (passed from {self.players[pl.owner].name})" if pl.passed else ""
             self.say(f"resolves {card.name}{passed}", cite.PRIORITY, p)
-        self.going = False
-        aim = pl.direction
-        for effect in option.effects:
-            if not EFFECTS[effect[0]](self, p, effect, pl, aim) or p.char is None:
-                break
-        if self.going and p.char is not None:
-            p.out = p.gone_next = True
-            if log:
-                self.say("is GONE now, and next turn", cite.GONE_CARD, p)
-            self.note(p, "went GONE")
 
     # ---- targets and attacks ---------------------------------------------------------------------
 
     def find_target(self, p: Player, step: int) -> Player:
-        """H2: the neighbour that way; skip GONE and character-less players; else yourself."""
-        n, players, seat = self.n, self.players, p.seat
-        for _ in range(n - 1):
-            seat = (seat + step) % n
+        """H2: the neighbour that way; skip GONE and character-less players (out); else yourself."""
+        players = self.players
+        for seat in self.around[step][p.seat]:
             q = players[seat]
-            if q.char is not None and not q.out:
+            if not q.out:
                 return q
         return p
 
@@ -227,7 +236,10 @@ class Table:
             if log:
                 self.say(f"has {p.ammo} ammo, the attack needs {ammo}: it does nothing", cite.NO_AMMO, p)
             return True
-        victims = self.targets(p, aim, targets == "both")
+        if aim.__class__ is int and targets != "both":  # a card's arrow: the common case
+            victims = [self.find_target(p, aim)]
+        else:
+            victims = self.targets(p, aim, targets == "both")
         if not victims:
             if log:
                 self.say("has no one to attack: the character is out of reach", cite.ABILITY, p)
@@ -254,13 +266,14 @@ class Table:
         log = self.log
         by_card = pl is not None
         if v is not p:
-            if p not in v.attackers:
-                v.attackers.append(p)
-            if pl is not None and pl.hit is None:
+            attackers = v.attackers
+            if p not in attackers:
+                attackers.append(p)
+            if by_card and pl.hit is None:
                 pl.hit = v.seat
             if log:
                 self.say(f"attacks {v.name}", cite.TARGET, p)
-            if by_card:
+            if by_card and v.char is not None and v.char.trigger == "when_attacked":
                 self.trigger(v, "when_attacked", p)
             if v.discard and p.infamy:
                 lost = min(v.discard, p.infamy)
@@ -268,16 +281,16 @@ class Table:
                 if log:
                     self.say(f"discards {lost} infamy for attacking {v.name}, who took cover "
                              f"({p.infamy + lost} -> {p.infamy})", cite.ATTACKER_DISCARDS, p)
-            if by_card:
+            if by_card and p.char is not None and p.char.trigger == "on_attack":
                 self.trigger(p, "on_attack", v)
         if v.char is None:
             return
         extra = p.char.extra if p.char is not None else 0
         blocked = v.block + v.char.armor
-        dealt = max(0, damage + extra - blocked)
-        if dealt:
+        dealt = damage + extra - blocked
+        if dealt > 0:
             before = v.health
-            v.health = max(0, before - dealt)
+            v.health = before - dealt if before > dealt else 0
             if log:
                 why = f" ({damage}{f' + {extra}' if extra else ''}{f' - {blocked} blocked' if blocked else ''})" \
                     if extra or blocked else ""
@@ -299,7 +312,7 @@ class Table:
         if log:
             self.say(f"{victim.name}'s {dead.name} is killed: to the graveyard ({victim.graveyard}), "
                      f"{victim.name} is GONE now and next turn", cite.KILL)
-        self.note(victim, f"lost {dead.name} (killed)")
+            self.note(victim, f"lost {dead.name} (killed)")
         if victim.spent:
             if log:
                 self.say(f"{', '.join(c.name for c in victim.spent)} back to {victim.name}'s hand",
@@ -384,26 +397,33 @@ class Table:
             self.where = ("end", None, None)
         players = self.players
         for pl in self.plays:
-            if pl.card.plain and not pl.passed and not log:
+            if not log and pl.card.plain:  # back to the hand, passed or not: nothing to tell
                 players[pl.owner].hand.append(pl.card)
             else:
                 self.put_away(pl)
         self.where = ("end", None, None)
-        returning = []
         for p in players:
-            if p.gone:
-                returning.append(p)
             p.gone = p.gone_next
         if log:
             for p in self.players:
                 if p.gone:
                     self.say("is GONE next turn", cite.GONE_NEXT, p)
                     self.note(p, "is GONE next turn")
+        if len(self.plays) < self.n:  # someone sat out this turn
+            self.bring_back()
+        self.first = (self.first + 1) % self.n
+        if log:
+            self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER)
+
+    def bring_back(self) -> None:
+        """Players GONE this turn (no card revealed) are back; one without a character draws
+        (H7), clockwise."""
+        log, players, revealed = self.log, self.players, self.revealed
         drawn: list[Player] = []
-        for s in self.clockwise() if returning else ():
-            p = players[s]
-            if p not in returning:
+        for s in self.clockwise():
+            if revealed[s] is not None:
                 continue
+            p = players[s]
             if p.char is None:
                 if self.characters:
                     self.place_character(p, self.characters.pop(0))
@@ -414,17 +434,15 @@ class Table:
                     if log:
                         self.say("needs a character and the character deck is empty: the game ends after this turn",
                                  cite.NO_DRAW, p)
-                    self.note(p, "could not draw a character")
+                        self.note(p, "could not draw a character")
                     continue
             if log:
                 self.say("is back in the game next turn", cite.BACK_IN, p)
-        for p in drawn:
-            self.apply_immediate(p)
-        for p in players:  # killed by an immediate ability: GONE next turn too (H7)
-            p.gone = p.gone or p.gone_next
-        self.first = (self.first + 1) % self.n
-        if log:
-            self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER)
+        if drawn:
+            for p in drawn:
+                self.apply_immediate(p)
+            for p in players:  # killed by an immediate ability: GONE next turn too (H7)
+                p.gone = p.gone or p.gone_next
 
     def put_away(self, pl: Play) -> None:
         """Where a played card goes: hand, under the character, the town deck, or the attacked."""
@@ -440,7 +458,7 @@ class Table:
             if log:
                 self.say(f"{card.name} is discarded face down under the town deck",
                          cite.EVENT if card.event else cite.USE_ONCE)
-            self.note(owner, f"discarded {card.name}")
+                self.note(owner, f"discarded {card.name}")
         elif card.once and owner.char is not None:
             owner.spent.append(card)
             if log:
@@ -450,8 +468,8 @@ class Table:
             taker.hand.append(card)
             if log:
                 self.say(f"{card.name} is given to {taker.name}, who was attacked", cite.GIVE)
-            self.note(owner, f"gave {card.name} to {taker.name}")
-            self.note(taker, f"received {card.name}")
+                self.note(owner, f"gave {card.name} to {taker.name}")
+                self.note(taker, f"received {card.name}")
         else:
             owner.hand.append(card)
             if log:
@@ -464,7 +482,7 @@ class Table:
         self.drawn.append((p.seat, char.id))
         if self.log:
             self.say(f"draws {char.name} ({char.alignment}) with 5 health and 5 ammo", cite.DRAW, p)
-        self.note(p, f"drew {char.name}")
+            self.note(p, f"drew {char.name}")
 
     def apply_immediate(self, p: Player) -> None:
         """An immediate ability applies when placed, unless it would end the game (EDC-10)."""
@@ -494,10 +512,6 @@ class Table:
 
 # ---- effects: one function per effect of the vocabulary ----------------------------------------------
 # Signature: (table, player, effect tuple, play or None for abilities, aim) -> go on with the option?
-
-def _attack(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    return t.attack(p, e, pl, aim)
-
 
 def _steal(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     for v in t.targets(p, aim):
@@ -655,12 +669,7 @@ def _buy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     if t.log:
         t.say(f"buys {card.name} for {price} gold ({t.gold_text(p)}) into the hand; the row: "
               f"{', '.join(c.name for c in t.row) or 'empty'}", cite.BUY, p)
-    t.note(p, f"bought {card.name} for {price} gold")
-    return True
-
-
-def _go_gone(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    t.going = True
+        t.note(p, f"bought {card.name} for {price} gold")
     return True
 
 
@@ -671,11 +680,38 @@ def _round_the_rosie(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -
 
 Effect = Callable[[Table, Player, tuple, "Play | None", Any], bool]
 # Abilities run the same functions (aim: the other player of the trigger); passives are
-# folded into Character (extra, armor).
-EFFECTS: dict[str, Effect] = {
-    "attack": _attack, "steal": _steal, "target_discards_infamy": _target_discards, "block": _block,
+# folded into Character (extra, armor); `Table.resolve_card` applies go_gone (cards only).
+EFFECTS: dict[str, Effect | None] = {
+    "attack": Table.attack, "steal": _steal, "target_discards_infamy": _target_discards, "block": _block,
     "attackers_discard_infamy": _attackers_discard, "pay_gold": _pay_gold, "gain_gold": _gain_gold,
     "gain_infamy": _gain_infamy, "gain_ammo": _gain_ammo, "per_attacker": _per_attacker,
     "set_tracks": _set_tracks, "bank_all": _bank_all, "buy": _buy, "refresh_row": _refresh_row,
-    "go_gone": _go_gone, "round_the_rosie": _round_the_rosie,
+    "go_gone": None, "round_the_rosie": _round_the_rosie,
 }
+
+
+RANK = attrgetter("card.rank")
+
+
+@lru_cache(maxsize=None)
+def seat_orders(n: int) -> tuple[tuple[tuple[int, ...], ...], dict[int, tuple[tuple[int, ...], ...]]]:
+    """For n seats: each first player's clockwise order (H1), and from each seat the others the
+    LEFT or RIGHT way, nearest first (H2)."""
+    orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+    around = {step: tuple(tuple((seat + step * i) % n for i in range(1, n)) for seat in range(n))
+              for step in (LEFT, RIGHT)}
+    return orders, around
+
+
+Steps = tuple[tuple[Effect, tuple], ...]
+
+
+def effect_steps(end: Option) -> tuple[Steps, bool, Steps]:
+    """A card end's effects with the functions that apply them, looked up once: those before
+    its first go_gone, whether it has one, and the others after it."""
+    names = [e[0] for e in end.effects]
+    cut = names.index("go_gone") if "go_gone" in names else len(names)
+    before = tuple((EFFECTS[e[0]], e) for e in end.effects[:cut])
+    after = tuple((EFFECTS[e[0]], e) for e in end.effects[cut:] if e[0] != "go_gone")
+    end.steps = (before, cut < len(names), after)
+    return end.steps
