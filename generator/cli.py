@@ -16,6 +16,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 
 PAPERS = ("a4", "letter")
 DUPLEX = ("long", "short")
+MAX_OFFSET = 6.0   # mm: the printer margin, so that a shifted back's trim box stays on the paper
 
 
 @app.callback()
@@ -32,6 +33,7 @@ def _options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: bo
              ink_saver: bool, cut_lines: bool):
     from generator.engine.sheet import Options
 
+    paper, duplex = paper.lower(), duplex.lower()
     if paper not in PAPERS:
         _fail(f"--paper: expected a4 or letter, got {paper!r}")
     if duplex not in DUPLEX:
@@ -40,6 +42,9 @@ def _options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: bo
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
         _fail(f"--back-offset: expected X,Y in mm (e.g. 1.5,-0.5), got {back_offset!r}")
+    if not (abs(dx) <= MAX_OFFSET and abs(dy) <= MAX_OFFSET):   # also refuses nan
+        _fail(f"--back-offset: expected X,Y in mm, each from -{MAX_OFFSET:g} to {MAX_OFFSET:g} "
+              f"(a shift past the printer margin would push backs off the paper), got {back_offset!r}")
     if not 0 <= bleed <= 10:
         _fail(f"--bleed: expected 0 to 10 mm, got {bleed:g}")
     return Options(paper=paper, duplex=duplex, back_offset=(dx, dy), backs=not no_backs, fold=fold, bleed=bleed,
@@ -56,13 +61,16 @@ def _load(game: str):
 
 
 def _guarded(action: Callable[[], None]) -> None:
-    """Run a build step; a layout that cannot be printed is an input error (exit 2)."""
+    """Run a build step; a layout that cannot be printed, or an output folder that cannot be written, is exit 2."""
     from generator.engine.errors import LayoutError
 
     try:
         action()
     except LayoutError as exc:
         _fail(str(exc))
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        _fail(f"--out: cannot write{where}: {exc.strerror or exc}")
 
 
 PAPER = typer.Option("a4", "--paper", help="a4 or letter.")
@@ -107,6 +115,7 @@ def png(
     """Write a PNG of every card face with bleed: OUT/GAME-png/COMPONENT/ID-front.png and -back.png."""
     from generator.engine.atomic import write_files
     from generator.engine.box import Style
+    from generator.engine.build import output_name
     from generator.engine.raster import png_files
     from generator.templates import looks_for
 
@@ -118,7 +127,8 @@ def png(
     def run() -> None:
         files = png_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out, dpi=dpi, card=card)
         write_files(files)
-        typer.echo(f"{loaded.id}: wrote {len(files)} PNG files at {dpi} dpi into {out / (loaded.id + '-png')}")
+        typer.echo(f"{output_name(loaded)}: wrote {len(files)} PNG files at {dpi} dpi into "
+                   f"{out / (output_name(loaded) + '-png')}")
     _guarded(run)
 
 
@@ -130,6 +140,7 @@ def tts(
     """Write Tabletop Simulator deck sheets (at most 10 x 7 cards, 4096 px): OUT/GAME-tts/."""
     from generator.engine.atomic import write_files
     from generator.engine.box import Style
+    from generator.engine.build import output_name
     from generator.engine.raster import tts_files
     from generator.templates import looks_for
 
@@ -139,7 +150,8 @@ def tts(
     def run() -> None:
         files = tts_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out)
         write_files(files)
-        typer.echo(f"{loaded.id}: wrote {len(files)} Tabletop Simulator images into {out / (loaded.id + '-tts')}")
+        typer.echo(f"{output_name(loaded)}: wrote {len(files)} Tabletop Simulator images into "
+                   f"{out / (output_name(loaded) + '-tts')}")
     _guarded(run)
 
 

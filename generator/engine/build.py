@@ -1,6 +1,9 @@
 """One game's outputs: the home-print kit and its manifest, the poster, the print-shop PDF.
 
-Output names (print.md fixes the first two; the rest are ours):
+Output names (print.md fixes the first two; the rest are ours).  GAME is the name the
+game was asked for by: a built-in id, or the name of the folder given as a path
+(`generator build ./my-game` writes `my-game-a4.pdf`, even when the folder is a copy
+of a built-in game, so a copy never overwrites the original's files):
 
 - `DIR/GAME-PAPER.pdf` and `DIR/GAME-PAPER.json`: the home-print kit and its manifest;
 - `DIR/GAME-poster-a2.pdf`, `DIR/GAME-poster-a1.pdf` and their `.json` manifests: each map whole
@@ -44,27 +47,33 @@ class Result:
                 + ", ".join(str(p) for p in self.files))
 
 
+def output_name(game: Any) -> str:
+    """GAME in the output names: the built-in id, or the name of the game's folder."""
+    return game.folder.name
+
+
 def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Result:
     """Render every output of `game` in memory, then write them all or none."""
     looks = looks_for(game.rules)
     style = Style(ink_saver=opts.ink_saver)
     pages = plan(game, opts)
     files: dict[Path, bytes] = {}
-    base = out / f"{game.id}-{opts.paper}"
+    name = output_name(game)
+    base = out / f"{name}-{opts.paper}"
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed), opts,
                                                  f"{game.name}: print-and-play kit ({opts.paper})")
     files[base.with_suffix(".json")] = _json(manifest(pages, game, opts.paper))
     for paper in POSTERS:
         posters = poster_pages(game, opts, paper)
         if posters:
-            poster = out / f"{game.id}-poster-{paper}"
+            poster = out / f"{name}-poster-{paper}"
             files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed),
                                                            opts, f"{game.name}: {paper.upper()} poster")
             files[poster.with_suffix(".json")] = _json(manifest(posters, game, paper))
     if shop:
-        files[out / f"{game.id}-shop.pdf"] = shop_pdf(game, looks, style, opts)
+        files[out / f"{name}-shop.pdf"] = shop_pdf(game, looks, style, opts)
     write_files(files)
-    return Result(game.id, list(files), len(pages), _sheets(pages), _printed(pages))
+    return Result(name, list(files), len(pages), _sheets(pages), _printed(pages))
 
 
 def _json(data: dict) -> bytes:

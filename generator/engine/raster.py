@@ -15,6 +15,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from .box import Style
+from .build import output_name
 from .errors import LayoutError
 from .shop import SHOP_KINDS, face_pdf
 from .sheet import FaceRef, Options
@@ -56,14 +57,14 @@ def png_files(game: Any, looks: Any, style: Style, opts: Options, out: Path, *, 
         known = sorted(r.id for c in game.components if c.spec.kind in SHOP_KINDS for r in c.records)
         raise LayoutError(f"no card with this id in {game.id}: expected one of {', '.join(known)}", card=card)
     images = _render(face_pdf(game, looks, style, opts, faces, game.name), dpi)
-    folder = out / f"{game.id}-png"
+    folder = out / f"{output_name(game)}-png"
     return {folder / f.component.id / f"{f.record.id}-{f.side}.png": _png(img, dpi) for f, img in zip(faces, images)}
 
 
 def tts_files(game: Any, looks: Any, style: Style, opts: Options, out: Path) -> dict[Path, bytes]:
     """{path: PNG bytes}: `COMPONENT-N.png` deck sheets and `COMPONENT-back.png` (or `-back-N.png`)."""
     files: dict[Path, bytes] = {}
-    folder = out / f"{game.id}-tts"
+    folder = out / f"{output_name(game)}-tts"
     for comp in game.components:
         if comp.spec.kind not in SHOP_KINDS:
             continue

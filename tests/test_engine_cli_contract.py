@@ -1,0 +1,63 @@
+"""print.md's build contract at the command line: output names, folder games, options and their errors."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from generator.cli import app
+from test_engine_build import make_game
+
+runner = CliRunner()
+CARDS = Path(__file__).resolve().parent.parent / "cards"
+
+
+def test_a_folder_copy_of_a_builtin_game_is_named_after_its_folder(tmp_path, monkeypatch):
+    shutil.copytree(CARDS / "el-dorado-canyon", tmp_path / "my-game")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["build", "./my-game", "--out", "out"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["my-game-a4.json", "my-game-a4.pdf"]
+    assert json.loads((tmp_path / "out" / "my-game-a4.json").read_text())["game"] == "el-dorado-canyon"
+
+
+def test_paper_and_duplex_ignore_case(tmp_path):
+    game = make_game(tmp_path / "kinds")
+    result = runner.invoke(app, ["build", str(game), "--paper", "LETTER", "--duplex", "Short", "--out", str(tmp_path / "o")])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "o" / "kinds-letter.json").read_text())["paper"] == "letter"
+
+
+def test_bad_options_exit_2_with_a_message_and_write_nothing(tmp_path):
+    game = make_game(tmp_path / "kinds")
+    out = tmp_path / "out"
+    for args, message in ((["--paper", "a5"], "--paper: expected a4 or letter, got 'a5'"),
+                          (["--back-offset", "junk"], "--back-offset: expected X,Y in mm (e.g. 1.5,-0.5), got 'junk'"),
+                          (["--back-offset", "nan,0"], "--back-offset: expected X,Y in mm, each from -6 to 6"),
+                          (["--back-offset", "0,7"], "--back-offset: expected X,Y in mm, each from -6 to 6"),
+                          (["--bleed", "-1"], "--bleed: expected 0 to 10 mm, got -1")):
+        result = runner.invoke(app, ["build", str(game), "--out", str(out), *args])
+        assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output, args
+    assert not out.exists()
+
+
+def test_unknown_game_and_missing_folder_exit_2(tmp_path):
+    for name in ("no-such-game", str(tmp_path / "missing")):
+        for command in (["build"], ["png"], ["tts"], ["watch"]):
+            result = runner.invoke(app, [*command, name, "--out", str(tmp_path / "out")])
+            assert result.exit_code == 2, (command, name, result.output)
+            assert "expected a built-in game (el-dorado-canyon, eternal-gold-and-steel, eldorado) or a folder " \
+                   "with a game.toml" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_output_folder_that_cannot_be_written_is_exit_2_not_a_traceback(tmp_path):
+    game = make_game(tmp_path / "kinds")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = runner.invoke(app, ["build", str(game), "--out", str(blocker)])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)   # no traceback
+    assert f"--out: cannot write {blocker}" in result.output
+    assert blocker.read_text() == "not a folder"
