@@ -97,8 +97,8 @@ def build(*args: str) -> None:
     assert result.exit_code == 0, result.output
 
 
-def placements(page) -> list[tuple[float, float, float, float, str]]:
-    """Every face form placed on a page: (a, d, e, f, name) of its matrix, read from the content stream."""
+def form_matrices(page) -> list[tuple[tuple[float, ...], str]]:
+    """(matrix, name) of every form object placed on a page, the matrix read from the content stream."""
     ops = ContentStream(page.get_contents(), page.pdf).operations
     out, stack, m = [], [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     for operands, op in ops:
@@ -110,9 +110,14 @@ def placements(page) -> list[tuple[float, float, float, float, str]]:
             a, b, c, d, e, f = (float(v) for v in operands)
             A, B, C, D, E, F = m
             m = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-        elif op == b"Do" and not str(operands[0]).endswith(".scalebar"):   # faces only, not the footer's bar
-            out.append((m[0], m[3], m[4], m[5], str(operands[0])))
+        elif op == b"Do":
+            out.append((m, str(operands[0])))
     return out
+
+
+def placements(page) -> list[tuple[float, float, float, float, str]]:
+    """Every face form placed on a page: (a, d, e, f, name) of its matrix (not the footer's scale bar)."""
+    return [(m[0], m[3], m[4], m[5], name) for m, name in form_matrices(page) if not name.endswith(".scalebar")]
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,6 @@
 """The three built-in games build, poppler renders their pages without a word on stderr, and
-no footer or scale bar covers a face on A4 or Letter, for either flip, with or without a back offset.
+no footer or scale bar covers a face on A4 or Letter, for either flip, with or without a back offset;
+footer and scale bar stay inside the 6 mm printer margin.
 
 Rendering all ~150 pages costs seconds (every map tile paints the whole map), so
 this renders, per PDF, the first page holding each component's fronts, the first
@@ -12,6 +13,8 @@ import json
 import subprocess
 
 import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
 from cards import BUILTIN, load_game
@@ -19,7 +22,9 @@ from generator.cli import app
 from generator.engine.impose import plan
 from generator.engine.marks import crop_marks, info_place
 from generator.engine.posters import poster_pages
+from generator.engine.render import footers
 from generator.engine.sheet import Options
+from test_engine_build import form_matrices
 
 MM = 72 / 25.4
 
@@ -27,8 +32,9 @@ MM = 72 / 25.4
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("games")
-    result = CliRunner().invoke(app, ["build", "--out", str(out)])
-    assert result.exit_code == 0, result.output
+    for paper in ("a4", "letter"):
+        result = CliRunner().invoke(app, ["build", "--out", str(out), "--paper", paper])
+        assert result.exit_code == 0, result.output
     return out
 
 
@@ -54,7 +60,7 @@ def test_all_three_games_are_built(built):
 
 @pytest.mark.parametrize("game", list(BUILTIN))
 def test_poppler_renders_every_kind_of_page_without_errors(built, game):
-    for stem in (f"{game}-a4", f"{game}-poster-a2", f"{game}-poster-a1"):
+    for stem in (f"{game}-a4", f"{game}-letter", f"{game}-poster-a2", f"{game}-poster-a1"):
         if not (built / f"{stem}.json").exists():
             continue
         manifest = json.loads((built / f"{stem}.json").read_text())
@@ -65,6 +71,36 @@ def test_poppler_renders_every_kind_of_page_without_errors(built, game):
                                    str(built / f"{stem}.pdf")], capture_output=True)
             assert done.returncode == 0 and done.stderr == b"", (stem, number, done.stderr.decode())
             assert done.stdout.startswith(b"P5")        # a page image was produced
+
+
+def _scale_bars(reader: PdfReader, page) -> list[tuple[float, float, float, float]]:
+    """Page-space (x0, y0, x1, y1) of the stroked 100 mm rectangle of every scale bar placed on `page`."""
+    forms = page["/Resources"]["/XObject"]
+    out = []
+    for m, name in form_matrices(page):
+        if name.endswith("scalebar"):
+            form = forms[name].get_object()
+            rects = [[float(v) for v in o] for o, op in ContentStream(form, reader).operations if op == b"re"]
+            x, y, w, h = max(rects, key=lambda r: r[2])            # the outline round the ten segments
+            corners = [(m[0] * px + m[2] * py + m[4], m[1] * px + m[3] * py + m[5])
+                       for px in (x, x + w) for py in (y, y + h)]
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            out.append((min(xs), min(ys), max(xs), max(ys)))
+    return out
+
+
+@pytest.mark.parametrize("game", list(BUILTIN))
+def test_every_page_has_a_100_mm_scale_bar_inside_the_printer_margin(built, game):
+    stems = [f"{game}-a4", f"{game}-letter"] + [f"{game}-poster-{s}" for s in ("a2", "a1")]
+    for stem in (s for s in stems if (built / f"{s}.pdf").exists()):
+        reader = PdfReader(built / f"{stem}.pdf")
+        for number, page in enumerate(reader.pages, 1):
+            bars = _scale_bars(reader, page)
+            assert len(bars) == 1, (stem, number)
+            x0, y0, x1, y1 = bars[0]
+            assert max(x1 - x0, y1 - y0) == pytest.approx(100 * MM, abs=0.01)      # measured on the page
+            w, h = float(page.mediabox.width), float(page.mediabox.height)
+            assert min(x0, y0, w - x1, h - y1) >= 6 * MM - 0.01, (stem, number, min(x0, y0, w - x1, h - y1) / MM)
 
 
 def _overlaps(a, b) -> bool:
@@ -91,9 +127,12 @@ def test_footer_scale_bar_and_crop_marks_on_any_paper_or_flip(game):
     for paper in ("a4", "letter"):
         for duplex, offset in (("long", (0, 0)), ("short", (0, 0)), ("long", (2, -2)), ("short", (-2, 2))):
             for number, page in enumerate(plan(loaded, Options(paper=paper, duplex=duplex, back_offset=offset)), 1):
-                info = info_place(page)
+                info = info_place(page, footers(loaded, page, number, 99))
                 x, y, w, h = info.rect
                 assert 0 <= x and 0 <= y and x + w <= page.w and y + h <= page.h
+                if page.side == "front" or offset == (0, 0):   # only a measured back offset may push it nearer
+                    assert min(x, y, page.w - x - w, page.h - y - h) >= 6 * MM - 1e-6, (paper, number, info)
+                assert info.text.endswith(f"page {number} of 99")
                 for rect in [i.clip for i in page.items] + [b.reach for b in page.blocks]:
                     assert not _overlaps(info.rect, rect), (paper, duplex, offset, number, page.label)
                 if page.side == "front" or offset == (0, 0):   # a shifted back may lose mark length to the edge

@@ -10,6 +10,7 @@ from functools import cache
 from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 
 from fonts import DIR
@@ -48,3 +49,9 @@ def register_fonts() -> None:
     addMapping(DISPLAY, 1, 1, DISPLAY_BOLD)
     rl_config.canvas_basefontname = TEXT
     rl_config.initialFontName = TEXT
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """Width in points of `text` in one of our faces (registering them first, for layout before drawing)."""
+    register_fonts()
+    return stringWidth(text, font, size)

@@ -27,7 +27,7 @@ from .tiles import tile_pages
 
 GRID_KINDS = ("card", "token", "board")
 PACK_GAP = 4 * MM                # between the bleeds of two blocks sharing a sheet: their crop marks
-PACK_FOOT = INFO_WANTED + 3 * MM  # from the bottom edge to a packed block's bleed: footer, scale bar, marks
+PACK_FOOT = INFO_WANTED         # from the bottom edge to a packed block's bleed: footer, scale bar, marks
 
 
 @dataclass(frozen=True)

@@ -1,29 +1,41 @@
 """What a sheet carries besides the faces: crop marks, cut lines, footer and the 100 mm scale bar.
 
-Crop marks extend every cut line of a block past its outline, starting just
-outside the trim and running outward through the margin (or gutter) until they
-would touch another block, the footer or the paper's unprintable edge.  The footer
-and scale bar go in the widest margin band, along its outer edge.
+print.md asks for at least 6 mm of printer margin.  What must print stays inside it:
+every trim box (the imposition's job), the footer and the scale bar (which must be
+there to be measured).  What is cut away may run into it: the bleed around a grid,
+and crop marks, which "extend every cut line into the margins".  A mark runs up to
+the 6 mm line, and only when that would leave it shorter than MIN_MARK (a 3 x 3 poker
+grid on Letter leaves 6.35 mm above and below) on towards MARK_EDGE: most printers
+print there, and whatever of a mark prints is still a mark.
+
+The footer and scale bar go in the first margin band deep enough for them and the
+crop marks, else in the deepest one: on one line (bar, caption, footer text) when
+the band is long enough, else the footer text over the bar.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .box import MM
-from .fonts import TEXT
+from .fonts import TEXT, text_width
 from .pdfforms import end_form
-from .sheet import Page, Rect, union
+from .sheet import MARGIN, Page, Rect, union
 
 MARK_WIDTH = 0.6          # pt; print.md asks at least 0.5 pt
 MARK_GAP = 0.5 * MM       # marks start this far outside the trim (in the bleed that is cut away)
 MARK_LENGTH = 6 * MM
-EDGE = 3.5 * MM           # footer and scale bar stay this far from the paper's edge, where printers print
-MARK_EDGE = 2 * MM        # marks may run nearer: on Letter a 3 x 3 poker grid leaves 6.35 mm above and below,
-                          # and whatever of a mark the printer can print is still a mark
-INFO = 4.5 * MM           # footer line + scale bar
-INFO_WANTED = EDGE + INFO + 3 * MM   # a band this deep holds the footer with room for marks
+MIN_MARK = 3 * MM         # a mark shorter than this inside the printer margin may run on into it
+MARK_EDGE = 2 * MM        # ... but no nearer the paper's edge than this
+EDGE = MARGIN             # footer and scale bar: inside the 6 mm printer margin
+GAP = 0.5 * MM            # between the footer and any face's bleed
 SCALE = 100 * MM
 BAR = 1.4 * MM
+TEXT_SIZE = 6.0           # footer and caption, the smallest size print.md allows on cards
+LINE = 2.5 * MM           # one line of the info band: the bar, or 6 pt text (its font's whole height)
+DESCENT = 0.6 * MM        # baseline (and bar) above the bottom of a line
+MARK_ROOM = 2 * MM        # crop mark left between the footer and a grid's bleed (marks start in the bleed)
+INFO_WANTED = EDGE + 2 * LINE + GAP + MARK_ROOM   # a band this deep holds the footer on two lines and marks
+CAPTION = "100 mm: measure it; print at 100 % (no fit to page)"
 SCALE_FORM = "scalebar"
 
 
@@ -31,48 +43,94 @@ SCALE_FORM = "scalebar"
 class Info:
     rect: Rect          # where the footer and scale bar go (page coordinates)
     angle: int          # 0 along the bottom/top, 90 up the side
+    text: str = ""      # the footer text that fits
+    lines: int = 2      # 1: bar, caption and text on one line; 2: the text over the bar
 
 
-def info_place(page: Page) -> Info:
-    """The band (bottom, top, right, left) with room for the footer, else the deepest one."""
+def _width(text: str) -> float:
+    return text_width(text, TEXT, TEXT_SIZE)
+
+
+def _bar_part() -> float:
+    """Length of the bar and its caption, and the space before the footer text on the same line."""
+    return SCALE + 2 * MM + _width(CAPTION) + 4 * MM
+
+
+def _layouts(texts: tuple[str, ...], length: float) -> list[tuple[int, str]]:
+    """(lines, text) the band can show, best first: the whole text on one line, on two, then shorter texts."""
+    full = texts[0]
+    out = [(1, full)] if _bar_part() + _width(full) <= length else []
+    out += [(2, t) for t in texts if _width(t) <= length][:1]
+    out += [(1, t) for t in texts[1:] if _bar_part() + _width(t) <= length]
+    return out or [(2, "")]
+
+
+def info_place(page: Page, texts: tuple[str, ...] = ("",)) -> Info:
+    """Where the footer (the first of `texts` that fits; shorter ones follow) and the scale bar go.
+
+    The first band (bottom, top, right, left) deep enough for the best layout and
+    MARK_ROOM of crop marks, clear of the page's `keep_clear` areas; else the deepest
+    band, on one line, moved nearer the edge only as far as the band is too shallow.
+    """
     reaches = [b.reach for b in page.blocks] + [i.clip for i in page.items]
     x0, y0, w, h = union(reaches) if reaches else (page.w / 2, page.h / 2, 0, 0)
     bands = {"bottom": y0, "top": page.h - y0 - h, "right": page.w - x0 - w, "left": x0}
-    name = next((n for n in bands if bands[n] >= INFO_WANTED), max(bands, key=lambda n: bands[n]))
-    if name == "bottom":
-        return Info((EDGE, EDGE, page.w - 2 * EDGE, INFO), 0)
-    if name == "top":
-        return Info((EDGE, page.h - EDGE - INFO, page.w - 2 * EDGE, INFO), 0)
-    if name == "right":
-        return Info((page.w - EDGE - INFO, EDGE, INFO, page.h - 2 * EDGE), 90)
-    return Info((EDGE, EDGE, INFO, page.h - 2 * EDGE), 90)
+    for name, depth in bands.items():
+        length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
+        for lines, text in _layouts(texts, length):
+            info = _info(page, name, EDGE, lines, text)
+            if depth >= EDGE + lines * LINE + GAP + MARK_ROOM and not _blocked(page, info):
+                return info
+    clear = [n for n in bands if not _blocked(page, _info(page, n, EDGE, 1, ""))] or list(bands)
+    name = max(clear, key=lambda n: bands[n])
+    length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
+    text = next((t for lines, t in _layouts(texts, length) if lines == 1), "")
+    edge = max(MARK_EDGE, min(EDGE, bands[name] - LINE - GAP))
+    return _info(page, name, edge, 1, text)
 
 
-def draw_info(c, info: Info, text: str) -> None:
-    """Footer text over a 100 mm scale bar of ten alternating 10 mm segments."""
+def _info(page: Page, band: str, edge: float, lines: int, text: str) -> Info:
+    depth = lines * LINE
+    if band == "bottom":
+        return Info((EDGE, edge, page.w - 2 * EDGE, depth), 0, text, lines)
+    if band == "top":
+        return Info((EDGE, page.h - edge - depth, page.w - 2 * EDGE, depth), 0, text, lines)
+    if band == "right":
+        return Info((page.w - edge - depth, EDGE, depth, page.h - 2 * EDGE), 90, text, lines)
+    return Info((edge, EDGE, depth, page.h - 2 * EDGE), 90, text, lines)
+
+
+def _blocked(page: Page, info: Info) -> bool:
+    x, y, w, h = _grow(info.rect, GAP)
+    return any(x < kx + kw and kx < x + w and y < ky + kh and ky < y + h for kx, ky, kw, kh in page.keep_clear)
+
+
+def draw_info(c, info: Info) -> None:
+    """The 100 mm scale bar of ten alternating 10 mm segments with its caption, and the footer text."""
     x, y, w, h = info.rect
     c.saveState()
     if info.angle:
         c.translate(x + w, y)
         c.rotate(90)
-        length = h
     else:
         c.translate(x, y)
-        length = w
+    c.saveState()
+    c.translate(0, DESCENT)
     _scale_bar(c)
+    c.restoreState()
     c.setFillColorRGB(0, 0, 0)
-    size = 6.0
-    while size > 4 and c.stringWidth(text, TEXT, size) > length:
-        size -= 0.25
-    c.setFont(TEXT, size)
-    c.drawString(0, BAR + 1.2 * MM, text)
+    c.setFont(TEXT, TEXT_SIZE)
+    if info.lines == 1:
+        c.drawString(_bar_part(), DESCENT, info.text)
+    else:
+        c.drawString(0, LINE + DESCENT, info.text)
     c.restoreState()
 
 
 def _scale_bar(c) -> None:
     """The bar and its caption, drawn once per PDF as a form object and placed on every page."""
     if not c.hasForm(SCALE_FORM):
-        c.beginForm(SCALE_FORM, -1 * MM, -1 * MM, SCALE + 80 * MM, 4 * MM)  # room for the caption
+        c.beginForm(SCALE_FORM, -1 * MM, -1 * MM, _bar_part(), 4 * MM)
         c.setLineWidth(0.5)
         c.setStrokeColorRGB(0, 0, 0)
         for i in range(10):
@@ -80,8 +138,8 @@ def _scale_bar(c) -> None:
             c.rect(i * 10 * MM, 0, 10 * MM, BAR, fill=1, stroke=0)
         c.rect(0, 0, SCALE, BAR, fill=0, stroke=1)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(TEXT, 5.5)
-        c.drawString(SCALE + 2 * MM, 0.2 * MM, "100 mm: measure it; print at 100 % (no fit to page)")
+        c.setFont(TEXT, TEXT_SIZE)
+        c.drawString(SCALE + 2 * MM, 0, CAPTION)
         end_form(c)
     c.doForm(SCALE_FORM)
 
@@ -102,7 +160,7 @@ def crop_marks(page: Page, info: Info) -> list[Line]:
     """Marks on every cut line of every block, outside the blocks, stopping at obstacles."""
     lines: list[Line] = []
     for block in page.blocks:
-        others = [b.reach for b in page.blocks if b is not block] + [_grow(info.rect, 0.5 * MM)]
+        others = [b.reach for b in page.blocks if b is not block] + [_grow(info.rect, GAP)] + page.keep_clear
         hx, hy, hw, hh = block.hull
         for x in block.xs:
             for start, sign in ((hy + hh + MARK_GAP, 1), (hy - MARK_GAP, -1)):
@@ -114,7 +172,20 @@ def crop_marks(page: Page, info: Info) -> list[Line]:
 
 
 def _mark(kind: str, at: float, start: float, sign: int, page: Page, obstacles: list[Rect]) -> list[Line]:
-    limit = (page.h if kind == "v" else page.w) - MARK_EDGE if sign > 0 else MARK_EDGE
+    """A mark inside the printer margin if it can be MIN_MARK long there, else one running on into it."""
+    line = _mark_to(kind, at, start, sign, page, obstacles, EDGE)
+    if _length(line) < MIN_MARK - 1e-6:
+        line = _mark_to(kind, at, start, sign, page, obstacles, MARK_EDGE)
+    return [line] if line is not None and _length(line) >= 1 * MM else []
+
+
+def _length(line: Line | None) -> float:
+    return 0.0 if line is None else abs(line[2] - line[0]) + abs(line[3] - line[1])
+
+
+def _mark_to(kind: str, at: float, start: float, sign: int, page: Page, obstacles: list[Rect],
+             edge: float) -> Line | None:
+    limit = (page.h if kind == "v" else page.w) - edge if sign > 0 else edge
     end = start + sign * MARK_LENGTH
     end = min(end, limit) if sign > 0 else max(end, limit)
     for ox, oy, ow, oh in obstacles:
@@ -126,10 +197,10 @@ def _mark(kind: str, at: float, start: float, sign: int, page: Page, obstacles: 
         elif sign < 0 and hi <= start:
             end = max(end, hi)
         elif lo < start < hi:
-            return []
-    if abs(end - start) < 1 * MM:
-        return []
-    return [(at, start, at, end)] if kind == "v" else [(start, at, end, at)]
+            return None
+    if (end - start) * sign <= 0:
+        return None
+    return (at, start, at, end) if kind == "v" else (start, at, end, at)
 
 
 def _grow(rect: Rect, by: float) -> Rect:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .box import MM
-from .fonts import TEXT_BOLD
+from .fonts import TEXT_BOLD, text_width
 from .impose import paper_size
 from .sheet import Block, FaceRef, Item, Options, Page, inflate
 from .tiles import FRAME
@@ -47,10 +47,12 @@ def poster_pages(game: Any, opts: Options, paper: str) -> list[Page]:
             for copy in range(1, comp.spec.copies * record.copies + 1):
                 item = Item(FaceRef(comp, record, "front"), copy, x, y, w, h, reach, scale=scale)
                 block = Block([x, x + w], [y, y + h], rect, reach)
-                caption = _caption(f"{comp.spec.name} ({record.name}): {paper.upper()} poster, {label}",
-                                   x + 3 * MM, reach[1] + reach[3] + 3 * MM)
-                pages.append(Page(page[0], page[1], "front", [comp.spec.name], [item], [block], [caption],
-                                  f"{paper.upper()} poster, {label}"))
+                words = f"{comp.spec.name} ({record.name}): {paper.upper()} poster, {label}"
+                base = reach[1] + reach[3] + 3 * MM
+                area = (x + 3 * MM, base - 1.5 * MM, text_width(words, TEXT_BOLD, 14), 7 * MM)
+                pages.append(Page(page[0], page[1], "front", [comp.spec.name], [item], [block],
+                                  [_caption(words, x + 3 * MM, base)], f"{paper.upper()} poster, {label}",
+                                  keep_clear=[area]))
     return pages
 
 

@@ -48,9 +48,9 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
                 decor(c)
             if opts.cut_lines:
                 draw_cut_lines(c, page)
-            info = info_place(page)
+            info = info_place(page, footers(game, page, number, len(pages)))
             draw_crop_marks(c, page, info)
-            draw_info(c, info, footer(game, page, number, len(pages)))
+            draw_info(c, info)
             c.showPage()
     return new_pdf(game, looks, title, draw)
 
@@ -73,14 +73,14 @@ def place(c, item: Item, form: str) -> None:
     c.restoreState()
 
 
-def footer(game: Any, page: Page, number: int, total: int) -> str:
-    parts = [game.name, ", ".join(page.components)]
-    if page.label:
-        parts.append(page.label)
-    if page.side == "back" and page.items:
-        parts.append("backs")
-    parts.append(f"page {number} of {total}")
-    return " \u00b7 ".join(parts)
+def footers(game: Any, page: Page, number: int, total: int) -> tuple[str, ...]:
+    """The footer text, then shorter forms of it for a margin too short (long names on Letter)."""
+    where = [page.label] if page.label else []
+    side = ["backs"] if page.side == "back" and page.items else []
+    count = f"page {number} of {total}"
+    full = [game.name, ", ".join(page.components), *where, *side, count]
+    texts = (full, [game.name, *where, *side, count], [*where, *side, count], [count])
+    return tuple(dict.fromkeys(" \u00b7 ".join(t) for t in texts))
 
 
 def manifest(pages: list[Page], game: Any, paper: str) -> dict:

@@ -91,6 +91,7 @@ class Page:
     blocks: list[Block] = field(default_factory=list)
     decor: list[Decor] = field(default_factory=list)
     label: str = ""                 # extra footer words (tile index, overview)
+    keep_clear: list[Rect] = field(default_factory=list)  # decor areas the footer and marks stay off
 
 
 def inflate(rect: Rect, left: float, bottom: float, right: float, top: float) -> Rect:

@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from .box import MM
-from .fonts import TEXT, TEXT_BOLD
+from .fonts import TEXT, TEXT_BOLD, text_width
 from .duplex import back_page
 from .sheet import Block, FaceRef, Item, Options, Page, Rect, inflate
 
@@ -84,10 +84,11 @@ def _tile(face: FaceRef, copy: int, size: tuple[float, float], page: tuple[float
     item = Item(face, copy, x, y, w, h, inflate(rect, left, bottom, right, top), region=(mx, my, w, h),
                 tile={"row": r + 1, "column": c + 1, "rows": nrows, "columns": ncols})
     block = Block([x, x + w], [y, y + h], rect, inflate(rect, left, bottom, right, top))
-    decor = [_glue_strips(rect, r, c, nrows, ncols), _targets(rect, (mx, my), r, c, nrows, ncols),
-             _index(rect, r, c)]
+    index, index_area = _index(rect, r, c)
+    decor = [_glue_strips(rect, r, c, nrows, ncols), _targets(rect, (mx, my), r, c, nrows, ncols), index]
     label = f"tile row {r + 1}, column {c + 1} of {nrows} x {ncols}"
-    return Page(page[0], page[1], "front", [face.component.spec.name], [item], [block], decor, label)
+    return Page(page[0], page[1], "front", [face.component.spec.name], [item], [block], decor, label,
+                keep_clear=[index_area])
 
 
 def _glue_strips(rect: Rect, r: int, c: int, nrows: int, ncols: int):
@@ -156,15 +157,18 @@ def _target_positions(page_start: float, length: float, map_start: float) -> lis
 
 
 def _index(rect: Rect, r: int, c: int):
+    """The tile's "row R, column C" above its top-left corner, and the area it takes (kept clear of the footer)."""
     x, y, w, h = rect
+    text = f"row {r + 1}, column {c + 1}"
+    left, base = x + 3 * MM, y + h + 5 * MM          # right of the crop mark at x
 
     def draw(canvas) -> None:
         canvas.saveState()
         canvas.setFont(TEXT_BOLD, 9)
         canvas.setFillColorRGB(0, 0, 0)
-        canvas.drawString(x + 3 * MM, y + h + 5 * MM, f"row {r + 1}, column {c + 1}")  # clear of the mark at x
+        canvas.drawString(left, base, text)
         canvas.restoreState()
-    return draw
+    return draw, (left, base - 1 * MM, text_width(text, TEXT_BOLD, 9), 4.5 * MM)
 
 
 def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float], cols: list, rows: list,
@@ -195,7 +199,8 @@ def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float
         canvas.drawString(FRAME, page[1] - FRAME - 5 * MM, "each tile is followed by its back: print duplex"
                           if backs else "no back side: the tiles print single-sided")
         canvas.restoreState()
+    heading = (FRAME, page[1] - FRAME - 6.5 * MM, page[0] - 2 * FRAME, 11 * MM)
     return Page(page[0], page[1], "front", [face.component.spec.name], [thumb], [], [grid],
-                "assembly overview")
+                "assembly overview", keep_clear=[heading])
 
 
