@@ -1,6 +1,7 @@
 """Print-shop PDF, PNGs, Tabletop Simulator sheets, ink saver, watch, and the generic looks of every game."""
 from __future__ import annotations
 
+import io
 import json
 import math
 import threading
@@ -9,11 +10,15 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageStat
 from pypdf import PdfReader
+from pypdf.generic import ContentStream, DecodedStreamObject
+from reportlab.pdfgen.canvas import Canvas
 from typer.testing import CliRunner
 
 from cards import BUILTIN, load_game
 from generator.cli import app
+from generator.engine.box import Style
 from generator.engine.build import build_game
+from generator.engine.icons import draw_icon, icon_scope
 from generator.engine.sheet import Options
 from generator.engine.watch import watch
 from test_engine_build import make_game, placements
@@ -78,6 +83,44 @@ def test_ink_saver_prints_lighter(tmp_path):
     for folder, extra in (("full", []), ("light", ["--ink-saver"])):
         assert runner.invoke(app, ["build", str(game), "--out", str(tmp_path / folder), *extra]).exit_code == 0
     assert _mean_brightness(tmp_path / "light" / "kinds-a4.pdf") > _mean_brightness(tmp_path / "full" / "kinds-a4.pdf") + 40
+
+
+def _icon_forms(pdf_path) -> dict[str, bytes]:
+    """{name: drawing} of every icon form object in a PDF (icons are nested in the face forms)."""
+    forms: dict[str, bytes] = {}
+
+    def walk(obj) -> None:
+        for name, ref in obj.get("/Resources", {}).get("/XObject", {}).items():
+            if name not in forms:
+                forms[name] = ref.get_object()
+                walk(forms[name])
+    for page in PdfReader(pdf_path).pages:
+        walk(page)
+    return {name.split(".", 1)[1]: form.get_data() for name, form in forms.items() if ".icon_" in name}
+
+
+def test_ink_saver_draws_the_games_icons_in_its_light_palette(tmp_path):
+    game = make_game(tmp_path / "kinds")           # its deck's text has :gold: and :health: inline
+    for folder, extra in (("full", []), ("light", ["--ink-saver"])):
+        assert runner.invoke(app, ["build", str(game), "--out", str(tmp_path / folder), *extra]).exit_code == 0
+    full, light = (_icon_forms(tmp_path / f / "kinds-a4.pdf") for f in ("full", "light"))
+    coin = "icon_generator_templates_el_dorado_canyon_gold"
+    assert set(light) == {f"{name}_ink_saver" for name in full} and coin in full
+    full_gold, saver_gold = b".878431 .67451 .168627 rg", b".968627 .890196 .658824 rg"   # look.py FULL / SAVER gold
+    assert full_gold in full[coin] and saver_gold not in full[coin]
+    assert saver_gold in light[f"{coin}_ink_saver"] and full_gold not in light[f"{coin}_ink_saver"]
+
+
+@pytest.mark.parametrize("ink_saver,paint", [(False, b"f*"), (True, b"S")])
+def test_generic_icons_are_solid_or_outlined_by_style(ink_saver, paint):
+    out = io.BytesIO()
+    c = Canvas(out, invariant=1)
+    with icon_scope("generic", style=Style(ink_saver=ink_saver)):
+        draw_icon(c, "star", 10, 10, 20)
+    stream = DecodedStreamObject()
+    stream.set_data("\n".join(c._code).encode())    # the page's operators so far (ReportLab's private list)
+    ops = [op for _, op in ContentStream(stream, None).operations]
+    assert paint in ops and ({b"f*", b"S"} - {paint}).isdisjoint(ops)
 
 
 def test_watch_rebuilds_when_a_definition_changes(tmp_path):

@@ -11,21 +11,27 @@ A game's template module registers its icons when it is imported::
 
 `draw_fn(c, x, y, size)` draws the icon inside the square (x, y, size, size); (x, y)
 is its bottom-left corner, and in text the bottom edge sits on the baseline.  An icon
-that sets no colour takes the colour of the text around it.
+that sets no colour takes the colour of the text around it.  An icon that looks
+different in the ink-saver kit takes the print style as a keyword,
+`draw_fn(c, x, y, size, style)` (`generator.engine.box.Style`), and is then given the
+style the PDF is printed in; icons without the parameter are drawn as they are.
 
 Icons are scoped by the module that defines `draw_fn`, so two games may both have a
 `gold` icon that looks different: while the engine draws a game it looks a name up
 in that game's template module first, then in the generic icons built in here (and
-in `generator.templates.common`).  Each icon is drawn once per PDF as a form object
-and placed wherever it is used, which keeps files small and builds fast.
+in `generator.templates.common`).  Each icon is drawn once per PDF (and style) as a
+form object and placed wherever it is used, which keeps files small and builds fast.
 """
 from __future__ import annotations
 
+import inspect
 import math
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache, partial
 from typing import Callable, Iterator
 
+from .box import Style
 from .errors import UnknownIcon
 from .fonts import TEXT_BOLD
 from .pdfforms import end_form
@@ -38,6 +44,7 @@ GENERIC = "generic"
 _REGISTRY: dict[str, dict[str, DrawIcon]] = {}
 _SCOPE: ContextVar[str] = ContextVar("icon_scope", default=GENERIC)
 _DECLARED: ContextVar[frozenset[str]] = ContextVar("icons_declared", default=frozenset())
+_STYLE: ContextVar[Style] = ContextVar("icon_style", default=Style())
 _GENERIC_MODULES = {__name__, "generator.templates.common"}
 
 
@@ -52,20 +59,28 @@ def _scope_of(module: str) -> str:
 
 
 @contextmanager
-def icon_scope(scope: str, declared: frozenset[str] | set[str] = frozenset()) -> Iterator[None]:
-    """Look icons up in `scope` (a template module's name) first while drawing one game.
+def icon_scope(scope: str, declared: frozenset[str] | set[str] = frozenset(), style: Style = Style()) -> Iterator[None]:
+    """Look icons up in `scope` (a template module's name) first while drawing one game in `style`.
 
     `declared` are the icon names the game's rules family allows (cards.models ICONS):
     one that no template draws yet prints as a placeholder disc with its initial
     instead of failing, so a game stays printable while its art is being made.
     """
-    token = _SCOPE.set(scope)
-    token2 = _DECLARED.set(frozenset(declared))
+    tokens = (_SCOPE.set(scope), _DECLARED.set(frozenset(declared)), _STYLE.set(style))
     try:
         yield
     finally:
-        _DECLARED.reset(token2)
-        _SCOPE.reset(token)
+        for var, token in zip((_SCOPE, _DECLARED, _STYLE), tokens):
+            var.reset(token)
+
+
+@cache
+def takes_style(draw_fn: DrawIcon) -> bool:
+    """Does `draw_fn` accept the print style (a `style` parameter)?"""
+    try:
+        return "style" in inspect.signature(draw_fn).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def lookup(name: str) -> tuple[str, DrawIcon] | None:
@@ -132,11 +147,15 @@ def draw_icon(c, name: str, x: float, y: float, size: float, *, field: str = "ic
     if check:
         check_safe(c, x, y, size, size, field=field, what=f"icon ':{name}:'")
     scope, draw_fn = found
+    form = form_name(scope, name)
+    if takes_style(draw_fn):
+        style = _STYLE.get()
+        draw_fn = partial(draw_fn, style=style)
+        form += "_ink_saver" if style.ink_saver else ""
     used = _USED.get()
     if used is None:
         draw_fn(c, x, y, size)
         return
-    form = form_name(scope, name)
     used[form] = draw_fn
     c.saveState()
     c.translate(x, y)
@@ -146,8 +165,19 @@ def draw_icon(c, name: str, x: float, y: float, size: float, *, field: str = "ic
 
 
 # --- generic icons: shapes any game can use --------------------------------------------
+# Solid in the full kit; in the ink-saver kit outlined in the current stroke colour
+# (`draw_text` strokes in its text colour), as print.md's "outline art" asks.
 
-def _star(c, x, y, s):
+def _paint(c, style: Style, s: float):
+    """(fill, stroke) flags for a solid shape in `style`, with the outline's width set."""
+    if not style.ink_saver:
+        return 1, 0
+    c.setLineWidth(s * 0.07)
+    c.setLineJoin(1)
+    return 0, 1
+
+
+def _star(c, x, y, s, style=Style()):
     cx, cy, r = x + s / 2, y + s * 0.47, s * 0.5
     p = c.beginPath()
     for i in range(10):
@@ -155,28 +185,32 @@ def _star(c, x, y, s):
         a = math.pi / 2 + i * math.pi / 5
         (p.moveTo if i == 0 else p.lineTo)(cx + rr * math.cos(a), cy + rr * math.sin(a))
     p.close()
-    c.drawPath(p, fill=1, stroke=0)
+    fill, stroke = _paint(c, style, s)
+    c.drawPath(p, fill=fill, stroke=stroke)
 
 
-def _circle(c, x, y, s):
-    c.circle(x + s / 2, y + s / 2, s * 0.42, fill=1, stroke=0)
+def _circle(c, x, y, s, style=Style()):
+    fill, stroke = _paint(c, style, s)
+    c.circle(x + s / 2, y + s / 2, s * 0.42, fill=fill, stroke=stroke)
 
 
-def _square(c, x, y, s):
-    c.rect(x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8, fill=1, stroke=0)
+def _square(c, x, y, s, style=Style()):
+    fill, stroke = _paint(c, style, s)
+    c.rect(x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8, fill=fill, stroke=stroke)
 
 
-def _heart(c, x, y, s):
+def _heart(c, x, y, s, style=Style()):
     p = c.beginPath()
     p.moveTo(x + s / 2, y + s * 0.05)
     p.curveTo(x - s * 0.15, y + s * 0.5, x + s * 0.2, y + s * 1.05, x + s / 2, y + s * 0.72)
     p.curveTo(x + s * 0.8, y + s * 1.05, x + s * 1.15, y + s * 0.5, x + s / 2, y + s * 0.05)
     p.close()
-    c.drawPath(p, fill=1, stroke=0)
+    fill, stroke = _paint(c, style, s)
+    c.drawPath(p, fill=fill, stroke=stroke)
 
 
 def _arrow(direction: int) -> DrawIcon:
-    def draw(c, x, y, s):
+    def draw(c, x, y, s, style=Style()):
         mid = x + s / 2
         tip, tail = (x + s * 0.95, x + s * 0.05) if direction > 0 else (x + s * 0.05, x + s * 0.95)
         p = c.beginPath()
@@ -188,7 +222,8 @@ def _arrow(direction: int) -> DrawIcon:
         p.lineTo(mid, y + s * 0.35)
         p.lineTo(mid, y + s * 0.1)
         p.close()
-        c.drawPath(p, fill=1, stroke=0)
+        fill, stroke = _paint(c, style, s)
+        c.drawPath(p, fill=fill, stroke=stroke)
     return draw
 
 

@@ -7,7 +7,7 @@ from typing import Any, Callable
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from .box import MM
+from .box import MM, Style
 from .faces import FaceForms
 from .fonts import register_fonts
 from .icons import collecting_forms, define_forms, icon_scope
@@ -15,8 +15,8 @@ from .marks import draw_crop_marks, draw_cut_lines, draw_info, info_place
 from .sheet import Item, Options, Page
 
 
-def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None]) -> bytes:
-    """The bytes of a PDF whose pages `draw(c)` makes, with the game's icons as form objects.
+def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], style: Style) -> bytes:
+    """The bytes of a PDF whose pages `draw(c)` makes, with the game's icons (in `style`) as form objects.
 
     Invariant mode: same input, same bytes.  Streams are Flate-compressed without
     the ASCII85 layer (smaller files, and ReportLab's pure-Python ASCII85 encoder
@@ -29,7 +29,7 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None]) -
     c.setTitle(title)
     c.setAuthor("pnpkit")
     c.setCreator("pnpkit generator")
-    with icon_scope(looks.scope, getattr(game.family, "ICONS", set())), collecting_forms() as icons:
+    with icon_scope(looks.scope, getattr(game.family, "ICONS", set()), style), collecting_forms() as icons:
         draw(c)
         define_forms(c, icons)
     c.save()
@@ -52,7 +52,7 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
             draw_crop_marks(c, page, info)
             draw_info(c, info)
             c.showPage()
-    return new_pdf(game, looks, title, draw)
+    return new_pdf(game, looks, title, draw, forms.style)
 
 
 def place(c, item: Item, form: str) -> None:

@@ -48,7 +48,7 @@ def face_pdf(game: Any, looks: Any, style: Style, opts: Options, faces: Iterable
             if face is not None:
                 place(c, Item(face, 1, bleed, bleed, box.w, box.h, (0, 0, w, h)), forms.form(c, face))
             c.showPage()
-    return new_pdf(game, looks, title, draw)
+    return new_pdf(game, looks, title, draw, style)
 
 
 def shop_pdf(game: Any, looks: Any, style: Style, opts: Options) -> bytes:

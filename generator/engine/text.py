@@ -192,6 +192,7 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
     c.saveState()
     if color is not None:
         c.setFillColorRGB(*color)
+        c.setStrokeColorRGB(*color)   # outlined icons (ink saver) take the text colour too
     baseline = top - result.ascent
     for line, line_width in zip(result.lines, result.widths):
         cx = {"left": x, "center": x + (w - line_width) / 2, "right": x + w - line_width}[align]

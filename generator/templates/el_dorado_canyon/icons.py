@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.icons import register_icon
 
-from .look import FULL, Palette
+from .look import Palette, palette
 
 IconFn = Callable[[Canvas, float, float, float, Palette], None]
 
@@ -363,12 +363,12 @@ def draw_icon(c: Canvas, name: str, cx: float, cy: float, s: float, pal: Palette
     c.restoreState()
 
 
-def _inline(fn: IconFn) -> Callable[[Canvas, float, float, float], None]:
-    """The engine's icon signature (bottom-left corner, size) over our centred drawing."""
+def _inline(fn: IconFn) -> Callable[..., None]:
+    """The engine's icon signature (bottom-left corner, size, print style) over our centred drawing."""
 
-    def draw(c: Canvas, x: float, y: float, s: float) -> None:
+    def draw(c: Canvas, x: float, y: float, s: float, style=None) -> None:
         c.saveState()
-        fn(c, x + s / 2, y + s / 2, s, FULL)
+        fn(c, x + s / 2, y + s / 2, s, palette(style))
         c.restoreState()
 
     return draw

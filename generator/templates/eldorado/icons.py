@@ -3,14 +3,14 @@ draws the same soldier or anchor as the map and the common pile.
 
 The engine scopes icons by template module; ours is the package itself
 (`generator.templates.eldorado`), so another game's `:cannon:` never replaces ours.
-Icons are stored once per PDF, before the engine knows the print style, so they
-take the full palette also in the ink-saver kit.
+The engine passes the print style, so inline icons take the ink-saver palette in
+the ink-saver kit, like the map and the cards.
 """
 from __future__ import annotations
 
 from generator.engine.icons import DrawIcon, register_icon
 
-from .palette import FULL
+from .palette import palette
 from .symbols import SYMBOLS, Symbol
 
 SCOPE = __package__
@@ -20,10 +20,10 @@ FILL = 0.9  # of the icon's square: a symbol's strokes reach a little past its n
 def as_icon(symbol: Symbol) -> DrawIcon:
     """A centred symbol as an engine icon drawn in the square (x, y, size, size)."""
 
-    def draw(c, x: float, y: float, size: float) -> None:
+    def draw(c, x: float, y: float, size: float, style=None) -> None:
         c.saveState()
         c.translate(x + size / 2, y + size / 2)
-        symbol(c, FULL, size * FILL)
+        symbol(c, palette(style), size * FILL)
         c.restoreState()
     return draw
 
