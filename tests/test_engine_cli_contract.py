@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -61,3 +64,23 @@ def test_an_output_folder_that_cannot_be_written_is_exit_2_not_a_traceback(tmp_p
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)   # no traceback
     assert f"--out: cannot write {blocker}" in result.output
     assert blocker.read_text() == "not a folder"
+
+
+def test_same_definitions_and_options_give_the_same_bytes_whatever_the_folder_clock_or_environment(tmp_path):
+    """Two processes, different working folders, output paths, time zones, hash seeds and SOURCE_DATE_EPOCH."""
+    game = make_game(tmp_path / "kinds")
+    root = Path(__file__).resolve().parent.parent
+    runs = (("first", "out", {"TZ": "UTC", "PYTHONHASHSEED": "1"}),
+            ("second", str(tmp_path / "elsewhere" / "deep"), {"TZ": "Asia/Tokyo", "PYTHONHASHSEED": "999",
+                                                             "SOURCE_DATE_EPOCH": "1234567", "LANG": "C"}))
+    for cwd, out, env in runs:
+        (tmp_path / cwd).mkdir()
+        done = subprocess.run([sys.executable, "-m", "generator.cli", "build", str(game), "--out", out, "--shop",
+                               "--ink-saver"], cwd=tmp_path / cwd, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(root), **env})
+        assert done.returncode == 0, done.stderr
+    first, second = tmp_path / "first" / "out", tmp_path / "elsewhere" / "deep"
+    names = sorted(p.name for p in first.iterdir())
+    assert names == sorted(p.name for p in second.iterdir()) and "kinds-shop.pdf" in names
+    for name in names:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name

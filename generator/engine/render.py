@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import os
 from typing import Any, Callable
 
 from reportlab import rl_config
@@ -25,7 +26,7 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], s
     register_fonts()
     rl_config.useA85 = 0
     out = io.BytesIO()
-    c = Canvas(out, invariant=1)
+    c = _invariant_canvas(out)
     c.setTitle(title)
     c.setAuthor("pnpkit")
     c.setCreator("pnpkit generator")
@@ -34,6 +35,21 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], s
         define_forms(c, icons)
     c.save()
     return out.getvalue()
+
+
+def _invariant_canvas(out: io.BytesIO) -> Canvas:
+    """A canvas in invariant mode, whatever the environment.
+
+    ReportLab dates (and fingerprints) even an invariant PDF by SOURCE_DATE_EPOCH when
+    it is set; print.md asks the same bytes for the same definitions and options, so
+    the variable is hidden while the document is created.
+    """
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        return Canvas(out, invariant=1)
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
 def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts: Options, title: str) -> bytes:
