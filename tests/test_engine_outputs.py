@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 import threading
 
 import pypdfium2 as pdfium
@@ -51,9 +50,19 @@ def test_png_per_face_with_bleed_at_the_asked_dpi(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == ["pistol-back.png", "pistol-front.png"]
     image = Image.open(folder / "pistol-front.png")
     assert image.mode == "RGB"
-    assert image.size == (math.ceil(69.5 / 25.4 * 150), math.ceil(94.9 / 25.4 * 150))  # whole pixels, bleed kept
+    assert image.size == (round(69.5 / 25.4 * 150), round(94.9 / 25.4 * 150))  # whole pixels, bleed kept
     result = runner.invoke(app, ["png", "el-dorado-canyon", "--card", "nope", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "card 'nope': no card with this id in el-dorado-canyon" in result.output
+
+
+def test_a_poker_card_with_an_eighth_inch_bleed_is_825_by_1125_pixels_at_300_dpi(tmp_path):
+    """The Game Crafter's and MakePlayingCards' poker template: (2.5 + 2 x 0.125) x (3.5 + 2 x 0.125) in."""
+    result = runner.invoke(app, ["png", "el-dorado-canyon", "--card", "rifle", "--bleed", "3.175", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for side in ("front", "back"):
+        image = Image.open(tmp_path / "el-dorado-canyon-png" / "town" / f"rifle-{side}.png")
+        assert image.size == (825, 1125) and image.mode == "RGB"
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
 
 
 def test_tts_sheets_hold_at_most_10_by_7_and_4096_px(tmp_path):

@@ -24,13 +24,20 @@ TTS_COLS, TTS_ROWS, TTS_MAX = 10, 7, 4096
 
 
 def _render(pdf: bytes, dpi: float, crop: float = 0.0) -> list[Image.Image]:
-    """Every page as an RGB image; `crop` points trimmed off each side (the bleed, for TTS)."""
+    """Every page as an RGB image; `crop` points trimmed off each side (the bleed, for TTS).
+
+    An image is exactly the page's size at `dpi`, rounded to whole pixels: pdfium
+    rounds up, so a 69.85 mm face (poker with 1/8 in bleed) whose width reads
+    198.0001 pt would come out 826 pixels wide at 300 dpi instead of the 825 that
+    print shops ask for; the extra column or row is cut off.
+    """
     doc = pdfium.PdfDocument(pdf)
     scale = dpi / 72
     images = []
     for page in doc:
-        bitmap = page.render(scale=scale, crop=(crop, crop, crop, crop))
-        images.append(bitmap.to_pil().convert("RGB"))
+        size = (round((page.get_width() - 2 * crop) * scale), round((page.get_height() - 2 * crop) * scale))
+        image = page.render(scale=scale, crop=(crop, crop, crop, crop)).to_pil().convert("RGB")
+        images.append(image if image.size == size else image.crop((0, 0, *size)))
     doc.close()
     return images
 
