@@ -24,7 +24,7 @@ from generator.engine.marks import crop_marks, info_place
 from generator.engine.posters import poster_pages
 from generator.engine.render import footers
 from generator.engine.sheet import Options
-from test_engine_build import form_matrices
+from test_engine_build import assert_mirrored, form_matrices
 
 MM = 72 / 25.4
 
@@ -140,3 +140,43 @@ def test_footer_scale_bar_and_crop_marks_on_any_paper_or_flip(game):
     for size in ("a2", "a1"):
         for page in poster_pages(loaded, Options(), size):
             assert not any(_overlaps(info_place(page).rect, i.clip) for i in page.items)
+
+
+@pytest.mark.parametrize("paper,size", [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
+@pytest.mark.parametrize("game", list(BUILTIN))
+def test_manifest_contract_on_every_page_of_every_game(built, game, paper, size):
+    """print.md's manifest, read back: keys, page sizes, trim boxes on the paper inside the 6 mm margin,
+    every sheet of fronts followed by its backs, mirrored for a long-edge flip."""
+    manifest = json.loads((built / f"{game}-{paper}.json").read_text())
+    assert manifest["game"] == game and manifest["paper"] == paper
+    pages = manifest["pages"]
+    assert [p["number"] for p in pages] == list(range(1, len(pages) + 1))
+    assert len(PdfReader(built / f"{game}-{paper}.pdf").pages) == len(pages)
+    kinds = {c["id"]: c["kind"] for c in manifest["components"]}
+    for page in pages:
+        w, h = page["width"], page["height"]
+        assert (w, h) in (size, size[::-1])
+        for item in page["items"]:
+            assert {"component", "id", "copy", "side", "x", "y", "w", "h"} <= set(item) and item["side"] in ("front", "back")
+            assert item["x"] >= 6 - 1e-6 and item["y"] >= 6 - 1e-6, (page["number"], item)
+            assert item["x"] + item["w"] <= w - 6 + 1e-6 and item["y"] + item["h"] <= h - 6 + 1e-6, (page["number"], item)
+        assert {i["component"] for i in page["items"]} <= set(kinds)
+    # duplex in one go: odd pages are fronts, each even page the back of the sheet before it
+    assert [p["side"] for p in pages] == ["front", "back"] * (len(pages) // 2)
+    for front, back in zip(pages[0::2], pages[1::2]):
+        fronts = {(i["component"], i["id"], i["copy"], i.get("die_face")): i for i in front["items"]}
+        for item in back["items"]:
+            mate = fronts[item["component"], item["id"], item["copy"], item.get("die_face")]
+            if kinds[item["component"]] in ("card", "token", "board", "map"):
+                assert_mirrored(back, mate, item, "long", (0, 0))
+
+
+def test_a_3_by_3_grid_of_poker_cards_abuts_on_a4_and_letter(built):
+    for paper in ("a4", "letter"):
+        first = json.loads((built / f"el-dorado-canyon-{paper}.json").read_text())["pages"][0]
+        cards = first["items"]
+        assert len(cards) == 9 and {(i["w"], i["h"]) for i in cards} == {(63.5, 88.9)}
+        xs, ys = sorted({i["x"] for i in cards}), sorted({i["y"] for i in cards})
+        assert len(xs) == len(ys) == 3
+        assert [round(b - a, 3) for a, b in zip(xs, xs[1:])] == [63.5, 63.5]   # one cut serves two cards
+        assert [round(b - a, 3) for a, b in zip(ys, ys[1:])] == [88.9, 88.9]
