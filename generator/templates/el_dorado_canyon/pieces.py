@@ -43,7 +43,7 @@ def _camp_areas(c: Canvas, box, pal: Palette) -> None:
     draw_icon(c, "bank", w / 2 - 44, MARGIN + 4.5, 9, pal)
     draw_icon(c, "bank", w / 2 + 44, MARGIN + 4.5, 9, pal)
     c.saveState()
-    c.translate(MARGIN + 5, h / 2)
+    c.translate(MARGIN + 6, h / 2)          # the label's ascent stays 3 mm inside the trim
     c.rotate(90)
     c.drawCentredString(0, 0, "\u25B2 CHARACTER \u25B2")
     c.restoreState()
@@ -71,9 +71,8 @@ def draw_camp(c: Canvas, record, component, box, style) -> None:
     _camp_areas(c, box, pal)
     scene(c, MARGIN + 12, h * 0.3, w - 2 * MARGIN - 18, h * 0.42, pal)
     _tent(c, w / 2 - 10, h * 0.3 + 6, 60, pal)
-    c.setFillColor(pal.ink)
-    c.setFont(NAME_FONT, 30)
-    c.drawCentredString(w / 2 + 6, h * 0.76, record.name.upper())
+    write(c, f"**{record.name.upper()}**", MARGIN + 12, h * 0.72 + 2, w - 2 * MARGIN - 6, h * 0.28 - MARGIN - 14,
+          pal.ink, field="name", size=30, font=DISPLAY)   # shrinks to fit, or fails naming the card
     write(c, "Only banked :gold: gold counts at the end of the game.", MARGIN + 14, MARGIN + 14,
           w - 2 * MARGIN - 20, h * 0.3 - MARGIN - 18, pal.ink, field="camp", size=8, font=TEXT)
 
@@ -122,9 +121,8 @@ def draw_marker(c: Canvas, record, component, box, style) -> None:
         _ground(c, box, pal.ground, pal)
         sun_rays_in(c, w / 2, h * 0.64, min(w, h) * 0.34, pal)
         draw_icon(c, record.icon or "star", w / 2, h * 0.64, min(w, h) * 0.42, pal)
-        c.setFillColor(pal.ink)
-        c.setFont(NAME_FONT, 11)
-        c.drawCentredString(w / 2, h * 0.33, record.name.upper())
+        write(c, f"**{record.name.upper()}**", MARGIN + 2, h * 0.29 + 1, w - 2 * MARGIN - 4, 15, pal.ink,
+              field="name", size=11, font=DISPLAY)
         write(c, record.text, MARGIN + 2, MARGIN + 2, w - 2 * MARGIN - 4, h * 0.29 - MARGIN - 4, pal.ink,
               field="text", size=7.5, font=TEXT)
         return

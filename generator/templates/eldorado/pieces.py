@@ -1,6 +1,8 @@
 """Fronts of Eldorado's cards and pieces: ships, Eldorado cities, the common pile, standees, the die."""
 from __future__ import annotations
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 
 from . import symbols
@@ -97,10 +99,14 @@ def standee_front(c, record, component, box, style) -> None:
     c.setFillColor(pal.ink)
     width = box.w - 2 * SAFE
     first, _, last = record.name.rpartition(" ")
-    centred_lines(c, [first, last] if first else [last], DISPLAY_BOLD, 6.5, cx, cy - r - 0.6 * MM)
+    lines = [first, last] if first else [last]
+    centred_lines(c, lines, DISPLAY_BOLD, min(fitted_size(l, DISPLAY_BOLD, 6.5, width) for l in lines), cx,
+                  cy - r - 0.6 * MM)
     c.setFont(TEXT, fitted_size(record.nation, TEXT, 6, width))
     c.drawCentredString(cx, SAFE + 3.2 * MM, record.nation)
     port = f"from {record.port}"
+    if stringWidth(port, DISPLAY_ITALIC, 6) > width:      # "from San Sebastián" would cross the safe zone
+        port = record.port
     c.setFont(DISPLAY_ITALIC, fitted_size(port, DISPLAY_ITALIC, 6.5, width))
     c.drawCentredString(cx, SAFE + 0.6 * MM, port)
 

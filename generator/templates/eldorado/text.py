@@ -3,13 +3,21 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.engine.errors import TextOverflow
+
 MIN_SIZE = 6.0
 
 
 def fitted_size(text: str, font: str, size: float, width: float, minimum: float = MIN_SIZE) -> float:
-    """The largest size <= `size` at which `text` fits `width` (at least `minimum`)."""
+    """The largest size <= `size` at which `text` fits `width`; TextOverflow if not even at `minimum`
+    (print.md: a text that does not fit at 6 pt is an error naming the card, not a silent overflow)."""
     natural = stringWidth(text, font, size)
-    return size if natural <= width else max(minimum, size * width / natural)
+    if natural <= width:
+        return size
+    if size * width / natural < minimum - 1e-9:
+        raise TextOverflow(f"text {text!r} does not fit its {width / 72 * 25.4:.1f} mm line even at {minimum:g} pt: "
+                           "shorten it")
+    return size * width / natural
 
 
 def lines_to_fit(text: str, font: str, size: float, width: float) -> list[str]:

@@ -1,0 +1,63 @@
+"""print.md: text stays 3 mm inside the trim, and a text that does not fit at 6 pt is an error
+naming the card. Read back from every distinct face of the three games, and forced with long names."""
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+from typer.testing import CliRunner
+
+from cards import BUILTIN, load_game
+from conftest import edit_text
+from generator.cli import app
+from generator.engine.box import Style
+from generator.engine.sheet import FaceRef, Options
+from generator.engine.shop import SHOP_KINDS, face_pdf
+from generator.templates import looks_for
+
+MM = 72 / 25.4
+# Glyph ink may pass its advance width: italic overhang, which the engine's check (advance widths) does not model
+OVERHANG = 0.15 * MM
+
+
+@pytest.mark.parametrize("game", BUILTIN)
+def test_every_character_of_every_face_is_3_mm_inside_the_trim(game):
+    """Cards, tokens, boards, standees and die faces (maps are checked by their own tests)."""
+    loaded = load_game(game)
+    faces = [FaceRef(comp, rec, side) for comp in loaded.components if comp.spec.kind in (*SHOP_KINDS, "standee")
+             for rec in comp.records for side in (("front", "back") if comp.spec.back else ("front",))]
+    faces += [FaceRef(comp, rec, "front", die_face=n) for comp in loaded.components if comp.spec.kind == "die"
+              for rec in comp.records for n in range(1, 7)]
+    doc = pdfium.PdfDocument(face_pdf(loaded, looks_for(loaded.rules), Style(), Options(), faces, game))
+    bleed, outside = 3 * MM, []
+    for face, page in zip(faces, doc):
+        text = page.get_textpage()
+        chars = text.get_text_range()
+        w, h = page.get_width(), page.get_height()
+        for i in range(text.count_chars()):
+            if chars[i:i + 1].strip():
+                x0, y0, x1, y1 = text.get_charbox(i)             # the glyph's ink, in the page = bleed box
+                inside = min(x0 - bleed, w - bleed - x1, y0 - bleed, h - bleed - y1)
+                if inside < 3 * MM - OVERHANG:
+                    outside.append((face.component.id, face.record.id, face.side, chars[i], round(inside / MM, 2)))
+    assert not outside
+
+
+def _build(folder) -> str:
+    result = CliRunner().invoke(app, ["build", str(folder), "--out", str(folder.parent / "out")])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert not (folder.parent / "out").exists()
+    return result.output
+
+
+def test_a_name_too_long_for_the_camp_card_is_an_error_naming_it(game_copy):
+    folder = game_copy("el-dorado-canyon")
+    edit_text(folder / "camp.toml", 'name = "Camp"', 'name = "Campgroundsofthewildfrontierterritories"')
+    assert ("camp.toml: card 'camp' (Campgroundsofthewildfrontierterritories): name: text does not fit its "
+            "55.0 x 16.8 mm box even at 6 pt") in _build(folder)
+
+
+def test_a_standee_line_too_long_at_6_pt_is_an_error_naming_the_card(game_copy):
+    folder = game_copy("eldorado")
+    edit_text(folder / "characters.toml", 'nation = "Spain"', 'nation = "The Kingdoms of Castile and Aragon"')
+    assert ("characters.toml: card 'pizarro' (Francisco Pizarro): text 'The Kingdoms of Castile and Aragon' "
+            "does not fit its 16.0 mm line even at 6 pt") in _build(folder)
