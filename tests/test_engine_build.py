@@ -351,3 +351,30 @@ def test_definition_errors_exit_2(tmp_path):
     result = runner.invoke(app, ["build", str(game), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert "tokens.toml:4: card 'x' (X): value:" in result.output
+
+
+def _clips(page) -> list[tuple[float, float, float, float]]:
+    """The clipping rectangle (x, y, w, h, in mm) set before each face is placed on a page."""
+    out, last = [], None
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"re":
+            last = tuple(float(v) / MM for v in operands)
+        elif op in (b"W", b"W*") and last is not None:
+            out.append(last)
+    return out
+
+
+def test_bleed_runs_only_around_the_outside_of_the_grid(kit):
+    _, manifest, pdf = kit
+    items = manifest["pages"][0]["items"]
+    clips = _clips(pdf.pages[0])
+    assert len(clips) == len(items) == 9
+    left, right = min(i["x"] for i in items), max(i["x"] + i["w"] for i in items)
+    bottom, top = min(i["y"] for i in items), max(i["y"] + i["h"] for i in items)
+    for item, (x, y, w, h) in zip(items, clips):
+        def bleed(outer: bool) -> float:
+            return 3.0 if outer else 0.0
+        assert x == pytest.approx(item["x"] - bleed(item["x"] == left), abs=0.01)
+        assert y == pytest.approx(item["y"] - bleed(item["y"] == bottom), abs=0.01)
+        assert x + w == pytest.approx(item["x"] + item["w"] + bleed(item["x"] + item["w"] == right), abs=0.01)
+        assert y + h == pytest.approx(item["y"] + item["h"] + bleed(item["y"] + item["h"] == top), abs=0.01)

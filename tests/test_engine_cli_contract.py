@@ -8,10 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from generator.cli import app
-from test_engine_build import make_game
+from test_engine_build import GAME, MM, make_game
 
 runner = CliRunner()
 CARDS = Path(__file__).resolve().parent.parent / "cards"
@@ -84,3 +86,17 @@ def test_same_definitions_and_options_give_the_same_bytes_whatever_the_folder_cl
     assert names == sorted(p.name for p in second.iterdir()) and "kinds-shop.pdf" in names
     for name in names:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("size,mm", [("2.5x3.5in", (63.5, 88.9)), ("tarot", (69.9, 120.7)), ("70 x 45 mm", (70.0, 45.0))])
+def test_presets_and_sizes_in_mm_or_inches_are_printed_at_that_trim(tmp_path, size, mm):
+    game = make_game(tmp_path / "kinds", **{"game.toml": GAME.replace('size = "poker"', f'size = "{size}"')})
+    result = runner.invoke(app, ["build", str(game), "--out", str(tmp_path / "o"), "--shop", "--bleed", "3.175"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "o" / "kinds-a4.json").read_text())
+    deck = [i for p in manifest["pages"] for i in p["items"] if i["component"] == "deck"]
+    assert {(i["w"], i["h"]) for i in deck} == {mm}
+    page = PdfReader(tmp_path / "o" / "kinds-shop.pdf").pages[0]        # the first deck card's back
+    trim = [float(v) / MM for v in page.trimbox]
+    assert trim == pytest.approx([3.175, 3.175, 3.175 + mm[0], 3.175 + mm[1]], abs=0.01)
+    assert [float(v) / MM for v in page.bleedbox] == pytest.approx([0, 0, mm[0] + 6.35, mm[1] + 6.35], abs=0.01)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
+from PIL import Image, ImageDraw
 from typer.testing import CliRunner
 
 from cards import BUILTIN, load_game
@@ -61,3 +62,31 @@ def test_a_standee_line_too_long_at_6_pt_is_an_error_naming_the_card(game_copy):
     edit_text(folder / "characters.toml", 'nation = "Spain"', 'nation = "The Kingdoms of Castile and Aragon"')
     assert ("characters.toml: card 'pizarro' (Francisco Pizarro): text 'The Kingdoms of Castile and Aragon' "
             "does not fit its 16.0 mm line even at 6 pt") in _build(folder)
+
+
+@pytest.mark.parametrize("game", BUILTIN)
+def test_backgrounds_run_into_the_bleed_of_every_card_and_token(game):
+    """No white in the outer 2.5 mm of the 3 mm bleed (round tokens: of the ring round the circle)."""
+    loaded = load_game(game)
+    faces = [FaceRef(comp, rec, side) for comp in loaded.components if comp.spec.kind in ("card", "token")
+             for rec in comp.records for side in (("front", "back") if comp.spec.back else ("front",))]
+    doc = pdfium.PdfDocument(face_pdf(loaded, looks_for(loaded.rules), Style(), Options(), faces, game))
+    dpm = 4.0                                   # pixels per mm
+    white = []
+    for face, page in zip(faces, doc):
+        image = page.render(scale=dpm * 25.4 / 72).to_pil().convert("L")
+        ring = Image.new("L", image.size, 0)     # the band to look at, as a mask
+        draw = ImageDraw.Draw(ring)
+        w, h = image.size
+        outer, inner = 0.5 * dpm, 2.5 * dpm     # from the bleed box's edge
+        if face.component.spec.shape == "round":
+            draw.ellipse((outer, outer, w - outer, h - outer), fill=255)
+            draw.ellipse((inner, inner, w - inner, h - inner), fill=0)
+        else:
+            draw.rectangle((0, 0, w, h), fill=255)
+            draw.rectangle((inner, inner, w - inner, h - inner), fill=0)
+        counts = image.histogram(ring)
+        blank = sum(counts[250:]) / sum(counts)
+        if blank > 0.01:
+            white.append((face.component.id, face.record.id, face.side, round(blank, 2)))
+    assert not white
