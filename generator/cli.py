@@ -17,6 +17,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 PAPERS = ("a4", "letter")
 DUPLEX = ("long", "short")
 MAX_OFFSET = 6.0   # mm: the printer margin, so that a shifted back's trim box stays on the paper
+MAX_BLEED = 6.0    # mm: more would run a grid's bleed off the paper and leave the footer no margin
 
 
 @app.callback()
@@ -45,8 +46,8 @@ def _options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: bo
     if not (abs(dx) <= MAX_OFFSET and abs(dy) <= MAX_OFFSET):   # also refuses nan
         _fail(f"--back-offset: expected X,Y in mm, each from -{MAX_OFFSET:g} to {MAX_OFFSET:g} "
               f"(a shift past the printer margin would push backs off the paper), got {back_offset!r}")
-    if not 0 <= bleed <= 10:
-        _fail(f"--bleed: expected 0 to 10 mm, got {bleed:g}")
+    if not 0 <= bleed <= MAX_BLEED:
+        _fail(f"--bleed: expected 0 to {MAX_BLEED:g} mm (print shops ask 3 or 3.175), got {bleed:g}")
     return Options(paper=paper, duplex=duplex, back_offset=(dx, dy), backs=not no_backs, fold=fold, bleed=bleed,
                    ink_saver=ink_saver, cut_lines=cut_lines)
 

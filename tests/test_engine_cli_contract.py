@@ -42,7 +42,8 @@ def test_bad_options_exit_2_with_a_message_and_write_nothing(tmp_path):
                           (["--back-offset", "junk"], "--back-offset: expected X,Y in mm (e.g. 1.5,-0.5), got 'junk'"),
                           (["--back-offset", "nan,0"], "--back-offset: expected X,Y in mm, each from -6 to 6"),
                           (["--back-offset", "0,7"], "--back-offset: expected X,Y in mm, each from -6 to 6"),
-                          (["--bleed", "-1"], "--bleed: expected 0 to 10 mm, got -1")):
+                          (["--bleed", "-1"], "--bleed: expected 0 to 6 mm (print shops ask 3 or 3.175), got -1"),
+                          (["--bleed", "6.5"], "--bleed: expected 0 to 6 mm (print shops ask 3 or 3.175), got 6.5")):
         result = runner.invoke(app, ["build", str(game), "--out", str(out), *args])
         assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output, args
     assert not out.exists()
