@@ -17,7 +17,7 @@ from cards import BUILTIN, load_game
 from generator.cli import app
 from generator.engine.box import Style
 from generator.engine.build import build_game
-from generator.engine.icons import draw_icon, icon_scope
+from generator.engine.icons import draw_icon, icon_scope, ink_saving
 from generator.engine.sheet import Options
 from generator.engine.watch import watch
 from test_engine_build import make_game, placements
@@ -120,16 +120,33 @@ def test_ink_saver_draws_the_games_icons_in_its_light_palette(tmp_path):
     assert saver_gold in light[f"{coin}_ink_saver"] and full_gold not in light[f"{coin}_ink_saver"]
 
 
-@pytest.mark.parametrize("ink_saver,paint", [(False, b"f*"), (True, b"S")])
-def test_generic_icons_are_solid_or_outlined_by_style(ink_saver, paint):
-    out = io.BytesIO()
-    c = Canvas(out, invariant=1)
-    with icon_scope("generic", style=Style(ink_saver=ink_saver)):
-        draw_icon(c, "star", 10, 10, 20)
+def _operators(c) -> list[bytes]:
     stream = DecodedStreamObject()
     stream.set_data("\n".join(c._code).encode())    # the page's operators so far (ReportLab's private list)
-    ops = [op for _, op in ContentStream(stream, None).operations]
+    return [op for _, op in ContentStream(stream, None).operations]
+
+
+@pytest.mark.parametrize("ink_saver,paint", [(False, b"f*"), (True, b"S")])
+def test_generic_icons_are_solid_or_outlined_by_style(ink_saver, paint):
+    c = Canvas(io.BytesIO(), invariant=1)
+    with icon_scope("generic", style=Style(ink_saver=ink_saver)):
+        draw_icon(c, "star", 10, 10, 20)
+    ops = _operators(c)
     assert paint in ops and ({b"f*", b"S"} - {paint}).isdisjoint(ops)
+
+
+def test_an_icon_in_fixed_colours_prints_pale_and_outlined_in_the_ink_saver_kit():
+    def seal(c, x, y, s):
+        c.setFillColorRGB(0.8, 0.2, 0.1)
+        c.circle(x + s / 2, y + s / 2, s / 3, fill=1, stroke=0)
+    drawn = {}
+    for ink_saver in (False, True):
+        c = Canvas(io.BytesIO(), invariant=1)
+        ink_saving(seal)(c, 0, 0, 10, style=Style(ink_saver=ink_saver))
+        drawn[ink_saver] = ("\n".join(c._code), _operators(c))
+    full, saver = drawn[False], drawn[True]
+    assert ".8 .2 .1 rg" in full[0] and b"f*" in full[1] and b"B*" not in full[1]
+    assert ".976 .904 .892 rg" in saver[0] and ".8 .2 .1 RG" in saver[0] and b"B*" in saver[1]   # tint, outline
 
 
 def test_watch_rebuilds_when_a_definition_changes(tmp_path):

@@ -227,6 +227,45 @@ def _arrow(direction: int) -> DrawIcon:
     return draw
 
 
+class _OutlineCanvas:
+    """A canvas stand-in for ink-saver icons: every fill becomes a pale tint outlined in its own colour."""
+
+    def __init__(self, c, style: Style) -> None:
+        self._c, self._style = c, style
+
+    def __getattr__(self, name: str):
+        return getattr(self._c, name)
+
+    def setFillColorRGB(self, r: float, g: float, b: float, alpha=None) -> None:
+        self._c.setStrokeColorRGB(r, g, b)
+        self._c.setFillColorRGB(*self._style.background((r, g, b)))
+
+    def drawPath(self, path, stroke=1, fill=0, **kw) -> None:
+        self._c.drawPath(path, stroke=1 if fill else stroke, fill=fill, **kw)
+
+    def circle(self, x, y, r, stroke=1, fill=0) -> None:
+        self._c.circle(x, y, r, stroke=1 if fill else stroke, fill=fill)
+
+    def rect(self, x, y, w, h, stroke=1, fill=0) -> None:
+        self._c.rect(x, y, w, h, stroke=1 if fill else stroke, fill=fill)
+
+
+def ink_saving(draw_fn: DrawIcon) -> DrawIcon:
+    """A style-aware icon from one drawn in fixed colours: in the ink-saver kit its solid shapes
+    (paths, circles, rectangles filled with `setFillColorRGB`) print as pale tints with an outline."""
+
+    def draw(c, x, y, s, style=Style()):
+        if not style.ink_saver:
+            draw_fn(c, x, y, s)
+            return
+        c.saveState()
+        c.setLineWidth(s * 0.05)
+        c.setLineJoin(1)
+        draw_fn(_OutlineCanvas(c, style), x, y, s)
+        c.restoreState()
+    return draw
+
+
 def _check(c, x, y, s):
     c.saveState()
     c.setLineWidth(s * 0.14)

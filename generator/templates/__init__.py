@@ -22,7 +22,8 @@ Draw text with `generator.engine.text.draw_text` (rich text, shrink-to-fit to
 6 pt, errors naming the field) and icons with `generator.engine.icons.draw_icon`;
 register a game's icons with `register_icon(name, draw_fn)` at import (a
 `draw_fn(c, x, y, size, style)` with a `style` parameter is given the print style,
-so its ink-saver form can be light and outlined).  Both check the safe zone.  A map component's front draws the whole map into its box; the
+so its ink-saver form can be light and outlined; `ink_saving(draw_fn)` does that for
+an icon drawn in fixed colours).  Both check the safe zone.  A map component's front draws the whole map into its box; the
 engine tiles it over pages or prints it on a poster.  A schema or back the module
 lacks (or a missing module) falls back to the generic looks of `common`.
 

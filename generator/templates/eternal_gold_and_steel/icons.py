@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from generator.engine.icons import register_icon
+from generator.engine.icons import ink_saving, register_icon
 
 INFLUENCE_COLOURS = {
     "fire": (0.80, 0.18, 0.12),
@@ -185,4 +185,4 @@ def attack(c, x, y, s):
 INFLUENCE_ICONS = {"fire": fire, "time": time, "justice": justice, "primal": primal, "shadow": shadow}
 for _name, _fn in {**INFLUENCE_ICONS, "gold": gold, "power": power, "health": health,
                    "strength": strength, "attack": attack}.items():
-    register_icon(_name, _fn, scope=__package__)
+    register_icon(_name, ink_saving(_fn), scope=__package__)   # pale and outlined in the ink-saver kit
