@@ -16,8 +16,9 @@ from generator.engine.shop import SHOP_KINDS, face_pdf
 from generator.templates import looks_for
 
 MM = 72 / 25.4
-# Glyph ink may pass its advance width: italic overhang, which the engine's check (advance widths) does not model
-OVERHANG = 0.15 * MM
+# An upright glyph's ink may pass its advance width by a hair (0.04 em measured for DejaVu Bold 'k'), which the
+# engine's check does not model; italic overhang it does (text.ITALIC_OVERHANG)
+OVERHANG = 0.05 * MM
 
 
 @pytest.mark.parametrize("game", BUILTIN)

@@ -5,6 +5,7 @@ import io
 
 import pdfplumber
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.box import MM, Box
@@ -12,7 +13,7 @@ from generator.engine.errors import SafeZoneError, TextOverflow, UnknownIcon
 from generator.engine.fonts import TEXT, TEXT_BOLD, TEXT_ITALIC, register_fonts
 from generator.engine.icons import draw_icon, register_icon
 from generator.engine.safezone import drawing_face
-from generator.engine.text import Run, draw_text, escape, parse
+from generator.engine.text import ITALIC_OVERHANG, Run, draw_text, escape, layout, parse
 
 
 def _pdf(draw) -> pdfplumber.PDF:
@@ -119,3 +120,13 @@ def test_text_or_icon_crossing_the_safe_zone_is_an_error():
 def test_unknown_icon_token_is_an_error_naming_the_field():
     with pytest.raises(UnknownIcon, match=r"^flavor: unknown icon ':nope:': expected one of .*star"):
         _pdf(lambda c: draw_text(c, "a :nope: b", 0, 0, 100, 100, field="flavor"))
+
+
+def test_a_line_ending_in_italics_counts_the_leaning_ink_of_its_last_glyph():
+    """Right alignment and the safe-zone check then keep an italic line's ink inside the box."""
+    register_fonts()
+    italic = stringWidth("Hammer", TEXT_ITALIC, 10)
+    assert layout("*Hammer*", 200, 10).widths[0] == pytest.approx(italic + 10 * ITALIC_OVERHANG)
+    mixed = layout("*Hammer* and", 200, 10).widths[0]          # italic inside a line: no extra room
+    assert mixed == pytest.approx(italic + stringWidth(" and", TEXT, 10))
+    assert layout("*Hammer*", italic + 1, 10) is None             # the word alone no longer fits its advance

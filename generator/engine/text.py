@@ -26,6 +26,7 @@ from .safezone import check_safe, face_label
 MIN_SIZE = 6.0
 STEP = 0.25
 ICON_GAP = 0.12  # of the font size, either side of an inline icon
+ITALIC_OVERHANG = 0.15  # of the font size: how far an italic glyph's ink may pass its advance (0.144 measured)
 
 _FACES = {
     TEXT: {(False, False): TEXT, (True, False): TEXT_BOLD, (False, True): TEXT_ITALIC, (True, True): TEXT_BOLD_ITALIC},
@@ -127,27 +128,39 @@ def _run_width(run: Run, font: str, size: float) -> float:
     return stringWidth(run.text, _FACES[font][run.bold, run.italic], size)
 
 
+def _overhang(word: Word, size: float) -> float:
+    """Room an italic word needs past its advance width at the end of a line, where its ink leans out."""
+    last = word[-1]
+    return size * ITALIC_OVERHANG if last.italic and not last.icon else 0.0
+
+
 def layout(text: str, width: float, size: float, *, font: str = TEXT, leading: float = 1.2) -> Layout | None:
-    """Break `text` into lines of at most `width` at `size`, or None if a word is wider."""
+    """Break `text` into lines of at most `width` at `size`, or None if a word is wider.
+
+    A line's width counts the overhang of an italic last word, so right-aligned
+    italics and the safe-zone check see the ink, not just the advance widths.
+    """
     register_fonts()
     space = stringWidth(" ", font, size)
     lines: list[list[tuple[Word, float]]] = []
     widths: list[float] = []
     for paragraph in parse(text):
         line: list[tuple[Word, float]] = []
-        used = 0.0
+        used = tail = 0.0
         for word in paragraph:
             w = sum(_run_width(r, font, size) for r in word)
-            if w > width + 1e-6:
+            ends = _overhang(word, size)
+            if w + ends > width + 1e-6:
                 return None
-            if line and used + space + w > width + 1e-6:
+            if line and used + space + w + ends > width + 1e-6:
                 lines.append(line)
-                widths.append(used)
+                widths.append(used + tail)
                 line, used = [], 0.0
             used += (space if line else 0.0) + w
+            tail = ends
             line.append((word, w))
         lines.append(line)
-        widths.append(used)
+        widths.append(used + tail)
     ascent, descent = getAscentDescent(font, size)
     return Layout(size, lines, widths, size * leading, ascent, descent)
 
