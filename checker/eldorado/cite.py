@@ -6,10 +6,7 @@ rulings (design/eldorado.md), ELD-n ours (checker/rulings/eldorado.toml).
 """
 from __future__ import annotations
 
-
-def _cite(section: str, quote: str, *rulings: str) -> str:
-    text = f'{section}: "{quote}"'
-    return "; ".join([text, *rulings]) if rulings else text
+from checker.core.cite import cite as _cite
 
 
 START = "Start of Game"
