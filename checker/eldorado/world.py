@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from checker.core.compiled import compiled
 from checker.core.errors import StateError
 
 
@@ -60,7 +61,7 @@ def _record(data: dict[str, Any]) -> SimpleNamespace:
 
 def world_of(game: Any, state_map: Any = None, base: Path | None = None) -> World:
     """The world from compiled data or a loaded game; `map` (a definitions folder) swaps the map."""
-    data = game if isinstance(game, dict) else compile_game(game)
+    data = compiled(game, compile_game)
     if state_map is None:
         return World(data)
     if not isinstance(state_map, str) or not state_map:
