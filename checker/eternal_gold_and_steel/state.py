@@ -10,7 +10,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import only_fields, whole_number
+from checker.core.fields import only_fields, player_rows, whole_number
 
 from .effects import Choices
 from .refs import find_piece, refs
@@ -53,12 +53,7 @@ class Action:
 def read_table(state: dict[str, Any], rules: Rules, seed: int | None = None, log: Any = None) -> tuple[Table, Action]:
     """The table and the disputed action, or a StateError naming the player and the field."""
     only_fields(state, TOP_KEYS, None, "")
-    rows = state.get("players")
-    low, high = rules.players
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        raise StateError("expected [[players]] tables, one per player, in turn order", field="players")
-    if not low <= len(rows) <= high:
-        raise StateError(f"expected {low} to {high} players for {rules.name}, got {len(rows)}", field="players")
+    rows = player_rows(state, rules.players, rules.name, "in turn order")
     names = [_name(row, i) for i, row in enumerate(rows)]
     if len(set(names)) != len(names):
         raise StateError(f"expected different names, got {', '.join(names)}", field="players")
