@@ -1,6 +1,7 @@
 """Shared test helpers."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -41,6 +42,22 @@ def edit_text(path, old, new):
     text = path.read_text()
     assert old in text, old
     path.write_text(text.replace(old, new, 1))
+
+
+def errors_after(folder, edits) -> list[str]:
+    """Apply (file, old text, new text) edits to a copied game folder, then return its error lines."""
+    for file, old, new in edits:
+        edit_text(folder / file, old, new)
+    return definition_errors(folder)
+
+
+def check_errors(lines: list[str], wanted: list, one_line: bool) -> None:
+    """Each wanted text (or compiled pattern) shows in some error line; `one_line`: there is exactly one line."""
+    if one_line:
+        assert len(lines) == 1, lines
+    for want in wanted:
+        shown = [line for line in lines if (want.search(line) if isinstance(want, re.Pattern) else want in line)]
+        assert shown, (want, lines)
 
 
 def line_of(path, needle):
