@@ -60,6 +60,15 @@ def check_errors(lines: list[str], wanted: list, one_line: bool) -> None:
         assert shown, (want, lines)
 
 
+def located(path, where, message: str) -> str:
+    """An error line as the loader writes it: `path:line: message`, the line being the first holding `where`
+    (a text, or (text, lines below it)); `path: message` for a whole-file error (`where` None)."""
+    if where is None:
+        return f"{path}: {message}"
+    needle, below = (where, 0) if isinstance(where, str) else where
+    return f"{path}:{line_of(path, needle) + below}: {message}"
+
+
 def line_of(path, needle):
     """1-based line of the first line containing `needle`."""
     return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
