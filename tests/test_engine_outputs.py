@@ -16,6 +16,7 @@ from generator.cli import app
 from generator.engine.build import build_game
 from generator.engine.sheet import Options
 from generator.engine.watch import watch
+from madeup_games import reference_cards
 from test_engine_build import make_game, placements
 
 MM = 72 / 25.4
@@ -52,9 +53,7 @@ def test_png_per_face_with_bleed_at_the_asked_dpi(tmp_path):
 
 
 def test_tts_sheets_hold_at_most_10_by_7_and_4096_px(tmp_path):
-    deck = "".join(f'[[cards]]\nid = "c{i}"\nname = "Card {i}"\n[[cards.sections]]\ntitle = "T"\nlines = ["x"]\n'
-                   for i in range(40))
-    game = make_game(tmp_path / "kinds", **{"deck.toml": deck})
+    game = make_game(tmp_path / "kinds", **{"deck.toml": reference_cards(40, "T", "x")})
     result = runner.invoke(app, ["tts", str(game), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     folder = tmp_path / "out" / "kinds-tts"
