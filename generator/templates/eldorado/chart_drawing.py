@@ -18,7 +18,7 @@ from . import symbols, textures
 from .cartouche import draw_title_band
 from .chart_layout import BAND, MapLayout
 from .palette import Palette, mix, palette
-from .text import centred_lines, fitted_size, lines_to_fit
+from .text import centred_lines, fit_lines, fitted_size, lines_to_fit
 
 NAME_DROP = 0.17  # of a square: the top strip of each square that holds its coordinate
 
@@ -304,8 +304,7 @@ def _disc(c, x: float, y: float, r: float, pal: Palette) -> None:
 
 
 def _caption(c, text: str, x: float, y_top: float, width: float, size: float, pal: Palette, font: str) -> None:
-    lines = lines_to_fit(text, font, size, width)
-    size = min(fitted_size(line, font, size, width) for line in lines)
+    lines, size = fit_lines(text, font, size, width)
     c.saveState()
     c.setFillColor(pal.paper)
     h = size * (len(lines) * 1.1 + 0.2)
