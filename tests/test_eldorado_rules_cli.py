@@ -22,10 +22,16 @@ def state(**action) -> dict:
 
 
 def run(tmp_path: Path, data: dict | None, *args: str) -> subprocess.CompletedProcess:
+    """`checker resolve` on `data` written to tmp_path/state.toml (None: the file already there)."""
     path = tmp_path / "state.toml"
     if data is not None:
         path.write_text(tomli_w.dumps(data))
-    return subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve", str(path), *args],
+    return resolve(tmp_path, str(path), *args)
+
+
+def resolve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    """`checker resolve ARGS` as a player runs it from the repository root, with a cache of its own."""
+    return subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve", *args],
                           cwd=ROOT, capture_output=True, text=True, env={"PNPKIT_CACHE": str(tmp_path / "cache"),
                                                                          "PATH": "/usr/bin:/bin"})
 
@@ -114,12 +120,8 @@ def test_the_readme_example_is_real_output(tmp_path):
     readme = (ROOT / "README.md").read_text()
     part = readme[readme.index("### Eldorado: checker resolve"):]
     shown = part.split("--out next.toml` prints:\n\n```\n", 1)[1].split("\n```", 1)[0]
-    done = subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve",
-                           "tests/cases/eldorado/30-indian-luck.toml"], cwd=ROOT, capture_output=True, text=True,
-                          env={"PNPKIT_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"})
+    done = resolve(tmp_path, "tests/cases/eldorado/30-indian-luck.toml")
     assert done.stdout.rstrip("\n") == shown
     error = part.split("sail east):\n\n```\n", 1)[1].split("\n```", 1)[0]
-    done = subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve",
-                           "tests/cases/eldorado/44-ship-onto-land.toml"], cwd=ROOT, capture_output=True, text=True,
-                          env={"PNPKIT_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"})
+    done = resolve(tmp_path, "tests/cases/eldorado/44-ship-onto-land.toml")
     assert done.returncode == 2 and done.stderr.rstrip("\n") == error
