@@ -153,16 +153,26 @@ class Table:
         its start knowing who attacks whom (a few rounds at most; never with the box's cards,
         whose attacks all come before the if-attacked gains)."""
         self.foreseen, self.asked = None, []
-        start = None
-        for _ in range(MAX_FORESIGHT):
-            if start is None:
-                start = self.mark_start()
+        if not self.may_attack_after_asking(queue):
+            self.resolve_in_order(queue)  # every attack comes before anything asks who attacked: one pass
+            return
+        start = self.mark_start()
+        for round_ in range(MAX_FORESIGHT):
             self.resolve_in_order(queue)
-            if all(len(p.attackers) == counted for p, counted in self.asked):
+            if round_ == MAX_FORESIGHT - 1 or all(len(p.attackers) == counted for p, counted in self.asked):
                 return
             self.foreseen = {p.seat: list(p.attackers) for p in self.players}
             self.asked = []
             self.back_to_start(start)
+
+    def may_attack_after_asking(self, queue: list[Play]) -> bool:
+        """Whether an attack may resolve after an effect asked who attacks (H8): a card that attacks
+        at the priority of the first card that asks or later, or an ability that asks or attacks."""
+        for p in self.players:
+            if p.char is not None and (p.char.asks or p.char.attacks):
+                return True
+        asking = next((pl.card.rank for pl in queue if pl.end.asks), None)
+        return asking is not None and any(pl.end.attacks and pl.card.rank >= asking for pl in queue)
 
     def mark_start(self) -> tuple:
         return ([p.snapshot() for p in self.players], self.row and list(self.row), self.deck and list(self.deck),
