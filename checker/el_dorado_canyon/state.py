@@ -350,11 +350,14 @@ def _gold_may_drop(pl: Play, plays: list[Play | None], players: list[Player]) ->
     return any(q.char is not None and any(e[0] == "steal" for e in q.char.effects) for q in players)
 
 
+GOLD_BY_OTHERS = ("steal", "per_attacker", "attack")  # per_attacker may give gold; a kill takes the victim's
+
+
 def _may_gain_gold(p: Player) -> bool:
     """Whether the character's ability may bring gold during the turn (then only play can tell)."""
     char = p.char
     return char is not None and char.trigger not in (None, "always", "immediate") and any(
-        e[0] in ("gain_gold", "steal", "per_attacker", "attack") for e in char.effects)
+        e[0] == "gain_gold" or e[0] in GOLD_BY_OTHERS for e in char.effects)
 
 
 def _gold_suffices(pl: Play, p: Player) -> None:
@@ -363,6 +366,8 @@ def _gold_suffices(pl: Play, p: Player) -> None:
     gold = p.unbanked + p.banked
     for effect in pl.end.effects:
         name = effect[0]
+        if name in GOLD_BY_OTHERS:
+            return  # how much it brings depends on the others: only play can tell
         if name == "gain_gold":
             gold += max(effect[1], effect[2] or 0)
         elif name == "pay_gold":
