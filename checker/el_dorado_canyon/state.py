@@ -143,12 +143,17 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
         if not card.once:
             raise StateError(f"expected only once-per-character cards under the character, got {card.id!r}",
                              player=name, field=f"spent[{i + 1}]")
+    _listed_once(spent, name, "spent")
     if spent and char is None:
         raise StateError("expected no cards under a character the player does not have (they returned to "
                          "the hand when it died; H9)", player=name, field="spent")
     if "hand" in data:
         hand = _cards(data["hand"], rules, name, "hand")
-        _one_of_each_starting(hand, spent, name)
+        _listed_once(hand, name, "hand")
+        for i, card in enumerate(hand):
+            if card.starting and card in spent:
+                raise StateError(f"{card.id!r} lies under the character (spent) and cannot be in the hand too",
+                                 player=name, field=f"hand[{i + 1}]")
     else:  # EDC-2: the starting hand, less what lies under the character, plus a played town card
         hand = [c for c in rules.starting if c not in spent]
         played = data.get("play", {}).get("card") if isinstance(data.get("play"), dict) else None
@@ -158,15 +163,12 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     return Player(name, seat, char, health, ammo, c_unbanked, c_banked, c_infamy, c_graveyard, gone, hand, spent)
 
 
-def _one_of_each_starting(hand: list[Card], spent: list[Card], player: str) -> None:
+def _listed_once(cards: list[Card], player: str, field: str) -> None:
     """Player Set Up: every player has exactly one of each starting card (EDC-2)."""
-    for i, card in enumerate(hand):
-        if card.starting and card in spent:
-            raise StateError(f"{card.id!r} lies under the character (spent) and cannot be in the hand too",
-                             player=player, field=f"hand[{i + 1}]")
-        if card.starting and card in hand[:i]:
+    for i, card in enumerate(cards):
+        if card.starting and card in cards[:i]:
             raise StateError(f"{card.id!r} is listed twice: every player has one of each starting card",
-                             player=player, field=f"hand[{i + 1}]")
+                             player=player, field=f"{field}[{i + 1}]")
 
 
 def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list[Card] | None) -> Play | None:
