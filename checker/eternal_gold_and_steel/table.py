@@ -79,7 +79,8 @@ class Table:
         self.rng = random.Random(seed) if seed is not None else None
         self.log = log
         self.events: list[tuple[str, str]] = []  # (player, what): the verdict's lines
-        self.dealt: set[int] = set()  # ids of pieces that dealt attack damage in the current attack
+        self.dealt: dict[int, frozenset[str]] = {}  # pieces that dealt attack damage in the current attack: keywords
+        self.fired: set[tuple[int, int]] = set()  # (piece, ability) of attackers' discard-pile abilities fired (GS-R4)
         self.attacking: list[Piece] = []  # the current attack's attackers
         self.whiles = self._active_whiles()
 
