@@ -51,8 +51,11 @@ def setup_markets(t: Table, a: Action) -> str:
                       cite.join(rules[round_], "GS-R11"))
         for p in t.players:
             bottom += hands[p.name]
-    if bottom:
-        t.market_deck = (t.market_deck or []) + bottom
+    if bottom and t.market_deck is None:  # every deal was given: the rest of the deck stays unknown
+        t.say(f"{len(bottom)} cards go to the bottom of the market deck; the state does not list the market deck, "
+              f"so the next state leaves it out too (its order is unknown)", cite.join(cite.SETUP_2P_CHOOSE, "GS-R6"))
+    elif bottom:
+        t.market_deck += bottom
         t.say(f"{len(bottom)} cards go to the bottom of the market deck", cite.SETUP_2P_CHOOSE, None)
     return f"Legal: each player's initial market is set up by the {a.method} method."
 
