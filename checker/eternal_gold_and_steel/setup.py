@@ -70,7 +70,7 @@ def deal(t: Table, a: Action) -> dict[str, list[CardDef]]:
     hands = {p.name: list(a.deals.get(p.name, [])) for p in t.players}
     missing = [p for p in t.players if p.name not in a.deals]
     if missing and t.market_deck is None:
-        t.market_deck = t.unseen_market_cards(None, "market_deck")
+        t.market_deck = t.unseen_market_cards(None, "market_deck", tuple(c for cards in a.deals.values() for c in cards))
     for _ in range(count):
         for p in missing:
             if not t.market_deck:
