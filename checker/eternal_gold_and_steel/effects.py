@@ -32,11 +32,13 @@ class Choices:
         self.used_destroy = 0
         self.used_order: set[int] = set()
         self.paid = False
+        self.aimed = False  # action.target was used
 
     def enemy(self, t: Table, p: Player, why: str) -> Player | None:
         """The enemy player an effect hits: action.target, else the defender, else the only enemy."""
         enemies = t.enemies(p)
         if self.target is not None and self.target in enemies:
+            self.aimed = True
             return self.target
         if self.target is None and self.defender is not None and self.defender in enemies:
             return self.defender
@@ -69,6 +71,8 @@ class Choices:
         out = [f"action.destroy {ref!r} was not needed" for ref in self.destroy[self.used_destroy:]]
         if self.pay and not self.paid:
             out.append("action.pay: there was nothing to pay for")
+        if self.target is not None and not self.aimed:
+            out.append(f"action.target {self.target.name!r}: nothing dealt damage to a chosen enemy player")
         return out
 
 
