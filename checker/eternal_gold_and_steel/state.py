@@ -93,9 +93,7 @@ def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool
                          player=player, field=field)
     if card is None:
         pool = [i for i, c in rules.cards.items() if not c.token or types is not None]
-        close = get_close_matches(str(value), pool, n=3, cutoff=0.6)
-        hint = f"did you mean {', '.join(close)}?" if close else f"e.g. {', '.join(pool[:3])}"
-        raise StateError(f"unknown card id {value!r}: expected a card id of {rules.name} ({hint})",
+        raise StateError(f"unknown card id {value!r}: expected a card id of {rules.name} ({_hint(value, pool)})",
                          player=player, field=field)
     if market and not card.market:
         raise StateError(f"{value!r} is not a market card: expected a card with a gold cost "
@@ -103,6 +101,12 @@ def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool
     if types is not None and card.type not in types:
         raise StateError(f"{value!r} is a {card.type}: expected a {' or '.join(types)}", player=player, field=field)
     return card
+
+
+def _hint(value: Any, ids: list[str]) -> str:
+    """'did you mean thiefs-pick?' for a typo or a card's printed name ("Thief's Pick")."""
+    close = get_close_matches(str(value), ids, n=3, cutoff=0.6)
+    return f"did you mean {', '.join(close)}?" if close else f"e.g. {', '.join(ids[:3])}"
 
 
 def _cards(value: Any, rules: Rules, player: str | None, field: str, market: bool = False) -> list[CardDef]:
@@ -240,7 +244,8 @@ def _order(data: dict[str, Any], p: Player, rules: Rules) -> list[str]:
                          player=p.name, field="action.order")
     for i, entry in enumerate(value, 1):
         if entry.split(":")[-1].split("#")[0] not in rules.cards:
-            raise StateError(f"unknown card id {entry!r}: expected the id of a card whose ability fires",
+            raise StateError(f"unknown card id {entry!r}: expected the id of a card whose ability fires "
+                             f"({_hint(entry, [c.id for c in rules.cards.values() if c.abilities])})",
                              player=p.name, field=f"action.order[{i}]")
     return value
 
