@@ -63,6 +63,8 @@ def test_case(name, tmp_path, capsys):
     for key in ("turn", "throne", "market_deck"):
         if key in expect:
             assert state[key] == expect[key], key
+    for key in expect.get("unlisted", []):  # top-level keys the next state must leave out (still unknown)
+        assert key not in state, key
     for path, size in expect.get("counts", {}).items():  # "Ann.market" or "market_deck": list lengths
         who, _, key = path.rpartition(".")
         assert len((players[who] if who else state)[key]) == size, path
