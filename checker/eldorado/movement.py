@@ -40,6 +40,8 @@ def sail(play: Play, p: Player, direction: str) -> None:
     if river_heading is not None:
         _needs_a_soldier(p)
         return _river_move(play, p, river_heading)
+    if direction == "downstream" and chart.is_river(start):  # the mouth: the current runs out to sea (ELD-5)
+        direction = NAMES[chart.flow(start)]
     if direction in ("upstream", "downstream"):
         raise StateError(f"'{start}' is {chart.terrain(start)}, not a river: expected north, south, east or west",
                          player=p.name, field="action.direction")
