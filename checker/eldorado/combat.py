@@ -198,11 +198,13 @@ def indians(play: Play, p: Player, fields: dict) -> None:
         play.event(f"{p.name} falls to the Indians of {city.name} and leaves the game")
         return
     gold_die = play.roll(p, f"gold of {city.name}")
-    strength = p.soldiers + 2 * p.muskets
+    cannons = p.cannons if p.aboard else 0  # a party aboard its ship moored at a coastal city has its guns (ELD-7)
+    strength = p.soldiers + 2 * p.muskets + 3 * cannons
+    shown = f"{p.soldiers} soldier(s) + 2 x {p.muskets} musket(s)" + (f" + 3 x {cannons} cannon(s)" if p.aboard else "")
     piles = (strength + gold_die) // 3
     p.treasure += piles
-    play.say(p, f"beats the Indians: strength {p.soldiers} soldier(s) + 2 x {p.muskets} musket(s) = {strength}, "
-             f"+ {gold_die} = {strength + gold_die}: {piles} treasure pile(s), {p.treasure} now", cite.GOLD)
+    play.say(p, f"beats the Indians: strength {shown} = {strength}, + {gold_die} = {strength + gold_die}: "
+             f"{piles} treasure pile(s), {p.treasure} now", cite.GOLD)
     play.event(f"{p.name} beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
 
 

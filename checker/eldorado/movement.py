@@ -120,6 +120,7 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
             play.say(p, f"stops at {here}: the edge of the board", cite.EDGE)
         p.ship = p.at = here
         play.event(f"{p.name} sails {NAMES[heading]} from {start} to {here}")
+        open_eldorado(play, p, here)  # a city on the coast is reached by ship
     eat(play, p)
     monsters(play, p)
     if chart.port(p.ship) is not None:
@@ -255,14 +256,18 @@ def _unbeaten(play: Play, where: str):
     return city if city is not None and city.id not in play.table.beaten else None
 
 
-def _arrive(play: Play, p: Player, sq: str) -> str | None:
-    """What happens on stepping onto a square; why the walk must end there, or None."""
-    chart = play.chart
-    city = chart.city(sq)
+def open_eldorado(play: Play, p: Player, sq: str) -> None:
+    """"As soon as the player reaches the square of their city, they open their Eldorado card"."""
+    city = play.chart.city(sq)
     if city is not None and city.id == p.eldorado and not p.opened:
         p.opened = True
         play.say(p, f"reaches {city.name} and opens the Eldorado card", cite.OPEN)
         play.event(f"{p.name} opens the Eldorado: {city.name}")
+
+
+def _arrive(play: Play, p: Player, sq: str) -> str | None:
+    """What happens on stepping onto a square; why the walk must end there, or None."""
+    open_eldorado(play, p, sq)
     if p.ship is not None and sq == p.ship:
         return "the party's own ship"
     owners = [o for o in play.table.players if o is not p and not o.out and o.ship == sq]
