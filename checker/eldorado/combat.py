@@ -17,6 +17,8 @@ from .state import Player
 
 VALUES = {"soldiers": 1, "barrels": 2, "treasure": 1, "muskets": 2, "cannons": 3}
 DEFAULT_ORDER = ("soldiers", "barrels", "treasure", "muskets", "cannons")  # E2 (treasure in an Eldorado, ELD-8)
+NAMES = {"soldiers": "soldier", "barrels": "barrel", "treasure": "treasure pile", "muskets": "musket",
+         "cannons": "cannon"}  # one of each, for the verdict
 
 
 @dataclass
@@ -95,8 +97,10 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
     party_pays = lose.crew == "soldiers"  # a guard pays in soldiers: its ship and cannons are the prize (ELD-14)
     payable = {"soldiers": True, "barrels": at_sea, "treasure": in_eldorado and party_pays,
                "muskets": lose.muskets, "cannons": lose.cannons and party_pays}
-    paid = _pay(play, win, lose, difference, order, payable, win_die if win_die in (1, 2) else None)
+    paid, short = _pay(play, win, lose, difference, order, payable, win_die if win_die in (1, 2) else None)
     play.event(f"combat {a.label} - {b.label}: {win.label} wins, {lose.label} pays {paid or 'nothing'}")
+    if short > 0:
+        _wiped_out(play, lose, short)
     return win
 
 
@@ -107,8 +111,10 @@ def _order(pay, loser: str) -> list[str]:
 
 
 def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payable: dict[str, bool],
-         prisoner: int | None) -> str:
-    """Whole items in order, never overpaying while a smaller payment fits; the last may overpay (ELD-9)."""
+         prisoner: int | None) -> tuple[str, int]:
+    """Whole items in order, never overpaying while a smaller payment fits; the last may overpay (ELD-9).
+
+    Returns what was paid, in words, and the points left unpaid (ELD-12 when above 0)."""
     order = [item for item in order if payable[item]]
     have = {item: (lose.soldiers if item == "soldiers" else getattr(lose.player, item)) for item in order}
     taken = {item: 0 for item in order}
@@ -127,10 +133,8 @@ def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payab
             taken[item] += 1
             left -= VALUES[item]
     _transfer(play, win, lose, taken, captive)
-    shown = ", ".join(f"{n} {item}" for item, n in taken.items() if n)
-    if left > 0:
-        _wiped_out(play, lose, left)
-    return shown
+    shown = ", ".join(f"{n} {NAMES[item] if n == 1 else item}" for item, n in taken.items() if n)
+    return shown, left
 
 
 def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive: bool) -> None:

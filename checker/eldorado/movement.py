@@ -212,8 +212,10 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     here = start
     for i, sq in enumerate(squares):
         if sq not in chart.neighbours(here).values():
+            hint = ": list the squares entered, without the starting square" if sq == start else ""
             raise StateError(f"'{sq}' is not next to '{here}': the party moves one square north, south, east or "
-                             "west at a time (Movement Rules: no diagonals)", player=p.name, field=f"action.path[{i + 1}]")
+                             f"west at a time (Movement Rules: no diagonals){hint}", player=p.name,
+                             field=f"action.path[{i + 1}]")
         if chart.is_sea(sq) and sq != p.ship:
             raise StateError(f"'{sq}' is sea: a party walks on land (and fords rivers) (ELD-6)", player=p.name,
                              field=f"action.path[{i + 1}]")
