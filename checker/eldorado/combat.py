@@ -18,7 +18,7 @@ from .state import Player
 VALUES = {"soldiers": 1, "barrels": 2, "treasure": 1, "muskets": 2, "cannons": 3}
 DEFAULT_ORDER = ("soldiers", "barrels", "treasure", "muskets", "cannons")  # E2 (treasure in an Eldorado, ELD-8)
 NAMES = {"soldiers": "soldier", "barrels": "barrel", "treasure": "treasure pile", "muskets": "musket",
-         "cannons": "cannon"}  # one of each, for the verdict
+         "cannons": "cannon"}  # the verdict's words: "1 musket", "2 muskets", "2 treasure piles"
 
 
 @dataclass
@@ -133,7 +133,7 @@ def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payab
             taken[item] += 1
             left -= VALUES[item]
     _transfer(play, win, lose, taken, captive)
-    shown = ", ".join(f"{n} {NAMES[item] if n == 1 else item}" for item, n in taken.items() if n)
+    shown = ", ".join(f"{n} {NAMES[item]}{'' if n == 1 else 's'}" for item, n in taken.items() if n)
     return shown, left
 
 
