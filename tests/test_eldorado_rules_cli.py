@@ -62,6 +62,7 @@ def test_json_and_out_write_the_same_next_state(tmp_path):
 
 @pytest.mark.parametrize("change, message", [
     (lambda s: s["action"].update(player="Zed"), "action.player: expected one of the players (Ann, Bob), got 'Zed'"),
+    (lambda s: s["action"].update(player=["Ann"]), "action.player: expected one of the players (Ann, Bob), got ['Ann']"),
     (lambda s: s["players"][0].update(at="ZZ99"),
      "player 'Ann': at: expected a square of the map like 'K12' (columns A..AN, rows 1..26), got 'ZZ99'"),
     (lambda s: s["players"][0].update(soldiers=-2),

@@ -207,7 +207,7 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
     if kind not in KINDS:
         raise StateError(f"expected one of {', '.join(KINDS)}, got {kind!r}", field="action.kind")
     who = data.get("player")
-    if who not in players:
+    if not isinstance(who, str) or who not in players:
         raise StateError(f"expected one of the players ({', '.join(players)}), got {who!r}", field="action.player")
     p = players[who]
     only_fields(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")
