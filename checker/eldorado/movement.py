@@ -84,6 +84,7 @@ def _river_heading(play: Play, p: Player, start: str, direction: str) -> str | N
         return None
     along = [f"{NAMES[chart.flow(start)]} (downstream)" if down_on_river else None,
              f"{_heading_to(chart, start, up)} (upstream)" if up else None]
+    along += [f"{NAMES[h]} (out to sea)" for h, sq in chart.neighbours(start).items() if chart.is_sea(sq)]
     raise StateError(f"the ship is on the {chart.river(start).name} at '{start}': it moves along the river, "
                      f"expected {' or '.join(a for a in along if a)}", player=p.name, field="action.direction")
 
