@@ -186,7 +186,8 @@ def _river_move(play: Play, p: Player, way: str) -> None:
         play.say(p, f"stops at the {end} of the {river.name}", cite.RIVER)
     play.say(p, "eats no provisions on a river", cite.NO_FOOD_RIVER)
     p.ship = p.at = here
-    play.event(f"{p.name} goes {way} on the {river.name} from {start} to {here}")
+    play.event(f"{p.name} goes {way} on the {river.name} from {start} to {here}" if moved else
+               f"{p.name} stays at {start} on the {river.name}: {die} {sign} = 0 squares")
 
 
 # ---- on foot ------------------------------------------------------------------------------------
