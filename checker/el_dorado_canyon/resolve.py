@@ -29,12 +29,15 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
         scores, winners = final_scores(table.players)
         table.say(f"the game ends after this turn: {'; '.join(reasons)}",
                   cite.NO_DRAW if table.draw_failed and len(reasons) == 1 else cite.END_INFAMY)
-        for name, s in scores.items():
-            table.say(f"{name} scores min(infamy {s['infamy']}, banked {s['banked']}) - graveyard {s['graveyard']} "
-                      f"= {s['score']}", cite.SCORE)
+        for p in table.players:
+            s = scores[p.name]
+            table.say(f"scores min(infamy {s['infamy']}, banked {s['banked']}) - graveyard {s['graveyard']} "
+                      f"= {s['score']}", cite.SCORE, p)
         top = max(s["score"] for s in scores.values())
         if sum(1 for s in scores.values() if s["score"] == top) > 1:
-            table.say(f"tie on {top}: current health decides; winners {', '.join(winners)}", cite.TIE)
+            shared = f"still tied on health {scores[winners[0]]['health']}: {' and '.join(winners)} share the win" \
+                if len(winners) > 1 else f"the winner is {winners[0]}"
+            table.say(f"tie on {top}: current health decides; {shared}", cite.TIE)
     verdict = _verdict(table, before, reasons)
     return Resolution(verdict, log.steps, write_table(table, state), bool(reasons), scores, winners)
 

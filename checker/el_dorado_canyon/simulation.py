@@ -37,8 +37,10 @@ def random_policy(rules: Rules) -> Policy:
         opt = card.options[option]
         if not opt.buys:
             return Play(card, p.seat, option, direction)
-        refresh = rand() < 0.2 and opt.refreshes
-        affordable = _affordable(t, p)
+        cost = next((e[1] for e in opt.effects if e[0] == "refresh_row"), 0)
+        refresh = rand() < 0.2 and opt.refreshes and t.row is not None and p.unbanked + p.banked >= cost
+        # a refresh turns up the deck's top 3 (the old row under it) and leaves less gold to buy with
+        affordable = _affordable(t, p, (t.deck + t.row)[:3] if refresh else t.row, cost if refresh else 0)
         buy = affordable[int(rand() * len(affordable))] if affordable else None
         return Play(card, p.seat, option, direction, buy, refresh)
 
@@ -69,7 +71,7 @@ def greedy_policy(rules: Rules) -> Policy:
         direction = LEFT if lu > ru or (lu == ru and left.health <= right.health) else RIGHT
         buy = None
         if best.options[best_option].buys:
-            affordable = _affordable(t, p)
+            affordable = _affordable(t, p, t.row)
             buy = max(affordable, key=COST) if affordable else None
         return Play(best, p.seat, best_option, direction, buy)
 
@@ -115,9 +117,9 @@ def _greedy_values(opt: Option) -> tuple[tuple[float, ...], int]:
     return tuple(table), banks
 
 
-def _affordable(t: Table, p: Player) -> list[Card]:
-    gold = p.unbanked + p.banked
-    return [c for c in t.row if c.cost <= gold] if t.row else []
+def _affordable(t: Table, p: Player, row: list[Card] | None, spent: int = 0) -> list[Card]:
+    gold = p.unbanked + p.banked - spent
+    return [c for c in row if c.cost <= gold] if row else []
 
 
 COST = attrgetter("cost")
