@@ -106,13 +106,25 @@ def read_table(state: dict[str, Any], world: World) -> Table:
 
 
 def square(world: World, value: Any, player: str | None, field: str) -> str:
-    """A coordinate of the map like 'K12', or a StateError naming the map's extent."""
+    """A coordinate of the map like 'K12' (in any case: 'k12' is K12), or a StateError naming the map's extent."""
     chart = world.chart
-    if not isinstance(value, str) or not chart.on_map(value):
+    where = value.strip().upper() if isinstance(value, str) else value
+    if not isinstance(where, str) or not chart.on_map(where):
         last = chart.squares()[-1]
         raise StateError(f"expected a square of the map like 'K12' (columns A..{last.rstrip('0123456789')}, "
                          f"rows 1..{chart.height}), got {value!r}", player=player, field=field)
-    return value
+    return where
+
+
+def city_id(world: World, value: Any, player: str | None, field: str) -> str:
+    """A city of the map by id or by name, in any case ('manoa', 'Manoa'); a StateError listing the ids."""
+    cities = world.chart.cities
+    text = value.strip().casefold() if isinstance(value, str) else None
+    found = next((c.id for c in cities.values() if text in (c.id.casefold(), c.name.casefold())), None)
+    if found is None:
+        raise StateError(f"expected a city id of the map ({', '.join(cities)}), got {value!r}", player=player,
+                         field=field)
+    return found
 
 
 def _player(data: dict[str, Any], world: World) -> Player:
@@ -130,14 +142,14 @@ def _player(data: dict[str, Any], world: World) -> Player:
         raise StateError("expected the party's square, e.g. at = \"AJ10\"", player=name, field="at")
     at = square(world, data["at"], name, "at")
     ship_value = data.get("ship", at)
-    ship = None if ship_value == NO_SHIP else square(world, ship_value, name, "ship")
+    no_ship = isinstance(ship_value, str) and ship_value.strip().lower() == NO_SHIP
+    ship = None if no_ship else square(world, ship_value, name, "ship")
     counts = {key: whole_number(data, key, 0, MAX_COUNT, name) for key in COUNTS}
     opened = flag(data, "opened", name, "opened")
     out = flag(data, "out", name, "out")
     eldorado = data.get("eldorado")
-    if eldorado is not None and eldorado not in chart.cities:
-        raise StateError(f"expected a city id of the map ({', '.join(chart.cities)}), got {eldorado!r}",
-                         player=name, field="eldorado")
+    if eldorado is not None:
+        eldorado = city_id(world, eldorado, name, "eldorado")
     if ship is not None and not (chart.is_sea(ship) or chart.is_river(ship) or chart.is_coast(ship)):
         raise StateError(f"'{ship}' is {chart.terrain(ship)} inland: a ship is on the sea, on a river or moored "
                          "at a coast (ELD-1)", player=name, field="ship")
@@ -177,14 +189,14 @@ def _dice(value: Any) -> list[int]:
 
 
 def _beaten(value: Any, world: World) -> list[str]:
-    cities = world.chart.cities
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list):
         raise StateError(f"expected a list of city ids, got {value!r}", field="beaten")
+    beaten: list[str] = []
     for i, city in enumerate(value):
-        if city not in cities:
-            raise StateError(f"expected a city id of the map ({', '.join(cities)}), got {city!r}",
-                             field=f"beaten[{i + 1}]")
-    return list(value)
+        found = city_id(world, city, None, f"beaten[{i + 1}]")
+        if found not in beaten:
+            beaten.append(found)
+    return beaten
 
 
 def _action(data: Any, players: dict[str, Player]) -> Action:
@@ -195,7 +207,7 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
     if kind not in KINDS:
         raise StateError(f"expected one of {', '.join(KINDS)}, got {kind!r}", field="action.kind")
     who = data.get("player")
-    if who not in players:
+    if not isinstance(who, str) or who not in players:
         raise StateError(f"expected one of the players ({', '.join(players)}), got {who!r}", field="action.player")
     p = players[who]
     only_fields(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")

@@ -43,8 +43,9 @@ class World:
         self.leaders = {d["id"]: Leader(d) for d in data["leaders"]}
 
     def leader(self, text: str) -> Leader | None:
-        """A leader by id or by full name."""
-        return self.leaders.get(text) or next((lead for lead in self.leaders.values() if lead.name == text), None)
+        """A leader by id or by full name, in any case ("pizarro", "Francisco Pizarro")."""
+        key = text.strip().casefold()
+        return next((lead for lead in self.leaders.values() if key in (lead.id, lead.name.casefold())), None)
 
     def home_port(self, leader: Leader) -> Any:
         return self.chart.port_named(leader.port)
