@@ -5,12 +5,13 @@ from typing import Any
 
 from checker.core.log import Log
 from checker.core.result import Resolution
+from checker.core.verdict import change_lines, numbers
 
 from . import cite
 from .judge import end_reasons, final_scores
 from .rules import rules_of
 from .state import read_table, write_table
-from .turn import Player, Table
+from .turn import Table
 
 SHOWN = ("health", "ammo", "unbanked", "banked", "infamy", "graveyard")
 
@@ -20,7 +21,7 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
     rules = rules_of(game)
     log = Log()
     table, plays = read_table(state, rules, log)
-    before = {p.name: _numbers(p) for p in table.players}
+    before = {p.name: numbers(p, SHOWN) for p in table.players}
     table.play_turn(plays)
     reasons = end_reasons(table)
     scores = winners = None
@@ -42,16 +43,8 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
     return Resolution(verdict, log.steps, write_table(table, state), bool(reasons), scores, winners)
 
 
-def _numbers(p: Player) -> dict[str, int]:
-    return {key: getattr(p, key) for key in SHOWN}
-
-
 def _verdict(table: Table, before: dict[str, dict[str, int]], reasons: list[str]) -> list[str]:
-    lines = []
-    for p in table.players:
-        changes = [f"{key} {old} -> {getattr(p, key)}" for key, old in before[p.name].items() if getattr(p, key) != old]
-        changes += [what for who, what in table.events if who == p.name]
-        lines.append(f"{p.name}: {', '.join(changes) if changes else 'no change'}")
+    lines = change_lines(table.players, before, table.events)
     lines.append(f"First player next turn: {table.players[table.first].name}")
     lines.append(f"The game is over: {'; '.join(reasons)}" if reasons else "The game goes on.")
     return lines

@@ -10,10 +10,11 @@ import random
 from operator import attrgetter
 from typing import Any, Callable
 
+from checker.core.compiled import compiled
 from checker.core.errors import StateError
 
 from .judge import score, winners
-from .rules import LEFT, RIGHT, Card, Option, Rules, rules_of
+from .rules import LEFT, RIGHT, Card, Option, Rules, compile_game
 from .turn import MAX_TRACK, Play, Player, Table
 
 MAX_TURNS = 200  # a safety stop: simple policies may stall; reported as "turn limit"
@@ -240,8 +241,8 @@ def merge(tallies: list[dict[str, Any]]) -> dict[str, Any]:
 def simulate(game: Any, games: int = 1000, players: int = 4, seed: int = 0, policy: str = "random",
              jobs: int = 1) -> dict[str, Any]:
     """Play `games` games of `players` with `policy`; the designer's report (same seed, same report)."""
-    rules = rules_of(game)
-    data = game if isinstance(game, dict) else _data(game)
+    data = compiled(game, compile_game)
+    rules = Rules(data)
     have = len(rules.character_copies)
     if have < players:
         raise StateError(f"expected at least one character per player ({players}), got {have}: add characters "
@@ -256,12 +257,6 @@ def simulate(game: Any, games: int = 1000, players: int = 4, seed: int = 0, poli
             parts = list(pool.map(_tally_chunk, [(data, first, n, players, seed, policy) for first, n in chunks]))
         tally = merge(parts)
     return report(rules, tally, players, seed, policy)
-
-
-def _data(game: Any) -> dict[str, Any]:
-    from .rules import compile_game
-
-    return compile_game(game)
 
 
 def _tally_chunk(args: tuple) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
+from checker.core.fields import flag, only_fields, player_rows, whole_number
 
 from .rules import DIRECTIONS, Card, Character, Rules
 from .turn import MAX_TRACK, Play, Player, Table
@@ -22,13 +23,8 @@ MAX_COUNT = 999
 
 def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Table, list[Play | None]]:
     """The table and every player's revealed card, or a StateError naming player and field."""
-    _only(state, TOP_KEYS, None, "")
-    rows = state.get("players")
-    low, high = rules.players
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        raise StateError("expected [[players]] tables, one per player, clockwise", field="players")
-    if not low <= len(rows) <= high:
-        raise StateError(f"expected {low} to {high} players for {rules.name}, got {len(rows)}", field="players")
+    only_fields(state, TOP_KEYS, None)
+    rows = player_rows(state, rules.players, rules.name, "clockwise")
     names = [_name(row, i) for i, row in enumerate(rows)]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -45,25 +41,11 @@ def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Ta
     return Table(rules, players, names.index(first), row, deck, characters, log), plays
 
 
-def _only(data: dict[str, Any], allowed: tuple[str, ...], player: str | None, prefix: str) -> None:
-    for key in data:
-        if key not in allowed:
-            raise StateError(f"unknown field: expected one of {', '.join(allowed)}", player=player,
-                             field=prefix + str(key))
-
-
 def _name(row: dict[str, Any], i: int) -> str:
     name = row.get("name")
     if not isinstance(name, str) or not name.strip():
         raise StateError(f"expected the player's name, got {name!r}", field=f"players[{i + 1}].name")
     return name
-
-
-def _count(data: dict[str, Any], key: str, default: int, high: int, player: str) -> int:
-    value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
-        raise StateError(f"expected a whole number from 0 to {high}, got {value!r}", player=player, field=key)
-    return value
 
 
 def _character(value: Any, rules: Rules, player: str | None, field: str) -> Character:
@@ -74,7 +56,7 @@ def _character(value: Any, rules: Rules, player: str | None, field: str) -> Char
         raise StateError(f"expected a character id ({known}) or {{ name, alignment }}, got {value!r}",
                          player=player, field=field)
     if isinstance(value, dict):
-        _only(value, ("name", "alignment"), player, field + ".")
+        only_fields(value, ("name", "alignment"), player, field + ".")
         name, alignment = value.get("name"), value.get("alignment")
         if not isinstance(name, str) or not name:
             raise StateError(f"expected the character's name, got {name!r}", player=player, field=field + ".name")
@@ -103,7 +85,7 @@ def _town(town: Any, rules: Rules) -> tuple[list[Card] | None, list[Card] | None
         return None, None
     if not isinstance(town, dict):
         raise StateError(f"expected a [town] table, got {town!r}", field="town")
-    _only(town, ("row", "deck"), None, "town.")
+    only_fields(town, ("row", "deck"), None, "town.")
     row = _cards(town.get("row", []), rules, None, "town.row", town_only=True)
     if len(row) > 3:
         raise StateError(f"expected at most 3 face-up town cards, got {len(row)}", field="town.row")
@@ -115,7 +97,7 @@ def _character_deck(table: Any, rules: Rules) -> list[Character] | None:
         return None  # EDC-1: no deck given is an empty deck
     if not isinstance(table, dict):
         raise StateError(f"expected a [characters] table, got {table!r}", field="characters")
-    _only(table, ("deck",), None, "characters.")
+    only_fields(table, ("deck",), None, "characters.")
     deck = table.get("deck", [])
     if not isinstance(deck, list):
         raise StateError(f"expected a list of characters, got {deck!r}", field="characters.deck")
@@ -124,14 +106,13 @@ def _character_deck(table: Any, rules: Rules) -> list[Character] | None:
 
 def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     name = data["name"]
-    _only(data, PLAYER_KEYS, name, "")
-    gone = data.get("gone", "character" not in data)  # EDC-3: no character, GONE until a new one is drawn
-    if not isinstance(gone, bool):
-        raise StateError(f"expected true or false, got {gone!r}", player=name, field="gone")
+    only_fields(data, PLAYER_KEYS, name)
+    # EDC-3: no character, GONE until a new one is drawn
+    gone = flag(data, "gone", name, "gone") if "gone" in data else "character" not in data
     char = _character(data["character"], rules, name, "character") if "character" in data else None
-    health = _count(data, "health", MAX_TRACK, MAX_TRACK, name)
-    ammo = _count(data, "ammo", MAX_TRACK, MAX_TRACK, name)
-    counts = [_count(data, key, 0, MAX_COUNT, name) for key in COUNTS]
+    health = whole_number(data, "health", MAX_TRACK, MAX_TRACK, name)
+    ammo = whole_number(data, "ammo", MAX_TRACK, MAX_TRACK, name)
+    counts = [whole_number(data, key, 0, MAX_COUNT, name) for key in COUNTS]
     if char is not None and health == 0:
         raise StateError("expected 1 to 5 for a living character, got 0 (a character at 0 health is dead: "
                          "leave out `character` and set gone = true; EDC-3)", player=name, field="health")
@@ -182,7 +163,7 @@ def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list
     if not isinstance(data, dict):
         raise StateError(f"expected a table {{ card = ..., option = ..., direction = ... }}, got {data!r}",
                          player=p.name, field="play")
-    _only(data, PLAY_KEYS, p.name, "play.")
+    only_fields(data, PLAY_KEYS, p.name, "play.")
     card_id = data.get("card")
     playable = [c for c in p.hand if c not in p.spent]
     if card_id not in rules.cards:
@@ -199,9 +180,7 @@ def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list
     chosen = card.options[option]
     direction = _direction(data, card, option, p)
     names = {e[0] for e in chosen.effects}
-    refresh = data.get("refresh", False)
-    if not isinstance(refresh, bool):
-        raise StateError(f"expected true or false, got {refresh!r}", player=p.name, field="play.refresh")
+    refresh = flag(data, "refresh", p.name, "play.refresh")
     if refresh and "refresh_row" not in names:
         raise StateError(f"{_option_name(card, option)} cannot replace the town row{_elsewhere(card, 'refresh_row')}",
                          player=p.name, field="play.refresh")

@@ -143,7 +143,7 @@ class Table:
                 else:
                     self.where = ("reveal", p.name, pl.card.id)
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
-                             else cite.REVEAL + "; " + cite.TWO_ENDED, p)
+                             else cite.join(cite.REVEAL, cite.TWO_ENDED), p)
         self.resolve_turn(sorted(clockwise, key=RANK))  # stable: clockwise within a priority
         self.finish_turn()
 
@@ -310,7 +310,8 @@ class Table:
             self.say(f"finds {victims[0].name} both left and right: attacked once", cite.BOTH_SIDES, p)
         if victims[0] is p:
             if log:
-                self.say("has no one else to target: shoots themself, no infamy", cite.SELF_SHOT + "; " + cite.TARGET, p)
+                self.say("has no one else to target: shoots themself, no infamy",
+                         cite.join(cite.SELF_SHOT, cite.TARGET), p)
         elif infamy:
             p.infamy += infamy
             if log:
@@ -573,7 +574,7 @@ def _steal(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     for v in t.targets(p, aim):
         if v is p:
             if t.log:
-                t.say("has no one else to steal from: nothing moves", cite.STEAL + "; " + cite.TARGET, p)
+                t.say("has no one else to steal from: nothing moves", cite.join(cite.STEAL, cite.TARGET), p)
             continue
         gold = min(e[1], v.unbanked)
         v.unbanked -= gold
