@@ -25,6 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
 REPEAT = 5
+sys.path.insert(0, str(ROOT / "tests"))
+
+from madeup_games import deck, game_toml, reference_cards  # noqa: E402  (the tests' made-up game, shared)
 
 
 def best(cmd: list[str]) -> float:
@@ -34,22 +37,6 @@ def best(cmd: list[str]) -> float:
         subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     return min(times)
-
-
-DECK = """id = "bench"
-name = "Bench"
-rules = "el-dorado-canyon"
-players = [2, 6]
-
-[[components]]
-id = "deck"
-name = "Deck"
-kind = "card"
-schema = "reference"
-file = "deck.toml"
-size = "poker"
-back = "reference"
-"""
 
 
 def _kib(files) -> str:
@@ -83,10 +70,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "bench"
         folder.mkdir()
-        (folder / "game.toml").write_text(DECK)
-        (folder / "deck.toml").write_text("".join(
-            f'[[cards]]\nid = "c{i}"\nname = "Card {i}"\n[[cards.sections]]\ntitle = "Rules"\n'
-            f'lines = ["Attack the character to your left or right, lose 1 :gold: gold"]\n' for i in range(100)))
+        (folder / "game.toml").write_text(game_toml("bench", "Bench", (2, 6), [deck()]))
+        (folder / "deck.toml").write_text(
+            reference_cards(100, "Rules", "Attack the character to your left or right, lose 1 :gold: gold"))
         compare("one 100-card deck with backs (A4)", [str(folder)])
 
 

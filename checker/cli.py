@@ -5,12 +5,22 @@ live in `checker.commands` (and stay importable as `checker.cli.app`).
 """
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
 
 def main() -> None:
-    args = sys.argv[1:]
+    try:
+        _run(sys.argv[1:])
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        sys.exit(130)
+    except BrokenPipeError:  # `checker resolve ... | head`: the reader left, nothing is wrong
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+
+
+def _run(args: list[str]) -> None:
     if args[:1] == ["resolve"]:
         from checker.core.resolve_cmd import parse_plain, resolve_file
         from checker.engines import ENGINES
@@ -20,10 +30,7 @@ def main() -> None:
             sys.exit(resolve_file(*plain, engines=ENGINES))
     from checker.commands import app
 
-    try:
-        app()
-    except KeyboardInterrupt:  # pragma: no cover - interactive only
-        sys.exit(130)
+    app()
 
 
 def __getattr__(name: str) -> Any:

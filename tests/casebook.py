@@ -3,10 +3,13 @@
 `NAME.toml` is a state file anyone can run with `checker resolve`; `NAME.expect.toml`
 names the rulebook sections or rulings it documents and what must come out.  A case
 is run the way a player runs it, `--json` and `--out` together, and both must agree.
+The keys every game's expectations share (players, steps, cites, winners, scores, the
+exact error) are checked here, so each book's test adds only its own game's keys.
 """
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -40,3 +43,57 @@ class CaseBook:
         result = json.loads(captured.out)
         assert tomllib.loads(out.read_text()) == result["state"], "--out must write the same state as --json"
         return code, result, captured.err
+
+    def check(self, name: str, tmp_path: Path, capsys) -> tuple[dict, dict | None]:
+        """(the expectations, the --json result) after checking the shared keys; result None for an error case."""
+        expect = self.expect(name)
+        code, result, err = self.run(name, tmp_path, capsys, expect.get("seed"))
+        if "error" in expect:
+            assert code == 2
+            assert err.endswith(expect["error"]), err
+            assert "Traceback" not in err
+            return expect, None
+        assert code == 0, err
+        check_outcome(expect, result)
+        return expect, result
+
+    def covered(self) -> set[str]:
+        """Every rulebook section, FAQ question or ruling some case documents."""
+        return {s for name in self.names for s in self.expect(name)["section"]}
+
+    def check_states_and_titles(self) -> None:
+        """Each expectation has its state file (and no state file lacks one), and a title."""
+        assert self.state_files() == self.names
+        for name in self.names:
+            assert self.expect(name)["title"], name
+
+
+def check_outcome(expect: dict, result: dict) -> None:
+    """Players' fields (`""`: no such field), game over, winners, scores, steps in order (and absent ones),
+    cited rules (a whole id or section: `H4` is not found in `H40` nor in `EDC-H4`)."""
+    players = {p["name"]: p for p in result["state"]["players"]}
+    for who, fields in expect.get("players", {}).items():
+        for key, value in fields.items():
+            if value == "":  # TOML has no null: "" expects no such field (EDC: a player without a character)
+                assert key not in players[who], f"{who}.{key}: {players[who][key]!r}, expected none"
+                continue
+            assert players[who].get(key) == value, f"{who}.{key}: {players[who].get(key)!r} != {value!r}"
+    assert result["game_over"] is expect.get("game_over", False)
+    if "winners" in expect:
+        assert result["winners"] == expect["winners"]
+    for who, fields in expect.get("scores", {}).items():
+        for key, value in fields.items():
+            assert result["scores"][who][key] == value, f"score of {who}.{key}"
+    texts = [s["text"] for s in result["log"]]
+    position = 0
+    for wanted in expect.get("steps", []):
+        found = next((i for i in range(position, len(texts)) if wanted in texts[i]), None)
+        assert found is not None, f"step {wanted!r} not found (in order) in:\n" + "\n".join(texts)
+        position = found + 1
+    for unwanted in expect.get("absent", []):
+        assert not any(unwanted in t for t in texts), f"step {unwanted!r} should not happen"
+    cited = " ".join(s["rule"] for s in result["log"])
+    for rule in expect.get("cites", []):
+        assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", cited), f"no step cites {rule}"
+    for step in result["log"]:
+        assert step["rule"] and step["text"], step

@@ -1,6 +1,7 @@
 """Shared test helpers."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -41,6 +42,31 @@ def edit_text(path, old, new):
     text = path.read_text()
     assert old in text, old
     path.write_text(text.replace(old, new, 1))
+
+
+def errors_after(folder, edits) -> list[str]:
+    """Apply (file, old text, new text) edits to a copied game folder, then return its error lines."""
+    for file, old, new in edits:
+        edit_text(folder / file, old, new)
+    return definition_errors(folder)
+
+
+def check_errors(lines: list[str], wanted: list, one_line: bool) -> None:
+    """Each wanted text (or compiled pattern) shows in some error line; `one_line`: there is exactly one line."""
+    if one_line:
+        assert len(lines) == 1, lines
+    for want in wanted:
+        shown = [line for line in lines if (want.search(line) if isinstance(want, re.Pattern) else want in line)]
+        assert shown, (want, lines)
+
+
+def located(path, where, message: str) -> str:
+    """An error line as the loader writes it: `path:line: message`, the line being the first holding `where`
+    (a text, or (text, lines below it)); `path: message` for a whole-file error (`where` None)."""
+    if where is None:
+        return f"{path}: {message}"
+    needle, below = (where, 0) if isinstance(where, str) else where
+    return f"{path}:{line_of(path, needle) + below}: {message}"
 
 
 def line_of(path, needle):

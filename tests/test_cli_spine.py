@@ -39,3 +39,12 @@ def test_validate_reports_problems_and_exits_2(game_copy):
 def test_validate_unknown_game_exits_2():
     result = run("checker", "validate", "no-such-game")
     assert result.returncode == 2 and "expected a built-in game" in result.stderr
+
+
+def test_resolve_with_an_unknown_game_names_the_field(tmp_path):
+    state = tmp_path / "turn.toml"
+    state.write_text('game = "el-dorado"\nfirst_player = "Ann"\n')
+    result = run("checker", "resolve", str(state))
+    assert result.returncode == 2
+    assert result.stderr.strip() == (f"{state}: game: expected a built-in game (el-dorado-canyon, "
+                                      "eternal-gold-and-steel, eldorado) or a folder with a game.toml, got 'el-dorado'")

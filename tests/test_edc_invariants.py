@@ -21,7 +21,9 @@ NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 
 
 @st.composite
-def plays(draw, card_id: str) -> dict:
+def plays(draw, card_id: str, town: list[str], gold: int) -> dict:
+    """A legal play: a buy names a card face up when it comes (the deck's top 3 after a refresh,
+    the old row under them) that the player's gold pays for (EDC-15)."""
     card = CARDS[card_id]
     play: dict = {"card": card_id}
     option = draw(st.integers(1, len(card["options"])))
@@ -30,11 +32,15 @@ def plays(draw, card_id: str) -> dict:
     chosen = card["options"][option - 1]
     if chosen["arrow"] == "either":
         play["direction"] = draw(st.sampled_from(["left", "right"]))
-    names = {e[0] for e in chosen["effects"]}
-    if "refresh_row" in names and draw(st.booleans()):
+    costs = {e[0]: e for e in chosen["effects"]}
+    row = town[:3]
+    if "refresh_row" in costs and gold >= costs["refresh_row"][1] and draw(st.booleans()):
         play["refresh"] = True
-    if "buy" in names and draw(st.booleans()):
-        play["buy"] = draw(st.sampled_from(TOWN))
+        gold -= costs["refresh_row"][1]
+        row = (town[3:] + town[:3])[:3]
+    affordable = [c for c in row if CARDS[c]["cost"] <= gold]
+    if "buy" in costs and affordable and draw(st.booleans()):
+        play["buy"] = draw(st.sampled_from(affordable))
     return play
 
 
@@ -57,7 +63,7 @@ def states(draw) -> dict:
         hand = [c for c in STARTING if c not in row.get("spent", [])] + draw(st.lists(st.sampled_from(TOWN), max_size=3))
         row["hand"] = hand
         if not gone:
-            row["play"] = draw(plays(draw(st.sampled_from(hand))))
+            row["play"] = draw(plays(draw(st.sampled_from(hand)), town, row["unbanked"] + row["banked"]))
         players.append(row)
     if all(p["gone"] for p in players):
         players[0] = {k: v for k, v in players[0].items()}

@@ -5,7 +5,7 @@ import pytest
 
 from cards import load_game
 from cards.models.eldorado import chart_of
-from conftest import definition_errors, edit_text, line_of
+from conftest import definition_errors, edit_text, errors_after, line_of, located
 
 
 @pytest.fixture(scope="module")
@@ -73,18 +73,69 @@ def _map(game_copy):
     return folder, folder / "map.toml"
 
 
-def test_row_of_the_wrong_length(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, '"...jjjjj.............................fff",  #  4', '"...jjjjj............................fff",  #  4')
-    assert definition_errors(folder) == [f"{path}:{line_of(path, '#  4')}: rows.4: row 4 has 39 squares, "
-                               "expected 40 like row 1: square 'AN4' is missing"]
+# (edits to map.toml as (old text, new text), the exact error lines as (text on the line named, message))
+BROKEN = {
+    "row-of-the-wrong-length": (
+        [('"...jjjjj.............................fff",  #  4', '"...jjjjj............................fff",  #  4')],
+        [("#  4", "rows.4: row 4 has 39 squares, expected 40 like row 1: square 'AN4' is missing")]),
+    "letter-not-in-the-legend": (
+        [('"...jjjjj....', '"...jjjjx....')],
+        [("#  4", "rows.4: 'H4': letter 'x' is not in the legend "
+                  "(expected one of '.', 'r', 'j', 'm', 's', 'd', 'f')")]),
+    "river-that-breaks": (
+        [('"F11", "G11", "H11"', '"F11", "H11", "G11"')],
+        [('"F13", "F12"', "river 'orinoco': squares.4: 'H11' is not next to 'F11' (rivers move orthogonally)"),
+         ('"F13", "F12"', "river 'orinoco': squares.6: 'I11' is not next to 'G11' (rivers move orthogonally)")]),
+    "river-listed-mouth-first": (
+        [('["D13", "D12", "D11", "D10", "D9"]', '["D9", "D10", "D11", "D12", "D13"]')],
+        [('"D9", "D10"', "river 'magdalena': squares.5: mouth 'D13' does not meet the sea "
+                         "(the squares go from source to mouth: is the list reversed?)")]),
+    "river-over-land-and-unlisted-river-square": (
+        [('"D13", "D12", "D11", "D10", "D9"', '"E13", "D12", "D11", "D10", "D9"')],
+        [('"E13", "D12"', "river 'magdalena': squares.1: 'E13' is jungle, expected a river square"),
+         ('"E13", "D12"', "river 'magdalena': squares.2: 'D12' is not next to 'E13' (rivers move orthogonally)"),
+         ("# 13", "rows.13: 'D13' is a river square that no [[map.rivers]] lists, so its current has no direction")]),
+    "city-off-land": (
+        [('square = "I13"', 'square = "R10"')],
+        [('square = "R10"', "city 'manoa': square: 'R10' is sea, expected land"),
+         ('indians = ["H13", "I14"]', "city 'manoa': indians.1: 'H13' is not beside the city at 'R10'"),
+         ('indians = ["H13", "I14"]', "city 'manoa': indians.2: 'I14' is not beside the city at 'R10'")]),
+    "city-on-a-river": (
+        [('square = "I13"', 'square = "I15"')],
+        [('square = "I15"', "city 'manoa': square: 'I15' is river, expected land"),
+         ('indians = ["H13", "I14"]', "city 'manoa': indians.1: 'H13' is not beside the city at 'I15'")]),
+    "indians-not-beside-their-city": (
+        [('indians = ["H13", "I14"]', 'indians = ["H13", "J14"]')],
+        [('"H13", "J14"', "city 'manoa': indians.2: 'J14' is not beside the city at 'I13'")]),
+    "port-not-on-a-coast": (
+        [('square = "AJ12"', 'square = "AL12"')],
+        [('square = "AL12"', "port 'lisbon': square: 'AL12' is not on a coast: no sea square beside it")]),
+    "port-off-the-map": (
+        [('square = "AJ12"', 'square = "AP12"')],
+        [('square = "AP12"', "port 'lisbon': square: 'AP12' is off the map (columns A..AN, rows 1..26)")]),
+    "island-touching-the-mainland": (
+        [('squares = ["G7"]', 'squares = ["A4"]'), ('"...jjjjj....', '"j..jjjjj....')],
+        [('"A4"', "island 'jamaica': squares.1: 'A4' touches savanna at 'A5': an island stands alone in the sea")]),
+    "island-square-in-the-sea-and-apart": (
+        [('squares = ["Z6", "AA6"]', 'squares = ["Z6", "AC6"]')],
+        [('"Z6", "AC6"', "island 'azores': squares.1: 'Z6' touches savanna at 'AA6': "
+                         "an island stands alone in the sea"),
+         ('"Z6", "AC6"', "island 'azores': squares.2: 'AC6' is sea, expected land"),
+         ('"Z6", "AC6"', "island 'azores': squares.2: 'AC6' is not joined to the rest of the island")]),
+    "monsters-on-land": (
+        [('squares = ["R4:U6"]', 'squares = ["O4:P5"]')],
+        [("O4:P5", "monsters 'sargasso': squares.1: 'O5' is jungle, expected sea (monsters live in the open sea)")]),
+    "duplicate-feature-id": (
+        [('id = "jamaica"', 'id = "cuba"')],
+        [(('name = "Jamaica"', -1), "island 'cuba': id: 'cuba' is already the id of island 'cuba'")]),
+}
 
 
-def test_letter_not_in_the_legend(game_copy):
+@pytest.mark.parametrize("edits, errors", BROKEN.values(), ids=BROKEN)
+def test_a_broken_map_names_each_square(game_copy, edits, errors):
     folder, path = _map(game_copy)
-    edit_text(path, '"...jjjjj....', '"...jjjjx....')
-    assert definition_errors(folder) == [f"{path}:{line_of(path, '#  4')}: rows.4: 'H4': letter 'x' is not in the legend "
-                               "(expected one of '.', 'r', 'j', 'm', 's', 'd', 'f')"]
+    lines = errors_after(folder, [("map.toml", old, new) for old, new in edits])
+    assert lines == [located(path, where, message) for where, message in errors]
 
 
 def test_map_too_small(game_copy):
@@ -95,34 +146,6 @@ def test_map_too_small(game_copy):
     assert definition_errors(folder) == [f"{path}:{line_of(path, 'rows = [')}: rows: expected at least 24 rows, got 23"]
 
 
-def test_river_that_breaks(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, '"F11", "G11", "H11"', '"F11", "H11", "G11"')
-    line = line_of(path, '"F13", "F12"')
-    assert definition_errors(folder) == [
-        f"{path}:{line}: river 'orinoco': squares.4: 'H11' is not next to 'F11' (rivers move orthogonally)",
-        f"{path}:{line}: river 'orinoco': squares.6: 'I11' is not next to 'G11' (rivers move orthogonally)"]
-
-
-def test_river_listed_mouth_first(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, '["D13", "D12", "D11", "D10", "D9"]', '["D9", "D10", "D11", "D12", "D13"]')
-    line = line_of(path, '"D9", "D10"')
-    assert definition_errors(folder) == [f"{path}:{line}: river 'magdalena': squares.5: mouth 'D13' does not meet the sea "
-                               "(the squares go from source to mouth: is the list reversed?)"]
-
-
-def test_river_over_land_and_unlisted_river_square(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, '"D13", "D12", "D11", "D10", "D9"', '"E13", "D12", "D11", "D10", "D9"')
-    river, row = line_of(path, '"E13", "D12"'), line_of(path, "# 13")
-    assert definition_errors(folder) == [
-        f"{path}:{river}: river 'magdalena': squares.1: 'E13' is jungle, expected a river square",
-        f"{path}:{river}: river 'magdalena': squares.2: 'D12' is not next to 'E13' (rivers move orthogonally)",
-        f"{path}:{row}: rows.13: 'D13' is a river square that no [[map.rivers]] lists, "
-        "so its current has no direction"]
-
-
 def test_river_item_on_a_continuation_line_gets_its_own_line(game_copy):
     folder, path = _map(game_copy)
     edit_text(path, '"M14", "N14", "O14"', '"M14", "N15", "O14"')
@@ -131,78 +154,6 @@ def test_river_item_on_a_continuation_line_gets_its_own_line(game_copy):
     errors = definition_errors(folder)
     assert errors[0] == f"{path}:{line}: river 'amazon': squares.13: 'N15' is jungle, expected a river square"
     assert f"{path}:{line}: river 'amazon': squares.13: 'N15' is not next to 'M14' (rivers move orthogonally)" in errors
-
-
-def test_city_off_land(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, 'square = "I13"', 'square = "R10"')
-    line = line_of(path, 'square = "R10"')
-    assert definition_errors(folder)[0] == f"{path}:{line}: city 'manoa': square: 'R10' is sea, expected land"
-
-
-def test_city_on_a_river(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, 'square = "I13"', 'square = "I15"')
-    line = line_of(path, 'square = "I15"')
-    assert definition_errors(folder)[0] == f"{path}:{line}: city 'manoa': square: 'I15' is river, expected land"
-
-
-def test_indians_not_beside_their_city(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, 'indians = ["H13", "I14"]', 'indians = ["H13", "J14"]')
-    line = line_of(path, '"H13", "J14"')
-    assert definition_errors(folder) == [f"{path}:{line}: city 'manoa': indians.2: "
-                               "'J14' is not beside the city at 'I13'"]
-
-
-def test_port_not_on_a_coast(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, 'square = "AJ12"', 'square = "AL12"')
-    line = line_of(path, 'square = "AL12"')
-    assert definition_errors(folder) == [f"{path}:{line}: port 'lisbon': square: "
-                               "'AL12' is not on a coast: no sea square beside it"]
-
-
-def test_port_off_the_map(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, 'square = "AJ12"', 'square = "AP12"')
-    line = line_of(path, 'square = "AP12"')
-    assert definition_errors(folder) == [f"{path}:{line}: port 'lisbon': square: "
-                               "'AP12' is off the map (columns A..AN, rows 1..26)"]
-
-
-def test_island_touching_the_mainland(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, 'squares = ["G7"]', 'squares = ["A4"]')
-    edit_text(path, '"...jjjjj....', '"j..jjjjj....')
-    line = line_of(path, '"A4"')
-    assert definition_errors(folder) == [f"{path}:{line}: island 'jamaica': squares.1: 'A4' touches savanna at 'A5': "
-                               "an island stands alone in the sea"]
-
-
-def test_island_square_in_the_sea_and_apart(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, 'squares = ["Z6", "AA6"]', 'squares = ["Z6", "AC6"]')
-    line = line_of(path, '"Z6", "AC6"')
-    assert definition_errors(folder) == [f"{path}:{line}: island 'azores': squares.1: 'Z6' touches savanna at 'AA6': "
-                               "an island stands alone in the sea",
-                               f"{path}:{line}: island 'azores': squares.2: 'AC6' is sea, expected land",
-                               f"{path}:{line}: island 'azores': squares.2: 'AC6' is not joined to the rest of the island"]
-
-
-def test_monsters_on_land(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, 'squares = ["R4:U6"]', 'squares = ["O4:P5"]')
-    assert definition_errors(folder) == [f"{path}:{line_of(path, 'O4:P5')}: monsters 'sargasso': squares.1: "
-                               "'O5' is jungle, expected sea (monsters live in the open sea)"]
-
-
-def test_duplicate_feature_id(game_copy):
-    folder, path = _map(game_copy)
-    edit_text(path, 'id = "jamaica"', 'id = "cuba"')
-    line = line_of(path, 'name = "Jamaica"') - 1
-    assert definition_errors(folder) == [f"{path}:{line}: island 'cuba': id: "
-                               "'cuba' is already the id of island 'cuba'"]
 
 
 def test_badly_written_coordinate_is_a_schema_error(game_copy):

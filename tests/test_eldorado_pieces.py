@@ -1,8 +1,10 @@
 """Eldorado's cards and pieces: what the rulebook asks for, and checks against the map."""
 from __future__ import annotations
 
+import pytest
+
 from cards import load_game
-from conftest import definition_errors, edit_text, line_of
+from conftest import definition_errors, edit_text, errors_after, line_of, located
 
 
 def test_kit_has_every_piece_the_rules_name():
@@ -23,42 +25,32 @@ def test_kit_has_every_piece_the_rules_name():
     assert [d.name for d in game.records("die")] == ["Die"]
 
 
-def test_character_port_must_be_on_the_map(game_copy):
+# (file, edits as (old text, new text), the exact error lines as (text on the line named, message))
+BROKEN = {
+    "character-port-must-be-on-the-map": (
+        "characters.toml", [('port = "Brest"', 'port = "Calais"')],
+        [("Calais", "card 'federman' (Nikolaus Federman): port: expected a port of the map "
+                    "(Plymouth, Brest, San Sebastián, Vigo, Lisbon, Seville), got 'Calais'")]),
+    "ship-sail-must-match-its-character": (
+        "ships.toml", [('sail = "H"', 'sail = "N"')],
+        [('sail = "N"', "card 'ship-henry' (Ship of Henry the Navigator): sail: "
+                        "expected 'H', the initial of Henry the Navigator, got 'N'")]),
+    "every-character-needs-a-ship": (
+        "ships.toml", [('character = "raleigh"', 'character = "henry"'), ('sail = "R"', 'sail = "H"')],
+        [(('id = "ship-raleigh"', 2), "card 'ship-raleigh' (Ship of James Raleigh): character: "
+                                      "Henry the Navigator already has ship 'ship-henry'"),
+         (None, "cards: character 'raleigh' (James Raleigh) has no ship card")]),
+    "eldorado-card-must-agree-with-the-map": (
+        "eldorado.toml", [('square = "I13"', 'square = "I12"')],
+        [('square = "I12"', "card 'manoa' (Manoa): square: expected 'I13', where Manoa stands on the map, got 'I12'")]),
+}
+
+
+@pytest.mark.parametrize("file, edits, errors", BROKEN.values(), ids=BROKEN)
+def test_a_piece_must_agree_with_the_map_and_its_fellows(game_copy, file, edits, errors):
     folder = game_copy("eldorado")
-    path = folder / "characters.toml"
-    edit_text(path, 'port = "Brest"', 'port = "Calais"')
-    line = line_of(path, "Calais")
-    assert definition_errors(folder) == [f"{path}:{line}: card 'federman' (Nikolaus Federman): port: expected a port of the map "
-                               "(Plymouth, Brest, San Sebastián, Vigo, Lisbon, Seville), got 'Calais'"]
-
-
-def test_ship_sail_must_match_its_character(game_copy):
-    folder = game_copy("eldorado")
-    path = folder / "ships.toml"
-    edit_text(path, 'sail = "H"', 'sail = "N"')
-    line = line_of(path, 'sail = "N"')
-    assert definition_errors(folder) == [f"{path}:{line}: card 'ship-henry' (Ship of Henry the Navigator): sail: "
-                               "expected 'H', the initial of Henry the Navigator, got 'N'"]
-
-
-def test_every_character_needs_a_ship(game_copy):
-    folder = game_copy("eldorado")
-    path = folder / "ships.toml"
-    edit_text(path, 'character = "raleigh"', 'character = "henry"')
-    edit_text(path, 'sail = "R"', 'sail = "H"')
-    line = line_of(path, 'id = "ship-raleigh"') + 2
-    assert definition_errors(folder) == [
-        f"{path}:{line}: card 'ship-raleigh' (Ship of James Raleigh): character: Henry the Navigator already has ship 'ship-henry'",
-        f"{path}: cards: character 'raleigh' (James Raleigh) has no ship card"]
-
-
-def test_eldorado_card_must_agree_with_the_map(game_copy):
-    folder = game_copy("eldorado")
-    path = folder / "eldorado.toml"
-    edit_text(path, 'square = "I13"', 'square = "I12"')
-    line = line_of(path, 'square = "I12"')
-    assert definition_errors(folder) == [f"{path}:{line}: card 'manoa' (Manoa): square: expected 'I13', where Manoa stands "
-                               "on the map, got 'I12'"]
+    lines = errors_after(folder, [(file, old, new) for old, new in edits])
+    assert lines == [located(folder / file, where, message) for where, message in errors]
 
 
 def test_every_city_needs_an_eldorado_card(game_copy):

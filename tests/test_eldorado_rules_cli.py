@@ -22,10 +22,16 @@ def state(**action) -> dict:
 
 
 def run(tmp_path: Path, data: dict | None, *args: str) -> subprocess.CompletedProcess:
+    """`checker resolve` on `data` written to tmp_path/state.toml (None: the file already there)."""
     path = tmp_path / "state.toml"
     if data is not None:
         path.write_text(tomli_w.dumps(data))
-    return subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve", str(path), *args],
+    return resolve(tmp_path, str(path), *args)
+
+
+def resolve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    """`checker resolve ARGS` as a player runs it from the repository root, with a cache of its own."""
+    return subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve", *args],
                           cwd=ROOT, capture_output=True, text=True, env={"PNPKIT_CACHE": str(tmp_path / "cache"),
                                                                          "PATH": "/usr/bin:/bin"})
 
@@ -56,6 +62,7 @@ def test_json_and_out_write_the_same_next_state(tmp_path):
 
 @pytest.mark.parametrize("change, message", [
     (lambda s: s["action"].update(player="Zed"), "action.player: expected one of the players (Ann, Bob), got 'Zed'"),
+    (lambda s: s["action"].update(player=["Ann"]), "action.player: expected one of the players (Ann, Bob), got ['Ann']"),
     (lambda s: s["players"][0].update(at="ZZ99"),
      "player 'Ann': at: expected a square of the map like 'K12' (columns A..AN, rows 1..26), got 'ZZ99'"),
     (lambda s: s["players"][0].update(soldiers=-2),
@@ -114,12 +121,25 @@ def test_the_readme_example_is_real_output(tmp_path):
     readme = (ROOT / "README.md").read_text()
     part = readme[readme.index("### Eldorado: checker resolve"):]
     shown = part.split("--out next.toml` prints:\n\n```\n", 1)[1].split("\n```", 1)[0]
-    done = subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve",
-                           "tests/cases/eldorado/30-indian-luck.toml"], cwd=ROOT, capture_output=True, text=True,
-                          env={"PNPKIT_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"})
+    done = resolve(tmp_path, "tests/cases/eldorado/30-indian-luck.toml")
     assert done.stdout.rstrip("\n") == shown
     error = part.split("sail east):\n\n```\n", 1)[1].split("\n```", 1)[0]
-    done = subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve",
-                           "tests/cases/eldorado/44-ship-onto-land.toml"], cwd=ROOT, capture_output=True, text=True,
-                          env={"PNPKIT_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"})
+    done = resolve(tmp_path, "tests/cases/eldorado/44-ship-onto-land.toml")
     assert done.returncode == 2 and done.stderr.rstrip("\n") == error
+
+
+def test_the_readme_map_is_the_builtin_map():
+    """The chart, ports, leaders and cities the README shows for writing states are map.toml's own."""
+    from cards import load_game
+
+    game = load_game("eldorado")
+    chart = game.records("map")[0]
+    part = (ROOT / "README.md").read_text().split("### Eldorado: checker resolve", 1)[1].split("\n### ", 1)[0]
+    block = part.split("**The built-in map**", 1)[1].split("```\n", 1)[1].split("\n```", 1)[0]
+    assert [line.split()[1] for line in block.splitlines()[2:]] == list(chart.rows)
+    text = " ".join(part.split())
+    for leader in game.records("character"):
+        port = next(p for p in chart.ports if p.name == leader.port)
+        assert f"{port.name} {port.square} (`{leader.id}`, {leader.name})" in text, leader.id
+    for city in chart.cities:
+        assert f"`{city.id}` {city.square} ({', '.join(city.indians)}" in text, city.id

@@ -12,60 +12,19 @@ from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
 from generator.cli import app
+from madeup_games import deck, game_toml
 
 MM = 72 / 25.4
 runner = CliRunner()
 
-GAME = """id = "kinds"
-name = "Every Kind"
-rules = "el-dorado-canyon"
-players = [2, 4]
-
-[[components]]
-id = "deck"
-name = "Deck"
-kind = "card"
-schema = "reference"
-file = "deck.toml"
-size = "poker"
-copies = 2
-back = "reference"
-
-[[components]]
-id = "tokens"
-name = "Tokens"
-kind = "token"
-schema = "marker"
-file = "tokens.toml"
-size = "25x25mm"
-shape = "round"
-copies = 2
-back = "marker"
-
-[[components]]
-id = "stands"
-name = "Stands"
-kind = "standee"
-schema = "marker"
-file = "stands.toml"
-size = "40x60mm"
-
-[[components]]
-id = "dice"
-name = "Dice"
-kind = "die"
-schema = "marker"
-file = "dice.toml"
-size = "18x18mm"
-
-[[components]]
-id = "map"
-name = "Map"
-kind = "map"
-schema = "marker"
-file = "map.toml"
-size = "500x400mm"
-"""
+GAME = game_toml("kinds", "Every Kind", (2, 4), [
+    deck(copies=2),
+    {"id": "tokens", "name": "Tokens", "kind": "token", "schema": "marker", "file": "tokens.toml", "size": "25x25mm",
+     "shape": "round", "copies": 2, "back": "marker"},
+    {"id": "stands", "name": "Stands", "kind": "standee", "schema": "marker", "file": "stands.toml", "size": "40x60mm"},
+    {"id": "dice", "name": "Dice", "kind": "die", "schema": "marker", "file": "dice.toml", "size": "18x18mm"},
+    {"id": "map", "name": "Map", "kind": "map", "schema": "marker", "file": "map.toml", "size": "500x400mm"},
+])
 DECK = "".join(f"""
 [[cards]]
 id = "ref-{i}"

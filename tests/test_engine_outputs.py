@@ -20,6 +20,7 @@ from generator.engine.build import build_game
 from generator.engine.icons import draw_icon, icon_scope, ink_saving
 from generator.engine.sheet import Options
 from generator.engine.watch import watch
+from madeup_games import reference_cards
 from test_engine_build import make_game, placements
 
 MM = 72 / 25.4
@@ -66,9 +67,7 @@ def test_a_poker_card_with_an_eighth_inch_bleed_is_825_by_1125_pixels_at_300_dpi
 
 
 def test_tts_sheets_hold_at_most_10_by_7_and_4096_px(tmp_path):
-    deck = "".join(f'[[cards]]\nid = "c{i}"\nname = "Card {i}"\n[[cards.sections]]\ntitle = "T"\nlines = ["x"]\n'
-                   for i in range(40))
-    game = make_game(tmp_path / "kinds", **{"deck.toml": deck})
+    game = make_game(tmp_path / "kinds", **{"deck.toml": reference_cards(40, "T", "x")})
     result = runner.invoke(app, ["tts", str(game), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     folder = tmp_path / "out" / "kinds-tts"

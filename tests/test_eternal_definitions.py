@@ -8,7 +8,7 @@ import pytest
 
 from cards import load_game
 from cards.models.eternal_gold_and_steel import ForgeCard, MarketCard, StartingCard, all_effects
-from conftest import definition_errors, edit_text
+from conftest import check_errors, errors_after
 
 GAME = "eternal-gold-and-steel"
 
@@ -132,97 +132,69 @@ def test_throne_summons_the_printed_sentinel(game):
 
 # -- validation: a typo in a definition is an error naming file, line, card and field --
 
-def test_unknown_effect(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "forge.toml", '{ effect = "gain_gold", amount = 2 }', '{ effect = "gain_treasure", amount = 2 }')
-    (line,) = definition_errors(folder)
-    assert re.search(r"forge\.toml:\d+: card 'xo-of-the-endless-hoard' \(Xo of the Endless Hoard\): "
-                     r"abilities\.1\.effects\.1: unknown effect 'gain_treasure': expected one of .*gain_gold", line), line
+# (edits as (file, old text, new text), what the error lines must show, exactly one line?)
+TYPOS = {
+    "unknown-effect": (
+        [("forge.toml", '{ effect = "gain_gold", amount = 2 }', '{ effect = "gain_treasure", amount = 2 }')],
+        [re.compile(r"forge\.toml:\d+: card 'xo-of-the-endless-hoard' \(Xo of the Endless Hoard\): "
+                    r"abilities\.1\.effects\.1: unknown effect 'gain_treasure': expected one of .*gain_gold")], True),
+    "unknown-effect-parameter": (
+        [("forge.toml", '{ effect = "gain_gold", amount = 2 }', '{ effect = "gain_gold", amount = 2, times = 2 }')],
+        ["card 'xo-of-the-endless-hoard' (Xo of the Endless Hoard): abilities.1.effects.1.times: unknown field"], True),
+    "nested-payment": (
+        [("forge.toml", 'then = [{ effect = "gain_keyword", keyword = "lifesteal" }]',
+          'then = [{ effect = "pay", gold = 1, then = [{ effect = "draw" }] }]')],
+        ["card 'umbren-coaxer' (Umbren Coaxer): abilities.1.effects.1.then.1: unknown effect 'pay'"], True),
+    "unknown-keyword-and-influence": (
+        [("forge.toml", 'keyword = "lifesteal"', 'keyword = "flying"'),
+         ("forge.toml", 'influence = ["time"]', 'influence = ["water"]')],
+        ["card 'xo-of-the-endless-hoard' (Xo of the Endless Hoard): influence.1: expected one of fire, time, justice, "
+         "primal, shadow, got 'water'",
+         "card 'umbren-coaxer' (Umbren Coaxer): abilities.1.effects.1.then.1.keyword: expected one of lifesteal, "
+         "berserk, got 'flying'"], False),
+    "unknown-icon-in-a-wording": (
+        [("forge.toml", 'effects = [{ effect = "gain_gold", amount = 2 }]',
+          'effects = [{ effect = "gain_gold", amount = 2 }], text = "When played: take 2 :coin: gold."')],
+        ["card 'xo-of-the-endless-hoard' (Xo of the Endless Hoard): abilities.1: unknown icon ':coin:'"], True),
+    "wording-must-carry-the-numbers": (
+        [("forge.toml", 'effects = [{ effect = "gain_gold", amount = 2 }]',
+          'effects = [{ effect = "gain_gold", amount = 2 }], text = "When played: take some :gold: gold."')],
+        ["abilities.1.text: wording leaves out the number 2 of effect 'gain_gold'"], True),
+    "unit-needs-strength-and-weapon-needs-bonus": (
+        [("forge.toml", "cost = 5\nstrength = 3\n", "cost = 5\n"),
+         ("forge.toml", "cost = 3\nbonus = 2\n", "cost = 3\nstrength = 2\n")],
+        ["card 'xo-of-the-endless-hoard' (Xo of the Endless Hoard): strength: expected a strength for a unit, got none",
+         "card 'oathkeepers-hammer' (Oathkeeper's Hammer): bonus: expected a bonus for a weapon, got none",
+         "card 'oathkeepers-hammer' (Oathkeeper's Hammer): strength: expected no strength on a weapon, got 2"], False),
+    "trigger-parameters-must-fit": (
+        [("forge.toml", 'trigger = "double_influence", influence = "justice"', 'trigger = "double_influence"'),
+         ("forge.toml", 'trigger = "while", condition = { condition = "units_at_least", count = 4 }',
+          'trigger = "while"')],
+        ["card 'bannerman' (Bannerman): abilities.1.influence: expected an influence symbol for double_influence "
+         "only, got none",
+         "card 'tinker-overseer' (Tinker Overseer): abilities.1.condition: expected a condition for a while-ability, "
+         "got none"], False),
+    "spell-cannot-use-effects-about-it": (
+        [("market.toml", '{ effect = "gain_power", amount = 2 }, { effect = "draw", count = 1 }',
+          '{ effect = "gain_power", amount = 2 }, { effect = "return_to_hand" }')],
+        ["card 'rallying-cry' (Rallying Cry): abilities.1.effects: expected effects without 'it' on a spell, "
+         "got return_to_hand"], True),
+    "dangling-token-and-missing-attack-token": (
+        [("throne.toml", 'token = "sentinel"', 'token = "dragon"'),
+         ("forge.toml", '{ effect = "put_attack_token", amount = 3 }', '{ effect = "put_attack_token", amount = 2 }')],
+        ["card 'eternal-throne' (The Eternal Throne): effects: unknown unit token 'dragon': expected one of sentinel",
+         "card 'forgeborn' (Forgeborn): effects: no +2 attack token is printed"], False),
+    "payment-must-cost-something-and-wordings-keep-keywords": (
+        [("forge.toml", '{ effect = "pay", gold = 1, then', '{ effect = "pay", then'),
+         ("market.toml", 'then = [{ effect = "gain_keyword", keyword = "berserk" }] }]',
+          'then = [{ effect = "gain_keyword", keyword = "berserk" }] }], '
+          'text = "When played: pay 1 :gold: gold for Lifesteal."')],
+        ["card 'umbren-coaxer' (Umbren Coaxer): abilities.1.effects.1: expected gold or power to pay, got neither",
+         "card 'thornback-boar' (Thornback Boar): abilities.1.text: wording leaves out the keyword 'Berserk' of "
+         "effect 'pay'"], False),
+}
 
 
-def test_unknown_effect_parameter(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "forge.toml", '{ effect = "gain_gold", amount = 2 }', '{ effect = "gain_gold", amount = 2, times = 2 }')
-    (line,) = definition_errors(folder)
-    assert "card 'xo-of-the-endless-hoard' (Xo of the Endless Hoard): abilities.1.effects.1.times: unknown field" in line
-
-
-def test_nested_payment_is_an_error(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "forge.toml", 'then = [{ effect = "gain_keyword", keyword = "lifesteal" }]',
-          'then = [{ effect = "pay", gold = 1, then = [{ effect = "draw" }] }]')
-    (line,) = definition_errors(folder)
-    assert "card 'umbren-coaxer' (Umbren Coaxer): abilities.1.effects.1.then.1: unknown effect 'pay'" in line
-
-
-def test_unknown_keyword_and_influence(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "forge.toml", 'keyword = "lifesteal"', 'keyword = "flying"')
-    edit_text(folder / "forge.toml", 'influence = ["time"]', 'influence = ["water"]')
-    lines = definition_errors(folder)
-    assert any("card 'xo-of-the-endless-hoard' (Xo of the Endless Hoard): influence.1: expected one of fire, time, justice, primal, shadow, got 'water'" in l for l in lines)
-    assert any("card 'umbren-coaxer' (Umbren Coaxer): abilities.1.effects.1.then.1.keyword: expected one of lifesteal, berserk, got 'flying'" in l for l in lines)
-
-
-def test_unknown_icon_in_a_wording(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "forge.toml", 'effects = [{ effect = "gain_gold", amount = 2 }]',
-          'effects = [{ effect = "gain_gold", amount = 2 }], text = "When played: take 2 :coin: gold."')
-    (line,) = definition_errors(folder)
-    assert "card 'xo-of-the-endless-hoard' (Xo of the Endless Hoard): abilities.1: unknown icon ':coin:'" in line
-
-
-def test_wording_must_carry_the_numbers(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "forge.toml", 'effects = [{ effect = "gain_gold", amount = 2 }]',
-          'effects = [{ effect = "gain_gold", amount = 2 }], text = "When played: take some :gold: gold."')
-    (line,) = definition_errors(folder)
-    assert "abilities.1.text: wording leaves out the number 2 of effect 'gain_gold'" in line
-
-
-def test_unit_needs_strength_and_weapon_needs_bonus(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "forge.toml", "cost = 5\nstrength = 3\n", "cost = 5\n")
-    edit_text(folder / "forge.toml", "cost = 3\nbonus = 2\n", "cost = 3\nstrength = 2\n")
-    lines = definition_errors(folder)
-    assert any("card 'xo-of-the-endless-hoard' (Xo of the Endless Hoard): strength: expected a strength for a unit, got none" in l for l in lines)
-    assert any("card 'oathkeepers-hammer' (Oathkeeper's Hammer): bonus: expected a bonus for a weapon, got none" in l for l in lines)
-    assert any("card 'oathkeepers-hammer' (Oathkeeper's Hammer): strength: expected no strength on a weapon, got 2" in l for l in lines)
-
-
-def test_trigger_parameters_must_fit(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "forge.toml", 'trigger = "double_influence", influence = "justice"', 'trigger = "double_influence"')
-    edit_text(folder / "forge.toml", 'trigger = "while", condition = { condition = "units_at_least", count = 4 }', 'trigger = "while"')
-    lines = definition_errors(folder)
-    assert any("card 'bannerman' (Bannerman): abilities.1.influence: expected an influence symbol for double_influence only, got none" in l for l in lines)
-    assert any("card 'tinker-overseer' (Tinker Overseer): abilities.1.condition: expected a condition for a while-ability, got none" in l for l in lines)
-
-
-def test_spell_cannot_use_effects_about_it(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "market.toml", '{ effect = "gain_power", amount = 2 }, { effect = "draw", count = 1 }',
-          '{ effect = "gain_power", amount = 2 }, { effect = "return_to_hand" }')
-    (line,) = definition_errors(folder)
-    assert "card 'rallying-cry' (Rallying Cry): abilities.1.effects: expected effects without 'it' on a spell, got return_to_hand" in line
-
-
-def test_dangling_token_and_missing_attack_token(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "throne.toml", 'token = "sentinel"', 'token = "dragon"')
-    edit_text(folder / "forge.toml", '{ effect = "put_attack_token", amount = 3 }', '{ effect = "put_attack_token", amount = 2 }')
-    lines = definition_errors(folder)
-    assert any("card 'eternal-throne' (The Eternal Throne): effects: unknown unit token 'dragon': expected one of sentinel" in l for l in lines)
-    assert any("card 'forgeborn' (Forgeborn): effects: no +2 attack token is printed" in l for l in lines)
-
-
-def test_payment_must_cost_something_and_wordings_keep_keywords(game_copy):
-    folder = game_copy(GAME)
-    edit_text(folder / "forge.toml", '{ effect = "pay", gold = 1, then', '{ effect = "pay", then')
-    edit_text(folder / "market.toml", 'then = [{ effect = "gain_keyword", keyword = "berserk" }] }]',
-          'then = [{ effect = "gain_keyword", keyword = "berserk" }] }], text = "When played: pay 1 :gold: gold for Lifesteal."')
-    lines = definition_errors(folder)
-    assert any("card 'umbren-coaxer' (Umbren Coaxer): abilities.1.effects.1: expected gold or power to pay, got neither" in l
-               for l in lines), lines
-    assert any("card 'thornback-boar' (Thornback Boar): abilities.1.text: wording leaves out the keyword 'Berserk' of effect 'pay'" in l
-               for l in lines), lines
+@pytest.mark.parametrize("edits, wanted, one_line", TYPOS.values(), ids=TYPOS)
+def test_a_typo_is_an_error_naming_its_card_and_field(game_copy, edits, wanted, one_line):
+    check_errors(errors_after(game_copy(GAME), edits), wanted, one_line)

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from cards import load_game
-from conftest import definition_errors, edit_text
+from conftest import check_errors, definition_errors, edit_text, errors_after, line_of
 
 
 def test_builtin_games_load():
@@ -18,7 +18,7 @@ def test_wrong_literal_names_file_line_card_field(game_copy):
     folder = game_copy()
     edit_text(folder / "starting.toml", 'priority = "III"', 'priority = "V"')
     lines = definition_errors(folder)
-    line_no = next(i for i, l in enumerate((folder / "starting.toml").read_text().splitlines(), 1) if 'priority = "V"' in l)
+    line_no = line_of(folder / "starting.toml", 'priority = "V"')
     assert lines == [f"{folder}/starting.toml:{line_no}: card 'pistol' (Pistol): priority: expected one of I, II, III, IV, got 'V'"]
 
 
@@ -32,68 +32,35 @@ def test_all_errors_of_a_file_at_once(game_copy):
     assert "card 'go-to-town' (Go to Town): priority: expected one of I, II, III, IV, got 4" in lines[1]
 
 
-def test_unknown_key(game_copy):
-    folder = game_copy()
-    edit_text(folder / "starting.toml", 'name = "Pistol"', 'name = "Pistol"\ncolour = "red"')
-    (line,) = definition_errors(folder)
-    assert re.search(r"starting\.toml:\d+: card 'pistol' \(Pistol\): colour: unknown field", line)
+# (edits as (file, old text, new text), what the one error line must show: texts or compiled patterns)
+BROKEN = {
+    "unknown-key": ([("starting.toml", 'name = "Pistol"', 'name = "Pistol"\ncolour = "red"')],
+                    [re.compile(r"starting\.toml:\d+: card 'pistol' \(Pistol\): colour: unknown field")]),
+    "missing-field": ([("starting.toml", 'priority = "III"\n', "")],
+                      ["card 'pistol' (Pistol): priority: required field is missing"]),
+    "unknown-effect-name": ([("starting.toml", 'effect = "attack"', 'effect = "explode"')],
+                            ["card 'pistol' (Pistol): options.1.effects.1: unknown effect 'explode'",
+                             re.compile(r"unknown effect 'explode': expected one of (\w+, )*attack,")]),
+    "wrong-effect-parameter-type": (
+        [("starting.toml", "damage = 1, ammo = 1", 'damage = "one", ammo = 1')],
+        ["card 'pistol' (Pistol): options.1.effects.1.damage: expected an integer, got 'one'"]),
+    "unknown-icon": ([("starting.toml", ":damage: damage from each", ":blood: damage from each")],
+                     ["card 'take-cover' (Take Cover): text: unknown icon ':blood:'"]),
+    "wording-must-carry-effect-numbers": (
+        [("starting.toml", "Take 2 :gold: gold, only 1", "Take some :gold: gold, only 1")],
+        ["card 'go-to-town' (Go to Town): options.2.text: wording leaves out the number 2 of effect 'gain_gold'"]),
+    "duplicate-ids": ([("starting.toml", 'id = "pistol"', 'id = "take-cover"')],
+                      ["card 'take-cover' (Pistol): id: duplicate id: already defined in"]),
+    "dangling-component-file": ([("game.toml", 'file = "starting.toml"', 'file = "missing.toml"')],
+                                ["game.toml", "components.starting.file: file not found: 'missing.toml'"]),
+    "component-file-must-stay-inside-folder": ([("game.toml", 'file = "starting.toml"', 'file = "../../etc/passwd"')],
+                                               ["components.starting.file: expected text matching"]),
+}
 
 
-def test_missing_field(game_copy):
-    folder = game_copy()
-    edit_text(folder / "starting.toml", 'priority = "III"\n', "")
-    (line,) = definition_errors(folder)
-    assert "card 'pistol' (Pistol): priority: required field is missing" in line
-
-
-def test_unknown_effect_name(game_copy):
-    folder = game_copy()
-    edit_text(folder / "starting.toml", 'effect = "attack"', 'effect = "explode"')
-    (line,) = definition_errors(folder)
-    assert "card 'pistol' (Pistol): options.1.effects.1: unknown effect 'explode'" in line
-    assert "attack" in line.split("expected one of")[1]
-
-
-def test_wrong_effect_parameter_type(game_copy):
-    folder = game_copy()
-    edit_text(folder / "starting.toml", "damage = 1, ammo = 1", 'damage = "one", ammo = 1')
-    (line,) = definition_errors(folder)
-    assert "card 'pistol' (Pistol): options.1.effects.1.damage: expected an integer, got 'one'" in line
-
-
-def test_unknown_icon(game_copy):
-    folder = game_copy()
-    edit_text(folder / "starting.toml", ":damage: damage from each", ":blood: damage from each")
-    (line,) = definition_errors(folder)
-    assert "card 'take-cover' (Take Cover): text: unknown icon ':blood:'" in line
-
-
-def test_wording_must_carry_effect_numbers(game_copy):
-    folder = game_copy()
-    edit_text(folder / "starting.toml", "Take 2 :gold: gold, only 1", "Take some :gold: gold, only 1")
-    (line,) = definition_errors(folder)
-    assert "card 'go-to-town' (Go to Town): options.2.text: wording leaves out the number 2 of effect 'gain_gold'" in line
-
-
-def test_duplicate_ids(game_copy):
-    folder = game_copy()
-    edit_text(folder / "starting.toml", 'id = "pistol"', 'id = "take-cover"')
-    (line,) = definition_errors(folder)
-    assert "card 'take-cover' (Pistol): id: duplicate id: already defined in" in line
-
-
-def test_dangling_component_file(game_copy):
-    folder = game_copy()
-    edit_text(folder / "game.toml", 'file = "starting.toml"', 'file = "missing.toml"')
-    (line,) = definition_errors(folder)
-    assert "game.toml" in line and "components.starting.file: file not found: 'missing.toml'" in line
-
-
-def test_component_file_must_stay_inside_folder(game_copy):
-    folder = game_copy()
-    edit_text(folder / "game.toml", 'file = "starting.toml"', 'file = "../../etc/passwd"')
-    (line,) = definition_errors(folder)
-    assert "components.starting.file: expected text matching" in line
+@pytest.mark.parametrize("edits, wanted", BROKEN.values(), ids=BROKEN)
+def test_one_broken_field_is_one_error_line(game_copy, edits, wanted):
+    check_errors(errors_after(game_copy(), edits), wanted, one_line=True)
 
 
 @pytest.mark.parametrize(

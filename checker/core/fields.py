@@ -21,5 +21,32 @@ def whole_number(data: dict[str, Any], key: str, default: int, high: int, player
     """`data[key]` (or the default) as a whole number from 0 to `high`; booleans are not numbers."""
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
-        raise StateError(f"expected a whole number from 0 to {high}, got {value!r}", player=player, field=key)
+        raise StateError(f"expected a whole number from 0 to {high}, got {toml_repr(value)}", player=player, field=key)
     return value
+
+
+def flag(data: dict[str, Any], key: str, player: str | None, field: str) -> bool:
+    """`data[key]` (default false) as true or false; 0 and 1 are not flags."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise StateError(f"expected true or false, got {toml_repr(value)}", player=player, field=field)
+    return value
+
+
+def player_rows(state: dict[str, Any], seats: tuple[int, int], game: str, order: str = "") -> list[dict[str, Any]]:
+    """The state's [[players]] tables, as many as the game seats; `order` says how the table lists them."""
+    rows = state.get("players")
+    low, high = seats
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise StateError("expected [[players]] tables, one per player" + (f", {order}" if order else ""),
+                         field="players")
+    if not low <= len(rows) <= high:
+        raise StateError(f"expected {low} to {high} players for {game}, got {len(rows)}", field="players")
+    return rows
+
+
+def toml_repr(value: object) -> str:
+    """A value as the player typed it in TOML: true/false, not Python's True/False."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)

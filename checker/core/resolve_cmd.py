@@ -24,7 +24,11 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
         if not isinstance(game_ref, str):
             raise StateError(f"expected the game id or folder, got {game_ref!r}", field="game", file=str(state_file))
         if game_ref not in engines:  # a user's folder, relative to the state file
-            game_ref = str(state_file.parent / game_ref)
+            folder = state_file.parent / game_ref
+            if not (folder / "game.toml").is_file():
+                raise StateError(f"expected a built-in game ({', '.join(engines)}) or a folder with a game.toml, "
+                                 f"got {game_ref!r}", field="game", file=str(state_file))
+            game_ref = str(folder)
         try:
             engine, game = load_for_play(game_ref, engines)
         except Exception as exc:  # cards (and pydantic) load only on a cache miss

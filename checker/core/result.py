@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .fields import toml_repr
 from .log import Step
 
 
@@ -38,7 +39,7 @@ class Resolution:
         if self.game_over:
             lines.append("  Game over. Winner(s): " + ", ".join(self.winners or []))
             for name, score in (self.scores or {}).items():
-                detail = ", ".join(f"{k} {v}" for k, v in score.items() if k != "score")
+                detail = ", ".join(f"{k} {toml_repr(v)}" for k, v in score.items() if k != "score")
                 lines.append(f"    {name}: {score['score']} ({detail})" if "score" in score else f"    {name}: {detail}")
         lines += [f"  Note: {n}" for n in self.notes]
         lines.append("")

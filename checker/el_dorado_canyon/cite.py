@@ -5,10 +5,7 @@ so a player can find it on the page.
 """
 from __future__ import annotations
 
-
-def _cite(section: str, quote: str, *rulings: str) -> str:
-    text = f'{section}: "{quote}"'
-    return "; ".join([text, *rulings]) if rulings else text
+from checker.core.cite import cite as _cite, join
 
 
 REVEAL = _cite("Gameplay", "all players reveal their card face up in front of them at the same time", "EDC-18")

@@ -5,12 +5,13 @@ from typing import Any
 
 from checker.core.log import Log
 from checker.core.result import Resolution
+from checker.core.verdict import change_lines, numbers
 
 from . import cite
 from .judge import end_reasons, final_scores
 from .rules import rules_of
 from .state import read_table, write_table
-from .turn import Player, Table
+from .turn import Table
 
 SHOWN = ("health", "ammo", "unbanked", "banked", "infamy", "graveyard")
 
@@ -20,7 +21,7 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
     rules = rules_of(game)
     log = Log()
     table, plays = read_table(state, rules, log)
-    before = {p.name: _numbers(p) for p in table.players}
+    before = {p.name: numbers(p, SHOWN) for p in table.players}
     table.play_turn(plays)
     reasons = end_reasons(table)
     scores = winners = None
@@ -29,26 +30,21 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
         scores, winners = final_scores(table.players)
         table.say(f"the game ends after this turn: {'; '.join(reasons)}",
                   cite.NO_DRAW if table.draw_failed and len(reasons) == 1 else cite.END_INFAMY)
-        for name, s in scores.items():
-            table.say(f"{name} scores min(infamy {s['infamy']}, banked {s['banked']}) - graveyard {s['graveyard']} "
-                      f"= {s['score']}", cite.SCORE)
+        for p in table.players:
+            s = scores[p.name]
+            table.say(f"scores min(infamy {s['infamy']}, banked {s['banked']}) - graveyard {s['graveyard']} "
+                      f"= {s['score']}", cite.SCORE, p)
         top = max(s["score"] for s in scores.values())
         if sum(1 for s in scores.values() if s["score"] == top) > 1:
-            table.say(f"tie on {top}: current health decides; winners {', '.join(winners)}", cite.TIE)
+            shared = f"still tied on health {scores[winners[0]]['health']}: {' and '.join(winners)} share the win" \
+                if len(winners) > 1 else f"the winner is {winners[0]}"
+            table.say(f"tie on {top}: current health decides; {shared}", cite.TIE)
     verdict = _verdict(table, before, reasons)
     return Resolution(verdict, log.steps, write_table(table, state), bool(reasons), scores, winners)
 
 
-def _numbers(p: Player) -> dict[str, int]:
-    return {key: getattr(p, key) for key in SHOWN}
-
-
 def _verdict(table: Table, before: dict[str, dict[str, int]], reasons: list[str]) -> list[str]:
-    lines = []
-    for p in table.players:
-        changes = [f"{key} {old} -> {getattr(p, key)}" for key, old in before[p.name].items() if getattr(p, key) != old]
-        changes += [what for who, what in table.events if who == p.name]
-        lines.append(f"{p.name}: {', '.join(changes) if changes else 'no change'}")
+    lines = change_lines(table.players, before, table.events)
     lines.append(f"First player next turn: {table.players[table.first].name}")
     lines.append(f"The game is over: {'; '.join(reasons)}" if reasons else "The game goes on.")
     return lines

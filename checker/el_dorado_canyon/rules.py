@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.core.compiled import built
+
 # Every effect of cards/models/el_dorado_canyon.py, with the parameters the engine reads.
 PARAMETERS: dict[str, tuple[str, ...]] = {
     "attack": ("damage", "ammo", "infamy", "targets"),
@@ -69,10 +71,15 @@ def _effect(effect: Any) -> list[Any]:
     return [effect.effect] + [getattr(effect, name) for name in PARAMETERS[effect.effect]]
 
 
+def asks_if_attacked(effects: tuple[tuple, ...]) -> bool:
+    """Whether effects depend on who attacks this turn (H8): if-attacked gains, per-attacker gains."""
+    return any(e[0] == "per_attacker" or (e[0] == "gain_gold" and e[2] is not None) for e in effects)
+
+
 class Option:
     """One end of a card: its arrow, its effect tuples and its printed text."""
 
-    __slots__ = ("arrow", "effects", "text", "fixed", "turned", "buys", "refreshes", "steps")
+    __slots__ = ("arrow", "effects", "text", "fixed", "turned", "buys", "refreshes", "asks", "attacks", "steps")
 
     def __init__(self, data: dict[str, Any]):
         self.arrow: str = data["arrow"]
@@ -83,6 +90,7 @@ class Option:
         self.steps: tuple | None = None  # the effects with their rule functions: bound by the turn engine
         names = {e[0] for e in self.effects}
         self.buys, self.refreshes = "buy" in names, "refresh_row" in names
+        self.asks, self.attacks = asks_if_attacked(self.effects), "attack" in names
 
 
 class Card:
@@ -116,7 +124,8 @@ class Card:
 class Character:
     """A hired character: alignment and ability; passives folded into numbers."""
 
-    __slots__ = ("id", "name", "alignment", "trigger", "effects", "text", "extra", "armor", "copies")
+    __slots__ = ("id", "name", "alignment", "trigger", "effects", "text", "extra", "armor", "copies", "asks",
+                 "attacks")
 
     def __init__(self, data: dict[str, Any]):
         self.id: str | None = data.get("id")
@@ -129,6 +138,8 @@ class Character:
         self.extra = sum(e[1] for e in effects if e[0] == "extra_damage")
         self.armor = sum(e[1] for e in effects if e[0] == "armor")
         self.effects = tuple(e for e in effects if e[0] not in PASSIVE)
+        self.asks = asks_if_attacked(self.effects)
+        self.attacks = any(e[0] == "attack" for e in self.effects)
 
     def __repr__(self) -> str:
         return f"Character({self.id or self.name})"
@@ -152,8 +163,4 @@ class Rules:
 
 def rules_of(game: Any) -> Rules:
     """Rules from a loaded `cards.Game`, from compiled data, or as given."""
-    if isinstance(game, Rules):
-        return game
-    if isinstance(game, dict):
-        return Rules(game)
-    return Rules(compile_game(game))
+    return built(game, Rules, compile_game)

@@ -10,10 +10,11 @@ import random
 from operator import attrgetter
 from typing import Any, Callable
 
+from checker.core.compiled import compiled
 from checker.core.errors import StateError
 
 from .judge import score, winners
-from .rules import LEFT, RIGHT, Card, Option, Rules, rules_of
+from .rules import LEFT, RIGHT, Card, Option, Rules, compile_game
 from .turn import MAX_TRACK, Play, Player, Table
 
 MAX_TURNS = 200  # a safety stop: simple policies may stall; reported as "turn limit"
@@ -37,8 +38,10 @@ def random_policy(rules: Rules) -> Policy:
         opt = card.options[option]
         if not opt.buys:
             return Play(card, p.seat, option, direction)
-        refresh = rand() < 0.2 and opt.refreshes
-        affordable = _affordable(t, p)
+        cost = next((e[1] for e in opt.effects if e[0] == "refresh_row"), 0)
+        refresh = rand() < 0.2 and opt.refreshes and t.row is not None and p.unbanked + p.banked >= cost
+        # a refresh turns up the deck's top 3 (the old row under it) and leaves less gold to buy with
+        affordable = _affordable(t, p, (t.deck + t.row)[:3] if refresh else t.row, cost if refresh else 0)
         buy = affordable[int(rand() * len(affordable))] if affordable else None
         return Play(card, p.seat, option, direction, buy, refresh)
 
@@ -69,7 +72,7 @@ def greedy_policy(rules: Rules) -> Policy:
         direction = LEFT if lu > ru or (lu == ru and left.health <= right.health) else RIGHT
         buy = None
         if best.options[best_option].buys:
-            affordable = _affordable(t, p)
+            affordable = _affordable(t, p, t.row)
             buy = max(affordable, key=COST) if affordable else None
         return Play(best, p.seat, best_option, direction, buy)
 
@@ -115,9 +118,9 @@ def _greedy_values(opt: Option) -> tuple[tuple[float, ...], int]:
     return tuple(table), banks
 
 
-def _affordable(t: Table, p: Player) -> list[Card]:
-    gold = p.unbanked + p.banked
-    return [c for c in t.row if c.cost <= gold] if t.row else []
+def _affordable(t: Table, p: Player, row: list[Card] | None, spent: int = 0) -> list[Card]:
+    gold = p.unbanked + p.banked - spent
+    return [c for c in row if c.cost <= gold] if row else []
 
 
 COST = attrgetter("cost")
@@ -238,8 +241,8 @@ def merge(tallies: list[dict[str, Any]]) -> dict[str, Any]:
 def simulate(game: Any, games: int = 1000, players: int = 4, seed: int = 0, policy: str = "random",
              jobs: int = 1) -> dict[str, Any]:
     """Play `games` games of `players` with `policy`; the designer's report (same seed, same report)."""
-    rules = rules_of(game)
-    data = game if isinstance(game, dict) else _data(game)
+    data = compiled(game, compile_game)
+    rules = Rules(data)
     have = len(rules.character_copies)
     if have < players:
         raise StateError(f"expected at least one character per player ({players}), got {have}: add characters "
@@ -254,12 +257,6 @@ def simulate(game: Any, games: int = 1000, players: int = 4, seed: int = 0, poli
             parts = list(pool.map(_tally_chunk, [(data, first, n, players, seed, policy) for first, n in chunks]))
         tally = merge(parts)
     return report(rules, tally, players, seed, policy)
-
-
-def _data(game: Any) -> dict[str, Any]:
-    from .rules import compile_game
-
-    return compile_game(game)
 
 
 def _tally_chunk(args: tuple) -> dict[str, Any]:

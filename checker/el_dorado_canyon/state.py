@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
+from checker.core.fields import flag, only_fields, player_rows, whole_number
 
 from .rules import DIRECTIONS, Card, Character, Rules
 from .turn import MAX_TRACK, Play, Player, Table
@@ -22,13 +23,8 @@ MAX_COUNT = 999
 
 def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Table, list[Play | None]]:
     """The table and every player's revealed card, or a StateError naming player and field."""
-    _only(state, TOP_KEYS, None, "")
-    rows = state.get("players")
-    low, high = rules.players
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        raise StateError("expected [[players]] tables, one per player, clockwise", field="players")
-    if not low <= len(rows) <= high:
-        raise StateError(f"expected {low} to {high} players for {rules.name}, got {len(rows)}", field="players")
+    only_fields(state, TOP_KEYS, None)
+    rows = player_rows(state, rules.players, rules.name, "clockwise")
     names = [_name(row, i) for i, row in enumerate(rows)]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -41,14 +37,8 @@ def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Ta
     characters = _character_deck(state.get("characters"), rules)
     players = [_player(row_data, i, rules) for i, row_data in enumerate(rows)]
     plays = [_play(data.get("play"), p, rules, row, deck) for data, p in zip(rows, players)]
+    _town_choices_possible(plays, players, names.index(first), row or [], deck or [])
     return Table(rules, players, names.index(first), row, deck, characters, log), plays
-
-
-def _only(data: dict[str, Any], allowed: tuple[str, ...], player: str | None, prefix: str) -> None:
-    for key in data:
-        if key not in allowed:
-            raise StateError(f"unknown field: expected one of {', '.join(allowed)}", player=player,
-                             field=prefix + str(key))
 
 
 def _name(row: dict[str, Any], i: int) -> str:
@@ -56,13 +46,6 @@ def _name(row: dict[str, Any], i: int) -> str:
     if not isinstance(name, str) or not name.strip():
         raise StateError(f"expected the player's name, got {name!r}", field=f"players[{i + 1}].name")
     return name
-
-
-def _count(data: dict[str, Any], key: str, default: int, high: int, player: str) -> int:
-    value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
-        raise StateError(f"expected a whole number from 0 to {high}, got {value!r}", player=player, field=key)
-    return value
 
 
 def _character(value: Any, rules: Rules, player: str | None, field: str) -> Character:
@@ -73,7 +56,7 @@ def _character(value: Any, rules: Rules, player: str | None, field: str) -> Char
         raise StateError(f"expected a character id ({known}) or {{ name, alignment }}, got {value!r}",
                          player=player, field=field)
     if isinstance(value, dict):
-        _only(value, ("name", "alignment"), player, field + ".")
+        only_fields(value, ("name", "alignment"), player, field + ".")
         name, alignment = value.get("name"), value.get("alignment")
         if not isinstance(name, str) or not name:
             raise StateError(f"expected the character's name, got {name!r}", player=player, field=field + ".name")
@@ -102,7 +85,7 @@ def _town(town: Any, rules: Rules) -> tuple[list[Card] | None, list[Card] | None
         return None, None
     if not isinstance(town, dict):
         raise StateError(f"expected a [town] table, got {town!r}", field="town")
-    _only(town, ("row", "deck"), None, "town.")
+    only_fields(town, ("row", "deck"), None, "town.")
     row = _cards(town.get("row", []), rules, None, "town.row", town_only=True)
     if len(row) > 3:
         raise StateError(f"expected at most 3 face-up town cards, got {len(row)}", field="town.row")
@@ -114,7 +97,7 @@ def _character_deck(table: Any, rules: Rules) -> list[Character] | None:
         return None  # EDC-1: no deck given is an empty deck
     if not isinstance(table, dict):
         raise StateError(f"expected a [characters] table, got {table!r}", field="characters")
-    _only(table, ("deck",), None, "characters.")
+    only_fields(table, ("deck",), None, "characters.")
     deck = table.get("deck", [])
     if not isinstance(deck, list):
         raise StateError(f"expected a list of characters, got {deck!r}", field="characters.deck")
@@ -123,14 +106,13 @@ def _character_deck(table: Any, rules: Rules) -> list[Character] | None:
 
 def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     name = data["name"]
-    _only(data, PLAYER_KEYS, name, "")
-    gone = data.get("gone", False)
-    if not isinstance(gone, bool):
-        raise StateError(f"expected true or false, got {gone!r}", player=name, field="gone")
+    only_fields(data, PLAYER_KEYS, name)
+    # EDC-3: no character, GONE until a new one is drawn
+    gone = flag(data, "gone", name, "gone") if "gone" in data else "character" not in data
     char = _character(data["character"], rules, name, "character") if "character" in data else None
-    health = _count(data, "health", MAX_TRACK, MAX_TRACK, name)
-    ammo = _count(data, "ammo", MAX_TRACK, MAX_TRACK, name)
-    counts = [_count(data, key, 0, MAX_COUNT, name) for key in COUNTS]
+    health = whole_number(data, "health", MAX_TRACK, MAX_TRACK, name)
+    ammo = whole_number(data, "ammo", MAX_TRACK, MAX_TRACK, name)
+    counts = [whole_number(data, key, 0, MAX_COUNT, name) for key in COUNTS]
     if char is not None and health == 0:
         raise StateError("expected 1 to 5 for a living character, got 0 (a character at 0 health is dead: "
                          "leave out `character` and set gone = true; EDC-3)", player=name, field="health")
@@ -142,11 +124,17 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
         if not card.once:
             raise StateError(f"expected only once-per-character cards under the character, got {card.id!r}",
                              player=name, field=f"spent[{i + 1}]")
+    _listed_once(spent, name, "spent")
     if spent and char is None:
         raise StateError("expected no cards under a character the player does not have (they returned to "
                          "the hand when it died; H9)", player=name, field="spent")
     if "hand" in data:
         hand = _cards(data["hand"], rules, name, "hand")
+        _listed_once(hand, name, "hand")
+        for i, card in enumerate(hand):
+            if card.starting and card in spent:
+                raise StateError(f"{card.id!r} lies under the character (spent) and cannot be in the hand too",
+                                 player=name, field=f"hand[{i + 1}]")
     else:  # EDC-2: the starting hand, less what lies under the character, plus a played town card
         hand = [c for c in rules.starting if c not in spent]
         played = data.get("play", {}).get("card") if isinstance(data.get("play"), dict) else None
@@ -154,6 +142,14 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
             hand.append(rules.cards[played])
     c_unbanked, c_banked, c_infamy, c_graveyard = counts
     return Player(name, seat, char, health, ammo, c_unbanked, c_banked, c_infamy, c_graveyard, gone, hand, spent)
+
+
+def _listed_once(cards: list[Card], player: str, field: str) -> None:
+    """Player Set Up: every player has exactly one of each starting card (EDC-2)."""
+    for i, card in enumerate(cards):
+        if card.starting and card in cards[:i]:
+            raise StateError(f"{card.id!r} is listed twice: every player has one of each starting card",
+                             player=player, field=f"{field}[{i + 1}]")
 
 
 def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list[Card] | None) -> Play | None:
@@ -167,7 +163,7 @@ def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list
     if not isinstance(data, dict):
         raise StateError(f"expected a table {{ card = ..., option = ..., direction = ... }}, got {data!r}",
                          player=p.name, field="play")
-    _only(data, PLAY_KEYS, p.name, "play.")
+    only_fields(data, PLAY_KEYS, p.name, "play.")
     card_id = data.get("card")
     playable = [c for c in p.hand if c not in p.spent]
     if card_id not in rules.cards:
@@ -184,9 +180,7 @@ def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list
     chosen = card.options[option]
     direction = _direction(data, card, option, p)
     names = {e[0] for e in chosen.effects}
-    refresh = data.get("refresh", False)
-    if not isinstance(refresh, bool):
-        raise StateError(f"expected true or false, got {refresh!r}", player=p.name, field="play.refresh")
+    refresh = flag(data, "refresh", p.name, "play.refresh")
     if refresh and "refresh_row" not in names:
         raise StateError(f"{_option_name(card, option)} cannot replace the town row{_elsewhere(card, 'refresh_row')}",
                          player=p.name, field="play.refresh")
@@ -294,3 +288,80 @@ def _player_value(p: Player) -> dict[str, Any]:
     row.update(health=p.health, ammo=p.ammo, unbanked=p.unbanked, banked=p.banked, infamy=p.infamy,
                graveyard=p.graveyard, gone=p.gone, hand=_ids_list(p.hand), spent=_ids_list(p.spent))
     return row
+
+
+# ---- choices at the town that can never be made --------------------------------------------------
+
+def _town_choices_possible(plays: list[Play | None], players: list[Player], first: int, row: list[Card],
+                           deck: list[Card]) -> None:
+    """A declared refresh or buy that cannot happen however the turn goes is an invalid play (EDC-15).
+
+    Only earlier buys and refreshes this turn change the row (each buy turns up one card from
+    the deck, each refresh three); only the player's own card, and abilities that gain gold,
+    change the gold it has when its buy comes.
+    """
+    n = len(players)
+    order = sorted((pl for pl in plays if pl is not None and (pl.buy is not None or pl.refresh)),
+                   key=lambda pl: (pl.card.rank, (pl.owner - first) % n))
+    turned_up = 0  # deck cards that earlier buys and refreshes may have turned face up
+    for i, pl in enumerate(order):
+        p = players[pl.owner]
+        if pl.buy is not None:
+            if pl.refresh and i == 0:
+                reachable = (deck + row)[:3]  # the row replaced: the old cards go under the deck
+                if _gold_may_drop(pl, plays, players):  # robbed first, it cannot pay to replace the row
+                    reachable += [c for c in row if c not in reachable]
+            else:
+                reachable = row + deck[:turned_up + (3 if pl.refresh else 0)]
+            if pl.buy not in reachable:
+                where = "face up after replacing the row" if pl.refresh else "face up in town"
+                raise StateError(f"{pl.buy.id!r} cannot be bought: it will not be {where} when {pl.card.name} "
+                                 f"resolves; face up then: {_ids(reachable) or 'none'}", player=p.name,
+                                 field="play.buy")
+        if not _may_gain_gold(p):
+            _gold_suffices(pl, p)
+        turned_up += (1 if pl.buy is not None else 0) + (3 if pl.refresh else 0)
+
+
+def _gold_may_drop(pl: Play, plays: list[Play | None], players: list[Player]) -> bool:
+    """Whether another card or ability this turn may steal from the player before its refresh."""
+    for other in plays:
+        if other is not None and other is not pl and any(e[0] == "steal" for e in other.end.effects):
+            return True
+    return any(q.char is not None and any(e[0] == "steal" for e in q.char.effects) for q in players)
+
+
+GOLD_BY_OTHERS = ("steal", "per_attacker", "attack")  # per_attacker may give gold; a kill takes the victim's
+
+
+def _may_gain_gold(p: Player) -> bool:
+    """Whether the character's ability may bring gold during the turn (then only play can tell)."""
+    char = p.char
+    return char is not None and char.trigger not in (None, "always", "immediate") and any(
+        e[0] == "gain_gold" or e[0] in GOLD_BY_OTHERS for e in char.effects)
+
+
+def _gold_suffices(pl: Play, p: Player) -> None:
+    """The gold the player has when the card's refresh and buy come, at best: the card's own gains
+    and payments before them (H8: spending takes unbanked gold first, then banked)."""
+    gold = p.unbanked + p.banked
+    for effect in pl.end.effects:
+        name = effect[0]
+        if name in GOLD_BY_OTHERS:
+            return  # how much it brings depends on the others: only play can tell
+        if name == "gain_gold":
+            gold += max(effect[1], effect[2] or 0)
+        elif name == "pay_gold":
+            gold -= effect[1]
+        elif name == "refresh_row" and pl.refresh:
+            if gold < effect[1]:
+                raise StateError(f"replacing the row costs {effect[1]} gold and {p.name} has {max(gold, 0)} when "
+                                 f"{pl.card.name} comes to it", player=p.name, field="play.refresh")
+            gold -= effect[1]
+        elif name == "buy" and pl.buy is not None:
+            price = max(0, pl.buy.cost - effect[1])
+            if gold < price:
+                after = " after replacing the row" if pl.refresh else ""
+                raise StateError(f"{pl.buy.id!r} costs {price} gold and {p.name} has {max(gold, 0)}{after} when "
+                                 f"{pl.card.name} comes to buy", player=p.name, field="play.buy")
+            return

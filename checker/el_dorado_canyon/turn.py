@@ -15,6 +15,7 @@ from .rules import LEFT, RIGHT, Card, Character, Option, Rules
 
 MAX_TRACK = 5  # H3
 END_INFAMY = 10  # H10
+MAX_FORESIGHT = 4  # rounds of resolving a turn again until "attacked" agrees with the turn's attacks
 
 
 class Player:
@@ -89,6 +90,9 @@ class Table:
         self.bought: list[tuple[int, str]] = []  # (seat, card id): the simulator's tallies
         self.drawn: list[tuple[int, str | None]] = []  # (seat, character id)
         self.orders, self.around = seat_orders(self.n)
+        # H8 "attacked this turn": who attacked each seat over the whole turn, once known
+        self.foreseen: dict[int, list[Player]] | None = None
+        self.asked: list[tuple[Player, int]] = []  # (player, attackers an if-attacked effect counted)
 
     # ---- the log -------------------------------------------------------------------------------
 
@@ -127,9 +131,8 @@ class Table:
         first = self.first
         self.revealed = plays
         # clockwise from the first player; filter(None) drops the seats without a card
+        # revealed cards stay listed in the hand (their place kept) until they go elsewhere
         self.plays = clockwise = list(filter(None, plays[first:] + plays[:first]))
-        for pl in clockwise:
-            players[pl.owner].hand.remove(pl.card)
         if self.log:
             self.where = ("reveal", None, None)
             for s in self.orders[first]:
@@ -140,9 +143,64 @@ class Table:
                 else:
                     self.where = ("reveal", p.name, pl.card.id)
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
-                             else cite.REVEAL + "; " + cite.TWO_ENDED, p)
-        self.resolve_in_order(sorted(clockwise, key=RANK))  # stable: clockwise within a priority
+                             else cite.join(cite.REVEAL, cite.TWO_ENDED), p)
+        self.resolve_turn(sorted(clockwise, key=RANK))  # stable: clockwise within a priority
         self.finish_turn()
+
+    def resolve_turn(self, queue: list[Play]) -> None:
+        """Priorities I to IV. H8: "attacked" means attacked at any time this turn, so when an
+        attack came after an if-attacked effect had counted, the turn is resolved again from
+        its start knowing who attacks whom (a few rounds at most; never with the box's cards,
+        whose attacks all come before the if-attacked gains)."""
+        self.foreseen, self.asked = None, []
+        if not self.may_attack_after_asking(queue):
+            self.resolve_in_order(queue)  # every attack comes before anything asks who attacked: one pass
+            return
+        start = self.mark_start()
+        for round_ in range(MAX_FORESIGHT):
+            self.resolve_in_order(queue)
+            if round_ == MAX_FORESIGHT - 1 or all(len(p.attackers) == counted for p, counted in self.asked):
+                return
+            self.foreseen = {p.seat: list(p.attackers) for p in self.players}
+            self.asked = []
+            self.back_to_start(start)
+
+    def may_attack_after_asking(self, queue: list[Play]) -> bool:
+        """Whether an attack may resolve after an effect asked who attacks (H8): a card that attacks
+        at the priority of the first card that asks or later, or an ability that asks or attacks."""
+        for p in self.players:
+            if p.char is not None and (p.char.asks or p.char.attacks):
+                return True
+        asking = next((pl.card.rank for pl in queue if pl.end.asks), None)
+        return asking is not None and any(pl.end.attacks and pl.card.rank >= asking for pl in queue)
+
+    def mark_start(self) -> tuple:
+        return ([p.snapshot() for p in self.players], self.row and list(self.row), self.deck and list(self.deck),
+                self.moves, len(self.bought), len(self.events), len(self.log.steps) if self.log else 0)
+
+    def back_to_start(self, start: tuple) -> None:
+        snaps, row, deck, moves, bought, events, steps = start
+        for p, snap in zip(self.players, snaps):
+            p.restore(snap)
+            p.attackers, p.block, p.discard = [], 0, 0
+        for pl in self.plays:
+            pl.holder, pl.done, pl.passed, pl.hit = pl.owner, False, False, None
+        self.row, self.deck, self.moves = row and list(row), deck and list(deck), moves
+        del self.bought[bought:], self.events[events:]
+        if self.log:
+            del self.log.steps[steps:]
+            self.where = ("reveal", None, None)
+            self.say("an attack later this turn changes an earlier \"if you are attacked\": "
+                     "the cards resolve again, knowing every attack of the turn", cite.IF_ATTACKED)
+
+    def attackers_of(self, p: Player) -> list[Player]:
+        """Who attacks p this turn (H8): so far, or over the whole turn once foreseen."""
+        seen = p.attackers
+        if self.foreseen is not None:
+            whole = self.foreseen[p.seat]
+            seen = whole + [a for a in seen if a not in whole]
+        self.asked.append((p, len(seen)))
+        return seen
 
     def describe(self, pl: Play) -> str:
         card = pl.card
@@ -252,7 +310,8 @@ class Table:
             self.say(f"finds {victims[0].name} both left and right: attacked once", cite.BOTH_SIDES, p)
         if victims[0] is p:
             if log:
-                self.say("has no one else to target: shoots themself, no infamy", cite.SELF_SHOT + "; " + cite.TARGET, p)
+                self.say("has no one else to target: shoots themself, no infamy",
+                         cite.join(cite.SELF_SHOT, cite.TARGET), p)
         elif infamy:
             p.infamy += infamy
             if log:
@@ -397,9 +456,7 @@ class Table:
             self.where = ("end", None, None)
         players = self.players
         for pl in self.plays:
-            if not log and pl.card.plain:  # back to the hand, passed or not: nothing to tell
-                players[pl.owner].hand.append(pl.card)
-            else:
+            if log or not pl.card.plain:  # a plain card stays in the hand, passed or not: nothing to tell
                 self.put_away(pl)
         self.where = ("end", None, None)
         for p in players:
@@ -450,31 +507,31 @@ class Table:
         if log:
             self.where = ("end", owner.name, card.id)
         if pl.passed:
-            owner.hand.append(card)
             if log:
                 self.say(f"{card.name} goes back to {owner.name}'s hand", cite.ROSIE_BACK)
         elif card.event or card.use_once:
+            owner.hand.remove(card)
             self.to_town_deck(card)
             if log:
                 self.say(f"{card.name} is discarded face down under the town deck",
                          cite.EVENT if card.event else cite.USE_ONCE)
                 self.note(owner, f"discarded {card.name}")
         elif card.once and owner.char is not None:
+            owner.hand.remove(card)
             owner.spent.append(card)
             if log:
                 self.say(f"{card.name} goes under {owner.char.name}", cite.ONCE)
         elif card.give and pl.hit is not None:
             taker = self.players[pl.hit]
+            owner.hand.remove(card)
             taker.hand.append(card)
             if log:
                 self.say(f"{card.name} is given to {taker.name}, who was attacked", cite.GIVE)
                 self.note(owner, f"gave {card.name} to {taker.name}")
                 self.note(taker, f"received {card.name}")
-        else:
-            owner.hand.append(card)
-            if log:
-                self.say(f"{card.name} goes back to {owner.name}'s hand",
-                         cite.SPENT_BACK if card.once else cite.BACK_TO_HAND)
+        elif log:
+            self.say(f"{card.name} goes back to {owner.name}'s hand",
+                     cite.SPENT_BACK if card.once else cite.BACK_TO_HAND)
 
     def place_character(self, p: Player, char: Character) -> None:
         """A new character: 5 health, 5 ammo, camp side up (H7, EDC-17)."""
@@ -517,7 +574,7 @@ def _steal(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     for v in t.targets(p, aim):
         if v is p:
             if t.log:
-                t.say("has no one else to steal from: nothing moves", cite.STEAL + "; " + cite.TARGET, p)
+                t.say("has no one else to steal from: nothing moves", cite.join(cite.STEAL, cite.TARGET), p)
             continue
         gold = min(e[1], v.unbanked)
         v.unbanked -= gold
@@ -563,14 +620,14 @@ def _pay_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
 
 def _gain_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     amount, if_attacked = e[1], e[2]
-    attacked = bool(p.attackers)
-    gain = if_attacked if attacked and if_attacked is not None else amount
+    attackers = t.attackers_of(p) if if_attacked is not None else ()
+    gain = if_attacked if attackers else amount
     p.unbanked += gain
     if t.log:
         why = ""
         if if_attacked is not None:
-            who = ", ".join(a.name for a in p.attackers)
-            why = f" (attacked by {who}: {if_attacked} instead of {amount})" if attacked else " (not attacked)"
+            who = ", ".join(a.name for a in attackers)
+            why = f" (attacked by {who}: {if_attacked} instead of {amount})" if attackers else " (not attacked)"
         t.say(f"gains {gain} unbanked gold{why}", cite.IF_ATTACKED if if_attacked is not None else cite.GAIN_GOLD, p)
     return True
 
@@ -592,7 +649,7 @@ def _gain_ammo(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool
 
 
 def _per_attacker(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    k = len(p.attackers)
+    k = len(t.attackers_of(p))
     p.unbanked += e[1] * k
     p.infamy += e[2] * k
     if t.log:
@@ -662,10 +719,13 @@ def _buy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
         if t.log:
             t.say(f"cannot buy {card.name}: costs {price}, has {p.unbanked + p.banked} gold", cite.BUY, p)
         return True
-    t.row.remove(card)
+    slot = t.row.index(card)
+    if t.deck:  # the top of the town deck takes the bought card's place (EDC-15)
+        t.row[slot] = t.deck.pop(0)
+    else:
+        del t.row[slot]
     p.hand.append(card)
     t.bought.append((p.seat, card.id))
-    t.refill_row()
     if t.log:
         t.say(f"buys {card.name} for {price} gold ({t.gold_text(p)}) into the hand; the row: "
               f"{', '.join(c.name for c in t.row) or 'empty'}", cite.BUY, p)

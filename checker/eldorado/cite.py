@@ -6,10 +6,7 @@ rulings (design/eldorado.md), ELD-n ours (checker/rulings/eldorado.toml).
 """
 from __future__ import annotations
 
-
-def _cite(section: str, quote: str, *rulings: str) -> str:
-    text = f'{section}: "{quote}"'
-    return "; ".join([text, *rulings]) if rulings else text
+from checker.core.cite import cite as _cite
 
 
 START = "Start of Game"
@@ -24,12 +21,13 @@ CANNONS = _cite(START, "on an even result the player receives two cannons, and o
 DEPARTURE = _cite(START, "Each player begins the game on their departure point.", "ELD-15")
 ISLAND = _cite(MOVE, "Provisions can be replenished on islands at which the player's ship is moored", "ELD-15")
 ARTIST = _cite(MOVE, "except the Island of the Artist's Wife, which does not exist in nature")
-PORT = _cite(START, "Weapons are issued only in port.", "ELD-15")
+PORT = _cite(MOVE, "by the same rules as at the start of the game", "ELD-15")
+NO_WEAPONS = _cite(START, "Later on, weapons can be obtained only by defeating an opponent in combat.", "ELD-15")
 
 CALM = _cite(MOVE, "1, Calm: the player skips their move.", "E4")
 STORM = _cite(MOVE, "6, Storm: the player skips their move in order to repair the rigging of the ship.", "E4")
 WIND = _cite(MOVE, "2-5, Fair wind: the player moves in the chosen direction a number of squares equal to the die result.", "E4")
-COAST = _cite(MOVE, "Movement is possible horizontally or vertically, but not diagonally.", "E4", "ELD-1")
+COAST = "E4; ELD-1"  # E4: "it stops early at a coast"
 EDGE = "E4"
 EAT = _cite(MOVE, "one barrel of provisions is used up per day (per move)", "E3")
 HUNGER = _cite(MOVE, "one barrel of provisions is used up per day (per move)", "E3", "ELD-3")

@@ -17,6 +17,8 @@ from .state import Player
 
 VALUES = {"soldiers": 1, "barrels": 2, "treasure": 1, "muskets": 2, "cannons": 3}
 DEFAULT_ORDER = ("soldiers", "barrels", "treasure", "muskets", "cannons")  # E2 (treasure in an Eldorado, ELD-8)
+NAMES = {"soldiers": "soldier", "barrels": "barrel", "treasure": "treasure pile", "muskets": "musket",
+         "cannons": "cannon"}  # the verdict's words: "1 musket", "2 muskets", "2 treasure piles"
 
 
 @dataclass
@@ -95,8 +97,10 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
     party_pays = lose.crew == "soldiers"  # a guard pays in soldiers: its ship and cannons are the prize (ELD-14)
     payable = {"soldiers": True, "barrels": at_sea, "treasure": in_eldorado and party_pays,
                "muskets": lose.muskets, "cannons": lose.cannons and party_pays}
-    paid = _pay(play, win, lose, difference, order, payable, win_die if win_die in (1, 2) else None)
+    paid, short = _pay(play, win, lose, difference, order, payable, win_die if win_die in (1, 2) else None)
     play.event(f"combat {a.label} - {b.label}: {win.label} wins, {lose.label} pays {paid or 'nothing'}")
+    if short > 0:
+        _wiped_out(play, lose, short)
     return win
 
 
@@ -107,8 +111,10 @@ def _order(pay, loser: str) -> list[str]:
 
 
 def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payable: dict[str, bool],
-         prisoner: int | None) -> str:
-    """Whole items in order, never overpaying while a smaller payment fits; the last may overpay (ELD-9)."""
+         prisoner: int | None) -> tuple[str, int]:
+    """Whole items in order, never overpaying while a smaller payment fits; the last may overpay (ELD-9).
+
+    Returns what was paid, in words, and the points left unpaid (ELD-12 when above 0)."""
     order = [item for item in order if payable[item]]
     have = {item: (lose.soldiers if item == "soldiers" else getattr(lose.player, item)) for item in order}
     taken = {item: 0 for item in order}
@@ -127,10 +133,8 @@ def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payab
             taken[item] += 1
             left -= VALUES[item]
     _transfer(play, win, lose, taken, captive)
-    shown = ", ".join(f"{n} {item}" for item, n in taken.items() if n)
-    if left > 0:
-        _wiped_out(play, lose, left)
-    return shown
+    shown = ", ".join(f"{n} {NAMES[item]}{'' if n == 1 else 's'}" for item, n in taken.items() if n)
+    return shown, left
 
 
 def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive: bool) -> None:
@@ -198,11 +202,13 @@ def indians(play: Play, p: Player, fields: dict) -> None:
         play.event(f"{p.name} falls to the Indians of {city.name} and leaves the game")
         return
     gold_die = play.roll(p, f"gold of {city.name}")
-    strength = p.soldiers + 2 * p.muskets
+    cannons = p.cannons if p.aboard else 0  # a party aboard its ship moored at a coastal city has its guns (ELD-7)
+    strength = p.soldiers + 2 * p.muskets + 3 * cannons
+    shown = f"{p.soldiers} soldier(s) + 2 x {p.muskets} musket(s)" + (f" + 3 x {cannons} cannon(s)" if p.aboard else "")
     piles = (strength + gold_die) // 3
     p.treasure += piles
-    play.say(p, f"beats the Indians: strength {p.soldiers} soldier(s) + 2 x {p.muskets} musket(s) = {strength}, "
-             f"+ {gold_die} = {strength + gold_die}: {piles} treasure pile(s), {p.treasure} now", cite.GOLD)
+    play.say(p, f"beats the Indians: strength {shown} = {strength}, + {gold_die} = {strength + gold_die}: "
+             f"{piles} treasure pile(s), {p.treasure} now", cite.GOLD)
     play.event(f"{p.name} beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
 
 

@@ -40,6 +40,8 @@ def sail(play: Play, p: Player, direction: str) -> None:
     if river_heading is not None:
         _needs_a_soldier(p)
         return _river_move(play, p, river_heading)
+    if direction == "downstream" and chart.is_river(start):  # the mouth: the current runs out to sea (ELD-5)
+        direction = NAMES[chart.flow(start)]
     if direction in ("upstream", "downstream"):
         raise StateError(f"'{start}' is {chart.terrain(start)}, not a river: expected north, south, east or west",
                          player=p.name, field="action.direction")
@@ -82,6 +84,7 @@ def _river_heading(play: Play, p: Player, start: str, direction: str) -> str | N
         return None
     along = [f"{NAMES[chart.flow(start)]} (downstream)" if down_on_river else None,
              f"{_heading_to(chart, start, up)} (upstream)" if up else None]
+    along += [f"{NAMES[h]} (out to sea)" for h, sq in chart.neighbours(start).items() if chart.is_sea(sq)]
     raise StateError(f"the ship is on the {chart.river(start).name} at '{start}': it moves along the river, "
                      f"expected {' or '.join(a for a in along if a)}", player=p.name, field="action.direction")
 
@@ -118,6 +121,7 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
             play.say(p, f"stops at {here}: the edge of the board", cite.EDGE)
         p.ship = p.at = here
         play.event(f"{p.name} sails {NAMES[heading]} from {start} to {here}")
+        open_eldorado(play, p, here)  # a city on the coast is reached by ship
     eat(play, p)
     monsters(play, p)
     if chart.port(p.ship) is not None:
@@ -182,7 +186,8 @@ def _river_move(play: Play, p: Player, way: str) -> None:
         play.say(p, f"stops at the {end} of the {river.name}", cite.RIVER)
     play.say(p, "eats no provisions on a river", cite.NO_FOOD_RIVER)
     p.ship = p.at = here
-    play.event(f"{p.name} goes {way} on the {river.name} from {start} to {here}")
+    play.event(f"{p.name} goes {way} on the {river.name} from {start} to {here}" if moved else
+               f"{p.name} stays at {start} on the {river.name}: {die} {sign} = 0 squares")
 
 
 # ---- on foot ------------------------------------------------------------------------------------
@@ -209,8 +214,10 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     here = start
     for i, sq in enumerate(squares):
         if sq not in chart.neighbours(here).values():
+            hint = ": list the squares entered, without the starting square" if sq == start else ""
             raise StateError(f"'{sq}' is not next to '{here}': the party moves one square north, south, east or "
-                             "west at a time (Movement Rules: no diagonals)", player=p.name, field=f"action.path[{i + 1}]")
+                             f"west at a time (Movement Rules: no diagonals){hint}", player=p.name,
+                             field=f"action.path[{i + 1}]")
         if chart.is_sea(sq) and sq != p.ship:
             raise StateError(f"'{sq}' is sea: a party walks on land (and fords rivers) (ELD-6)", player=p.name,
                              field=f"action.path[{i + 1}]")
@@ -253,14 +260,18 @@ def _unbeaten(play: Play, where: str):
     return city if city is not None and city.id not in play.table.beaten else None
 
 
-def _arrive(play: Play, p: Player, sq: str) -> str | None:
-    """What happens on stepping onto a square; why the walk must end there, or None."""
-    chart = play.chart
-    city = chart.city(sq)
+def open_eldorado(play: Play, p: Player, sq: str) -> None:
+    """"As soon as the player reaches the square of their city, they open their Eldorado card"."""
+    city = play.chart.city(sq)
     if city is not None and city.id == p.eldorado and not p.opened:
         p.opened = True
         play.say(p, f"reaches {city.name} and opens the Eldorado card", cite.OPEN)
         play.event(f"{p.name} opens the Eldorado: {city.name}")
+
+
+def _arrive(play: Play, p: Player, sq: str) -> str | None:
+    """What happens on stepping onto a square; why the walk must end there, or None."""
+    open_eldorado(play, p, sq)
     if p.ship is not None and sq == p.ship:
         return "the party's own ship"
     owners = [o for o in play.table.players if o is not p and not o.out and o.ship == sq]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
+from checker.core.fields import flag, only_fields, player_rows, whole_number
 
 from .world import World
 
@@ -83,16 +84,11 @@ class Table:
 
 def read_table(state: dict[str, Any], world: World) -> Table:
     """The checked table, or a StateError naming player and field."""
-    _only(state, TOP_KEYS, None, "")
+    only_fields(state, TOP_KEYS, None, "")
     if "winner" in state:
         raise StateError(f"the game is over: {state['winner']} came home the winner (E6); nothing more to settle",
                          field="winner")
-    rows = state.get("players")
-    low, high = world.players
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        raise StateError("expected [[players]] tables, one per player", field="players")
-    if not low <= len(rows) <= high:
-        raise StateError(f"expected {low} to {high} players for {world.name}, got {len(rows)}", field="players")
+    rows = player_rows(state, world.players, world.name)
     names: list[str] = []
     for i, row in enumerate(rows):
         name = row.get("name")
@@ -109,40 +105,31 @@ def read_table(state: dict[str, Any], world: World) -> Table:
     return Table(world, players, dice, beaten, action)
 
 
-def _only(data: dict[str, Any], allowed: tuple[str, ...], player: str | None, prefix: str) -> None:
-    for key in data:
-        if key not in allowed:
-            raise StateError(f"unknown field: expected one of {', '.join(allowed)}", player=player,
-                             field=prefix + str(key))
-
-
-def _count(data: dict[str, Any], key: str, player: str) -> int:
-    value = data.get(key, 0)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
-        raise StateError(f"expected a whole number from 0 to {MAX_COUNT}, got {value!r}", player=player, field=key)
-    return value
-
-
-def _flag(data: dict[str, Any], key: str, player: str | None, field: str) -> bool:
-    value = data.get(key, False)
-    if not isinstance(value, bool):
-        raise StateError(f"expected true or false, got {value!r}", player=player, field=field)
-    return value
-
-
 def square(world: World, value: Any, player: str | None, field: str) -> str:
-    """A coordinate of the map like 'K12', or a StateError naming the map's extent."""
+    """A coordinate of the map like 'K12' (in any case: 'k12' is K12), or a StateError naming the map's extent."""
     chart = world.chart
-    if not isinstance(value, str) or not chart.on_map(value):
+    where = value.strip().upper() if isinstance(value, str) else value
+    if not isinstance(where, str) or not chart.on_map(where):
         last = chart.squares()[-1]
         raise StateError(f"expected a square of the map like 'K12' (columns A..{last.rstrip('0123456789')}, "
                          f"rows 1..{chart.height}), got {value!r}", player=player, field=field)
-    return value
+    return where
+
+
+def city_id(world: World, value: Any, player: str | None, field: str) -> str:
+    """A city of the map by id or by name, in any case ('manoa', 'Manoa'); a StateError listing the ids."""
+    cities = world.chart.cities
+    text = value.strip().casefold() if isinstance(value, str) else None
+    found = next((c.id for c in cities.values() if text in (c.id.casefold(), c.name.casefold())), None)
+    if found is None:
+        raise StateError(f"expected a city id of the map ({', '.join(cities)}), got {value!r}", player=player,
+                         field=field)
+    return found
 
 
 def _player(data: dict[str, Any], world: World) -> Player:
     name = data["name"]
-    _only(data, PLAYER_KEYS, name, "")
+    only_fields(data, PLAYER_KEYS, name, "")
     chart = world.chart
     leader = data.get("leader")
     if leader is not None:
@@ -155,14 +142,14 @@ def _player(data: dict[str, Any], world: World) -> Player:
         raise StateError("expected the party's square, e.g. at = \"AJ10\"", player=name, field="at")
     at = square(world, data["at"], name, "at")
     ship_value = data.get("ship", at)
-    ship = None if ship_value == NO_SHIP else square(world, ship_value, name, "ship")
-    counts = {key: _count(data, key, name) for key in COUNTS}
-    opened = _flag(data, "opened", name, "opened")
-    out = _flag(data, "out", name, "out")
+    no_ship = isinstance(ship_value, str) and ship_value.strip().lower() == NO_SHIP
+    ship = None if no_ship else square(world, ship_value, name, "ship")
+    counts = {key: whole_number(data, key, 0, MAX_COUNT, name) for key in COUNTS}
+    opened = flag(data, "opened", name, "opened")
+    out = flag(data, "out", name, "out")
     eldorado = data.get("eldorado")
-    if eldorado is not None and eldorado not in chart.cities:
-        raise StateError(f"expected a city id of the map ({', '.join(chart.cities)}), got {eldorado!r}",
-                         player=name, field="eldorado")
+    if eldorado is not None:
+        eldorado = city_id(world, eldorado, name, "eldorado")
     if ship is not None and not (chart.is_sea(ship) or chart.is_river(ship) or chart.is_coast(ship)):
         raise StateError(f"'{ship}' is {chart.terrain(ship)} inland: a ship is on the sea, on a river or moored "
                          "at a coast (ELD-1)", player=name, field="ship")
@@ -202,14 +189,14 @@ def _dice(value: Any) -> list[int]:
 
 
 def _beaten(value: Any, world: World) -> list[str]:
-    cities = world.chart.cities
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list):
         raise StateError(f"expected a list of city ids, got {value!r}", field="beaten")
+    beaten: list[str] = []
     for i, city in enumerate(value):
-        if city not in cities:
-            raise StateError(f"expected a city id of the map ({', '.join(cities)}), got {city!r}",
-                             field=f"beaten[{i + 1}]")
-    return list(value)
+        found = city_id(world, city, None, f"beaten[{i + 1}]")
+        if found not in beaten:
+            beaten.append(found)
+    return beaten
 
 
 def _action(data: Any, players: dict[str, Player]) -> Action:
@@ -220,10 +207,10 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
     if kind not in KINDS:
         raise StateError(f"expected one of {', '.join(KINDS)}, got {kind!r}", field="action.kind")
     who = data.get("player")
-    if who not in players:
+    if not isinstance(who, str) or who not in players:
         raise StateError(f"expected one of the players ({', '.join(players)}), got {who!r}", field="action.player")
     p = players[who]
-    _only(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")
+    only_fields(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")
     if p.out:
         raise StateError("has left the game (out = true) and takes no more actions", player=p.name, field="action.player")
     fields = {k: v for k, v in data.items() if k not in ("kind", "player")}

@@ -1,7 +1,9 @@
 """Taking on crew, provisions and weapons: in port ("Start of Game") and at islands.
 
-A port outfits as at the start of the game (ELD-15): per round a crew die and a
-provisions die, then one musket per five soldiers recruited and a cannon die.
+The departure port outfits at the start of the game (ELD-15): per round a crew die
+and a provisions die, then one musket per five soldiers recruited and a cannon die.
+A home port later takes on crew and provisions the same way, but issues no weapons
+("Later on, weapons can be obtained only by defeating an opponent in combat").
 An island gives provisions only: one die of barrels; the Island of the Artist's
 Wife gives nothing ("which does not exist in nature").
 """
@@ -26,11 +28,11 @@ def outfit(play: Play, p: Player, fields: dict) -> None:
         raise StateError(f"{leader.name} outfits at the departure port, {port.name} ({port.square}), with the party "
                          f"aboard; the ship is at '{p.ship}', the party at '{p.at}'", player=p.name, field="ship")
     play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE)
-    _in_port(play, p, fields.get("rounds", 1))
+    _in_port(play, p, fields.get("rounds", 1), weapons=True)
 
 
 def resupply(play: Play, p: Player, fields: dict) -> None:
-    """A home port outfits again; an island with provisions gives a die of barrels."""
+    """A home port takes on crew and stores (no weapons); an island with provisions gives a die of barrels."""
     chart = play.chart
     if p.ship is None:
         raise StateError("has no ship to take provisions aboard", player=p.name, field="ship")
@@ -40,7 +42,8 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
             raise StateError(f"the party is at '{p.at}', away from the ship in {port.name}: outfitting needs it "
                              "aboard", player=p.name, field="at")
         play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT)
-        _in_port(play, p, fields.get("rounds", 1))
+        _in_port(play, p, fields.get("rounds", 1), weapons=False)
+        play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS)
         return
     if "rounds" in fields:
         raise StateError("rounds are for a port; an island gives one die of provisions", player=p.name,
@@ -60,7 +63,8 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
     play.event(f"{p.name} takes on {die} barrel(s) at {stocked[0].name}")
 
 
-def _in_port(play: Play, p: Player, rounds: int) -> None:
+def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
+    """Crew and provisions dice per round; at the start of the game (`weapons`) muskets and the cannon die too."""
     recruited = 0
     for _ in range(rounds):
         crew = play.roll(p, "crew")
@@ -70,6 +74,9 @@ def _in_port(play: Play, p: Player, rounds: int) -> None:
         stores = play.roll(p, "provisions")
         p.barrels += stores
         play.say(p, f"takes on {stores} barrel(s): {p.barrels} now", cite.PROVISIONS)
+    if not weapons:
+        play.event(f"{p.name} takes on {recruited} soldier(s)")
+        return
     muskets = recruited // 5
     p.muskets += muskets
     play.say(p, f"receives {muskets} musket(s) for {recruited} soldier(s) recruited: {p.muskets} now", cite.MUSKETS)

@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from checker.core.compiled import compiled
 from checker.core.errors import StateError
 
 
@@ -42,8 +43,9 @@ class World:
         self.leaders = {d["id"]: Leader(d) for d in data["leaders"]}
 
     def leader(self, text: str) -> Leader | None:
-        """A leader by id or by full name."""
-        return self.leaders.get(text) or next((lead for lead in self.leaders.values() if lead.name == text), None)
+        """A leader by id or by full name, in any case ("pizarro", "Francisco Pizarro")."""
+        key = text.strip().casefold()
+        return next((lead for lead in self.leaders.values() if key in (lead.id, lead.name.casefold())), None)
 
     def home_port(self, leader: Leader) -> Any:
         return self.chart.port_named(leader.port)
@@ -60,7 +62,7 @@ def _record(data: dict[str, Any]) -> SimpleNamespace:
 
 def world_of(game: Any, state_map: Any = None, base: Path | None = None) -> World:
     """The world from compiled data or a loaded game; `map` (a definitions folder) swaps the map."""
-    data = game if isinstance(game, dict) else compile_game(game)
+    data = compiled(game, compile_game)
     if state_map is None:
         return World(data)
     if not isinstance(state_map, str) or not state_map:

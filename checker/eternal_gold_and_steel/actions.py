@@ -108,10 +108,10 @@ def end_turn(t: Table, a: Action) -> str:
         equip(t, p, weapon, unit, cite.MUST_EQUIP)
     loose = p.loose_weapons
     if loose and p.units:
+        unit = f'"{refs(p.units, p)}" }}]' if len(p.units) == 1 else f"... }}] with a unit of {refs(p.units, p)}"
         raise StateError(f"before ending the turn every weapon in the battle area must be equipped if the player has "
                          f"a unit (Weapons; G4): {refs(loose, p)} still lies unequipped; add equip = "
-                         f"[{{ weapon = \"{loose[0].card.id}\", unit = ... }}] with a unit of {refs(p.units, p)}",
-                         player=p.name, field="action.equip")
+                         f"[{{ weapon = \"{loose[0].card.id}\", unit = {unit}", player=p.name, field="action.equip")
     if loose:
         t.say(f"{p.name} has no unit: {', '.join(w.card.name for w in loose)} stays in the battle area until a "
               f"later turn", cite.NO_UNITS, p)

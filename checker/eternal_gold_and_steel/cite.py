@@ -6,16 +6,7 @@ base rules), GS-R1.. (ours); `checker rulings eternal-gold-and-steel` lists them
 """
 from __future__ import annotations
 
-
-def _cite(section: str, quote: str, *rulings: str) -> str:
-    text = f'{section}: "{quote}"'
-    return "; ".join([text, *rulings]) if rulings else text
-
-
-def join(*rules: str) -> str:
-    """Several citations as one rule, each ruling id once."""
-    parts = [part for rule in rules for part in rule.split("; ")]
-    return "; ".join(dict.fromkeys(parts))
+from checker.core.cite import cite as _cite, join
 
 
 # Gold

@@ -13,7 +13,7 @@ from .table import Table
 
 def attack(t: Table, a: Action) -> str:
     p, d = a.player, a.defender
-    t.attacking, t.dealt = list(a.attackers), set()
+    t.attacking, t.dealt, t.fired = list(a.attackers), {}, set()
     t.say(f"{p.name} attacks {d.name} with {', '.join(t.describe(x) for x in a.attackers)}", "GS-R3", p)
     before = d.health
     fire(t, [Trigger(card, ab, p, x) for x in a.attackers for card, ab in t.abilities_of(x)
@@ -34,11 +34,12 @@ def attack(t: Table, a: Action) -> str:
         t.discard_piece(attacker, "was blocked", cite.BLOCK)
         t.discard_piece(blocker, "blocked", cite.BLOCK)
     dealers = []
+    out_before = d.out  # the unblocked attackers' damage is dealt all at once (GS-R3): one reaching 0 stops no other
     for x in a.attackers:
         if id(x) in blocked or not t.in_play(x):
             continue
-        if d.out:
-            t.say(f"{d.name} is already out: {x.card.name} deals no more damage", cite.OUT, p, x.card)
+        if out_before:
+            t.say(f"{d.name} is already out: {x.card.name} deals no damage", cite.join(cite.OUT, "GS-R10"), p, x.card)
             continue
         if strike(t, x, d, t.strength_of(x), f"unblocked, strength {t.strength_of(x)}", cite.UNBLOCKED):
             dealers.append(x)

@@ -32,11 +32,13 @@ class Choices:
         self.used_destroy = 0
         self.used_order: set[int] = set()
         self.paid = False
+        self.aimed = False  # action.target was used
 
     def enemy(self, t: Table, p: Player, why: str) -> Player | None:
         """The enemy player an effect hits: action.target, else the defender, else the only enemy."""
         enemies = t.enemies(p)
         if self.target is not None and self.target in enemies:
+            self.aimed = True
             return self.target
         if self.target is None and self.defender is not None and self.defender in enemies:
             return self.defender
@@ -69,6 +71,8 @@ class Choices:
         out = [f"action.destroy {ref!r} was not needed" for ref in self.destroy[self.used_destroy:]]
         if self.pay and not self.paid:
             out.append("action.pay: there was nothing to pay for")
+        if self.target is not None and not self.aimed:
+            out.append(f"action.target {self.target.name!r}: nothing dealt damage to a chosen enemy player")
         return out
 
 
@@ -331,7 +335,7 @@ def strike(t: Table, piece: Piece, target: Player, amount: int, how: str, rule: 
     berserk_rule = cite.FAQ_ICEBOW_BERSERK if dealt != amount and rule == cite.FAQ_ICEBOW else cite.BERSERK
     t.lose_health(target, dealt, f"attack damage from {owner.name}'s {piece.card.name} ({how}{doubled})",
                   cite.join(rule, berserk_rule) if doubled else rule, piece.card, by=owner)
-    t.dealt.add(id(piece))
+    t.dealt[id(piece)] = t.dealt.get(id(piece), frozenset()) | keywords
     if "lifesteal" in keywords:
         lifesteal_rule = cite.FAQ_ICEBOW_LIFESTEAL if rule == cite.FAQ_ICEBOW else cite.LIFESTEAL
         t.gain_health(owner, dealt, f" (Lifesteal: {piece.card.name} dealt {dealt} attack damage)", lifesteal_rule,
@@ -353,10 +357,23 @@ def damage_triggers(t: Table, dealers: list[Piece]) -> list[Trigger]:
                 if a.zone == "battle_area":
                     out.append(Trigger(unit.card, a, owner, unit))
                 elif unit in t.attacking and id(unit) in t.dealt:  # discarded once the attack is over (P1)
-                    out.append(Trigger(unit.card, a, owner, unit, rule=cite.FAQ_KATRA))
+                    out += _on_its_way(t, unit, a)
         for card in owner.discard:
             for a in card.abilities:
                 if (a.trigger == "on_ally_attack_damage" and a.zone == "discard_pile"
                         and (not a.ally_keyword or a.ally_keyword in keywords)):
                     out.append(Trigger(card, a, owner, None, from_discard=True, rule=cite.FAQ_KATRA))
+    for unit in (x for x in dealers if x in t.attacking):  # its ally dealt attack damage earlier (Icebow); it now
+        for a in unit.card.abilities:
+            if (a.trigger == "on_ally_attack_damage" and a.zone == "discard_pile"
+                    and (not a.ally_keyword or any(a.ally_keyword in kws for kws in t.dealt.values()))):
+                out += _on_its_way(t, unit, a)
     return out
+
+
+def _on_its_way(t: Table, unit: Piece, a: Ability) -> list[Trigger]:
+    """GS-R4: a discard-pile ability of an attacker that dealt attack damage, once per attack (FAQ on Katra)."""
+    if (id(unit), id(a)) in t.fired:
+        return []
+    t.fired.add((id(unit), id(a)))
+    return [Trigger(unit.card, a, unit.owner, unit, rule=cite.FAQ_KATRA)]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.core.compiled import built
+
 DECK_SCHEMAS = ("starting", "forge", "market")
 
 
@@ -116,8 +118,4 @@ class Rules:
 
 def rules_of(game: Any) -> Rules:
     """Rules from a loaded `cards.Game`, from compiled data, or as given."""
-    if isinstance(game, Rules):
-        return game
-    if isinstance(game, dict):
-        return Rules(game)
-    return Rules(compile_game(game))
+    return built(game, Rules, compile_game)

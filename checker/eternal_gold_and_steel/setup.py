@@ -51,8 +51,11 @@ def setup_markets(t: Table, a: Action) -> str:
                       cite.join(rules[round_], "GS-R11"))
         for p in t.players:
             bottom += hands[p.name]
-    if bottom:
-        t.market_deck = (t.market_deck or []) + bottom
+    if bottom and t.market_deck is None:  # every deal was given: the rest of the deck stays unknown
+        t.say(f"{len(bottom)} cards go to the bottom of the market deck; the state does not list the market deck, "
+              f"so the next state leaves it out too (its order is unknown)", cite.join(cite.SETUP_2P_CHOOSE, "GS-R6"))
+    elif bottom:
+        t.market_deck += bottom
         t.say(f"{len(bottom)} cards go to the bottom of the market deck", cite.SETUP_2P_CHOOSE, None)
     return f"Legal: each player's initial market is set up by the {a.method} method."
 
@@ -67,7 +70,7 @@ def deal(t: Table, a: Action) -> dict[str, list[CardDef]]:
     hands = {p.name: list(a.deals.get(p.name, [])) for p in t.players}
     missing = [p for p in t.players if p.name not in a.deals]
     if missing and t.market_deck is None:
-        t.market_deck = t.unseen_market_cards(None, "market_deck")
+        t.market_deck = t.unseen_market_cards(None, "market_deck", tuple(c for cards in a.deals.values() for c in cards))
     for _ in range(count):
         for p in missing:
             if not t.market_deck:

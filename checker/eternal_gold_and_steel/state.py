@@ -10,7 +10,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import only_fields, whole_number
+from checker.core.fields import only_fields, player_rows, whole_number
 
 from .effects import Choices
 from .refs import find_piece, refs
@@ -22,10 +22,11 @@ PLAYER_KEYS = ("name", "health", "gold", "power", "market", "hand", "deck", "dis
 UNIT_KEYS = ("card", "strength", "keywords", "tokens", "weapons")
 KEYWORDS = ("lifesteal", "berserk")
 CHOICE_KEYS = ("pay", "destroy", "target", "order")
+EQUIP_KEYS = ("weapon", "unit")
 ACTION_KEYS = {
     "play_market": ("card",) + CHOICE_KEYS,
     "play": ("card",) + CHOICE_KEYS,
-    "equip": ("weapon", "unit"),
+    "equip": EQUIP_KEYS,
     "end_turn": ("equip",),
     "attack": ("attackers", "defender", "blocks") + CHOICE_KEYS,
     "use_throne": CHOICE_KEYS,
@@ -53,12 +54,7 @@ class Action:
 def read_table(state: dict[str, Any], rules: Rules, seed: int | None = None, log: Any = None) -> tuple[Table, Action]:
     """The table and the disputed action, or a StateError naming the player and the field."""
     only_fields(state, TOP_KEYS, None, "")
-    rows = state.get("players")
-    low, high = rules.players
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        raise StateError("expected [[players]] tables, one per player, in turn order", field="players")
-    if not low <= len(rows) <= high:
-        raise StateError(f"expected {low} to {high} players for {rules.name}, got {len(rows)}", field="players")
+    rows = player_rows(state, rules.players, rules.name, "in turn order")
     names = [_name(row, i) for i, row in enumerate(rows)]
     if len(set(names)) != len(names):
         raise StateError(f"expected different names, got {', '.join(names)}", field="players")
@@ -92,11 +88,12 @@ def _name(row: dict[str, Any], i: int) -> str:
 def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool = False,
           types: tuple[str, ...] | None = None) -> CardDef:
     card = rules.cards.get(value) if isinstance(value, str) else None
-    if card is None or (not market and card.token and types is None):
+    if card is not None and card.token and types is None and not market:
+        raise StateError(f"{value!r} is a unit token: it is only ever in a battle area (list it in `battle`)",
+                         player=player, field=field)
+    if card is None:
         pool = [i for i, c in rules.cards.items() if not c.token or types is not None]
-        close = get_close_matches(str(value), pool, n=3, cutoff=0.6)
-        hint = f"did you mean {', '.join(close)}?" if close else f"e.g. {', '.join(pool[:3])}"
-        raise StateError(f"unknown card id {value!r}: expected a card id of {rules.name} ({hint})",
+        raise StateError(f"unknown card id {value!r}: expected a card id of {rules.name} ({_hint(value, pool)})",
                          player=player, field=field)
     if market and not card.market:
         raise StateError(f"{value!r} is not a market card: expected a card with a gold cost "
@@ -104,6 +101,12 @@ def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool
     if types is not None and card.type not in types:
         raise StateError(f"{value!r} is a {card.type}: expected a {' or '.join(types)}", player=player, field=field)
     return card
+
+
+def _hint(value: Any, ids: list[str]) -> str:
+    """'did you mean thiefs-pick?' for a typo or a card's printed name ("Thief's Pick")."""
+    close = get_close_matches(str(value), ids, n=3, cutoff=0.6)
+    return f"did you mean {', '.join(close)}?" if close else f"e.g. {', '.join(ids[:3])}"
 
 
 def _cards(value: Any, rules: Rules, player: str | None, field: str, market: bool = False) -> list[CardDef]:
@@ -175,6 +178,11 @@ def _action(data: Any, t: Table) -> Action:
         raise StateError(f"expected one of the players ({', '.join(names)}), got {who!r}", field="action.player")
     p = names[who]
     only_fields(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")
+    standing = [q.name for q in t.players if not q.out]
+    if len(standing) < 2:
+        over = f"{standing[0]} is the last player standing and has won" if standing else "nobody is left standing"
+        raise StateError(f"the game is over: {over} (G1); a finished game takes no more actions",
+                         player=p.name, field="action")
     if kind != "setup_markets":
         if p is not t.active:
             raise StateError(f"it is {t.active.name}'s turn: {ON_OWN_TURN[kind]}", player=p.name, field="action.player")
@@ -236,7 +244,8 @@ def _order(data: dict[str, Any], p: Player, rules: Rules) -> list[str]:
                          player=p.name, field="action.order")
     for i, entry in enumerate(value, 1):
         if entry.split(":")[-1].split("#")[0] not in rules.cards:
-            raise StateError(f"unknown card id {entry!r}: expected the id of a card whose ability fires",
+            raise StateError(f"unknown card id {entry!r}: expected the id of a card whose ability fires "
+                             f"({_hint(entry, [c.id for c in rules.cards.values() if c.abilities])})",
                              player=p.name, field=f"action.order[{i}]")
     return value
 
@@ -262,6 +271,8 @@ def _read_equip(data: dict[str, Any], a: Action, t: Table) -> None:
 def _equip_pair(data: Any, p: Player, field: str) -> tuple[Piece, Piece]:
     if not isinstance(data, dict) or not isinstance(data.get("weapon"), str) or not isinstance(data.get("unit"), str):
         raise StateError("expected { weapon = \"weapon-id\", unit = \"unit-id\" }", player=p.name, field=field)
+    if field != "action":  # the equip action's own fields were checked with the action's
+        only_fields(data, EQUIP_KEYS, p.name, field + ".")
     loose = p.loose_weapons
     weapon = find_piece(data["weapon"], loose, p)
     if weapon is None:
@@ -332,6 +343,10 @@ def _blocks(data: Any, a: Action, t: Table) -> list[tuple[Piece, Piece]]:
         if blocker is None:
             raise StateError(f"{blocker_ref!r} is not a unit of {d.name}; {d.name}'s units: {refs(d.units, d)}",
                              player=d.name, field=field)
+        earlier = next((b for x, b in pairs if x is attacker), None)
+        if earlier is not None:
+            raise StateError(f"{attacker.card.name} is already blocked by {earlier.card.name}: an attacker is blocked "
+                             f"by one unit, then both are discarded (G2)", player=d.name, field=field)
         if any(blocker is b for _, b in pairs):
             raise StateError(f"{blocker.card.name} already blocks another attacker: a unit blocks one attacker "
                              f"(GS-R3)", player=d.name, field=field)

@@ -79,7 +79,8 @@ class Table:
         self.rng = random.Random(seed) if seed is not None else None
         self.log = log
         self.events: list[tuple[str, str]] = []  # (player, what): the verdict's lines
-        self.dealt: set[int] = set()  # ids of pieces that dealt attack damage in the current attack
+        self.dealt: dict[int, frozenset[str]] = {}  # pieces that dealt attack damage in the current attack: keywords
+        self.fired: set[tuple[int, int]] = set()  # (piece, ability) of attackers' discard-pile abilities fired (GS-R4)
         self.attacking: list[Piece] = []  # the current attack's attackers
         self.whiles = self._active_whiles()
 
@@ -214,18 +215,19 @@ class Table:
             self.market_deck = self.unseen_market_cards(p, "market_deck")
         return self.market_deck.pop(0) if self.market_deck else None
 
-    def unseen_market_cards(self, p: Player | None, field: str) -> list[CardDef]:
-        """The market cards the state does not place anywhere, shuffled by --seed (GS-R6)."""
+    def unseen_market_cards(self, p: Player | None, field: str, placed: tuple[CardDef, ...] = ()) -> list[CardDef]:
+        """The market cards the state does not place anywhere, nor in `placed` (the action's deals), shuffled by --seed (GS-R6)."""
         if self.rng is None:
             raise StateError("the market deck is needed: give `market_deck` (top first) or pass --seed N to "
                              "shuffle the market cards the state does not place (GS-R6)",
                              player=p.name if p else None, field=field)
         pool = list(self.rules.market_deck)
+        seen = list(placed)
         for q in self.players:
-            seen = q.market + q.hand + q.deck + q.discard + [x.card for x in q.battle] + [w for x in q.battle for w in x.weapons]
-            for c in seen:
-                if c.id in pool:
-                    pool.remove(c.id)
+            seen += q.market + q.hand + q.deck + q.discard + [x.card for x in q.battle] + [w for x in q.battle for w in x.weapons]
+        for c in seen:
+            if c.id in pool:
+                pool.remove(c.id)
         cards = [self.rules.cards[i] for i in pool]
         self.rng.shuffle(cards)
         self.say(f"the market deck is not given: the {len(cards)} market cards the state does not place are "

@@ -18,7 +18,7 @@ from . import symbols, textures
 from .cartouche import draw_title_band
 from .chart_layout import BAND, MapLayout
 from .palette import Palette, mix, palette
-from .text import centred_lines, fitted_size, lines_to_fit
+from .text import centred_lines, fit_lines, fitted_size, lines_to_fit
 
 NAME_DROP = 0.17  # of a square: the top strip of each square that holds its coordinate
 
@@ -99,27 +99,33 @@ def _edges_of(x: float, y: float, s: float) -> dict[str, tuple[float, float, flo
     return {"N": (x, y + s, x + s, y + s), "S": (x, y, x + s, y), "W": (x, y, x, y + s), "E": (x + s, y, x + s, y + s)}
 
 
+def _shore(chart: Chart, lay: MapLayout, seaward: bool):
+    """Every side where sea meets land, as (heading, x1, y1, x2, y2) of the sea square's side (`seaward`)
+    or of the land square's; the water lines and the coast line are drawn along the same sides."""
+    for col, r, terrain in _squares(chart):
+        if (terrain == "sea") != seaward:
+            continue
+        x, y = lay.corner(col, r)
+        for heading, edge in _edges_of(x, y, lay.s).items():
+            nxt = step((col, r), heading)
+            if not (0 <= nxt[0] < chart.width and 0 <= nxt[1] < chart.height):
+                continue
+            if (chart.record.legend[chart.record.rows[nxt[1]][nxt[0]]] == "sea") != seaward:
+                yield heading, edge
+
+
 def _water_lines(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     """The chart-maker's water-lining: thin lines following each coast out to sea."""
     c.saveState()
     c.setStrokeColor(pal.sea_line)
-    for k, (offset, width) in enumerate(((0.1, 0.9), (0.2, 0.6), (0.32, 0.4))):
+    for offset, width in ((0.1, 0.9), (0.2, 0.6), (0.32, 0.4)):
         c.setLineWidth(max(0.25, lay.s * 0.012 * width))
         p = c.beginPath()
         d = offset * lay.s
-        for col, r, terrain in _squares(chart):
-            if terrain != "sea":
-                continue
-            x, y = lay.corner(col, r)
-            for heading, (x1, y1, x2, y2) in _edges_of(x, y, lay.s).items():
-                nxt = step((col, r), heading)
-                if not (0 <= nxt[0] < chart.width and 0 <= nxt[1] < chart.height):
-                    continue
-                if chart.record.legend[chart.record.rows[nxt[1]][nxt[0]]] == "sea":
-                    continue
-                dx, dy = DIRECTIONS[heading][0], -DIRECTIONS[heading][1]
-                p.moveTo(x1 - dx * d, y1 - dy * d)
-                p.lineTo(x2 - dx * d, y2 - dy * d)
+        for heading, (x1, y1, x2, y2) in _shore(chart, lay, seaward=True):
+            dx, dy = DIRECTIONS[heading][0], -DIRECTIONS[heading][1]
+            p.moveTo(x1 - dx * d, y1 - dy * d)
+            p.lineTo(x2 - dx * d, y2 - dy * d)
         c.drawPath(p, stroke=1, fill=0)
     c.restoreState()
 
@@ -131,16 +137,9 @@ def _coast(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     c.setLineWidth(max(0.8, lay.s * 0.035))
     c.setLineCap(2)
     p = c.beginPath()
-    for col, r, terrain in _squares(chart):
-        if terrain == "sea":
-            continue
-        x, y = lay.corner(col, r)
-        for heading, (x1, y1, x2, y2) in _edges_of(x, y, lay.s).items():
-            nxt = step((col, r), heading)
-            inside = 0 <= nxt[0] < chart.width and 0 <= nxt[1] < chart.height
-            if inside and chart.record.legend[chart.record.rows[nxt[1]][nxt[0]]] == "sea":
-                p.moveTo(x1, y1)
-                p.lineTo(x2, y2)
+    for _, (x1, y1, x2, y2) in _shore(chart, lay, seaward=False):
+        p.moveTo(x1, y1)
+        p.lineTo(x2, y2)
     c.drawPath(p, stroke=1, fill=0)
     c.restoreState()
 
@@ -304,8 +303,7 @@ def _disc(c, x: float, y: float, r: float, pal: Palette) -> None:
 
 
 def _caption(c, text: str, x: float, y_top: float, width: float, size: float, pal: Palette, font: str) -> None:
-    lines = lines_to_fit(text, font, size, width)
-    size = min(fitted_size(line, font, size, width) for line in lines)
+    lines, size = fit_lines(text, font, size, width)
     c.saveState()
     c.setFillColor(pal.paper)
     h = size * (len(lines) * 1.1 + 0.2)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
+from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 
 from . import symbols
 from .frame import parchment
 from .palette import mix, palette
-from .text import centred_lines, fitted_size, lines_to_fit
+from .text import centred_lines, fit_lines, fitted_size
 
 MM = 72 / 25.4
 SAFE = 3 * MM
@@ -31,8 +31,7 @@ def ship_front(c, record, component, box, style) -> None:
     symbols.ship(c, pal, box.w * 0.72, initial=record.sail)
     c.restoreState()
     c.setFillColor(pal.ink)
-    lines = lines_to_fit(record.name, DISPLAY_ITALIC, 10, box.w - 2 * SAFE - 6 * MM)
-    size = min(fitted_size(l, DISPLAY_ITALIC, 10, box.w - 2 * SAFE - 6 * MM) for l in lines)
+    lines, size = fit_lines(record.name, DISPLAY_ITALIC, 10, box.w - 2 * SAFE - 6 * MM)
     centred_lines(c, lines, DISPLAY_ITALIC, size, box.w / 2, SAFE + 14 * MM)
     c.setFont(TEXT, 6.5)
     c.drawCentredString(box.w / 2, SAFE + 3.5 * MM, "Its cannons stay aboard when you go ashore")
@@ -51,8 +50,7 @@ def eldorado_front(c, record, component, box, style) -> None:
     c.restoreState()
     c.setFillColor(pal.ink)
     width = box.w - 2 * SAFE - 6 * MM
-    lines = lines_to_fit(record.name, DISPLAY_BOLD, 14, width)
-    size = min(fitted_size(l, DISPLAY_BOLD, 14, width) for l in lines)
+    lines, size = fit_lines(record.name, DISPLAY_BOLD, 14, width)
     centred_lines(c, lines, DISPLAY_BOLD, size, box.w / 2, box.h * 0.36)
     bw, bh = 18 * MM, 8 * MM
     c.setStrokeColor(pal.ink)
@@ -78,8 +76,7 @@ def supply_front(c, record, component, box, style) -> None:
     if record.text:
         c.setFillColor(pal.ink)
         width = box.w - 2 * SAFE - 2 * MM
-        lines = lines_to_fit(record.text, TEXT, 6.5, width)
-        size = min(fitted_size(l, TEXT, 6.5, width) for l in lines)
+        lines, size = fit_lines(record.text, TEXT, 6.5, width)
         centred_lines(c, lines, TEXT, size, box.w / 2, box.h * 0.2 - 1 * MM)
 
 

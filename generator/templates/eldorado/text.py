@@ -29,6 +29,12 @@ def lines_to_fit(text: str, font: str, size: float, width: float) -> list[str]:
     return [text[:cut], text[cut + 1:]]
 
 
+def fit_lines(text: str, font: str, size: float, width: float) -> tuple[list[str], float]:
+    """The text in one or two lines, and the one size at which each of them fits `width`."""
+    lines = lines_to_fit(text, font, size, width)
+    return lines, min(fitted_size(line, font, size, width) for line in lines)
+
+
 def centred_lines(c, lines: list[str], font: str, size: float, x: float, y_top: float, leading: float = 1.1) -> None:
     """Draw lines centred on x, the first baseline `size` below y_top."""
     c.setFont(font, size)

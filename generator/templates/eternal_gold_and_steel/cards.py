@@ -14,13 +14,13 @@ import math
 
 from cards.models.eternal_gold_and_steel import Card, ForgeCard, MarketCard, Throne, keyword_name
 from generator.engine.box import MM, Box, Style
-from generator.engine.fonts import DISPLAY, TEXT
+from generator.engine.fonts import DISPLAY
 from generator.engine.icons import draw_icon
 from generator.engine.text import draw_text
 
-from .icons import GOLD, GOLD_DARK, INFLUENCE_COLOURS, INFLUENCE_ICONS, INK, NEUTRAL, POWER, STEEL
+from .icons import (GOLD, GOLD_DARK, INFLUENCE_COLOURS, INFLUENCE_ICONS, INK, NEUTRAL, PARCHMENT, POWER,
+                    STEEL)
 
-PARCHMENT = (0.97, 0.94, 0.87)
 NIGHT = (0.10, 0.09, 0.14)
 BORDER = 4 * MM          # frame width inside the trim; the panel starts here
 STRIP = 12 * MM          # a weapon's bottom strip: what shows below the unit it is slid under

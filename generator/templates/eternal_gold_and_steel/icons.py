@@ -2,7 +2,8 @@
 strength and the attack token, registered for this game's templates only.
 
 Each icon sets its own colours so a symbol reads the same inline in text and on a
-badge: influence colours follow the five frames of the cards.
+badge: influence colours follow the five frames of the cards. The game's other
+templates (cards, tokens, tray) take their colours from here too, so each is defined once.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ POWER = (0.36, 0.30, 0.72)
 HEALTH = (0.80, 0.13, 0.20)
 STEEL = (0.55, 0.58, 0.62)
 INK = (0.13, 0.11, 0.10)
+PARCHMENT = (0.97, 0.94, 0.87)   # the cards' text panel and the tray's floor
 
 
 def _poly(c, points, fill=1, stroke=0) -> None:

@@ -12,11 +12,10 @@ from generator.engine.fonts import DISPLAY
 from generator.engine.icons import draw_icon
 from generator.engine.text import draw_text
 
-from .icons import GOLD, GOLD_DARK, INFLUENCE_ICONS, INK
+from .icons import GOLD, GOLD_DARK, INFLUENCE_ICONS, INK, PARCHMENT
 
 SIDE, FLOOR_W, FLOOR_D, LIP, WALL, FLAP, TAB, SIDE_FRONT = 55, 140, 80, 12, 60, 20, 8, 20
 CARD_W, CARD_H = 88.9, 63.5   # a poker card lying sideways: three fit fanned on the floor
-PARCHMENT = (0.97, 0.94, 0.87)
 TAB_GREY = (0.82, 0.82, 0.82)
 
 
