@@ -16,7 +16,7 @@ from cards.models.el_dorado_canyon import AnyEffect, Ability
 from checker.cli import app
 from checker.el_dorado_canyon import compile_game, format_report, resolve, simulate
 from checker.el_dorado_canyon.rules import PARAMETERS
-from checker.el_dorado_canyon.turn import EFFECTS
+from checker.el_dorado_canyon.effects import EFFECTS
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "games" / "edc-test"

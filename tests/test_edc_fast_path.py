@@ -10,6 +10,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 
 from checker.el_dorado_canyon import resolve
+from checker.el_dorado_canyon.judge import game_ending
 from checker.el_dorado_canyon.rules import Rules
 from checker.el_dorado_canyon.simulation import POLICIES, setup
 from checker.el_dorado_canyon.state import read_table, write_table
@@ -23,7 +24,7 @@ def fast_next_state(state: dict) -> tuple[dict, bool]:
     """The simulator's way: no log, then the state written as `resolve` writes it."""
     table, plays = read_table(state, RULES)
     table.play_turn(plays)
-    return write_table(table, state), table.game_ending()
+    return write_table(table, state), game_ending(table)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,6 +76,6 @@ def test_simulated_games_replay_turn_by_turn_through_resolve():
                 table.play_turn(plays)
                 logged = resolve(state, GAME)
                 assert write_table(table, state) == logged.state, (policy, game)
-                assert table.game_ending() is logged.game_over
+                assert game_ending(table) is logged.game_over
                 if logged.game_over:
                     break

@@ -1,9 +1,27 @@
-"""End of the game and scoring (H10), apart from play: easy to test and to cite."""
+"""End of the game and scoring (H10): whether the game ends, why, and who wins.
+
+Apart from the turn, so play, the simulator and the verdict read the same rule and it is
+easy to test and to cite.
+"""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .turn import END_INFAMY, Player, Table
+if TYPE_CHECKING:
+    from .players import Player
+    from .turn import Table
+
+END_INFAMY = 10  # H10
+
+
+def game_ending(table: Table) -> bool:
+    """Whether the game ends after this turn: `end_reasons` as a quick yes or no, for play."""
+    if table.draw_failed:
+        return True
+    for p in table.players:
+        if p.infamy >= END_INFAMY:
+            return True
+    return False
 
 
 def end_reasons(table: Table) -> list[str]:

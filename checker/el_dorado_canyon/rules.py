@@ -87,7 +87,7 @@ class Option:
         self.text: str = data["text"]
         self.fixed = DIRECTIONS.get(self.arrow)  # a printed arrow's direction; None: turned, or none
         self.turned = self.arrow == "either"  # the player turns the arrow
-        self.steps: tuple | None = None  # the effects with their rule functions: bound by the turn engine
+        self.steps: tuple | None = None  # the effects with their rule functions: bound by `effects.effect_steps`
         names = {e[0] for e in self.effects}
         self.buys, self.refreshes = "buy" in names, "refresh_row" in names
         self.asks, self.attacks = asks_if_attacked(self.effects), "attack" in names

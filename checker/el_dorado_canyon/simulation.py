@@ -13,9 +13,12 @@ from typing import Any, Callable
 from checker.core.compiled import compiled
 from checker.core.errors import StateError
 
-from .judge import score, winners
+from .attacks import find_target
+from .gone import apply_immediate, place_character
+from .judge import game_ending, score, winners
+from .players import MAX_TRACK, Play, Player
 from .rules import LEFT, RIGHT, Card, Option, Rules, compile_game
-from .turn import MAX_TRACK, Play, Player, Table
+from .turn import Table
 
 MAX_TURNS = 200  # a safety stop: simple policies may stall; reported as "turn limit"
 START_GOLD = 3  # Player Set Up: "Take 3 gold"
@@ -67,7 +70,7 @@ def greedy_policy(rules: Rules) -> Policy:
                     value += banks * gold
                 if value > best_value:
                     best, best_option, best_value = card, option, value
-        left, right = t.find_target(p, LEFT), t.find_target(p, RIGHT)
+        left, right = find_target(t, p, LEFT), find_target(t, p, RIGHT)
         lu, ru = left.unbanked, right.unbanked
         direction = LEFT if lu > ru or (lu == ru and left.health <= right.health) else RIGHT
         buy = None
@@ -141,10 +144,10 @@ def setup(rules: Rules, players: int, rng: random.Random) -> Table:
     table = Table(rules, seats, 0, town[:3], town[3:], chars)
     for p in seats:
         if table.characters:
-            table.place_character(p, table.characters.pop(0))
+            place_character(table, p, table.characters.pop(0))
         p.gone = False
     for p in seats:
-        table.apply_immediate(p)
+        apply_immediate(table, p)
     return table
 
 
@@ -156,12 +159,12 @@ def play_game(rules: Rules, players: int, rng: random.Random, policy: Policy) ->
     while turns < MAX_TURNS:
         turns += 1
         t.play_turn([None if p.gone else policy(t, p, rand) for p in players_])
-        if t.game_ending():
+        if game_ending(t):
             break
     held: list[list[str | None]] = [[] for _ in t.players]
     for seat, char_id in t.drawn:
         held[seat].append(char_id)
-    reason = "characters" if t.draw_failed else "infamy" if t.game_ending() else "turn limit"
+    reason = "characters" if t.draw_failed else "infamy" if game_ending(t) else "turn limit"
     return {"turns": turns, "reason": reason, "scores": [score(p) for p in t.players],
             "winners": [p.seat for p in winners(t.players)], "held": held, "bought": t.bought}
 

@@ -11,7 +11,8 @@ from checker.core.errors import StateError
 from checker.core.fields import flag, only_fields, player_rows, whole_number
 
 from .rules import DIRECTIONS, Card, Character, Rules
-from .turn import MAX_TRACK, Play, Player, Table
+from .players import MAX_TRACK, Play, Player
+from .turn import Table
 
 TOP_KEYS = ("game", "first_player", "town", "characters", "players")
 PLAYER_KEYS = ("name", "character", "health", "ammo", "unbanked", "banked", "infamy", "graveyard", "gone",

@@ -1,0 +1,151 @@
+"""Attacks, from finding the target to the kill: "Killing Characters" and the rules leading there.
+
+H2 (a target is found when the card resolves, skipping GONE players, else yourself), H4
+(an attack needs its ammo; infamy once, none for shooting yourself), H5 (Take Cover's
+block and discards land on each strike) and H6 (graveyard, GONE, the killer's infamy and
+gold). One module because each step hands straight to the next: `attack` -> `strike` ->
+`kill_character`. Plain functions of the table; `attack` is the vocabulary's attack effect.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import cite
+from .players import Play, Player
+from .rules import LEFT, RIGHT
+
+if TYPE_CHECKING:
+    from .turn import Table
+
+
+def find_target(t: Table, p: Player, step: int) -> Player:
+    """H2: the neighbour that way; skip GONE and character-less players (out); else yourself."""
+    players = t.players
+    for seat in t.around[step][p.seat]:
+        q = players[seat]
+        if not q.out:
+            return q
+    return p
+
+
+def targets(t: Table, p: Player, aim: Any, both: bool = False) -> list[Player]:
+    """A card aims by direction; an ability at the other player of its trigger (EDC-8)."""
+    if isinstance(aim, Player):
+        return [aim] if aim.targetable else []
+    if both:
+        left, right = find_target(t, p, LEFT), find_target(t, p, RIGHT)
+        return [left] if left is right else [left, right]
+    return [find_target(t, p, LEFT if aim is None else aim)]
+
+
+def attack(t: Table, p: Player, effect: tuple, pl: Play | None, aim: Any) -> bool:
+    """Attack: needs the ammo (H4, EDC-4); pays ammo and gains infamy once; strikes each target."""
+    _, damage, ammo, infamy, aimed = effect
+    log = t.log
+    if p.ammo < ammo:
+        if log:
+            t.say(f"has {p.ammo} ammo, the attack needs {ammo}: it does nothing", cite.NO_AMMO, p)
+        return True
+    if aim.__class__ is int and aimed != "both":  # a card's arrow: the common case
+        victims = [find_target(t, p, aim)]
+    else:
+        victims = targets(t, p, aim, aimed == "both")
+    if not victims:
+        if log:
+            t.say("has no one to attack: the character is out of reach", cite.ABILITY, p)
+        return True
+    if ammo:
+        p.ammo -= ammo
+        if log:
+            t.say(f"loses {ammo} ammo ({p.ammo + ammo} -> {p.ammo})", cite.AMMO, p)
+    if log and aimed == "both" and len(victims) == 1 and victims[0] is not p:
+        t.say(f"finds {victims[0].name} both left and right: attacked once", cite.BOTH_SIDES, p)
+    if victims[0] is p:
+        if log:
+            t.say("has no one else to target: shoots themself, no infamy",
+                  cite.join(cite.SELF_SHOT, cite.TARGET), p)
+    elif infamy:
+        p.infamy += infamy
+        if log:
+            t.say(f"gains {infamy} infamy ({p.infamy - infamy} -> {p.infamy})", cite.ATTACK_INFAMY, p)
+    for v in victims:
+        strike(t, p, v, damage, pl)
+    return True
+
+
+def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None) -> None:
+    """One attack on one character: triggers, Take Cover's discards, damage, maybe a kill."""
+    log = t.log
+    by_card = pl is not None
+    if v is not p:
+        attackers = v.attackers
+        if p not in attackers:
+            attackers.append(p)
+        if by_card and pl.hit is None:
+            pl.hit = v.seat
+        if log:
+            t.say(f"attacks {v.name}", cite.TARGET, p)
+        if by_card and v.char is not None and v.char.trigger == "when_attacked":
+            t.trigger(v, "when_attacked", p)
+        if v.discard and p.infamy:
+            lost = min(v.discard, p.infamy)
+            p.infamy -= lost
+            if log:
+                t.say(f"discards {lost} infamy for attacking {v.name}, who took cover "
+                      f"({p.infamy + lost} -> {p.infamy})", cite.ATTACKER_DISCARDS, p)
+        if by_card and p.char is not None and p.char.trigger == "on_attack":
+            t.trigger(p, "on_attack", v)
+    if v.char is None:
+        return
+    extra = p.char.extra if p.char is not None else 0
+    blocked = v.block + v.char.armor
+    dealt = damage + extra - blocked
+    if dealt > 0:
+        before = v.health
+        v.health = before - dealt if before > dealt else 0
+        if log:
+            why = f" ({damage}{f' + {extra}' if extra else ''}{f' - {blocked} blocked' if blocked else ''})" \
+                if extra or blocked else ""
+            t.say(f"{v.name} takes {dealt} damage{why}: health {before} -> {v.health}",
+                  cite.BLOCK if blocked else cite.DAMAGE)
+        if v.health == 0:
+            kill_character(t, p, v, by_card)
+    elif log:
+        t.say(f"{v.name}'s cover blocks all {damage + extra} damage", cite.BLOCK)
+
+
+def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> None:
+    """H6: graveyard, GONE, once-per-character cards back; the killer's infamy and gold."""
+    log = t.log
+    dead = victim.char
+    victim.graveyard += 1
+    victim.char = None
+    victim.health = victim.ammo = 0
+    victim.out = victim.gone_next = True
+    if log:
+        t.say(f"{victim.name}'s {dead.name} is killed: to the graveyard ({victim.graveyard}), "
+              f"{victim.name} is GONE now and next turn", cite.KILL)
+        t.note(victim, f"lost {dead.name} (killed)")
+    if victim.spent:
+        if log:
+            t.say(f"{', '.join(c.name for c in victim.spent)} back to {victim.name}'s hand", cite.SPENT_BACK)
+        victim.hand.extend(victim.spent)
+        victim.spent = []
+    if killer is victim:
+        if log:
+            t.say("killed themself: no infamy for the kill and no gold moves", cite.SELF_SHOT, killer)
+        return
+    killer.infamy += 1
+    if log:
+        t.say(f"gains 1 infamy for the kill ({killer.infamy - 1} -> {killer.infamy})", cite.KILL_INFAMY, killer)
+    if killer.char is not None and killer.char.alignment != dead.alignment:
+        killer.infamy += 1
+        if log:
+            t.say(f"gains 1 infamy: {killer.char.alignment} killed {dead.alignment} "
+                  f"({killer.infamy - 1} -> {killer.infamy})", cite.ALIGNMENT_INFAMY, killer)
+    gold, victim.unbanked = victim.unbanked, 0
+    killer.unbanked += gold
+    if log:
+        t.say(f"takes {victim.name}'s {gold} unbanked gold (banked gold stays)", cite.KILL_GOLD, killer)
+    if by_card:
+        t.trigger(killer, "on_kill", victim)

@@ -1,0 +1,95 @@
+"""Gold spent and the town: paying, buying a face-up card, replacing the row (H8).
+
+"Gold" (spending takes unbanked gold first), "Symbols and Terms: Buy" (EDC-15: the top of
+the town deck takes the bought card's place) and Go to Town's replacing of the row
+("Starting Cards", EDC-14). The town row and deck change only here and when a used card
+goes under the deck. `buy` and `refresh_row` are the vocabulary's effects of those names.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import cite
+from .players import Play, Player
+from .rules import Card
+
+if TYPE_CHECKING:
+    from .turn import Table
+
+def pay(p: Player, amount: int) -> bool:
+    """Spend gold, unbanked first (H8); all or nothing."""
+    if p.unbanked + p.banked < amount:
+        return False
+    from_unbanked = min(amount, p.unbanked)
+    p.unbanked -= from_unbanked
+    p.banked -= amount - from_unbanked
+    return True
+
+
+def gold_text(p: Player) -> str:
+    return f"unbanked {p.unbanked}, banked {p.banked}"
+
+
+def to_town_deck(t: Table, card: Card) -> None:
+    """Face down under the town deck (a state without a town keeps none)."""
+    if t.deck is not None:
+        t.deck.append(card)
+
+
+def refill_row(t: Table) -> None:
+    while t.deck and len(t.row) < 3:  # "Table Set Up": three town cards face up
+        t.row.append(t.deck.pop(0))
+
+
+def refresh_row(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
+    """Go to Town: pay to put the whole row under the deck and turn up a new one, if chosen."""
+    if pl is None or not pl.refresh or pl.passed:
+        if t.log and pl is not None and pl.passed:
+            t.say("makes no choice on a passed card: the town row is not replaced", cite.PASSED_CHOICE, p)
+        return True
+    if not pay(p, e[1]):
+        if t.log:
+            t.say(f"has {p.unbanked + p.banked} gold, replacing the row costs {e[1]}: not replaced", cite.REFRESH, p)
+        return True
+    old = t.row or []
+    for card in old:
+        to_town_deck(t, card)
+    t.row = []
+    refill_row(t)
+    if t.log:
+        t.say(f"pays {e[1]} gold ({gold_text(p)}); {', '.join(c.name for c in old) or 'nothing'} go under the "
+              f"town deck; the new row: {', '.join(c.name for c in t.row) or 'empty'}", cite.REFRESH, p)
+    return True
+
+
+def buy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
+    """Buy the chosen face-up card into the hand, if it is there and affordable (less any discount)."""
+    if pl is None or pl.buy is None or pl.passed:
+        if t.log and pl is not None and pl.passed:
+            t.say("makes no choice on a passed card: buys nothing", cite.PASSED_CHOICE, p)
+        elif t.log:
+            t.say("buys nothing", cite.BUY, p)
+        return True
+    card = pl.buy
+    if t.row is None or card not in t.row:
+        if t.log:
+            t.say(f"cannot buy {card.name}: it is not face up in town "
+                  f"(the row: {', '.join(c.name for c in t.row or []) or 'empty'})", cite.BUY, p)
+        return True
+    price = max(0, card.cost - e[1])
+    if not pay(p, price):
+        if t.log:
+            t.say(f"cannot buy {card.name}: costs {price}, has {p.unbanked + p.banked} gold", cite.BUY, p)
+        return True
+    slot = t.row.index(card)
+    if t.deck:  # the top of the town deck takes the bought card's place (EDC-15)
+        t.row[slot] = t.deck.pop(0)
+    else:
+        del t.row[slot]
+    p.hand.append(card)
+    t.bought.append((p.seat, card.id))
+    if t.log:
+        t.say(f"buys {card.name} for {price} gold ({gold_text(p)}) into the hand; the row: "
+              f"{', '.join(c.name for c in t.row) or 'empty'}", cite.BUY, p)
+        t.note(p, f"bought {card.name} for {price} gold")
+    return True
