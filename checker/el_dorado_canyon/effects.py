@@ -1,10 +1,11 @@
-"""The closed effect vocabulary at work: one function per effect, and the table that names them.
+"""The closed effect vocabulary at work: one function per effect, and the table naming them.
 
-"Starting Cards" and "Symbols and Terms" say what each effect does; `cards/models/
-el_dorado_canyon.py` lists them, `rules.PARAMETERS` their parameters. The simple effects
-live here; those whose rule is a rulebook section of its own live there and are named
-below: `attacks.attack` (Killing Characters), `town.buy` and `town.refresh_row` (H8).
-Cards and abilities run the same functions; `effect_steps` binds them to a card's end once.
+"Starting Cards" and "Symbols and Terms" say what each effect does (`cards/models/
+el_dorado_canyon.py` lists them, `rules.PARAMETERS` their parameters). The effects that
+are a few lines each are here; `attack` lives with the rest of "Killing Characters" in
+`attacks`, `buy` and `refresh_row` with the town in `town` (H8), and go_gone is applied
+by the turn through `gone`. Cards and abilities run the same functions; `effect_steps`
+binds them to a card's end once, so the hot path looks nothing up by name.
 """
 from __future__ import annotations
 
