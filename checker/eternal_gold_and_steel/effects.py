@@ -1,4 +1,4 @@
-"""Abilities at work: the closed effect vocabulary of cards/models/eternal_gold_and_steel.py, run.
+"""Abilities at work: the closed effect vocabulary of cards/models/eternal_gold_and_steel/, run.
 
 One function per effect, named after it and following its docstring. Abilities that
 fire at the same moment are a batch, resolved in the order their owner chooses

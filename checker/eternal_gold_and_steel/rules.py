@@ -3,7 +3,7 @@
 `compile_game` turns a loaded `cards.Game` into JSON-able data (cached between runs by
 `checker.core.gamecache`, so `checker resolve` need not import pydantic); `Rules`
 builds the objects the engine runs. Abilities stay the definitions' own: trigger,
-condition and effects exactly as `cards/models/eternal_gold_and_steel.py` defines them.
+condition and effects exactly as `cards/models/eternal_gold_and_steel/` defines them.
 """
 from __future__ import annotations
 

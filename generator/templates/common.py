@@ -11,7 +11,7 @@ from typing import Any, Iterator
 from pydantic import BaseModel
 
 from generator.engine.box import MM, Box, Style
-from generator.engine.fonts import DISPLAY, TEXT
+from generator.engine.fonts import DISPLAY
 from generator.engine.icons import draw_icon
 from generator.engine.text import draw_text
 
