@@ -119,13 +119,22 @@ class Table:
             self.back_to_start(start)
 
     def may_attack_after_asking(self, queue: list[Play]) -> bool:
-        """Whether an attack may resolve after an effect asked who attacks (H8): a card that attacks
-        at the priority of the first card that asks or later, or an ability that asks or attacks."""
-        for p in self.players:
-            if p.char is not None and (p.char.asks or p.char.attacks):
-                return True
-        asking = next((pl.card.rank for pl in queue if pl.end.asks), None)
-        return asking is not None and any(pl.end.attacks and pl.card.rank >= asking for pl in queue)
+        """Whether an attack may resolve after an effect asked who attacks (H8). Abilities fire
+        only inside a card that attacks or banks (`Option.fires`), at that card's priority; so
+        something asks from the first card that asks (or fires an asking ability), and a later
+        attack needs a card at that priority or after that attacks (or fires an attacking
+        ability). Otherwise the turn is one pass and nothing is set aside to go back to."""
+        players = self.players
+        char_asks = self.rules.abilities_ask and any(p.char is not None and p.char.asks for p in players)
+        for pl in queue:  # by priority: the first that asks
+            end = pl.end
+            if end.asks or (char_asks and end.fires):
+                asking = pl.card.rank
+                break
+        else:
+            return False  # the common turn: nothing asks who attacked
+        char_attacks = any(p.char is not None and p.char.attacks for p in players)
+        return any(pl.card.rank >= asking and (pl.end.attacks or (char_attacks and pl.end.fires)) for pl in queue)
 
     def mark_start(self) -> tuple:
         return ([p.snapshot() for p in self.players], self.row and list(self.row), self.deck and list(self.deck),
