@@ -80,7 +80,7 @@ class Option:
     """One end of a card: its arrow, its effect tuples and its printed text."""
 
     __slots__ = ("arrow", "effects", "text", "fixed", "turned", "buys", "refreshes", "asks", "attacks", "fires",
-                 "steps")
+                 "refresh_cost", "steps")
 
     def __init__(self, data: dict[str, Any]):
         self.arrow: str = data["arrow"]
@@ -91,6 +91,7 @@ class Option:
         self.steps: tuple | None = None  # the effects with their rule functions: bound by `effects.effect_steps`
         names = {e[0] for e in self.effects}
         self.buys, self.refreshes = "buy" in names, "refresh_row" in names
+        self.refresh_cost = next((e[1] for e in self.effects if e[0] == "refresh_row"), 0)
         self.asks, self.attacks = asks_if_attacked(self.effects), "attack" in names
         # abilities fire mid-turn only inside a card's effect (EDC-8): its attack (when_attacked,
         # on_attack, on_kill) or its Bank all (on_bank); "immediate" waits for the turn's end

@@ -97,18 +97,19 @@ class Table:
                     self.where = ("reveal", p.name, pl.card.id)
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
                              else cite.join(cite.REVEAL, cite.TWO_ENDED), p)
-        self.resolve_turn(sorted(clockwise, key=RANK))  # stable: clockwise within a priority
+        queue = sorted(clockwise, key=RANK)  # stable: clockwise within a priority
+        self.foreseen, self.asked = None, []
+        if self.may_attack_after_asking(queue):
+            self.resolve_foreseeing(queue)
+        else:
+            self.resolve_in_order(queue)  # every attack comes before anything asks who attacked: one pass
         self.finish_turn()
 
-    def resolve_turn(self, queue: list[Play]) -> None:
+    def resolve_foreseeing(self, queue: list[Play]) -> None:
         """Priorities I to IV. H8: "attacked" means attacked at any time this turn, so when an
         attack came after an if-attacked effect had counted, the turn is resolved again from
         its start knowing who attacks whom (a few rounds at most; never with the box's cards,
         whose attacks all come before the if-attacked gains)."""
-        self.foreseen, self.asked = None, []
-        if not self.may_attack_after_asking(queue):
-            self.resolve_in_order(queue)  # every attack comes before anything asks who attacked: one pass
-            return
         start = self.mark_start()
         for round_ in range(MAX_FORESIGHT):
             self.resolve_in_order(queue)
@@ -133,8 +134,14 @@ class Table:
                 break
         else:
             return False  # the common turn: nothing asks who attacked
-        char_attacks = any(p.char is not None and p.char.attacks for p in players)
-        return any(pl.card.rank >= asking and (pl.end.attacks or (char_attacks and pl.end.fires)) for pl in queue)
+        fires = False  # a card at that priority or later fires abilities without attacking itself
+        for pl in queue:
+            if pl.card.rank >= asking:
+                end = pl.end
+                if end.attacks:
+                    return True
+                fires = fires or end.fires
+        return fires and any(p.char is not None and p.char.attacks for p in players)
 
     def mark_start(self) -> tuple:
         return ([p.snapshot() for p in self.players], self.row and list(self.row), self.deck and list(self.deck),
