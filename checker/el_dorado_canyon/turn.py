@@ -45,7 +45,8 @@ class Table:
         self.orders, self.around = seat_orders(self.n)
         # H8 "attacked this turn": who attacked each seat over the whole turn, once known
         self.foreseen: dict[int, list[Player]] | None = None
-        self.asked: list[tuple[Player, int]] = []  # (player, attackers an if-attacked effect counted)
+        # (player, attackers an if-attacked effect counted); None on a turn resolved in one pass
+        self.asked: list[tuple[Player, int]] | None = None
 
     # ---- the log -------------------------------------------------------------------------------
 
@@ -98,7 +99,7 @@ class Table:
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
                              else cite.join(cite.REVEAL, cite.TWO_ENDED), p)
         queue = sorted(clockwise, key=RANK)  # stable: clockwise within a priority
-        self.foreseen, self.asked = None, []
+        self.foreseen = self.asked = None  # no count kept unless the turn may be resolved again
         if self.may_attack_after_asking(queue):
             self.resolve_foreseeing(queue)
         else:
@@ -110,6 +111,7 @@ class Table:
         attack came after an if-attacked effect had counted, the turn is resolved again from
         its start knowing who attacks whom (a few rounds at most; never with the box's cards,
         whose attacks all come before the if-attacked gains)."""
+        self.asked = []
         start = self.mark_start()
         for round_ in range(MAX_FORESIGHT):
             self.resolve_in_order(queue)
@@ -168,7 +170,8 @@ class Table:
         if self.foreseen is not None:
             whole = self.foreseen[p.seat]
             seen = whole + [a for a in seen if a not in whole]
-        self.asked.append((p, len(seen)))
+        if self.asked is not None:
+            self.asked.append((p, len(seen)))
         return seen
 
     def describe(self, pl: Play) -> str:
