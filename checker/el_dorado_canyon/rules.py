@@ -79,7 +79,8 @@ def asks_if_attacked(effects: tuple[tuple, ...]) -> bool:
 class Option:
     """One end of a card: its arrow, its effect tuples and its printed text."""
 
-    __slots__ = ("arrow", "effects", "text", "fixed", "turned", "buys", "refreshes", "asks", "attacks", "steps")
+    __slots__ = ("arrow", "effects", "text", "fixed", "turned", "buys", "refreshes", "asks", "attacks", "fires",
+                 "refresh_cost", "steps")
 
     def __init__(self, data: dict[str, Any]):
         self.arrow: str = data["arrow"]
@@ -90,7 +91,11 @@ class Option:
         self.steps: tuple | None = None  # the effects with their rule functions: bound by `effects.effect_steps`
         names = {e[0] for e in self.effects}
         self.buys, self.refreshes = "buy" in names, "refresh_row" in names
+        self.refresh_cost = next((e[1] for e in self.effects if e[0] == "refresh_row"), 0)
         self.asks, self.attacks = asks_if_attacked(self.effects), "attack" in names
+        # abilities fire mid-turn only inside a card's effect (EDC-8): its attack (when_attacked,
+        # on_attack, on_kill) or its Bank all (on_bank); "immediate" waits for the turn's end
+        self.fires = self.attacks or "bank_all" in names
 
 
 class Card:
@@ -159,6 +164,7 @@ class Rules:
         # every copy in the box, in definition order: the decks before shuffling
         self.town_copies = [c for c in self.town for _ in range(c.copies)]
         self.character_copies = [c for c in self.characters.values() for _ in range(c.copies)]
+        self.abilities_ask = any(c.asks for c in self.characters.values())  # H8: see Table.may_attack_after_asking
 
 
 def rules_of(game: Any) -> Rules:

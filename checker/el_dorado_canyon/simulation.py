@@ -41,10 +41,10 @@ def random_policy(rules: Rules) -> Policy:
         opt = card.options[option]
         if not opt.buys:
             return Play(card, p.seat, option, direction)
-        cost = next((e[1] for e in opt.effects if e[0] == "refresh_row"), 0)
+        cost = opt.refresh_cost
         refresh = rand() < 0.2 and opt.refreshes and t.row is not None and p.unbanked + p.banked >= cost
         # a refresh turns up the deck's top 3 (the old row under it) and leaves less gold to buy with
-        affordable = _affordable(t, p, (t.deck + t.row)[:3] if refresh else t.row, cost if refresh else 0)
+        affordable = _affordable(t, p, (t.deck[:3] + t.row)[:3] if refresh else t.row, cost if refresh else 0)
         buy = affordable[int(rand() * len(affordable))] if affordable else None
         return Play(card, p.seat, option, direction, buy, refresh)
 

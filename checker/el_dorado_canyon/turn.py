@@ -45,7 +45,8 @@ class Table:
         self.orders, self.around = seat_orders(self.n)
         # H8 "attacked this turn": who attacked each seat over the whole turn, once known
         self.foreseen: dict[int, list[Player]] | None = None
-        self.asked: list[tuple[Player, int]] = []  # (player, attackers an if-attacked effect counted)
+        # (player, attackers an if-attacked effect counted); None on a turn resolved in one pass
+        self.asked: list[tuple[Player, int]] | None = None
 
     # ---- the log -------------------------------------------------------------------------------
 
@@ -97,18 +98,20 @@ class Table:
                     self.where = ("reveal", p.name, pl.card.id)
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
                              else cite.join(cite.REVEAL, cite.TWO_ENDED), p)
-        self.resolve_turn(sorted(clockwise, key=RANK))  # stable: clockwise within a priority
+        queue = sorted(clockwise, key=RANK)  # stable: clockwise within a priority
+        self.foreseen = self.asked = None  # no count kept unless the turn may be resolved again
+        if self.may_attack_after_asking(queue):
+            self.resolve_foreseeing(queue)
+        else:
+            self.resolve_in_order(queue)  # every attack comes before anything asks who attacked: one pass
         self.finish_turn()
 
-    def resolve_turn(self, queue: list[Play]) -> None:
+    def resolve_foreseeing(self, queue: list[Play]) -> None:
         """Priorities I to IV. H8: "attacked" means attacked at any time this turn, so when an
         attack came after an if-attacked effect had counted, the turn is resolved again from
         its start knowing who attacks whom (a few rounds at most; never with the box's cards,
         whose attacks all come before the if-attacked gains)."""
-        self.foreseen, self.asked = None, []
-        if not self.may_attack_after_asking(queue):
-            self.resolve_in_order(queue)  # every attack comes before anything asks who attacked: one pass
-            return
+        self.asked = []
         start = self.mark_start()
         for round_ in range(MAX_FORESIGHT):
             self.resolve_in_order(queue)
@@ -119,13 +122,28 @@ class Table:
             self.back_to_start(start)
 
     def may_attack_after_asking(self, queue: list[Play]) -> bool:
-        """Whether an attack may resolve after an effect asked who attacks (H8): a card that attacks
-        at the priority of the first card that asks or later, or an ability that asks or attacks."""
-        for p in self.players:
-            if p.char is not None and (p.char.asks or p.char.attacks):
-                return True
-        asking = next((pl.card.rank for pl in queue if pl.end.asks), None)
-        return asking is not None and any(pl.end.attacks and pl.card.rank >= asking for pl in queue)
+        """Whether an attack may resolve after an effect asked who attacks (H8). Abilities fire
+        only inside a card that attacks or banks (`Option.fires`), at that card's priority; so
+        something asks from the first card that asks (or fires an asking ability), and a later
+        attack needs a card at that priority or after that attacks (or fires an attacking
+        ability). Otherwise the turn is one pass and nothing is set aside to go back to."""
+        players = self.players
+        char_asks = self.rules.abilities_ask and any(p.char is not None and p.char.asks for p in players)
+        for pl in queue:  # by priority: the first that asks
+            end = pl.end
+            if end.asks or (char_asks and end.fires):
+                asking = pl.card.rank
+                break
+        else:
+            return False  # the common turn: nothing asks who attacked
+        fires = False  # a card at that priority or later fires abilities without attacking itself
+        for pl in queue:
+            if pl.card.rank >= asking:
+                end = pl.end
+                if end.attacks:
+                    return True
+                fires = fires or end.fires
+        return fires and any(p.char is not None and p.char.attacks for p in players)
 
     def mark_start(self) -> tuple:
         return ([p.snapshot() for p in self.players], self.row and list(self.row), self.deck and list(self.deck),
@@ -152,7 +170,8 @@ class Table:
         if self.foreseen is not None:
             whole = self.foreseen[p.seat]
             seen = whole + [a for a in seen if a not in whole]
-        self.asked.append((p, len(seen)))
+        if self.asked is not None:
+            self.asked.append((p, len(seen)))
         return seen
 
     def describe(self, pl: Play) -> str:
