@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parent / "cases"
 class CaseBook:
     """One game's folder of cases."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, state_keys: tuple[str, ...] = ()) -> None:
         self.folder = ROOT / game
+        self.state_keys = state_keys  # top-level next-state keys compared when an expectation names them
         self.names = sorted(p.name[: -len(".expect.toml")] for p in self.folder.glob("*.expect.toml"))
 
     def expect(self, name: str) -> dict:
@@ -55,6 +56,9 @@ class CaseBook:
             return expect, None
         assert code == 0, err
         check_outcome(expect, result)
+        for key in self.state_keys:
+            if key in expect:
+                assert result["state"][key] == expect[key], key
         return expect, result
 
     def covered(self) -> set[str]:

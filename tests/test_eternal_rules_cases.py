@@ -13,7 +13,7 @@ import pytest
 
 from casebook import CaseBook
 
-BOOK = CaseBook("eternal-gold-and-steel")
+BOOK = CaseBook("eternal-gold-and-steel", state_keys=("turn", "throne", "market_deck"))
 CASES = BOOK.folder
 RULEBOOK = Path(__file__).resolve().parent / "sources" / "rulebooks" / "eternal-gold-and-steel.txt"
 SECTIONS = ("Changes to Setup", "Setting Up Initial Markets", "Earning Gold", "Paying Gold", "Markets",
@@ -60,9 +60,6 @@ def test_case(name, tmp_path, capsys):
     state = result["state"]
     assert "action" not in state
     players = {p["name"]: p for p in state["players"]}
-    for key in ("turn", "throne", "market_deck"):
-        if key in expect:
-            assert state[key] == expect[key], key
     for key in expect.get("unlisted", []):  # top-level keys the next state must leave out (still unknown)
         assert key not in state, key
     for path, size in expect.get("counts", {}).items():  # "Ann.market" or "market_deck": list lengths
