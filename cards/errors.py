@@ -18,10 +18,13 @@ class Problem:
     card: str | None = None
     card_name: str | None = None
     path: str | None = None
+    cell: str | None = None  # where in a spreadsheet: "row 12, column 'cost'"
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
         parts = [where]
+        if self.cell:
+            parts.append(self.cell)
         if self.card:
             label = f"card '{self.card}'"
             if self.card_name and self.card_name != self.card:

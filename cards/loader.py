@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from .errors import DefinitionError, Problem
 from .messages import problems_from_validation
 from .models.base import Component, GameFile
+from .spreadsheet import SUFFIXES as SPREADSHEETS, CellIndex, read_sheet
 from .tomlsource import LineIndex, read_toml
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -140,19 +141,13 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     if not path.is_file():
         return [Problem(game_file, f"file not found: {comp.file!r}", line=game_index.line_of(where),
                         path=f"components.{comp.id}.file")], []
-    try:
-        data, text = read_toml(path, file)
-    except DefinitionError as exc:
-        return exc.problems, []
     schema = family.RECORDS[comp.schema_]
     table = getattr(schema, "TABLE", "cards")
-    index = LineIndex(text)
-    unknown = sorted(set(data) - {table})
-    problems = [Problem(file, f"unknown top-level key: expected only [[{table}]] tables", line=index.line_of((k,)), path=k)
-                for k in unknown]
-    rows = data.get(table)
-    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
-        problems.append(Problem(file, f"expected one or more [[{table}]] tables, got {type(rows).__name__ if rows is not None else 'none'}"))
+    try:
+        rows, index, problems = _read_rows(path, file, schema, table)
+    except DefinitionError as exc:
+        return exc.problems, []
+    if rows is None:
         return problems, []
     records = []
     for i, row in enumerate(rows):
@@ -165,7 +160,25 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
                                                  card=card_id or f"#{i + 1}", card_name=card_name, schema=schema)
             continue
         for field_path, message in family.check_record(rec):
-            line = index.line_of((table, i) + tuple(field_path.split(".")[:1]))
-            problems.append(Problem(file, message, line=line, card=rec.id, card_name=rec.name, path=field_path))
+            where = (table, i) + tuple(field_path.split(".")[:1])
+            problems.append(Problem(file, message, line=index.line_of(where), card=rec.id, card_name=rec.name,
+                                    path=field_path, cell=index.cell_of(where)))
         records.append(rec)
     return problems, records
+
+
+def _read_rows(path: Path, file: str, schema: type[BaseModel],
+               table: str) -> tuple[list[dict] | None, LineIndex | CellIndex, list[Problem]]:
+    """A component file's record tables, from TOML or a spreadsheet, with the index that locates their fields."""
+    if path.suffix.lower() in SPREADSHEETS:
+        rows, cells = read_sheet(path, file, schema)
+        return rows, cells, []
+    data, text = read_toml(path, file)
+    index = LineIndex(text)
+    problems = [Problem(file, f"unknown top-level key: expected only [[{table}]] tables", line=index.line_of((k,)), path=k)
+                for k in sorted(set(data) - {table})]
+    rows = data.get(table)
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+        problems.append(Problem(file, f"expected one or more [[{table}]] tables, got {type(rows).__name__ if rows is not None else 'none'}"))
+        return None, index, problems
+    return rows, index, problems

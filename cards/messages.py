@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from types import UnionType
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
 from .errors import Problem, describe
 from .tomlsource import LineIndex
+
+if TYPE_CHECKING:
+    from .spreadsheet import CellIndex
 
 _EXPECTED = {
     "missing": "required field is missing",
@@ -104,7 +107,7 @@ def _pick_member(model: Any, node: Any) -> Any:
     return model
 
 
-def problems_from_validation(exc: ValidationError, file: str, index: LineIndex, data: Any,
+def problems_from_validation(exc: ValidationError, file: str, index: LineIndex | CellIndex, data: Any,
                              prefix: tuple = (), card: str | None = None, card_name: str | None = None,
                              schema: Any = None) -> list[Problem]:
     problems = []
@@ -120,10 +123,13 @@ def problems_from_validation(exc: ValidationError, file: str, index: LineIndex, 
         elif err["type"] != "value_error" and "got" not in message:
             message += f", got {describe(err.get('input'))}"
         line = index.line_of(prefix + loc)
+        cell = index.cell_of(prefix + loc)
+        if cell and len(loc) == 1:
+            path = None  # the column names the field already
         label, label_name = card, card_name
         if label is None and len(loc) >= 2 and loc[0] == "components" and isinstance(loc[1], int):
             component = data.get("components", [])[loc[1]] if isinstance(data, dict) else None
             if isinstance(component, dict) and isinstance(component.get("id"), str):
                 path = ".".join(["components", component["id"]] + [str(p) for p in loc[2:]])
-        problems.append(Problem(file, message, line=line, card=label, card_name=label_name, path=path))
+        problems.append(Problem(file, message, line=line, card=label, card_name=label_name, path=path, cell=cell))
     return problems

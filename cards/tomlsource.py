@@ -99,3 +99,7 @@ class LineIndex:
                 if match and match.group(1).strip('"') == rest[0]:
                     return number + 1
         return start + 1 if best else None
+
+    def cell_of(self, path: tuple) -> str | None:
+        """A TOML file has lines, not cells (see `cards.spreadsheet.CellIndex`)."""
+        return None

@@ -29,7 +29,7 @@ class Component(Strict):
     name: str
     kind: Kind
     schema_: str = Field(alias="schema", description="record schema in the game's rules family")
-    file: str = Field(pattern=r"^[A-Za-z0-9_\-]+\.toml$")
+    file: str = Field(pattern=r"^[A-Za-z0-9_\-]+\.(toml|csv|xlsx)$")
     size: str
     copies: int = Field(default=1, ge=1, le=100)
     back: str | None = None
