@@ -37,3 +37,7 @@ class SafeZoneError(LayoutError):
 
 class UnknownIcon(LayoutError):
     """A `:name:` token or icon call naming no registered icon."""
+
+
+class MissingGlyph(LayoutError):
+    """A character that no font configured for the text can print (it would print as an empty box)."""

@@ -6,6 +6,7 @@ that names no font, so `register_fonts` also points that default at our text fac
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
@@ -34,6 +35,16 @@ _FILES = {
 }
 
 
+# family -> its faces by (bold, italic); the families `draw_text` and Paragraph markup know
+FACES: dict[str, dict[tuple[bool, bool], str]] = {
+    TEXT: {(False, False): TEXT, (True, False): TEXT_BOLD, (False, True): TEXT_ITALIC, (True, True): TEXT_BOLD_ITALIC},
+    DISPLAY: {(False, False): DISPLAY, (True, False): DISPLAY_BOLD, (False, True): DISPLAY_ITALIC,
+              (True, True): DISPLAY_BOLD},
+}
+# family -> the families that print what it lacks, in order (Old Standard has no arrows or stars)
+FALLBACKS: dict[str, tuple[str, ...]] = {DISPLAY: (TEXT,)}
+
+
 @cache
 def register_fonts() -> None:
     """Register every embedded face and the bold/italic mappings used by Paragraph markup."""
@@ -49,6 +60,48 @@ def register_fonts() -> None:
     addMapping(DISPLAY, 1, 1, DISPLAY_BOLD)
     rl_config.canvas_basefontname = TEXT
     rl_config.initialFontName = TEXT
+
+
+class FontFileError(ValueError):
+    """A font file that cannot be embedded: not a font, or a kind ReportLab cannot embed."""
+
+
+MAX_FONT_BYTES = 40_000_000
+
+
+def register_family(name: str, faces: dict[tuple[bool, bool], Path], fallbacks: tuple[str, ...] = ()) -> None:
+    """Register a family from TrueType files, keyed by (bold, italic); a style not given uses the regular face.
+
+    For a game folder's own fonts (a layout names the family). Raises FontFileError naming the file.
+    """
+    register_fonts()
+    registered = {style: _face(f"{name}-{'B' if style[0] else ''}{'I' if style[1] else ''}".rstrip("-"), path)
+                  for style, path in faces.items()}
+    FACES[name] = {style: registered.get(style, registered[False, False]) for style in
+                   ((False, False), (True, False), (False, True), (True, True))}
+    if (True, True) not in faces and (True, False) in faces:
+        FACES[name][True, True] = registered[True, False]
+    FALLBACKS[name] = tuple(fallbacks)
+
+
+def _face(face_name: str, path: Path) -> str:
+    try:
+        size = path.stat().st_size
+        head = path.open("rb").read(4)
+    except OSError as exc:
+        raise FontFileError(f"cannot read font file: {exc.strerror or exc}") from None
+    if size > MAX_FONT_BYTES:
+        raise FontFileError(f"font file is too large: expected at most {MAX_FONT_BYTES} bytes, got {size}")
+    if head == b"OTTO":
+        raise FontFileError("expected a font with TrueType outlines (.ttf), got an OpenType font with PostScript "
+                            "(CFF) outlines, which ReportLab cannot embed: use the font's TTF version")
+    if head not in (b"\x00\x01\x00\x00", b"true"):
+        raise FontFileError("expected a TrueType font (.ttf or .otf with TrueType outlines), got a file that is not one")
+    try:
+        pdfmetrics.registerFont(TTFont(face_name, str(path)))
+    except Exception as exc:  # ReportLab raises TTFError, struct.error, IndexError... for a broken font
+        raise FontFileError(f"expected a readable TrueType font, got a broken one ({exc})") from None
+    return face_name
 
 
 def text_width(text: str, font: str, size: float) -> float:

@@ -13,25 +13,25 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape as _xml_escape
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.pdfbase.ttfonts import shapeStr
 
 from .box import MM
-from .errors import TextOverflow, UnknownIcon
-from .fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD, TEXT_BOLD_ITALIC, TEXT_ITALIC, register_fonts
+from .errors import MissingGlyph, TextOverflow, UnknownIcon
+from .fonts import FACES as _FACES
+from .fonts import FALLBACKS, TEXT, register_fonts
 from .icons import draw_icon, has_icon, icon_names
 from .safezone import check_safe, face_label
+from .scripts import cjk_pieces, direction, has_glyph, missing, needs_shaping, visual_order
 
 MIN_SIZE = 6.0
 STEP = 0.25
 ICON_GAP = 0.12  # of the font size, either side of an inline icon
 ITALIC_OVERHANG = 0.15  # of the font size: how far an italic glyph's ink may pass its advance (0.144 measured)
 
-_FACES = {
-    TEXT: {(False, False): TEXT, (True, False): TEXT_BOLD, (False, True): TEXT_ITALIC, (True, True): TEXT_BOLD_ITALIC},
-    DISPLAY: {(False, False): DISPLAY, (True, False): DISPLAY_BOLD, (False, True): DISPLAY_ITALIC, (True, True): DISPLAY_BOLD},
-}
 _EMPHASIS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|\*(?=\S)(.+?)(?<=\S)\*", re.S)
 _ICON = re.compile(r":([a-z][a-z0-9\-]*):")
 _SPACE = re.compile(r"[ \t]+")
@@ -50,9 +50,25 @@ class Run:
     bold: bool = False
     italic: bool = False
     icon: str | None = None
+    family: str | None = None  # a fallback family printing what the text's own font lacks
+
+    def face(self, font: str) -> str:
+        """The registered face that prints this run in a text set in the family `font`."""
+        return _FACES[self.family or font][self.bold, self.italic]
 
 
-Word = tuple[Run, ...]
+class Word(tuple):
+    """A word's runs; a line may break before it, where a space stands (see `Glued`)."""
+
+    glued = False
+
+
+class Glued(Word):
+    """A word that follows the previous one without a space: a line may break there (CJK text)."""
+
+    glued = True
+
+
 Paragraph = list[Word]
 
 
@@ -91,8 +107,9 @@ def _plain(text: str, bold: bool, italic: bool) -> list[Run]:
 
 
 def _words(runs: list[Run]) -> Paragraph:
-    """Regroup runs into words: a space breaks a word, an icon does not."""
+    """Regroup runs into words: a space breaks a word, an icon does not; CJK text breaks between characters."""
     words: list[list[Run]] = [[]]
+    glued = [False]
     for run in runs:
         if run.icon:
             words[-1].append(run)
@@ -101,9 +118,35 @@ def _words(runs: list[Run]) -> Paragraph:
         for i, piece in enumerate(pieces):
             if i:
                 words.append([])
-            if piece:
-                words[-1].append(Run(piece, run.bold, run.italic))
-    return [tuple(w) for w in words if w]
+                glued.append(False)
+            for k, part in enumerate(cjk_pieces(piece) if piece else []):
+                if k:
+                    words.append([])
+                    glued.append(True)
+                words[-1].append(Run(part, run.bold, run.italic))
+    return [(Glued if g else Word)(w) for w, g in zip(words, glued) if w]
+
+
+@lru_cache(maxsize=4096)
+def _prepared(text: str, font: str) -> tuple[tuple[Word, ...], ...]:
+    """`parse(text)` with each character the font lacks moved to the first fallback family that has it."""
+    return tuple(tuple(type(word)(r for run in word for r in _fallen_back(run, font)) for word in paragraph)
+                 for paragraph in parse(text))
+
+
+def _fallen_back(run: Run, font: str) -> list[Run]:
+    if run.icon or not missing(run.text, run.face(font)):
+        return [run]
+    out: list[Run] = []
+    for ch in run.text:
+        family = next((f for f in (font, *FALLBACKS.get(font, ())) if has_glyph(_FACES[f][run.bold, run.italic], ch)),
+                      font)
+        family_or_none = None if family == font else family
+        if out and out[-1].family == family_or_none:
+            out[-1] = Run(out[-1].text + ch, run.bold, run.italic, family=family_or_none)
+        else:
+            out.append(Run(ch, run.bold, run.italic, family=family_or_none))
+    return out
 
 
 @dataclass(frozen=True)
@@ -125,7 +168,10 @@ class Layout:
 def _run_width(run: Run, font: str, size: float) -> float:
     if run.icon:
         return size * (1 + 2 * ICON_GAP)
-    return stringWidth(run.text, _FACES[font][run.bold, run.italic], size)
+    face = run.face(font)
+    if needs_shaping(run.text):
+        return sum(d.x_advance for d in shapeStr(run.text, face, size).__shapeData__) * size / 1000
+    return stringWidth(run.text, face, size)
 
 
 def _overhang(word: Word, size: float) -> float:
@@ -144,19 +190,20 @@ def layout(text: str, width: float, size: float, *, font: str = TEXT, leading: f
     space = stringWidth(" ", font, size)
     lines: list[list[tuple[Word, float]]] = []
     widths: list[float] = []
-    for paragraph in parse(text):
+    for paragraph in _prepared(text, font):
         line: list[tuple[Word, float]] = []
         used = tail = 0.0
         for word in paragraph:
             w = sum(_run_width(r, font, size) for r in word)
             ends = _overhang(word, size)
+            gap = 0.0 if word.glued else space
             if w + ends > width + 1e-6:
                 return None
-            if line and used + space + w + ends > width + 1e-6:
+            if line and used + gap + w + ends > width + 1e-6:
                 lines.append(line)
                 widths.append(used + tail)
                 line, used = [], 0.0
-            used += (space if line else 0.0) + w
+            used += (gap if line else 0.0) + w
             tail = ends
             line.append((word, w))
         lines.append(line)
@@ -193,6 +240,7 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
         raise ValueError(f"font: expected a family ({', '.join(_FACES)}), got {font!r}")
     min_size = max(min_size, MIN_SIZE)
     _check_icons(text, field)
+    check_glyphs(text, font, field)
     result = fit(text, w, h, size=max(size, min_size), min_size=min_size, font=font, leading=leading)
     if result is None:
         raise TextOverflow(f"text does not fit its {w / MM:.1f} x {h / MM:.1f} mm box even at {min_size:g} pt: "
@@ -217,15 +265,28 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
 
 def _draw_line(c, line: list[tuple[Word, float]], x: float, baseline: float, size: float, font: str,
                field: str) -> None:
-    """Draw a line as strings with real spaces (so text can be copied and searched) and icons between."""
+    """Draw a line as strings with real spaces (so text can be copied and searched) and icons between.
+
+    Words go left to right in their visual order (a right-to-left paragraph's run right to left);
+    a run in a script that needs shaping is shaped, which also orders its letters.
+    """
+    words = [word for word, _ in line]
+    order = list(range(len(words)))
+    base = direction("".join(r.text for word in words for r in word))
+    if base == "R" or any(needs_shaping(r.text) for word in words for r in word):
+        ways = [direction("".join(r.text for r in word)) or ("R" if base == "R" else "L") for word in words]
+        order = visual_order(ways, base)
+        words = [Word(reversed(w)) if way == "R" else w for w, way in zip(words, ways)]
     segments: list[tuple[str | None, str]] = []   # (face, text) or (None, icon name)
-    for i, (word, _) in enumerate(line):
-        if i:
+    for k, index in enumerate(order):
+        before = order[k - 1] if k else None
+        if before is not None and not (abs(before - index) == 1 and words[max(before, index)].glued):
             segments.append((font, " "))  # the space measured by `layout`
-        segments += [(None, r.icon) if r.icon else (_FACES[font][r.bold, r.italic], r.text) for r in word]
+        segments += [(None, r.icon) if r.icon else (r.face(font), r.text) for r in words[index]]
     merged: list[tuple[str | None, str]] = []
-    for face, text in segments:
-        if merged and face is not None and merged[-1][0] == face:
+    for face, text in segments:  # a shaped word stays alone: shaping a whole line would reorder its words again
+        if (merged and face is not None and merged[-1][0] == face
+                and not needs_shaping(text) and not needs_shaping(merged[-1][1])):
             merged[-1] = (face, merged[-1][1] + text)
         else:
             merged.append((face, text))
@@ -233,10 +294,33 @@ def _draw_line(c, line: list[tuple[Word, float]], x: float, baseline: float, siz
         if face is None:
             draw_icon(c, text, x + size * ICON_GAP, baseline, size, field=field, check=False)
             x += size * (1 + 2 * ICON_GAP)
+        elif needs_shaping(text):
+            shaped = shapeStr(text, face, size)
+            c.setFont(face, size)
+            c.drawString(x, baseline, shaped)
+            x += sum(d.x_advance for d in shaped.__shapeData__) * size / 1000
         else:
             c.setFont(face, size)
             c.drawString(x, baseline, text)
             x += stringWidth(text, face, size)
+
+
+def check_glyphs(text: str, font: str, field: str) -> None:
+    """Raise MissingGlyph for the first character of `text` that neither `font` nor its fallbacks print.
+
+    Checks every face the text's emphasis uses, so a bold word is checked in the bold face.
+    """
+    register_fonts()
+    for paragraph in _prepared(text, font):
+        for word in paragraph:
+            for run in word:
+                lacking = "" if run.icon else missing(run.text, run.face(font))
+                if lacking:
+                    ch = lacking[0]
+                    tried = [run.face(font)] + [_FACES[f][run.bold, run.italic] for f in FALLBACKS.get(font, ())]
+                    raise MissingGlyph(f"character {ch!r} (U+{ord(ch):04X}) is not in the font "
+                                       f"{' or '.join(dict.fromkeys(tried))}: choose a font that has it or "
+                                       "add a fallback font", field=field, **face_label())
 
 
 def _check_icons(text: str, field: str) -> None:

@@ -1,0 +1,102 @@
+"""What a text needs beyond Latin: glyph cover, fallback fonts, line breaks without spaces, direction.
+
+ReportLab draws whatever it is given: a character the font lacks prints as an empty box, Hebrew
+letters come out in memory order (reversed) and Arabic unjoined.  So before text is laid out:
+
+- every character is looked up in the face that will print it; one the face lacks is taken from
+  the first fallback family that has it, and one no family has stops the build (`MissingGlyph`);
+- Chinese and Japanese, written without spaces, may break between any two ideographs or kana
+  (not before closing punctuation, not after opening punctuation: the basic *kinsoku* rule);
+- a run holding right-to-left or joining scripts is shaped by HarfBuzz (through ReportLab), which
+  orders and joins its glyphs; the words of a right-to-left paragraph are drawn right to left.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+
+# Breakable around every character of these blocks: CJK ideographs, kana, Hangul syllables,
+# CJK symbols and punctuation, full-width forms.
+_CJK = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+                  "\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U00020000-\U0002fa1f]")
+_NO_BREAK_BEFORE = set("、。，．・：；？！ー）」』】〕〉》〙〗｝］…‥々ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+_NO_BREAK_AFTER = set("（「『【〔〈《〘〖｛［")
+_RTL = frozenset(("R", "AL"))
+_INVISIBLE = frozenset(("Cc", "Cf", "Zs", "Zl", "Zp"))
+
+
+@lru_cache(maxsize=None)
+def _cover(face: str) -> frozenset[int]:
+    """The code points a registered TrueType face maps to glyphs."""
+    font = pdfmetrics.getFont(face)
+    return frozenset(getattr(font.face, "charToGlyph", {}))
+
+
+def has_glyph(face: str, char: str) -> bool:
+    """Whether `face` prints `char`; spaces and invisible format characters need no glyph."""
+    return ord(char) in _cover(face) or unicodedata.category(char) in _INVISIBLE
+
+
+def missing(text: str, face: str) -> str:
+    """The characters of `text` that `face` cannot print, each once, in order."""
+    return "".join(dict.fromkeys(ch for ch in text if not has_glyph(face, ch)))
+
+
+def cjk_pieces(text: str) -> list[str]:
+    """`text` (one space-free word) cut where a line may break inside it: around CJK characters."""
+    if not _CJK.search(text):
+        return [text]
+    pieces = [text[0]]
+    for prev, ch in zip(text, text[1:]):
+        breakable = (_CJK.match(prev) or _CJK.match(ch)) and ch not in _NO_BREAK_BEFORE and prev not in _NO_BREAK_AFTER
+        if breakable:
+            pieces.append(ch)
+        else:
+            pieces[-1] += ch
+    return pieces
+
+
+def direction(text: str) -> str:
+    """'R' if the first strong character is right-to-left, 'L' if left-to-right, '' if none."""
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in _RTL:
+            return "R"
+        if kind == "L":
+            return "L"
+    return ""
+
+
+def needs_shaping(text: str) -> bool:
+    """Right-to-left or joining scripts: their glyphs must be ordered and joined by a shaper."""
+    return any(unicodedata.bidirectional(ch) in _RTL or 0x0900 <= ord(ch) < 0x0E80 for ch in text)
+
+
+def visual_order(directions: list[str], base: str) -> list[int]:
+    """The order in which to draw a line's words, given each word's direction ('R', 'L' or '').
+
+    A word-level form of the Unicode bidirectional algorithm: in a right-to-left paragraph the
+    words run right to left, but a stretch of left-to-right words (Latin, numbers) keeps its own
+    order; in a left-to-right paragraph a stretch of right-to-left words is turned around.
+    Neutral words (punctuation alone) take the direction of the stretch they sit inside.
+    """
+    own = "R" if base == "R" else "L"
+    flip = "L" if own == "R" else "R"
+    groups: list[list[int]] = []
+    i = 0
+    while i < len(directions):
+        last = i
+        if directions[i] == flip:  # a stretch of the other direction, to its last word of that direction
+            j = i
+            while j + 1 < len(directions) and directions[j + 1] != own:
+                j += 1
+                if directions[j] == flip:
+                    last = j
+        groups.append(list(range(i, last + 1)))
+        i = last + 1
+    if own == "R":
+        return [k for group in reversed(groups) for k in group]
+    return [k for group in groups for k in (reversed(group) if directions[group[0]] == flip else group)]
