@@ -152,6 +152,12 @@ def draw_icon(c, name: str, x: float, y: float, size: float, *, field: str = "ic
         style = _STYLE.get()
         draw_fn = partial(draw_fn, style=style)
         form += "_ink_saver" if style.ink_saver else ""
+    place_form(c, form, draw_fn, x, y, size)
+
+
+def place_form(c, form: str, draw_fn: DrawIcon, x: float, y: float, size: float) -> None:
+    """Place a drawing of the unit square at (x, y), `size` wide: inside `collecting_forms` as the
+    form `form`, drawn once per PDF however often it is placed; outside it, drawn directly."""
     used = _USED.get()
     if used is None:
         draw_fn(c, x, y, size)

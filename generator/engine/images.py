@@ -1,0 +1,136 @@
+"""Placing a game's art: rasters embedded once per PDF, SVG kept as vectors, fitted to a box.
+
+`fit="cover"` fills the box and crops what overflows, keeping the focal point (x, y as fractions
+from the image's top-left corner) as near the box's centre as the crop allows; `fit="contain"`
+shows the whole image, placed in the room left over by the same focal fractions.  ReportLab
+names an embedded raster by the digest of its data, so a picture placed on a hundred cards is
+stored once; an SVG is drawn once into a form object and placed like an icon.  A raster printing
+below 300 dpi at its size is reported (a warning, not an error), naming the card and the dpi.
+"""
+from __future__ import annotations
+
+import hashlib
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+from reportlab.lib.utils import ImageReader
+
+from cards.art import ArtInfo
+
+from .icons import UNIT, place_form
+from .safezone import face_label
+
+PRINT_DPI = 300
+_WARNINGS: ContextVar[list[str] | None] = ContextVar("art_warnings", default=None)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the whole image lands (it may overflow the box when covering) and the box to clip to."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    clip: bool
+
+
+def place(iw: float, ih: float, x: float, y: float, w: float, h: float, fit: str,
+          focus: tuple[float, float] = (0.5, 0.5)) -> Placement:
+    """The rectangle an iw x ih image takes in the box (x, y, w, h) for `fit` and `focus`."""
+    scale = max(w / iw, h / ih) if fit == "cover" else min(w / iw, h / ih)
+    pw, ph = iw * scale, ih * scale
+    fx, fy = focus
+    if fit == "cover":  # the focal point towards the box's centre, never uncovering an edge
+        px = min(x, max(x + w - pw, x + w / 2 - fx * pw))
+        top = min(y + h, max(y + ph, y + h / 2 + fy * ph))  # y of the image's top edge
+        return Placement(px, top - ph, pw, ph, clip=True)
+    return Placement(x + (w - pw) * fx, y + (h - ph) * (1 - fy), pw, ph, clip=False)
+
+
+@contextmanager
+def collecting_warnings() -> Iterator[list[str]]:
+    """Collect the low-resolution warnings of everything drawn inside (a build prints them)."""
+    found: list[str] = []
+    token = _WARNINGS.set(found)
+    try:
+        yield found
+    finally:
+        _WARNINGS.reset(token)
+
+
+def draw_art(c, art: ArtInfo, x: float, y: float, w: float, h: float, *, fit: str = "cover",
+             focus: tuple[float, float] = (0.5, 0.5), field: str = "image") -> None:
+    """Draw a checked art file into the box (x, y, w, h), in points on the current canvas."""
+    if art.kind == "SVG":
+        drawing = _drawing(art.path)
+        spot = place(drawing.width, drawing.height, x, y, w, h, fit, focus)
+    else:
+        spot = place(art.width, art.height, x, y, w, h, fit, focus)
+        _check_dpi(art, spot, field)
+    c.saveState()
+    if spot.clip:
+        path = c.beginPath()
+        path.rect(x, y, w, h)
+        c.clipPath(path, stroke=0, fill=0)
+    if art.kind == "SVG":
+        _place_svg(c, art.path, spot)
+    else:
+        c.drawImage(_reader(art.path), spot.x, spot.y, spot.w, spot.h, mask="auto")
+    c.restoreState()
+
+
+def _check_dpi(art: ArtInfo, spot: Placement, field: str) -> None:
+    dpi = min(art.width / (spot.w / 72), art.height / (spot.h / 72))
+    found = _WARNINGS.get()
+    if dpi < PRINT_DPI - 0.5 and found is not None:
+        label = face_label()
+        card = "" if label["card"] is None else f"card '{label['card']}'" + (
+            f" ({label['card_name']})" if label["card_name"] not in (None, label["card"]) else "") + ": "
+        message = (f"warning: {card}{field}: {art.path.name} prints at {dpi:.0f} dpi at its size, below "
+                   f"{PRINT_DPI}: it may look soft; use an image of at least "
+                   f"{round(spot.w / 72 * PRINT_DPI)} x {round(spot.h / 72 * PRINT_DPI)} px")
+        if message not in found:
+            found.append(message)
+
+
+@lru_cache(maxsize=256)
+def _reader(path: Path) -> ImageReader:
+    return ImageReader(str(path))
+
+
+@lru_cache(maxsize=64)
+def _drawing(path: Path):
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(str(path), external_reference_root=str(path.parent))
+    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
+        raise ValueError(f"{path.name}: the SVG has no size (give it width and height or a viewBox)")
+    return drawing
+
+
+@lru_cache(maxsize=64)
+def _svg_form(path: Path) -> str:
+    """The form of an SVG, named by its content so that the PDF's bytes do not depend on where it lies."""
+    return "art_" + hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def _place_svg(c, path: Path, spot: Placement) -> None:
+    """Place the SVG's form: the drawing scaled into the unit square, drawn once per PDF."""
+    from reportlab.graphics import renderPDF
+
+    drawing = _drawing(path)
+    unit = UNIT / max(drawing.width, drawing.height)
+
+    def draw_unit(canvas, x: float, y: float, size: float) -> None:
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(size / UNIT * unit, size / UNIT * unit)
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.restoreState()
+
+    place_form(c, _svg_form(path), draw_unit, spot.x, spot.y, UNIT * spot.w / (drawing.width * unit))
