@@ -5,6 +5,7 @@ from types import UnionType
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .errors import Problem, describe
 from .tomlsource import LineIndex
@@ -24,7 +25,7 @@ _EXPECTED = {
 }
 
 
-def _expected(err: dict[str, Any]) -> str:
+def _expected(err: ErrorDetails) -> str:
     kind, ctx = err["type"], err.get("ctx") or {}
     if kind == "literal_error":
         choices = ctx.get("expected", "").replace("'", "").replace(" or ", ", ")

@@ -48,7 +48,6 @@ def register_fonts() -> None:
     addMapping(DISPLAY, 0, 1, DISPLAY_ITALIC)
     addMapping(DISPLAY, 1, 1, DISPLAY_BOLD)
     rl_config.canvas_basefontname = TEXT
-    rl_config.initialFontName = TEXT
 
 
 def text_width(text: str, font: str, size: float) -> float:
