@@ -330,6 +330,7 @@ def _read_attack(data: dict[str, Any], a: Action, t: Table) -> None:
 
 def _blocks(data: Any, a: Action, t: Table) -> list[tuple[Piece, Piece]]:
     d = a.defender
+    assert d is not None, "read before the blocks"
     if not isinstance(data, dict):
         raise StateError("expected { attacker = \"blocker\", ... }", player=d.name, field="action.blocks")
     pairs: list[tuple[Piece, Piece]] = []
