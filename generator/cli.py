@@ -8,9 +8,12 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Build printable PDFs from pnpkit's definitions.")
@@ -192,17 +195,18 @@ class _progress:
     """A progress bar on a terminal; nothing in logs (CI), where the summaries say it all."""
 
     def __init__(self, total: int) -> None:
-        self.total, self.bar = total, None
+        self.total = total
+        self.bar: Progress | None = None
 
     def __enter__(self) -> Callable[[], None]:
         if not sys.stderr.isatty():
             return lambda: None
         from rich.progress import Progress
 
-        self.bar = Progress(transient=True)
-        self.bar.start()
-        task = self.bar.add_task("building", total=self.total)
-        return lambda: self.bar.advance(task)
+        bar = self.bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("building", total=self.total)
+        return lambda: bar.advance(task)
 
     def __exit__(self, *exc) -> None:
         if self.bar is not None:
