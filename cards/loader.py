@@ -12,11 +12,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .errors import DefinitionError, Problem
 from .messages import problems_from_validation
 from .models.base import Component, GameFile
+from .models.common import Record
 from .tomlsource import LineIndex, read_toml
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -123,7 +124,7 @@ def load_game(game: str) -> Game:
 
 
 def _load_component(folder: Path, shown: str, comp: Component, family: ModuleType,
-                    game_index: LineIndex) -> tuple[list[Problem], list[BaseModel]]:
+                    game_index: LineIndex) -> tuple[list[Problem], list[Record]]:
     game_file = f"{shown}/game.toml"
     where = ("components",)
     if comp.schema_ not in family.RECORDS:
@@ -154,7 +155,7 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
         problems.append(Problem(file, f"expected one or more [[{table}]] tables, got {type(rows).__name__ if rows is not None else 'none'}"))
         return problems, []
-    records = []
+    records: list[Record] = []
     for i, row in enumerate(rows):
         card_id = row.get("id") if isinstance(row.get("id"), str) else None
         card_name = row.get("name") if isinstance(row.get("name"), str) else None
