@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -33,7 +34,8 @@ def resolve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     """`checker resolve ARGS` as a player runs it from the repository root, with a cache of its own."""
     return subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve", *args],
                           cwd=ROOT, capture_output=True, text=True, env={"PNPKIT_CACHE": str(tmp_path / "cache"),
-                                                                         "PATH": "/usr/bin:/bin"})
+                                                                         "PATH": "/usr/bin:/bin",
+                                                                         "PYTHONPYCACHEPREFIX": os.environ["PYTHONPYCACHEPREFIX"]})
 
 
 def test_text_puts_the_verdict_first_then_cited_steps(tmp_path):
