@@ -238,6 +238,23 @@ def test_invariants_over_random_tables(rules, state, seed):
             assert "must be equipped" in str(exc) or "is out" in str(exc)
 
 
+def test_use_throne_in_a_game_without_a_throne_card_is_refused():
+    """A game whose folder has no throne component compiles with throne = None: a clear refusal, not a crash."""
+    from cards import load_game
+
+    data = compile_game(load_game(GAME))
+    assert data["throne"] is not None
+    data["throne"] = None
+    state = {"game": GAME, "turn": "Ann", "throne": "revealed", "players": [{"name": "Ann", "power": 9},
+                                                                           {"name": "Bob"}],
+             "action": {"kind": "use_throne"}}
+    with pytest.raises(StateError) as info:
+        resolve(state, data)
+    assert str(info.value) == ("player 'Ann': action.kind: Eternal: Chronicles of the Throne - Gold and Steel has no "
+                               "Eternal Throne card: nobody can use it (G7)")
+    resolve(state, compile_game(load_game(GAME)))  # the same state with the game's Throne is legal
+
+
 def test_readme_worked_example_is_the_real_output(capsys, tmp_path, monkeypatch):
     from checker.core.resolve_cmd import resolve_file
     from checker.engines import ENGINES
