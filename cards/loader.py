@@ -132,7 +132,7 @@ def _record_schemas(family: ModuleType, data: dict[str, Any], game_file: str,
         return family.records_for(data, game_file, index)
     if "schemas" in data:
         return [Problem(game_file, "unknown field: only a game of a family whose records the game declares "
-                        "(rules = \"generic\") has [schemas]", line=index.line_of(("schemas",)), path="schemas")], {}
+                        "(rules = \"generic\") has [schemas]", line=index.line_of(("schemas",)), path="schemas")], family.RECORDS
     return [], family.RECORDS
 
 

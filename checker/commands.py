@@ -63,10 +63,9 @@ def rulings(game: Optional[str] = typer.Argument(None, help="Game id, folder or 
     """List the rulings: house rulings and our own, with the passage and why (they belong to the family)."""
     from checker.core.rulings import load_rulings
 
-    family = None if game is None else _family_of(game)
+    shown, family = (None, None) if game is None else _family_of(game)
     found = load_rulings(family)
     if game and not found:
-        shown = game if game == family else f"{game} (family {family})"
         _fail(f"{shown} has no rulings: its family decides nothing beyond its rules text")
     for ruling in found:
         typer.echo(f"{ruling.id} [{ruling.family}]{' (house)' if ruling.house else ''}")
@@ -123,20 +122,21 @@ def simulate(
         typer.echo(engine.format_report(report))
 
 
-def _family_of(game: str) -> str:
-    """A rules family's name, given the family itself, a built-in game id or a game folder."""
+def _family_of(game: str) -> tuple[str, str]:
+    """(how to name it, its rules family) for a family's name, a built-in game id or a game folder."""
     import tomllib
 
     from cards.families import FAMILIES, builtin_games
 
     if game in FAMILIES:
-        return game
+        return game, game
     folder = builtin_games().get(game) or Path(game)
     try:
-        rules = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8")).get("rules")
+        declared = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        rules = None
+        declared = {}
+    rules, game_id = declared.get("rules"), declared.get("id")
     if rules not in FAMILIES:
         _fail(f"game: expected a rules family ({', '.join(FAMILIES)}), a built-in game "
               f"({', '.join(builtin_games())}) or a game folder, got {game!r}")
-    return rules
+    return f"{game_id if isinstance(game_id, str) else game} (family {rules})", rules
