@@ -63,9 +63,10 @@ def rulings(game: Optional[str] = typer.Argument(None, help="Game id, folder or 
     """List the rulings: house rulings and our own, with the passage and why (they belong to the family)."""
     from checker.core.rulings import load_rulings
 
-    shown, family = (None, None) if game is None else _family_of(game)
+    name, family = (None, None) if game is None else _family_of(game)
     found = load_rulings(family)
     if game and not found:
+        shown = name if name == family else f"{name} (family {family})"
         _fail(f"{shown} has no rulings: its family decides nothing beyond its rules text")
     for ruling in found:
         typer.echo(f"{ruling.id} [{ruling.family}]{' (house)' if ruling.house else ''}")
@@ -122,8 +123,31 @@ def simulate(
         typer.echo(engine.format_report(report))
 
 
+@app.command()
+def effects(game: str = typer.Argument(..., help="Game id, folder or rules family.")) -> None:
+    """Print the family's effects: parameters, types, defaults and the words each prints (Markdown)."""
+    from cards.families import family
+    from checker.core.reference import effects_page
+
+    _, name = _family_of(game)
+    typer.echo(effects_page(family(name), f"checker effects {game}"), nl=False)
+
+
+@app.command()
+def schema(game: str = typer.Argument(..., help="Game id, folder or rules family.")) -> None:
+    """Print the schema of the game's state file for `checker resolve`: fields, types, defaults, meaning (Markdown)."""
+    from checker.core.engines import NoEngine, engine_for
+    from checker.core.stateschema import render
+
+    try:
+        engine = engine_for(*_family_of(game))
+    except NoEngine as exc:
+        _fail(str(exc))
+    typer.echo(render(engine.STATE_SCHEMA, f"checker schema {game}"), nl=False)
+
+
 def _family_of(game: str) -> tuple[str, str]:
-    """(how to name it, its rules family) for a family's name, a built-in game id or a game folder."""
+    """(game id, rules family) for a built-in game id or a game folder; (family, family) for a family's name."""
     import tomllib
 
     from cards.families import FAMILIES, builtin_games
@@ -139,4 +163,4 @@ def _family_of(game: str) -> tuple[str, str]:
     if rules not in FAMILIES:
         _fail(f"game: expected a rules family ({', '.join(FAMILIES)}), a built-in game "
               f"({', '.join(builtin_games())}) or a game folder, got {game!r}")
-    return f"{game_id if isinstance(game_id, str) else game} (family {rules})", rules
+    return (game_id if isinstance(game_id, str) else game), rules
