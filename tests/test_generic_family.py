@@ -170,3 +170,17 @@ def test_checker_validates_it_and_says_it_has_no_engine(game, tmp_path):
     for args in (["resolve", str(state)], ["simulate", str(game), "--players", "2"]):
         done = runner.invoke(checker_app, args)
         assert (done.exit_code, done.output) == (2, "my-game (family generic) has no rules engine: it prints only\n")
+
+
+def test_the_docs_example_validates_and_builds(tmp_path):
+    page = (Path(__file__).resolve().parent.parent / "docs" / "families.md").read_text(encoding="utf-8")
+    game_toml, deck_toml = [block.split("```", 1)[0] for block in page.split("```toml\n")[1:3]]
+    folder = tmp_path / "my-game"
+    (folder / "art").mkdir(parents=True)
+    (folder / "art" / "fox.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (folder / "game.toml").write_text(game_toml)
+    (folder / "deck.toml").write_text(deck_toml)
+    loaded = load_game(str(folder))
+    assert (loaded.id, loaded.rules, [r.id for r in loaded.records()]) == ("my-game", "generic", ["fox"])
+    done = CliRunner().invoke(generator_app, ["build", str(folder), "--out", str(tmp_path / "out")])
+    assert done.exit_code == 0, done.output
