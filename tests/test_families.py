@@ -171,3 +171,19 @@ def test_every_family_names_modules_that_exist_and_rulings_files_that_load():
         assert looks is None or hasattr(looks, "FRONTS")
         assert (fam.rulings is None) == (not load_rulings(fam.name)), fam.name
         assert all(r.family == fam.name for r in load_rulings(fam.name))
+
+
+def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(variant, tmp_path):
+    """The registry is standard library only: a plain `checker resolve` on a warm cache stays light."""
+    state = tmp_path / "turn.toml"
+    state.write_text(DISPUTE.read_text().replace('game = "el-dorado-canyon"', 'game = "edc-variant"'))
+    probe = ("import sys; sys.argv = ['checker', 'resolve', sys.argv[1]]\n"
+             "from checker.cli import main\n"
+             "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
+             "print(code, 'pydantic' in sys.modules, 'typer' in sys.modules, file=sys.stderr)")
+    env = {**os.environ, GAMES_ENV: str(tmp_path / "games"), "PNPKIT_CACHE": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", probe, str(state)], capture_output=True, text=True, env=env)
+            for _ in range(2)]
+    assert runs[0].stderr.split()[-3:] == ["0", "True", "False"]  # cold: definitions loaded and compiled
+    assert runs[1].stderr.split()[-3:] == ["0", "False", "False"]  # warm: neither pydantic nor Typer
+    assert runs[0].stdout == runs[1].stdout
