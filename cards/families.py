@@ -121,16 +121,17 @@ def _discover(dirs: tuple[str, ...]) -> tuple[tuple[str, Path], ...]:
             continue
         for folder in folders:
             game_id, rules = _declared(folder)
-            found.setdefault(game_id or folder.name, (order.get(rules, len(order)), folder.resolve()))
+            rank = order.get(rules, len(order)) if rules else len(order)
+            found.setdefault(game_id or folder.name, (rank, folder.resolve()))
     ranked = sorted(found.items(), key=lambda item: item[1][0])  # stable: search-path order within a family
     return tuple((game_id, folder) for game_id, (_, folder) in ranked)
 
 
-def _declared(folder: Path) -> tuple[str | None, object]:
+def _declared(folder: Path) -> tuple[str | None, str | None]:
     """game.toml's id and rules; id None when it cannot be read (then loading the game says why)."""
     try:
         data = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None, None
-    game_id = data.get("id")
-    return (game_id if isinstance(game_id, str) else None), data.get("rules")
+    game_id, rules = data.get("id"), data.get("rules")
+    return (game_id if isinstance(game_id, str) else None), (rules if isinstance(rules, str) else None)

@@ -136,7 +136,8 @@ def _sample(annotation: Any, metadata: list[Any]) -> Any:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return _values(annotation)
     if annotation is int:
-        return max(1, next((m.ge for m in metadata if isinstance(m, Ge)), 1))
+        low = next((m.ge for m in metadata if isinstance(m, Ge)), 1)
+        return low if isinstance(low, int) and low > 0 else 1
     return "example" if annotation is str else None
 
 

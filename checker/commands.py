@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import typer
 
@@ -15,7 +15,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                   help="Rules engines over pnpkit's definitions.")
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code)
 
@@ -160,7 +160,7 @@ def _family_of(game: str) -> tuple[str, str]:
     except (OSError, ValueError):
         declared = {}
     rules, game_id = declared.get("rules"), declared.get("id")
-    if rules not in FAMILIES:
+    if not isinstance(rules, str) or rules not in FAMILIES:
         _fail(f"game: expected a rules family ({', '.join(FAMILIES)}), a built-in game "
               f"({', '.join(builtin_games())}) or a game folder, got {game!r}")
     return (game_id if isinstance(game_id, str) else game), rules

@@ -104,8 +104,8 @@ def records_for(data: dict[str, Any], game_file: str, index: LineIndex) -> tuple
         specs = []
         for name, raw in fields.items():
             spec, problem = _field(name, raw)
-            if problem:
-                problems.append(Problem(game_file, problem, line=index.line_of(where + (name,)) or index.line_of(where),
+            if spec is None:
+                problems.append(Problem(game_file, str(problem), line=index.line_of(where + (name,)) or index.line_of(where),
                                         path=f"schemas.{schema}.{name}"))
             else:
                 specs.append(spec)

@@ -72,8 +72,8 @@ def _key(folder: Path) -> tuple[str, str, Path] | None:
     try:
         declared = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
         game_id, rules = declared.get("id"), declared.get("rules")
-        engine = FAMILIES[rules].engine if rules in FAMILIES else None
-        if not isinstance(game_id, str) or engine is None:
+        engine = FAMILIES[rules].engine if isinstance(rules, str) and rules in FAMILIES else None
+        if not isinstance(game_id, str) or not isinstance(rules, str) or engine is None:
             return None
         spec = importlib.util.find_spec(engine)
         if spec is None or spec.origin is None:
