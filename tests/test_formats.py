@@ -17,11 +17,11 @@ def test_game_toml_of_a_newer_or_odd_format_is_refused(game_copy):
     folder = game_copy("eldorado")
     game = folder / "game.toml"
     original = game.read_text()
-    game.write_text("format = 2\n" + original)
-    assert definition_errors(folder) == [f"{folder}/game.toml:1: format: {NEWER}"]
-    game.write_text('format = "1"\n' + original)
+    game.write_text(original.replace("format = 1\n", "format = 2\n"))
+    assert definition_errors(folder) == [f"{folder}/game.toml:2: format: {NEWER}"]
+    game.write_text(original.replace("format = 1\n", 'format = "1"\n'))
     assert definition_errors(folder) == [
-        f"{folder}/game.toml:1: format: expected format = 1 (the format this pnpkit reads and writes), got '1'"]
+        f"{folder}/game.toml:2: format: expected format = 1 (the format this pnpkit reads and writes), got '1'"]
 
 
 def test_game_toml_of_format_1_or_none_loads(game_copy):
@@ -29,7 +29,9 @@ def test_game_toml_of_format_1_or_none_loads(game_copy):
 
     folder = game_copy("eldorado")
     game = folder / "game.toml"
-    game.write_text("format = 1\n" + game.read_text())
+    assert "format = 1\n" in game.read_text()
+    assert load_game(str(folder)).id == "eldorado"
+    game.write_text(game.read_text().replace("format = 1\n", ""))
     assert load_game(str(folder)).id == "eldorado"
 
 
