@@ -98,11 +98,11 @@ def build(
     shop: bool = typer.Option(False, "--shop", help="Also write GAME-shop.pdf for a print shop."),
 ) -> None:
     """Build each game's home-print kit into OUT/GAME-PAPER.pdf with its OUT/GAME-PAPER.json manifest."""
-    from cards import BUILTIN
+    from cards import builtin_games
     from generator.engine.build import build_game
 
     opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
-    names = games or list(BUILTIN)
+    names = games or list(builtin_games())
     with _progress(len(names)) as advance:
         for name in names:
             game = _load(name)
