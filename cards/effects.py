@@ -7,7 +7,8 @@ the same data the checker runs.  A definition may word an option itself; then
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from .models.base import Strict
 
@@ -15,12 +16,12 @@ ICON = re.compile(r":([a-z][a-z0-9\-]*):")
 
 
 class Effect(Strict):
-    """Base of every effect: subclasses set `effect: Literal[name]` and `phrase`."""
+    """Base of every effect: subclasses set `effect: Literal[name]` and `phrase`, whose
+    arguments are the family's own (an El Dorado Canyon arrow, a Gold and Steel `ongoing`)."""
 
     keywords: ClassVar[tuple[str, ...]] = ()
-
-    def phrase(self, arrow: str = "none") -> str:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError(type(self).__name__)
+    if TYPE_CHECKING:  # declared for the checker only: each subclass's Literal is the pydantic field
+        effect: str
 
     def numbers(self) -> list[int]:
         """Every non-zero number a reader must see on the card for this effect."""
@@ -40,7 +41,7 @@ def strip_icons(text: str) -> str:
     return re.sub(r"\s+", " ", ICON.sub("", text)).strip()
 
 
-def wording_problems(text: str, effects: list[Effect]) -> list[str]:
+def wording_problems(text: str, effects: Sequence[Effect]) -> list[str]:
     """What a hand-written wording leaves out of its effects (numbers, keywords)."""
     plain = strip_icons(text).lower()
     words = set(re.findall(r"\d+", plain))
@@ -48,10 +49,10 @@ def wording_problems(text: str, effects: list[Effect]) -> list[str]:
     for effect in effects:
         for number in effect.numbers():
             if str(number) not in words:
-                missing.append(f"number {number} of effect '{effect.effect}'")  # type: ignore[attr-defined]
+                missing.append(f"number {number} of effect '{effect.effect}'")
         for keyword in effect.keywords:
             if keyword.lower() not in plain:
-                missing.append(f"keyword '{keyword}' of effect '{effect.effect}'")  # type: ignore[attr-defined]
+                missing.append(f"keyword '{keyword}' of effect '{effect.effect}'")
     return missing
 
 

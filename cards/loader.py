@@ -6,27 +6,23 @@ must stay inside the game's folder.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .errors import DefinitionError, Problem
+from .families import FAMILIES, PACKAGE_DIR, Family, UnknownFamily, builtin_games, family
+from .formats import format_problem
 from .messages import problems_from_validation
 from .models.base import Component, GameFile
+from .models.common import Record
 from .spreadsheet import SUFFIXES as SPREADSHEETS, CellIndex, read_sheet
 from .tomlsource import LineIndex, read_toml
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-BUILTIN = ("el-dorado-canyon", "eternal-gold-and-steel", "eldorado")
-FAMILIES = {
-    "el-dorado-canyon": "cards.models.el_dorado_canyon",
-    "eternal-gold-and-steel": "cards.models.eternal_gold_and_steel",
-    "eldorado": "cards.models.eldorado",
-}
+BUILTIN = tuple(builtin_games())  # the games shipped in this package (plus $PNPKIT_GAMES at import)
 
 
 @dataclass
@@ -52,7 +48,13 @@ class Game:
     players: tuple[int, int]
     folder: Path
     components: list[LoadedComponent] = field(default_factory=list)
-    family: ModuleType | None = None
+    family: ModuleType | None = None  # the family's schema module (RECORDS, ICONS, ...)
+    builtin: bool = False  # found on the game search path (asked for by id), not given as a folder
+
+    @property
+    def rules_family(self) -> Family:
+        """The registry entry of the game's rules family: engine, looks, rulings."""
+        return family(self.rules)
 
     def component(self, component_id: str) -> LoadedComponent:
         for comp in self.components:
@@ -74,17 +76,16 @@ class Game:
 
 def resolve_folder(game: str) -> tuple[Path, str]:
     """A built-in id or a folder path -> (folder, how to show its files in messages)."""
-    if game in BUILTIN:
-        return PACKAGE_DIR / game, f"cards/{game}"
+    builtin = builtin_games()
+    if game in builtin:
+        folder = builtin[game]
+        shown = f"cards/{folder.name}" if folder.parent == PACKAGE_DIR else str(folder)
+        return folder, shown
     path = Path(game)
     if not (path / "game.toml").is_file():
-        known = ", ".join(BUILTIN)
+        known = ", ".join(builtin)
         raise DefinitionError([Problem(str(path), f"expected a built-in game ({known}) or a folder with a game.toml, got {game!r}")])
     return path.resolve(), str(path).rstrip("/")
-
-
-def family_module(rules: str) -> ModuleType:
-    return importlib.import_module(FAMILIES[rules])
 
 
 def load_game(game: str) -> Game:
@@ -93,20 +94,23 @@ def load_game(game: str) -> Game:
     game_file = f"{shown}/game.toml"
     data, text = read_toml(folder / "game.toml", game_file)
     index = LineIndex(text)
-    rules = data.get("rules") if isinstance(data, dict) else None
+    version = format_problem(data.get("format"))
+    if version:
+        raise DefinitionError([Problem(game_file, version, line=index.line_of(("format",)), path="format")])
+    rules = data.get("rules")
     if isinstance(rules, str) and rules not in FAMILIES:
-        raise DefinitionError([Problem(game_file, f"expected one of {', '.join(FAMILIES)}, got {rules!r}",
-                                       line=index.line_of(("rules",)), path="rules")])
+        raise DefinitionError([Problem(game_file, str(UnknownFamily(rules)), line=index.line_of(("rules",)), path="rules")])
     try:
         spec = GameFile.model_validate(data)
     except ValidationError as exc:
         raise DefinitionError(problems_from_validation(exc, game_file, index, data, schema=GameFile)) from None
-    family = family_module(spec.rules)
-    loaded = Game(spec.id, spec.name, spec.rules, (spec.players[0], spec.players[1]), folder, family=family)
-    problems: list[Problem] = []
+    family = FAMILIES[spec.rules].schema_module()
+    loaded = Game(spec.id, spec.name, spec.rules, (spec.players[0], spec.players[1]), folder, family=family,
+                  builtin=game in builtin_games())
+    problems, schemas = _record_schemas(family, data, game_file, index)
     seen: dict[str, str] = {}
     for comp in spec.components:
-        comp_problems, records = _load_component(folder, shown, comp, family, index)
+        comp_problems, records = _load_component(folder, shown, comp, family, schemas, index)
         problems += comp_problems
         file = f"{shown}/{comp.file}"
         for rec in records:
@@ -123,12 +127,25 @@ def load_game(game: str) -> Game:
     return loaded
 
 
+def _record_schemas(family: ModuleType, data: dict[str, Any], game_file: str,
+                    index: LineIndex) -> tuple[list[Problem], dict[str, type[Record]]]:
+    """The family's record schemas: fixed (RECORDS), or declared by the game itself (`records_for`)."""
+    if hasattr(family, "records_for"):
+        return family.records_for(data, game_file, index)
+    if "schemas" in data:
+        return [Problem(game_file, "unknown field: only a game of a family whose records the game declares "
+                        "(rules = \"generic\") has [schemas]", line=index.line_of(("schemas",)), path="schemas")], family.RECORDS
+    return [], family.RECORDS
+
+
 def _load_component(folder: Path, shown: str, comp: Component, family: ModuleType,
-                    game_index: LineIndex) -> tuple[list[Problem], list[BaseModel]]:
+                    schemas: dict[str, type[Record]],
+                    game_index: LineIndex) -> tuple[list[Problem], list[Record]]:
     game_file = f"{shown}/game.toml"
     where = ("components",)
-    if comp.schema_ not in family.RECORDS:
-        return [Problem(game_file, f"expected one of {', '.join(family.RECORDS)}, got {comp.schema_!r}",
+    if comp.schema_ not in schemas:
+        return [Problem(game_file, f"expected one of {', '.join(schemas) or 'the [schemas] game.toml declares'}, "
+                        f"got {comp.schema_!r}",
                         line=game_index.line_of(where), path=f"components.{comp.id}.schema")], []
     if comp.back is not None and comp.back not in family.BACKS:
         return [Problem(game_file, f"expected one of {', '.join(sorted(family.BACKS))}, got {comp.back!r}",
@@ -141,7 +158,7 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     if not path.is_file():
         return [Problem(game_file, f"file not found: {comp.file!r}", line=game_index.line_of(where),
                         path=f"components.{comp.id}.file")], []
-    schema = family.RECORDS[comp.schema_]
+    schema = schemas[comp.schema_]
     table = getattr(schema, "TABLE", "cards")
     try:
         rows, index, problems = _read_rows(path, file, schema, table)
@@ -149,26 +166,26 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
         return exc.problems, []
     if rows is None:
         return problems, []
-    records = []
+    records: list[Record] = []
     for i, row in enumerate(rows):
         card_id = row.get("id") if isinstance(row.get("id"), str) else None
         card_name = row.get("name") if isinstance(row.get("name"), str) else None
         try:
-            rec = schema.model_validate(row)
+            rec = schema.model_validate(row, context={"folder": folder})
         except ValidationError as exc:
             problems += problems_from_validation(exc, file, index, row, prefix=(table, i),
                                                  card=card_id or f"#{i + 1}", card_name=card_name, schema=schema)
             continue
         for field_path, message in family.check_record(rec):
-            where = (table, i) + tuple(field_path.split(".")[:1])
-            problems.append(Problem(file, message, line=index.line_of(where), card=rec.id, card_name=rec.name,
-                                    path=field_path, cell=index.cell_of(where)))
+            at = (table, i) + tuple(field_path.split(".")[:1])
+            problems.append(Problem(file, message, line=index.line_of(at), card=rec.id, card_name=rec.name,
+                                    path=field_path, cell=index.cell_of(at)))
         records.append(rec)
     return problems, records
 
 
-def _read_rows(path: Path, file: str, schema: type[BaseModel],
-               table: str) -> tuple[list[dict] | None, LineIndex | CellIndex, list[Problem]]:
+def _read_rows(path: Path, file: str, schema: type[Record],
+               table: str) -> tuple[list[dict[str, Any]] | None, LineIndex | CellIndex, list[Problem]]:
     """A component file's record tables, from TOML or a spreadsheet, with the index that locates their fields."""
     if path.suffix.lower() in SPREADSHEETS:
         rows, cells = read_sheet(path, file, schema)
@@ -177,8 +194,8 @@ def _read_rows(path: Path, file: str, schema: type[BaseModel],
     index = LineIndex(text)
     problems = [Problem(file, f"unknown top-level key: expected only [[{table}]] tables", line=index.line_of((k,)), path=k)
                 for k in sorted(set(data) - {table})]
-    rows = data.get(table)
-    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
-        problems.append(Problem(file, f"expected one or more [[{table}]] tables, got {type(rows).__name__ if rows is not None else 'none'}"))
+    tables = data.get(table)
+    if not isinstance(tables, list) or not tables or not all(isinstance(r, dict) for r in tables):
+        problems.append(Problem(file, f"expected one or more [[{table}]] tables, got {type(tables).__name__ if tables is not None else 'none'}"))
         return None, index, problems
-    return rows, index, problems
+    return tables, index, problems

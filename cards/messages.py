@@ -5,6 +5,7 @@ from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .errors import Problem, describe
 from .tomlsource import LineIndex
@@ -27,7 +28,7 @@ _EXPECTED = {
 }
 
 
-def _expected(err: dict[str, Any]) -> str:
+def _expected(err: ErrorDetails) -> str:
     kind, ctx = err["type"], err.get("ctx") or {}
     if kind == "literal_error":
         choices = ctx.get("expected", "").replace("'", "").replace(" or ", ", ")
@@ -113,7 +114,7 @@ def problems_from_validation(exc: ValidationError, file: str, index: LineIndex |
     problems = []
     for err in exc.errors(include_url=False):
         loc = _data_path(err["loc"], data)
-        path = ".".join(str(p + 1) if isinstance(p, int) else p for p in loc) or "(file)"
+        path: str | None = ".".join(str(p + 1) if isinstance(p, int) else p for p in loc) or "(file)"
         message = _expected(err)
         if err["type"] == "missing":
             message = "required field is missing"

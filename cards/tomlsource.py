@@ -29,8 +29,8 @@ def read_toml(path: Path, shown: str) -> tuple[dict[str, Any], str]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise DefinitionError([Problem(shown, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}", line=line)]) from None
+        raise DefinitionError([Problem(shown, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}",
+                                       line=raw[: exc.start].count(b"\n") + 1)]) from None
     old_limit = sys.getrecursionlimit()
     try:
         data = tomllib.loads(text)
@@ -80,9 +80,9 @@ class LineIndex:
                 latest[name] = counts[resolved] - 1
                 key.append(latest[name])
             starts.append((tuple(key), number))
-        for i, (key, start) in enumerate(starts):
+        for i, (path, start) in enumerate(starts):
             end = starts[i + 1][1] if i + 1 < len(starts) else len(self.lines)
-            self.blocks[key] = (start, end)
+            self.blocks[path] = (start, end)
 
     def line_of(self, path: tuple) -> int | None:
         """1-based line of the deepest known table in `path`, then of the next key inside it."""

@@ -23,18 +23,17 @@ def main() -> None:
 def _run(args: list[str]) -> None:
     if args[:1] == ["resolve"]:
         from checker.core.resolve_cmd import parse_plain, resolve_file
-        from checker.engines import ENGINES
 
         plain = parse_plain(args[1:])
         if plain is not None:
-            sys.exit(resolve_file(*plain, engines=ENGINES))
+            sys.exit(resolve_file(*plain))
     from checker.commands import app
 
     app()
 
 
 def __getattr__(name: str) -> Any:
-    """`checker.cli.app`, `checker.cli.ENGINES`, ...: the Typer module's names, loaded on use."""
+    """`checker.cli.app`, ...: the Typer module's names, loaded on use."""
     if name.startswith("__"):  # import machinery probes (__path__, ...) must not load Typer
         raise AttributeError(name)
     from checker import commands

@@ -7,30 +7,27 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import typer
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Rules engines over pnpkit's definitions.")
 
-from checker.engines import ENGINES
 
-
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(code)
 
 
-def _engine(rules: str):
-    import importlib
+def _engine(loaded):
+    """The loaded game's rules engine; a print-only family is exit 2 with its message."""
+    from checker.core.engines import NoEngine, engine_for
 
-    if rules not in ENGINES:
-        _fail(f"game: expected one of {', '.join(ENGINES)}, got {rules!r}")
     try:
-        return importlib.import_module(ENGINES[rules])
-    except ModuleNotFoundError:
-        _fail(f"no rules engine for {rules!r} yet")
+        return engine_for(loaded.id, loaded.rules)
+    except NoEngine as exc:
+        _fail(str(exc))
 
 
 def _load(game: str):
@@ -45,11 +42,11 @@ def _load(game: str):
 @app.command()
 def validate(games: list[str] = typer.Argument(None, help="Built-in game ids or folders (default: all built-in games).")) -> None:
     """Check definitions: report every problem, or one summary line per game."""
-    from cards import BUILTIN, DefinitionError, load_game
+    from cards import DefinitionError, builtin_games, load_game
     from cards.summary import summarise
 
     failed = False
-    for game in games or list(BUILTIN):
+    for game in games or list(builtin_games()):
         try:
             loaded = load_game(game)
         except DefinitionError as exc:
@@ -62,15 +59,17 @@ def validate(games: list[str] = typer.Argument(None, help="Built-in game ids or 
 
 
 @app.command()
-def rulings(game: Optional[str] = typer.Argument(None, help="Game id (default: all games).")) -> None:
-    """List the rulings: house rulings and our own, with the passage and why."""
+def rulings(game: Optional[str] = typer.Argument(None, help="Game id, folder or rules family (default: all).")) -> None:
+    """List the rulings: house rulings and our own, with the passage and why (they belong to the family)."""
     from checker.core.rulings import load_rulings
 
-    found = load_rulings(game)
+    name, family = (None, None) if game is None else _family_of(game)
+    found = load_rulings(family)
     if game and not found:
-        _fail(f"game: no rulings for {game!r}; expected one of {', '.join(ENGINES)}")
+        shown = name if name == family else f"{name} (family {family})"
+        _fail(f"{shown} has no rulings: its family decides nothing beyond its rules text")
     for ruling in found:
-        typer.echo(f"{ruling.id} [{ruling.game}]{' (house)' if ruling.house else ''}")
+        typer.echo(f"{ruling.id} [{ruling.family}]{' (house)' if ruling.house else ''}")
         typer.echo(f"  Passage:  {ruling.passage}")
         typer.echo(f"  Question: {ruling.question}")
         typer.echo(f"  Decision: {ruling.decision}")
@@ -87,7 +86,7 @@ def resolve(
     """Resolve one turn step by step, citing the rule behind every step."""
     from checker.core.resolve_cmd import resolve_file
 
-    raise typer.Exit(resolve_file(state_file, as_json, out, seed, ENGINES))
+    raise typer.Exit(resolve_file(state_file, as_json, out, seed))
 
 
 @app.command()
@@ -109,14 +108,59 @@ def simulate(
         _fail(f"--players: expected {low} to {high} for {loaded.name}, got {players}")
     if policy not in ("random", "greedy"):
         _fail(f"--policy: expected random or greedy, got {policy!r}")
-    engine = _engine(loaded.rules)
+    engine = _engine(loaded)
     if not hasattr(engine, "simulate"):
-        _fail(f"no simulator for {loaded.rules!r} yet")
+        _fail(f"{loaded.id} (family {loaded.rules}) has no simulator yet")
     try:
         report = engine.simulate(loaded, games=games, players=players, seed=seed, policy=policy, jobs=jobs)
     except StateError as exc:
         _fail(str(exc))
     if as_json:
-        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        from cards.formats import FORMAT
+
+        typer.echo(json.dumps({"format": FORMAT, **report}, indent=2, ensure_ascii=False))
     else:
         typer.echo(engine.format_report(report))
+
+
+@app.command()
+def effects(game: str = typer.Argument(..., help="Game id, folder or rules family.")) -> None:
+    """Print the family's effects: parameters, types, defaults and the words each prints (Markdown)."""
+    from cards.families import family
+    from checker.core.reference import effects_page
+
+    _, name = _family_of(game)
+    typer.echo(effects_page(family(name), f"checker effects {game}"), nl=False)
+
+
+@app.command()
+def schema(game: str = typer.Argument(..., help="Game id, folder or rules family.")) -> None:
+    """Print the schema of the game's state file for `checker resolve`: fields, types, defaults, meaning (Markdown)."""
+    from checker.core.engines import NoEngine, engine_for
+    from checker.core.stateschema import render
+
+    try:
+        engine = engine_for(*_family_of(game))
+    except NoEngine as exc:
+        _fail(str(exc))
+    typer.echo(render(engine.STATE_SCHEMA, f"checker schema {game}"), nl=False)
+
+
+def _family_of(game: str) -> tuple[str, str]:
+    """(game id, rules family) for a built-in game id or a game folder; (family, family) for a family's name."""
+    import tomllib
+
+    from cards.families import FAMILIES, builtin_games
+
+    if game in FAMILIES:
+        return game, game
+    folder = builtin_games().get(game) or Path(game)
+    try:
+        declared = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        declared = {}
+    rules, game_id = declared.get("rules"), declared.get("id")
+    if not isinstance(rules, str) or rules not in FAMILIES:
+        _fail(f"game: expected a rules family ({', '.join(FAMILIES)}), a built-in game "
+              f"({', '.join(builtin_games())}) or a game folder, got {game!r}")
+    return (game_id if isinstance(game_id, str) else game), rules

@@ -8,9 +8,12 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Build printable PDFs from pnpkit's definitions.")
@@ -95,11 +98,11 @@ def build(
     shop: bool = typer.Option(False, "--shop", help="Also write GAME-shop.pdf for a print shop."),
 ) -> None:
     """Build each game's home-print kit into OUT/GAME-PAPER.pdf with its OUT/GAME-PAPER.json manifest."""
-    from cards import BUILTIN
+    from cards import builtin_games
     from generator.engine.build import build_game
 
     opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
-    names = games or list(BUILTIN)
+    names = games or list(builtin_games())
     with _progress(len(names)) as advance:
         for name in names:
             game = _load(name)
@@ -192,17 +195,18 @@ class _progress:
     """A progress bar on a terminal; nothing in logs (CI), where the summaries say it all."""
 
     def __init__(self, total: int) -> None:
-        self.total, self.bar = total, None
+        self.total = total
+        self.bar: Progress | None = None
 
     def __enter__(self) -> Callable[[], None]:
         if not sys.stderr.isatty():
             return lambda: None
         from rich.progress import Progress
 
-        self.bar = Progress(transient=True)
-        self.bar.start()
-        task = self.bar.add_task("building", total=self.total)
-        return lambda: self.bar.advance(task)
+        bar = self.bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("building", total=self.total)
+        return lambda: bar.advance(task)
 
     def __exit__(self, *exc) -> None:
         if self.bar is not None:

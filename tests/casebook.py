@@ -14,7 +14,6 @@ import tomllib
 from pathlib import Path
 
 from checker.core.resolve_cmd import resolve_file
-from checker.engines import ENGINES
 
 ROOT = Path(__file__).resolve().parent / "cases"
 
@@ -36,13 +35,14 @@ class CaseBook:
     def run(self, name: str, tmp_path: Path, capsys, seed: int | None = None) -> tuple[int, dict | None, str]:
         """(exit code, the --json object or None, stderr); an invalid state must write no --out."""
         out = tmp_path / "next.toml"
-        code = resolve_file(self.folder / f"{name}.toml", True, out, seed, ENGINES)
+        code = resolve_file(self.folder / f"{name}.toml", True, out, seed)
         captured = capsys.readouterr()
         if code:
             assert not out.exists(), "an invalid state must not write --out"
             return code, None, captured.err.strip()
         result = json.loads(captured.out)
-        assert tomllib.loads(out.read_text()) == result["state"], "--out must write the same state as --json"
+        written = tomllib.loads(out.read_text())
+        assert written == {"format": 1, **result["state"]}, "--out must write the same state as --json, format first"
         return code, result, captured.err
 
     def check(self, name: str, tmp_path: Path, capsys) -> tuple[dict, dict | None]:

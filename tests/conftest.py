@@ -1,13 +1,28 @@
 """Shared test helpers."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
+from hypothesis.database import DirectoryBasedExampleDatabase
 
-from cards import DefinitionError, load_game
+# The tests write nothing into the checkout: bytecode (here and in the CLIs the tests run),
+# Hypothesis's example database (failures it replays next run) and its caches live in the
+# temporary folder; pytest's own cache is off (pyproject.toml).
+SCRATCH = Path(tempfile.gettempdir()) / "pnpkit-tests"
+sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = str(SCRATCH / "pycache")
+set_hypothesis_home_dir(SCRATCH / "hypothesis")
+settings.register_profile("pnpkit", database=DirectoryBasedExampleDatabase(SCRATCH / "hypothesis" / "examples"))
+settings.load_profile("pnpkit")
+
+from cards import DefinitionError, load_game  # noqa: E402  (after the bytecode prefix is set)
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 

@@ -3,6 +3,7 @@ and `checker resolve` / `checker simulate` keep their contracts."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import typing
@@ -51,7 +52,8 @@ def test_compiled_game_keeps_the_definitions():
 def _run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", "from checker.cli import main; main()", *args], cwd=ROOT,
                           capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
-                                                               "PNPKIT_CACHE": str(ROOT / ".pytest_cache" / "pnpkit")})
+                                                               "PNPKIT_CACHE": os.environ["PNPKIT_CACHE"],
+                                                               "PYTHONPYCACHEPREFIX": os.environ["PYTHONPYCACHEPREFIX"]})
 
 
 def test_resolve_process_json_and_invalid_state(tmp_path):

@@ -9,10 +9,10 @@ import pytest
 import tomli_w
 
 from casebook import CaseBook
+from cards.families import builtin_games
 from checker.core.gamecache import load_for_play
 from checker.core.resolve_cmd import resolve_file
 from checker.el_dorado_canyon.rules import rules_of
-from checker.engines import ENGINES
 
 BOOK = CaseBook("el-dorado-canyon")
 RESOLVED = [name for name in BOOK.names if "error" not in BOOK.expect(name)]
@@ -41,8 +41,8 @@ def test_the_next_state_is_ready_for_the_next_turn(name, tmp_path, capsys):
     assert all("play" not in p for p in state["players"])
     if result["game_over"]:
         return
-    game = source["game"] if source["game"] in ENGINES else str(BOOK.folder / source["game"])
-    rules = rules_of(load_for_play(game, ENGINES)[1])
+    game = source["game"] if source["game"] in builtin_games() else str(BOOK.folder / source["game"])
+    rules = rules_of(load_for_play(game)[1])
     state["game"] = game
     for p in state["players"]:
         assert ("character" in p) or p["gone"], p["name"]
@@ -51,4 +51,4 @@ def test_the_next_state_is_ready_for_the_next_turn(name, tmp_path, capsys):
             p["play"] = _next_play(next(c for c in p["hand"] if c not in spent), rules)
     again = tmp_path / "again.toml"
     again.write_text(tomli_w.dumps(state))
-    assert resolve_file(again, True, None, None, ENGINES) == 0, capsys.readouterr().err
+    assert resolve_file(again, True, None, None) == 0, capsys.readouterr().err

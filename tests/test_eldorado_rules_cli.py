@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -33,7 +34,8 @@ def resolve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     """`checker resolve ARGS` as a player runs it from the repository root, with a cache of its own."""
     return subprocess.run([sys.executable, "-c", "import checker.cli as c; c.main()", "resolve", *args],
                           cwd=ROOT, capture_output=True, text=True, env={"PNPKIT_CACHE": str(tmp_path / "cache"),
-                                                                         "PATH": "/usr/bin:/bin"})
+                                                                         "PATH": "/usr/bin:/bin",
+                                                                         "PYTHONPYCACHEPREFIX": os.environ["PYTHONPYCACHEPREFIX"]})
 
 
 def test_text_puts_the_verdict_first_then_cited_steps(tmp_path):
@@ -49,8 +51,8 @@ def test_json_and_out_write_the_same_next_state(tmp_path):
     out = tmp_path / "next.toml"
     done = run(tmp_path, state(), "--json", "--out", str(out))
     result = json.loads(done.stdout)
-    assert set(result) == {"verdict", "log", "state", "game_over"}
-    assert tomllib.loads(out.read_text()) == result["state"]
+    assert set(result) == {"format", "verdict", "log", "state", "game_over"} and result["format"] == 1
+    assert tomllib.loads(out.read_text()) == {"format": 1, **result["state"]}
     assert result["state"]["players"][0] == {"name": "Ann", "at": "AE10", "ship": "AE10", "soldiers": 6, "muskets": 0,
                                              "cannons": 0, "barrels": 2, "treasure": 0, "guard": 0, "opened": False,
                                              "out": False}

@@ -97,10 +97,10 @@ def test_json_and_out_give_the_same_next_state_which_resolves_again(tmp_path):
     result = _run("resolve", str(CASES / "weapons-07-end-turn-equipping.toml"), "--json", "--out", str(out))
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"verdict", "log", "state", "game_over"}
+    assert set(data) == {"format", "verdict", "log", "state", "game_over"} and data["format"] == 1
     assert all({"player", "card", "text", "rule"} <= set(step) for step in data["log"])
     written = tomllib.loads(out.read_text())
-    assert written == data["state"] and "action" not in written
+    assert written == {"format": 1, **data["state"]} and "action" not in written
     assert written["turn"] == "Bob"
     follow = tmp_path / "follow.toml"
     follow.write_text(out.read_text() + '\n[action]\nkind = "end_turn"\n')
@@ -238,9 +238,25 @@ def test_invariants_over_random_tables(rules, state, seed):
             assert "must be equipped" in str(exc) or "is out" in str(exc)
 
 
+def test_use_throne_in_a_game_without_a_throne_card_is_refused():
+    """A game whose folder has no throne component compiles with throne = None: a clear refusal, not a crash."""
+    from cards import load_game
+
+    data = compile_game(load_game(GAME))
+    assert data["throne"] is not None
+    data["throne"] = None
+    state = {"game": GAME, "turn": "Ann", "throne": "revealed", "players": [{"name": "Ann", "power": 9},
+                                                                           {"name": "Bob"}],
+             "action": {"kind": "use_throne"}}
+    with pytest.raises(StateError) as info:
+        resolve(state, data)
+    assert str(info.value) == ("player 'Ann': action.kind: Eternal: Chronicles of the Throne - Gold and Steel has no "
+                               "Eternal Throne card: nobody can use it (G7)")
+    resolve(state, compile_game(load_game(GAME)))  # the same state with the game's Throne is legal
+
+
 def test_readme_worked_example_is_the_real_output(capsys, tmp_path, monkeypatch):
     from checker.core.resolve_cmd import resolve_file
-    from checker.engines import ENGINES
 
     monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -248,7 +264,7 @@ def test_readme_worked_example_is_the_real_output(capsys, tmp_path, monkeypatch)
     example = CASES / "readme-example.toml"
     body = "\n".join(line for line in example.read_text().splitlines() if not line.startswith("# ")).strip()
     assert f"```toml\n{body}\n```" in section
-    assert resolve_file(example, False, None, None, ENGINES) == 0
+    assert resolve_file(example, False, None, None) == 0
     assert f"```\n{capsys.readouterr().out}```" in section
 
 

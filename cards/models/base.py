@@ -6,7 +6,7 @@ game's rules family names for it.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
@@ -49,11 +49,13 @@ class Component(Strict):
 class GameFile(Strict):
     """`game.toml`: what the game is and which components it prints."""
 
+    format: int = Field(default=1, description="format version of this file (1; read before anything else)")
     id: Id
     name: str
-    rules: str = Field(description="rules family: the built-in game whose schema and effects apply")
+    rules: str = Field(description="rules family (cards.families): its record schemas, effects, engine, look")
     players: list[int] = Field(min_length=2, max_length=2, description="[min, max]")
     components: list[Component] = Field(min_length=1)
+    schemas: dict[str, Any] | None = Field(default=None, description="record schemas the game declares (generic family)")
 
     @field_validator("players")
     @classmethod

@@ -6,9 +6,14 @@ them); every engine meets the same three cases, so they are told apart here once
 """
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Protocol, TypeVar
 
-Built = TypeVar("Built")
+
+class _FromCompiled(Protocol):
+    def __init__(self, compiled: dict[str, Any], /) -> None: ...
+
+
+Built = TypeVar("Built", bound=_FromCompiled)
 
 
 def compiled(game: Any, compile_game: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ The cache is plain JSON (never pickle): reading it can only give data.
 from __future__ import annotations
 
 import hashlib
-import importlib
+import importlib.util
 import json
 import os
 import tomllib
@@ -17,10 +17,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from cards.families import FAMILIES, builtin_games
+
+from .engines import engine_for
 from .state_io import write_atomic
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-CARDS = ROOT / "cards"
+CARDS = Path(__file__).resolve().parent.parent.parent / "cards"
 
 
 def cache_dir() -> Path:
@@ -31,50 +33,56 @@ def cache_dir() -> Path:
     return Path(base) / "pnpkit"
 
 
-def game_folder(game: str, builtin: tuple[str, ...]) -> Path:
-    return CARDS / game if game in builtin else Path(game)
+def game_folder(game: str) -> Path:
+    """The folder of a built-in game id, or the folder given."""
+    return builtin_games().get(game) or Path(game)
 
 
-def load_for_play(game: str, engines: dict[str, str]) -> tuple[ModuleType, Any]:
+def load_for_play(game: str) -> tuple[ModuleType, Any]:
     """(engine module, what its `resolve` takes): cached compiled data, or a loaded `cards.Game`.
 
-    Raises `cards.DefinitionError` (imported only then) for invalid definitions.
+    Raises `cards.DefinitionError` (imported only then) for invalid definitions and
+    `NoEngine` for a game of a print-only family.
     """
-    folder = game_folder(game, tuple(engines))
-    key = _key(folder, engines)
+    key = _key(game_folder(game))
     if key is not None:
-        rules, path = key
+        game_id, rules, path = key
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            return importlib.import_module(engines[rules]), data
+            return engine_for(game_id, rules), data
         except (OSError, ValueError):
             pass
     from cards import load_game
 
     loaded = load_game(game)
-    engine = importlib.import_module(engines[loaded.rules])
+    engine = engine_for(loaded.id, loaded.rules)
     if not hasattr(engine, "compile_game"):
         return engine, loaded
     data = engine.compile_game(loaded)
     if key is not None:
         try:
-            write_atomic(key[1], json.dumps(data).encode("utf-8"))
+            write_atomic(key[2], json.dumps(data).encode("utf-8"))
         except OSError:  # a read-only home: just no cache
             pass
     return engine, data
 
 
-def _key(folder: Path, engines: dict[str, str]) -> tuple[str, Path] | None:
-    """The game's rules family and its cache file, or None when only a full load can tell."""
+def _key(folder: Path) -> tuple[str, str, Path] | None:
+    """The game's id, its rules family and its cache file, or None when only a full load can tell."""
     try:
-        rules = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8")).get("rules")
-        if rules not in engines:
+        declared = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
+        game_id, rules = declared.get("id"), declared.get("rules")
+        engine = FAMILIES[rules].engine if isinstance(rules, str) and rules in FAMILIES else None
+        if not isinstance(game_id, str) or not isinstance(rules, str) or engine is None:
+            return None
+        spec = importlib.util.find_spec(engine)
+        if spec is None or spec.origin is None:
             return None
         digest = hashlib.sha256()
-        engine_dir = ROOT / Path(*engines[rules].split("."))
+        engine_dir = Path(spec.origin).parent
         sources = sorted(folder.glob("*.toml")) + sorted(CARDS.rglob("*.py")) + sorted(engine_dir.glob("*.py"))
         for path in sources:
             digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes() + b"\0")
-    except (OSError, ValueError):
+    except (OSError, ValueError, ImportError):
         return None
-    return rules, cache_dir() / f"{rules}-{digest.hexdigest()[:32]}.json"
+    return game_id, rules, cache_dir() / f"{rules}-{digest.hexdigest()[:32]}.json"

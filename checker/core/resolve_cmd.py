@@ -13,9 +13,11 @@ from .errors import StateError
 from .state_io import read_state, write_state
 
 
-def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | None,
-                 engines: dict[str, str]) -> int:
+def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | None) -> int:
     """Resolve one turn: print the verdict and steps (or JSON), write --out; the exit code."""
+    from cards.families import builtin_games
+
+    from .engines import NoEngine
     from .gamecache import load_for_play
 
     try:
@@ -23,14 +25,18 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
         game_ref = state.get("game")
         if not isinstance(game_ref, str):
             raise StateError(f"expected the game id or folder, got {game_ref!r}", field="game", file=str(state_file))
-        if game_ref not in engines:  # a user's folder, relative to the state file
+        builtin = builtin_games()
+        if game_ref not in builtin:  # a user's folder, relative to the state file
             folder = state_file.parent / game_ref
             if not (folder / "game.toml").is_file():
-                raise StateError(f"expected a built-in game ({', '.join(engines)}) or a folder with a game.toml, "
+                raise StateError(f"expected a built-in game ({', '.join(builtin)}) or a folder with a game.toml, "
                                  f"got {game_ref!r}", field="game", file=str(state_file))
             game_ref = str(folder)
         try:
-            engine, game = load_for_play(game_ref, engines)
+            engine, game = load_for_play(game_ref)
+        except NoEngine as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
         except Exception as exc:  # cards (and pydantic) load only on a cache miss
             from cards.errors import DefinitionError
 

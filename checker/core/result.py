@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cards.formats import FORMAT
+
 from .fields import toml_repr
 from .log import Step
 
@@ -22,6 +24,7 @@ class Resolution:
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
+            "format": FORMAT,
             "verdict": self.verdict,
             "log": [s.as_dict() for s in self.steps],
             "state": self.state,

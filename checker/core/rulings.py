@@ -1,19 +1,22 @@
-"""Rulings as data: every decision beyond the rulebook's text, with its passage and why."""
+"""Rulings as data: every decision beyond the rulebook's text, with its passage and why.
+
+Rulings belong to a rules family (a variant game under another id plays by them too);
+each family names its rulings file in the registry (`cards.families`).
+"""
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-RULINGS_DIR = Path(__file__).resolve().parent.parent / "rulings"
+from cards.families import FAMILIES
 
 
 class Ruling(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
-    game: str
+    family: str
     passage: str
     question: str
     decision: str
@@ -21,13 +24,13 @@ class Ruling(BaseModel):
     house: bool = False
 
 
-def load_rulings(game: str | None = None) -> list[Ruling]:
-    """All rulings (or one game's), in file order; `checker/rulings/GAME.toml` per game."""
+def load_rulings(family: str | None = None) -> list[Ruling]:
+    """All rulings (or one family's), family by family in registry order, each file in its order."""
     out: list[Ruling] = []
-    for path in sorted(RULINGS_DIR.glob("*.toml")):
+    for fam in FAMILIES.values():
+        path = fam.rulings_file()
+        if path is None or family not in (None, fam.name):
+            continue
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        for row in data.get("rulings", []):
-            ruling = Ruling.model_validate(row)
-            if game in (None, ruling.game):
-                out.append(ruling)
+        out += [Ruling.model_validate(row) for row in data.get("rulings", [])]
     return out

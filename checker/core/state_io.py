@@ -9,6 +9,8 @@ from typing import Any
 
 import tomli_w
 
+from cards.formats import FORMAT, format_problem
+
 from .errors import StateError
 
 
@@ -19,13 +21,17 @@ def read_state(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise StateError(f"cannot read state file: {exc.strerror or exc}", file=str(path)) from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        state = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise StateError(f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}", file=str(path)) from None
     except tomllib.TOMLDecodeError as exc:
         raise StateError(f"TOML syntax error: {exc}", file=str(path)) from None
     except (RecursionError, ValueError) as exc:
         raise StateError(f"unreadable state: {type(exc).__name__}", file=str(path)) from None
+    problem = format_problem(state.pop("format", None))
+    if problem:
+        raise StateError(problem, field="format", file=str(path))
+    return state
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -49,7 +55,8 @@ def _umask() -> int:
 
 
 def write_state(path: Path, state: dict[str, Any]) -> None:
-    write_atomic(path, tomli_w.dumps(_drop_none(state)).encode("utf-8"))
+    """The next state as TOML, led by the format version it is written in."""
+    write_atomic(path, tomli_w.dumps({"format": FORMAT, **_drop_none(state)}).encode("utf-8"))
 
 
 def _drop_none(value: Any) -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 
 from .resolve import resolve
 from .rules import compile_game
+from .state_schema import STATE_SCHEMA
 
 
 def simulate(game: Any, games: int = 1000, players: int = 4, seed: int = 0, policy: str = "random",
@@ -25,4 +26,4 @@ def format_report(report: dict[str, Any]) -> str:
     return fmt(report)
 
 
-__all__ = ["compile_game", "format_report", "resolve", "simulate"]
+__all__ = ["STATE_SCHEMA", "compile_game", "format_report", "resolve", "simulate"]

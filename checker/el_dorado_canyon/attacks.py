@@ -81,7 +81,7 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None) -> None
         attackers = v.attackers
         if p not in attackers:
             attackers.append(p)
-        if by_card and pl.hit is None:
+        if pl is not None and pl.hit is None:
             pl.hit = v.seat
         if log:
             t.say(f"attacks {v.name}", cite.TARGET, p)
@@ -118,6 +118,7 @@ def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> N
     """H6: graveyard, GONE, once-per-character cards back; the killer's infamy and gold."""
     log = t.log
     dead = victim.char
+    assert dead is not None, "only a character in play is killed"
     victim.graveyard += 1
     victim.char = None
     victim.health = victim.ammo = 0

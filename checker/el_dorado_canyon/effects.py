@@ -155,12 +155,19 @@ EFFECTS: dict[str, Effect | None] = {
 Steps = tuple[tuple[Effect, tuple], ...]
 
 
+def step_of(name: str) -> Effect:
+    """The function that applies effect `name` (go_gone has none: see EFFECTS)."""
+    run = EFFECTS[name]
+    assert run is not None, f"{name} is applied by Table.resolve_card"
+    return run
+
+
 def effect_steps(end: Option) -> tuple[Steps, bool, Steps]:
     """A card end's effects with the functions that apply them, looked up once: those before
     its first go_gone, whether it has one, and the others after it."""
     names = [e[0] for e in end.effects]
     cut = names.index("go_gone") if "go_gone" in names else len(names)
-    before = tuple((EFFECTS[e[0]], e) for e in end.effects[:cut])
-    after = tuple((EFFECTS[e[0]], e) for e in end.effects[cut:] if e[0] != "go_gone")
+    before = tuple((step_of(e[0]), e) for e in end.effects[:cut])
+    after = tuple((step_of(e[0]), e) for e in end.effects[cut:] if e[0] != "go_gone")
     end.steps = (before, cut < len(names), after)
     return end.steps

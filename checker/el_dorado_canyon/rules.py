@@ -156,7 +156,7 @@ class Rules:
     def __init__(self, data: dict[str, Any]):
         self.id: str = data["id"]
         self.name: str = data["name"]
-        self.players: tuple[int, int] = tuple(data["players"])  # type: ignore[assignment]
+        self.players: tuple[int, int] = tuple(data["players"])
         self.cards = {c["id"]: Card(c) for c in data["cards"]}
         self.characters = {c["id"]: Character(c) for c in data["characters"]}
         self.starting = [c for c in self.cards.values() if c.starting]

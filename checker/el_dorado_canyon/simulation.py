@@ -44,7 +44,8 @@ def random_policy(rules: Rules) -> Policy:
         cost = opt.refresh_cost
         refresh = rand() < 0.2 and opt.refreshes and t.row is not None and p.unbanked + p.banked >= cost
         # a refresh turns up the deck's top 3 (the old row under it) and leaves less gold to buy with
-        affordable = _affordable(t, p, (t.deck[:3] + t.row)[:3] if refresh else t.row, cost if refresh else 0)
+        town = (t.deck[:3] + t.row)[:3] if refresh and t.deck is not None and t.row is not None else t.row
+        affordable = _affordable(t, p, town, cost if refresh else 0)
         buy = affordable[int(rand() * len(affordable))] if affordable else None
         return Play(card, p.seat, option, direction, buy, refresh)
 
@@ -70,6 +71,7 @@ def greedy_policy(rules: Rules) -> Policy:
                     value += banks * gold
                 if value > best_value:
                     best, best_option, best_value = card, option, value
+        assert best is not None and best_option is not None, "a player on turn holds a card"
         left, right = find_target(t, p, LEFT), find_target(t, p, RIGHT)
         lu, ru = left.unbanked, right.unbanked
         direction = LEFT if lu > ru or (lu == ru and left.health <= right.health) else RIGHT
@@ -123,7 +125,7 @@ def _greedy_values(opt: Option) -> tuple[tuple[float, ...], int]:
 
 def _affordable(t: Table, p: Player, row: list[Card] | None, spent: int = 0) -> list[Card]:
     gold = p.unbanked + p.banked - spent
-    return [c for c in row if c.cost <= gold] if row else []
+    return [c for c in row if c.cost is not None and c.cost <= gold] if row else []
 
 
 COST = attrgetter("cost")
@@ -199,7 +201,7 @@ def _add(tally: dict[str, Any], game: dict[str, Any]) -> None:
             entry = tally["char"].setdefault(char_id, [0, 0.0])
             entry[0] += 1
             entry[1] += won
-    buyers = {}
+    buyers: dict[str, set[int]] = {}
     for seat, card_id in game["bought"]:
         buyers.setdefault(card_id, set()).add(seat)
     for card_id, seats in buyers.items():

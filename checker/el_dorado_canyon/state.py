@@ -12,12 +12,12 @@ from checker.core.fields import flag, only_fields, player_rows, whole_number
 
 from .rules import DIRECTIONS, Card, Character, Rules
 from .players import MAX_TRACK, Play, Player
+from .state_schema import STATE_SCHEMA
 from .turn import Table
 
-TOP_KEYS = ("game", "first_player", "town", "characters", "players")
-PLAYER_KEYS = ("name", "character", "health", "ammo", "unbanked", "banked", "infamy", "graveyard", "gone",
-               "hand", "spent", "play")
-PLAY_KEYS = ("card", "option", "direction", "buy", "refresh")
+TOP_KEYS = STATE_SCHEMA.keys("")
+PLAYER_KEYS = STATE_SCHEMA.keys("players")
+PLAY_KEYS = STATE_SCHEMA.keys("players.play")
 COUNTS = ("unbanked", "banked", "infamy", "graveyard")
 MAX_COUNT = 999
 
@@ -86,7 +86,7 @@ def _town(town: Any, rules: Rules) -> tuple[list[Card] | None, list[Card] | None
         return None, None
     if not isinstance(town, dict):
         raise StateError(f"expected a [town] table, got {town!r}", field="town")
-    only_fields(town, ("row", "deck"), None, "town.")
+    only_fields(town, STATE_SCHEMA.keys("town"), None, "town.")
     row = _cards(town.get("row", []), rules, None, "town.row", town_only=True)
     if len(row) > 3:
         raise StateError(f"expected at most 3 face-up town cards, got {len(row)}", field="town.row")
@@ -98,7 +98,7 @@ def _character_deck(table: Any, rules: Rules) -> list[Character] | None:
         return None  # EDC-1: no deck given is an empty deck
     if not isinstance(table, dict):
         raise StateError(f"expected a [characters] table, got {table!r}", field="characters")
-    only_fields(table, ("deck",), None, "characters.")
+    only_fields(table, STATE_SCHEMA.keys("characters"), None, "characters.")
     deck = table.get("deck", [])
     if not isinstance(deck, list):
         raise StateError(f"expected a list of characters, got {deck!r}", field="characters.deck")

@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import Any
 
 from . import cite
-from .effects import EFFECTS, effect_steps
+from .effects import effect_steps, step_of
 from .gone import go_gone, gone_next_turn
 from .players import Play, Player
 from .rules import LEFT, RIGHT, Card, Character, Rules
@@ -63,7 +63,7 @@ class Table:
 
     # ---- the turn ------------------------------------------------------------------------------
 
-    def clockwise(self) -> list[int]:
+    def clockwise(self) -> tuple[int, ...]:
         """Seats in play order: clockwise (to the left) from the first player (H1)."""
         return self.orders[self.first]
 
@@ -242,7 +242,7 @@ class Table:
         if self.log:
             self.say(f"{p.name}'s {char.name}, ability: {char.text}", cite.ABILITY)
         for effect in char.effects:
-            EFFECTS[effect[0]](self, p, effect, None, other)
+            step_of(effect[0])(self, p, effect, None, other)
 
     def round_the_rosie(self, p: Player, step: int) -> None:
         """FAQ: every unresolved, non-event card moves one seat the arrow's way (EDC-13)."""

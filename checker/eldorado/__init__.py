@@ -7,8 +7,9 @@ state file), `play` (log and dice), `movement`, `supply`, `combat`, `judge` (E6)
 from __future__ import annotations
 
 from .resolve import resolve
+from .state_schema import STATE_SCHEMA
 from .world import compile_game
 
 RESOLVE_BASE = True  # resolve() takes base=: the state file's folder, for a relative `map`
 
-__all__ = ["compile_game", "resolve"]
+__all__ = ["STATE_SCHEMA", "compile_game", "resolve"]

@@ -40,8 +40,8 @@ def sail(play: Play, p: Player, direction: str) -> None:
     if river_heading is not None:
         _needs_a_soldier(p)
         return _river_move(play, p, river_heading)
-    if direction == "downstream" and chart.is_river(start):  # the mouth: the current runs out to sea (ELD-5)
-        direction = NAMES[chart.flow(start)]
+    if direction == "downstream" and (current := chart.flow(start)) is not None:  # the mouth: out to sea (ELD-5)
+        direction = NAMES[current]
     if direction in ("upstream", "downstream"):
         raise StateError(f"'{start}' is {chart.terrain(start)}, not a river: expected north, south, east or west",
                          player=p.name, field="action.direction")
@@ -55,6 +55,12 @@ def sail(play: Play, p: Player, direction: str) -> None:
     _sea_move(play, p, heading)
 
 
+def _ship(p: Player) -> str:
+    """Where the ship is, in a move that sails it (sail() refuses a player without one)."""
+    assert p.ship is not None, "sail() checked the ship"
+    return p.ship
+
+
 def _needs_a_soldier(p: Player) -> None:
     if p.soldiers + p.guard == 0:
         raise StateError("cannot sail: no soldier aboard besides the leader, so nobody can control the ship "
@@ -64,7 +70,8 @@ def _needs_a_soldier(p: Player) -> None:
 def _river_heading(play: Play, p: Player, start: str, direction: str) -> str | None:
     """'upstream' or 'downstream' when this move goes along the ship's river, else None (a sea move)."""
     chart = play.chart
-    if not chart.is_river(start):
+    river, current = chart.river(start), chart.flow(start)
+    if river is None or current is None:  # not a river square
         return None
     down, up = chart.downstream(start), chart.upstream(start)
     down_on_river = down is not None and chart.is_river(down)
@@ -72,7 +79,7 @@ def _river_heading(play: Play, p: Player, start: str, direction: str) -> str | N
         return "downstream" if down_on_river else None  # past the mouth: out to sea (ELD-5)
     if direction == "upstream":
         if up is None:
-            raise StateError(f"'{start}' is the source of the {chart.river(start).name}: nothing lies upstream",
+            raise StateError(f"'{start}' is the source of the {river.name}: nothing lies upstream",
                              player=p.name, field="action.direction")
         return "upstream"
     target = chart.step(start, HEADINGS[direction])
@@ -82,10 +89,10 @@ def _river_heading(play: Play, p: Player, start: str, direction: str) -> str | N
         return "upstream"
     if target is not None and chart.is_sea(target):
         return None
-    along = [f"{NAMES[chart.flow(start)]} (downstream)" if down_on_river else None,
+    along = [f"{NAMES[current]} (downstream)" if down_on_river else None,
              f"{_heading_to(chart, start, up)} (upstream)" if up else None]
     along += [f"{NAMES[h]} (out to sea)" for h, sq in chart.neighbours(start).items() if chart.is_sea(sq)]
-    raise StateError(f"the ship is on the {chart.river(start).name} at '{start}': it moves along the river, "
+    raise StateError(f"the ship is on the {river.name} at '{start}': it moves along the river, "
                      f"expected {' or '.join(a for a in along if a)}", player=p.name, field="action.direction")
 
 
@@ -95,7 +102,7 @@ def _heading_to(chart, a: str, b: str) -> str:
 
 def _sea_move(play: Play, p: Player, heading: str) -> None:
     chart = play.chart
-    start = p.ship
+    start = _ship(p)
     die = play.roll(p, "wind")
     if die == 1:
         play.say(p, "is becalmed: no move", cite.CALM)
@@ -124,7 +131,7 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
         open_eldorado(play, p, here)  # a city on the coast is reached by ship
     eat(play, p)
     monsters(play, p)
-    if chart.port(p.ship) is not None:
+    if chart.port(_ship(p)) is not None:
         check_homecoming(play, p, claimed=False)
 
 
@@ -150,7 +157,8 @@ def eat(play: Play, p: Player) -> None:
 
 def monsters(play: Play, p: Player) -> None:
     """Sea monsters where the move ends (ELD-4): even asleep, odd one soldier and one barrel."""
-    waters = play.chart.monsters(p.ship) if play.chart.is_sea(p.ship) else None
+    ship = _ship(p)
+    waters = play.chart.monsters(ship) if play.chart.is_sea(ship) else None
     if waters is None:
         return
     die = play.roll(p, f"sea monsters of {waters.name}")
@@ -167,8 +175,9 @@ def monsters(play: Play, p: Player) -> None:
 
 def _river_move(play: Play, p: Player, way: str) -> None:
     chart = play.chart
-    start = p.ship
+    start = _ship(p)
     river = chart.river(start)
+    assert river is not None, "_river_heading() found the river"
     die = play.roll(p, f"move on the {river.name}")
     squares = die + 1 if way == "downstream" else die - 1
     rule = cite.DOWNSTREAM if way == "downstream" else cite.UPSTREAM
@@ -203,7 +212,7 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
         raise StateError(f"stands at '{start}' with the Indians of {city.name}: they fight to the death, so the "
                          "party fights them first (kind = \"indians\") (ELD-13)", player=p.name, field="action.kind")
     if p.aboard:
-        if chart.is_sea(p.ship):
+        if chart.is_sea(start):  # aboard: the party stands on its ship
             raise StateError(f"the ship is at sea at '{p.ship}': sail to a coast to moor before going ashore (ELD-1)",
                              player=p.name, field="action.path")
         if guard > p.soldiers:

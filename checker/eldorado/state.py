@@ -12,25 +12,14 @@ from typing import Any
 from checker.core.errors import StateError
 from checker.core.fields import flag, only_fields, player_rows, whole_number
 
+from .state_schema import ACTION_KEYS, ITEMS, KINDS, STATE_SCHEMA
 from .world import World
 
-TOP_KEYS = ("game", "map", "dice", "beaten", "winner", "players", "action")
-PLAYER_KEYS = ("name", "leader", "at", "ship", "soldiers", "muskets", "cannons", "barrels", "treasure", "guard",
-               "opened", "eldorado", "out")
+TOP_KEYS = STATE_SCHEMA.keys("")
+PLAYER_KEYS = STATE_SCHEMA.keys("players")
 COUNTS = ("soldiers", "muskets", "cannons", "barrels", "treasure", "guard")
-KINDS = ("move", "outfit", "resupply", "combat", "indians", "takeover", "homecoming")
-ACTION_KEYS = {
-    "move": ("direction", "path", "guard"),
-    "outfit": ("rounds",),
-    "resupply": ("rounds",),
-    "combat": ("opponent", "pay"),
-    "indians": (),
-    "takeover": ("opponent", "pay"),
-    "homecoming": (),
-}
 HEADINGS = {"north": "N", "south": "S", "east": "E", "west": "W", "n": "N", "s": "S", "e": "E", "w": "W"}
 RIVERWARD = ("upstream", "downstream")
-ITEMS = ("soldiers", "barrels", "treasure", "muskets", "cannons")
 NO_SHIP = "none"
 MAX_COUNT = 999
 MAX_ROUNDS = 10

@@ -7,5 +7,6 @@ from __future__ import annotations
 
 from .resolve import resolve
 from .rules import compile_game
+from .state_schema import STATE_SCHEMA
 
-__all__ = ["compile_game", "resolve"]
+__all__ = ["STATE_SCHEMA", "compile_game", "resolve"]

@@ -17,8 +17,9 @@ from .table import Piece, Player, Table
 def play_market(t: Table, a: Action) -> str:
     """Markets: pay the gold cost, no warp token; the card goes to the battle area and joins the deck (G3)."""
     p, card = a.player, a.card
+    assert card is not None and card.gold is not None, "read_table found a market card"
     if p.gold < card.gold:
-        affordable = [c.id for c in p.market if c.gold <= p.gold]
+        affordable = [c.id for c in p.market if c.gold is not None and c.gold <= p.gold]
         raise StateError(f"{card.name} costs {card.gold} gold and {p.name} has {p.gold} (Markets; G3); affordable "
                          f"now: {', '.join(affordable) or 'none'}", player=p.name, field="action.card")
     p.market.remove(card)
@@ -35,6 +36,7 @@ def play_market(t: Table, a: Action) -> str:
 def play_hand(t: Table, a: Action) -> str:
     """A card from the hand is played free (P2), a market card too once bought (G3)."""
     p, card = a.player, a.card
+    assert card is not None, "read_table found the card in the hand"
     p.hand.remove(card)
     rule = cite.PLAYED_FREE if card.market else "P2"
     t.say(f"{p.name} plays {card.name} from their hand, free", rule, p, card)
@@ -73,7 +75,7 @@ def double_influence(t: Table, p: Player, new_piece: Piece | None) -> list[Trigg
     out = []
     for i, card in enumerate(played):
         for ab in card.abilities:
-            if ab.trigger != "double_influence":
+            if ab.trigger != "double_influence" or ab.influence is None:  # the checks give it a symbol
                 continue
             now = _others(played, i, ab.influence, last)
             before = len(_others(played, i, ab.influence, last - 1)) if i < last else 0
@@ -108,10 +110,10 @@ def end_turn(t: Table, a: Action) -> str:
         equip(t, p, weapon, unit, cite.MUST_EQUIP)
     loose = p.loose_weapons
     if loose and p.units:
-        unit = f'"{refs(p.units, p)}" }}]' if len(p.units) == 1 else f"... }}] with a unit of {refs(p.units, p)}"
+        want = f'"{refs(p.units, p)}" }}]' if len(p.units) == 1 else f"... }}] with a unit of {refs(p.units, p)}"
         raise StateError(f"before ending the turn every weapon in the battle area must be equipped if the player has "
                          f"a unit (Weapons; G4): {refs(loose, p)} still lies unequipped; add equip = "
-                         f"[{{ weapon = \"{loose[0].card.id}\", unit = {unit}", player=p.name, field="action.equip")
+                         f"[{{ weapon = \"{loose[0].card.id}\", unit = {want}", player=p.name, field="action.equip")
     if loose:
         t.say(f"{p.name} has no unit: {', '.join(w.card.name for w in loose)} stays in the battle area until a "
               f"later turn", cite.NO_UNITS, p)
@@ -131,6 +133,9 @@ def end_turn(t: Table, a: Action) -> str:
 def use_throne(t: Table, a: Action) -> str:
     """G7: revealed, once per game, any player on their own turn, for its power cost; then flipped."""
     p, throne = a.player, t.rules.throne
+    if throne is None:
+        raise StateError(f"{t.rules.name} has no Eternal Throne card: nobody can use it (G7)", player=p.name,
+                         field="action.kind")
     if t.throne == "hidden":
         raise StateError("the Eternal Throne is not revealed yet: it is revealed when its last Seek Power card is "
                          "taken (P2; G7); set throne = \"revealed\" if it is", player=p.name, field="throne")

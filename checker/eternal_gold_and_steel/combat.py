@@ -13,6 +13,7 @@ from .table import Table
 
 def attack(t: Table, a: Action) -> str:
     p, d = a.player, a.defender
+    assert d is not None, "read_table named the defender"
     t.attacking, t.dealt, t.fired = list(a.attackers), {}, set()
     t.say(f"{p.name} attacks {d.name} with {', '.join(t.describe(x) for x in a.attackers)}", "GS-R3", p)
     before = d.health

@@ -54,7 +54,7 @@ def setup_markets(t: Table, a: Action) -> str:
     if bottom and t.market_deck is None:  # every deal was given: the rest of the deck stays unknown
         t.say(f"{len(bottom)} cards go to the bottom of the market deck; the state does not list the market deck, "
               f"so the next state leaves it out too (its order is unknown)", cite.join(cite.SETUP_2P_CHOOSE, "GS-R6"))
-    elif bottom:
+    elif bottom and t.market_deck is not None:
         t.market_deck += bottom
         t.say(f"{len(bottom)} cards go to the bottom of the market deck", cite.SETUP_2P_CHOOSE, None)
     return f"Legal: each player's initial market is set up by the {a.method} method."

@@ -15,23 +15,14 @@ from checker.core.fields import only_fields, player_rows, whole_number
 from .effects import Choices
 from .refs import find_piece, refs
 from .rules import CardDef, Rules
+from .state_schema import ACTION_KEYS, STATE_SCHEMA
 from .table import START_HEALTH, THRONE_STATES, Piece, Player, Table
 
-TOP_KEYS = ("game", "turn", "throne", "market_deck", "players", "action")
-PLAYER_KEYS = ("name", "health", "gold", "power", "market", "hand", "deck", "discard", "battle", "played")
-UNIT_KEYS = ("card", "strength", "keywords", "tokens", "weapons")
+TOP_KEYS = STATE_SCHEMA.keys("")
+PLAYER_KEYS = STATE_SCHEMA.keys("players")
+UNIT_KEYS = STATE_SCHEMA.keys("players.battle")
 KEYWORDS = ("lifesteal", "berserk")
-CHOICE_KEYS = ("pay", "destroy", "target", "order")
-EQUIP_KEYS = ("weapon", "unit")
-ACTION_KEYS = {
-    "play_market": ("card",) + CHOICE_KEYS,
-    "play": ("card",) + CHOICE_KEYS,
-    "equip": EQUIP_KEYS,
-    "end_turn": ("equip",),
-    "attack": ("attackers", "defender", "blocks") + CHOICE_KEYS,
-    "use_throne": CHOICE_KEYS,
-    "setup_markets": ("method", "deals", "picks"),
-}
+EQUIP_KEYS = ACTION_KEYS["equip"]
 METHODS = ("new", "experienced-2p", "experienced-3-4p")
 MAX_COUNT = 999
 
@@ -330,6 +321,7 @@ def _read_attack(data: dict[str, Any], a: Action, t: Table) -> None:
 
 def _blocks(data: Any, a: Action, t: Table) -> list[tuple[Piece, Piece]]:
     d = a.defender
+    assert d is not None, "read before the blocks"
     if not isinstance(data, dict):
         raise StateError("expected { attacker = \"blocker\", ... }", player=d.name, field="action.blocks")
     pairs: list[tuple[Piece, Piece]] = []

@@ -13,7 +13,7 @@ from typing import Any
 from checker.core.errors import StateError
 
 from . import cite
-from .rules import Ability, CardDef, Rules
+from .rules import Ability, CardDef, Rules, Throne
 
 START_HEALTH = 25  # G1
 THRONE_STATES = ("hidden", "revealed", "spent")
@@ -86,7 +86,7 @@ class Table:
 
     # ---- the log ---------------------------------------------------------------------------------------
 
-    def say(self, text: str, rule: str, player: Player | None = None, card: CardDef | None = None) -> None:
+    def say(self, text: str, rule: str, player: Player | None = None, card: CardDef | Throne | None = None) -> None:
         if self.log is not None:
             self.log.add(text, rule, player.name if player else None, card.id if card else None)
 

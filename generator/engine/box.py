@@ -56,7 +56,8 @@ class Style:
         """A background colour as this style prints it: a pale tint in ink-saver mode."""
         if not self.ink_saver:
             return color
-        return tuple(1 - (1 - v) * 0.12 for v in color)  # type: ignore[return-value]
+        r, g, b = (1 - (1 - v) * 0.12 for v in color)
+        return r, g, b
 
     def art(self, color: Color) -> Color | None:
         """Fill colour for solid art, or None in ink-saver mode (draw the outline only)."""

@@ -48,8 +48,8 @@ class Result:
 
 
 def output_name(game: Any) -> str:
-    """GAME in the output names: the built-in id, or the name of the game's folder."""
-    return game.folder.name
+    """GAME in the output names: the built-in game's id (never its family's), or the name of the game's folder."""
+    return game.id if game.builtin else game.folder.name
 
 
 def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Result:

@@ -59,7 +59,6 @@ def register_fonts() -> None:
     addMapping(DISPLAY, 0, 1, DISPLAY_ITALIC)
     addMapping(DISPLAY, 1, 1, DISPLAY_BOLD)
     rl_config.canvas_basefontname = TEXT
-    rl_config.initialFontName = TEXT
 
 
 class FontFileError(ValueError):

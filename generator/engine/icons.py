@@ -66,12 +66,13 @@ def icon_scope(scope: str, declared: frozenset[str] | set[str] = frozenset(), st
     one that no template draws yet prints as a placeholder disc with its initial
     instead of failing, so a game stays printable while its art is being made.
     """
-    tokens = (_SCOPE.set(scope), _DECLARED.set(frozenset(declared)), _STYLE.set(style))
+    scope_token, declared_token, style_token = _SCOPE.set(scope), _DECLARED.set(frozenset(declared)), _STYLE.set(style)
     try:
         yield
     finally:
-        for var, token in zip((_SCOPE, _DECLARED, _STYLE), tokens):
-            var.reset(token)
+        _SCOPE.reset(scope_token)
+        _DECLARED.reset(declared_token)
+        _STYLE.reset(style_token)
 
 
 @cache

@@ -149,6 +149,7 @@ def _choose_grid(unit: Unit, paper: tuple[float, float], fold: bool) -> Grid | N
     """The orientation (and fold direction) that holds the most units; ties keep portrait."""
     best: Grid | None = None
     portrait, landscape = paper, (paper[1], paper[0])
+    choices: list[tuple[tuple[float, float], str | None]]
     if fold:
         choices = [(landscape, "x"), (portrait, "y"), (portrait, "x"), (landscape, "y")]
     else:

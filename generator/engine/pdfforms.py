@@ -17,14 +17,11 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 
 def end_form(c) -> None:
     """`c.endForm()` with the resources the form's drawing needs."""
-    resources = PDFResourceDictionary()
+    states = c._extgstate.getState()
+    resources = PDFResourceDictionary(XObject=c._doc.xobjDict(c._formsinuse) if c._formsinuse else {},
+                                      ExtGState=states or {})
     resources.basicFonts()
     resources.allProcs()
-    if c._formsinuse:
-        resources.XObject = c._doc.xobjDict(c._formsinuse)
-    states = c._extgstate.getState()
-    if states:
-        resources.ExtGState = states
     resources.setShading(c._shadingUsed)
     resources.setColorSpace(c._colorsUsed)
     c.endForm(Resources=resources)

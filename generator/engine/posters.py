@@ -27,7 +27,8 @@ def poster_fit(size: tuple[float, float], paper: str) -> tuple[tuple[float, floa
         scale = min(room_w / size[0], room_h / size[1], 1.0)
         if best is None or scale > best[1] + 1e-9:
             best = (page, scale)
-    return best  # type: ignore[return-value]
+    assert best is not None, "two orientations were tried"
+    return best
 
 
 def poster_pages(game: Any, opts: Options, paper: str) -> list[Page]:

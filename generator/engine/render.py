@@ -8,6 +8,8 @@ from typing import Any, Callable
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.formats import FORMAT
+
 from .box import MM, Style
 from .faces import FaceForms
 from .fonts import register_fonts
@@ -113,7 +115,7 @@ def manifest(pages: list[Page], game: Any, paper: str) -> dict:
         if mine:
             components.append({"id": comp.id, "kind": comp.spec.kind, "tiled": any(i.tile for i in mine),
                                "backs": any(i.face.side == "back" for i in mine)})
-    return {"game": game.id, "paper": paper, "components": components,
+    return {"format": FORMAT, "game": game.id, "family": game.rules, "paper": paper, "components": components,
             "pages": [_page(n, p) for n, p in enumerate(pages, 1)]}
 
 

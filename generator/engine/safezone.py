@@ -70,7 +70,7 @@ def check_safe(c, x: float, y: float, w: float, h: float, *, field: str, what: s
 
 def _matrix(c) -> Matrix:
     # ReportLab keeps the CTM in a private attribute; it has been stable since ReportLab 2.
-    return tuple(c._currentMatrix)  # type: ignore[return-value]
+    return tuple(c._currentMatrix)
 
 
 def _compose(m: Matrix, n: Matrix) -> Matrix:

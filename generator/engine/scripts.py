@@ -31,8 +31,8 @@ _INVISIBLE = frozenset(("Cc", "Cf", "Zs", "Zl", "Zp"))
 @lru_cache(maxsize=None)
 def _cover(face: str) -> frozenset[int]:
     """The code points a registered TrueType face maps to glyphs."""
-    font = pdfmetrics.getFont(face)
-    return frozenset(getattr(font.face, "charToGlyph", {}))
+    metrics = getattr(pdfmetrics.getFont(face), "face", None)  # a TrueType face; base-14 fonts have none
+    return frozenset(getattr(metrics, "charToGlyph", None) or ())
 
 
 def has_glyph(face: str, char: str) -> bool:

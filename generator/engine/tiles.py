@@ -47,7 +47,8 @@ def tile_grid(size: tuple[float, float], paper: tuple[float, float]) -> tuple[tu
         cols, rows = _spans(size[0], aw), _spans(size[1], ah)
         if best is None or len(cols) * len(rows) < len(best[1]) * len(best[2]):
             best = (page, cols, rows)
-    return best  # type: ignore[return-value]
+    assert best is not None, "two orientations were tried"
+    return best
 
 
 def tile_pages(comp: Any, paper: tuple[float, float], opts: Options) -> list[Page]:

@@ -1,7 +1,7 @@
 """Per-game templates: how each record looks. The engine decides where it goes.
 
-Contract (one module per rules family, `generator.templates.<family>`, e.g.
-`el_dorado_canyon` for rules "el-dorado-canyon"):
+Contract (one module per rules family, named by the family's `looks` in the registry,
+`cards.families`, e.g. `generator.templates.el_dorado_canyon` for "el-dorado-canyon"):
 
 - `FRONTS: dict[str, DrawFn]` keyed by record schema name (e.g. "town"),
 - `BACKS: dict[str, DrawFn]` keyed by the component's `back` name,
@@ -35,7 +35,6 @@ those resources (ReportLab's `endForm` keeps only fonts and nested forms).
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
@@ -70,12 +69,7 @@ class Looks:
 
 
 def looks_for(rules: str) -> Looks:
-    """Import `generator.templates.<rules>`; a family without templates yet gets the generic looks."""
-    name = f"{__name__}.{rules.replace('-', '_')}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        module = None
-    return Looks(module)
+    """The looks the registry names for the family `rules`; a family without looks gets the generic ones."""
+    from cards.families import family
+
+    return Looks(family(rules).looks_module())

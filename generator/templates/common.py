@@ -1,8 +1,10 @@
 """Generic looks: what any record prints as until its game has templates of its own.
 
 A front shows the record's name and every text it carries (reference sections,
-rules texts, flavour); a back shows the component's name.  Plain on purpose: these
-faces prove the imposition and keep a new design printable from its first TOML.
+rules texts, flavour), laid out as slots (`slots.default_slots`: a record of a declared
+schema also shows its numbers, flags, images and colour); a back shows the component's
+name.  Plain on purpose: these faces prove the imposition and keep a new design printable
+from its first TOML.
 """
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from generator.engine.box import MM, Box, Style
 from generator.engine.fonts import DISPLAY
 from generator.engine.icons import draw_icon
 from generator.engine.text import draw_text
+
+from .slots import Slot, accent, band_height, declared_texts, default_slots
 
 PAPER = (0.96, 0.93, 0.86)
 INK = (0.15, 0.12, 0.1)
@@ -56,27 +60,44 @@ def _background(c, box: Box, style: Style, color=PAPER) -> None:
     c.rect(*box.bleed_rect, fill=1, stroke=0)
 
 
-def _title(c, text: str, box: Box, style: Style, top: float) -> float:
-    """A name band across the top; returns the y of its bottom edge."""
-    band = min(12 * MM, box.h * 0.2)
-    c.setFillColorRGB(*style.background(BAND))
+def _band(c, box: Box, style: Style, top: float, color=BAND) -> None:
+    """The name band across the top, run into the bleed."""
+    band = band_height(box)
+    c.setFillColorRGB(*style.background(color))
     c.rect(-box.bleed, top - band, box.w + 2 * box.bleed, band + (box.h - top) + box.bleed, fill=1, stroke=0)
-    sx, _, sw, _ = box.safe_rect
-    draw_text(c, text, sx, top - band + 1.5 * MM, sw, band - 2.5 * MM, field="name", size=12, font=DISPLAY,
-              align="center", valign="middle", color=INK if style.ink_saver else PAPER)
-    return top - band
 
 
 def front(c, record: Any, component: Any, box: Box, style: Style) -> None:
-    """A card or board: name band, then every text of the record."""
+    """A card or board: its slots (name band, badges, images, texts) drawn in order."""
     _background(c, box, style)
-    sx, sy, sw, sh = box.safe_rect
-    below = _title(c, record.name, box, style, sy + sh)
-    texts = list(record_texts(record))
-    if texts:
-        body = "\n".join(t for _, t in texts)
-        field = "+".join(dict.fromkeys(p.split(".")[0] for p, _ in texts))
-        draw_text(c, body, sx, sy, sw, below - sy - 2 * MM, field=field, size=9, color=INK)
+    texts = declared_texts(record) if hasattr(type(record), "FIELDS") else list(record_texts(record))
+    _band(c, box, style, box.safe_rect[1] + box.safe_rect[3], accent(record) or BAND)
+    for slot in default_slots(record, box, texts):
+        _draw_slot(c, slot, style)
+
+
+def _draw_slot(c, slot: Slot, style: Style) -> None:
+    x, y, w, h = slot.rect
+    if slot.kind == "title":
+        draw_text(c, slot.value, x, y, w, h, field=slot.field, size=12, font=DISPLAY, align="center",
+                  valign="middle", color=INK if style.ink_saver else PAPER)
+    elif slot.kind == "badges":
+        width = w / len(slot.value)
+        for i, label in enumerate(slot.value):
+            c.setStrokeColorRGB(*BAND)
+            c.setLineWidth(0.8)
+            c.roundRect(x + i * width + 0.5 * MM, y, width - 1 * MM, h, 1.5 * MM, fill=0, stroke=1)
+            draw_text(c, label, x + i * width + 1.5 * MM, y + 0.5 * MM, width - 3 * MM, h - 1 * MM,
+                      field=slot.field, size=9, align="center", valign="middle", color=INK)
+    elif slot.kind == "image":  # art is placed by the layouts to come; until then its frame and file
+        c.setStrokeColorRGB(*BAND)
+        c.setDash(2, 2)
+        c.rect(x, y, w, h, fill=0, stroke=1)
+        c.setDash()
+        draw_text(c, f"*{slot.value}*", x + 1 * MM, y, w - 2 * MM, h, field=slot.field, size=7, align="center",
+                  valign="middle", color=BAND)
+    else:
+        draw_text(c, slot.value, x, y, w, h, field=slot.field, size=9, color=INK)
 
 
 def token(c, record: Any, component: Any, box: Box, style: Style) -> None:

@@ -179,7 +179,7 @@ class _FeatureCheck:
                 self._fail(f"squares.{last + 1}", f"mouth '{coord(path[-1])}' does not meet the sea{hint}", "squares", last)
             elif self._beside_sea(path[0]):
                 self._fail("squares.1", f"source '{coord(path[0])}' meets the sea: a river rises inland", "squares", 0)
-        self.label, self.loc = None, ()
+        self.label, self.loc = "", ()
         for square, terrain in sorted(self.terrain.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             if terrain == "river" and square not in owner:
                 self.issues.append(Issue(None, f"rows.{square[1] + 1}", f"'{coord(square)}' is a river square that no "
@@ -223,5 +223,5 @@ class _FeatureCheck:
             self.label, self.loc = f"label {label.text!r}", ("labels", i)
             self._on_map(label.square, "square", "square")
         if self.record.compass is not None:
-            self.label, self.loc = None, ()
+            self.label, self.loc = "", ()
             self._on_map(self.record.compass, "compass", "compass")

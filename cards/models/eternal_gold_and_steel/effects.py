@@ -25,7 +25,7 @@ class EternalEffect(Effect):
 
     SELF: ClassVar[bool] = False  # acts on "it": only a unit (or a weapon's wielder) has an "it"
 
-    def phrase(self, ongoing: bool = False) -> str:  # type: ignore[override]  # pragma: no cover
+    def phrase(self, ongoing: bool = False) -> str:  # pragma: no cover
         raise NotImplementedError(type(self).__name__)
 
 

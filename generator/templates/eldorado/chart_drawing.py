@@ -151,7 +151,9 @@ def _rivers(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     c.setLineJoin(1)
     for river in chart.rivers.values():
         points = [lay.centre(*parse(sq)) for sq in river.squares]
-        dx, dy = DIRECTIONS[chart.flow(river.squares[-1])]
+        mouth = chart.flow(river.squares[-1])
+        assert mouth is not None, "every square of a river has a current"
+        dx, dy = DIRECTIONS[mouth]
         points.append((points[-1][0] + dx * lay.s * 0.5, points[-1][1] - dy * lay.s * 0.5))
         for width, colour in ((0.34, pal.ink), (0.28, pal.river)):
             for i in range(len(points) - 1):
@@ -162,6 +164,7 @@ def _rivers(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
         for sq in river.squares:
             x, y = lay.centre(*parse(sq))
             heading = chart.flow(sq)
+            assert heading is not None, "every square of a river has a current"
             angle = {"E": 0, "N": 90, "W": 180, "S": 270}[heading]
             symbols.place(c, "flow", symbols.flow_arrow, pal, lay.s * 0.3, x, y, rotate=angle)
     c.restoreState()

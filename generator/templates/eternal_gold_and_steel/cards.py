@@ -211,7 +211,7 @@ def deck_card(c, card: Card, component, box: Box, style: Style) -> None:
     if text:
         draw_text(c, text, BORDER + 2 * MM, text_bottom, box.w - 2 * BORDER - 4 * MM, text_top - text_bottom - 1 * MM,
                   field="abilities", size=9.5, color=INK)
-    if card.type == "unit":
+    if card.type == "unit" and card.strength is not None:  # the checks give every unit a strength
         _strength(c, card.strength, box)
     if card.type == "weapon":
         _weapon_strip(c, card, box, style)

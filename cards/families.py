@@ -1,0 +1,137 @@
+"""The registry of rules families and the discovery of built-in games: one place for both.
+
+A rules family (game.toml's `rules`) is declared once, here, as a `Family`: its record
+schemas and effect vocabulary (the `schema` module), its rules engine, its look and its
+rulings. `cards` may not import `checker` or `generator`, so the engine and the look are
+named by dotted module path; the checker and the generator import them by that name. A
+family without an engine prints only; a family without a look prints with the generic looks.
+
+Built-in games are found, not listed: every folder with a game.toml under the game search
+path (this package's folder, then each folder in $PNPKIT_GAMES), keyed by the id its
+game.toml gives, which need not be its family's name (a variant of El Dorado Canyon is a
+game of the family `el-dorado-canyon` under its own id).
+
+Light on purpose (standard library only): `checker resolve`'s fast path reads it without
+pydantic.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+GAMES_ENV = "PNPKIT_GAMES"
+
+
+
+@dataclass(frozen=True)
+class Family:
+    """One rules family: everything a game of it needs, each part named once.
+
+    - `schema`: module with RECORDS (schema name -> record model), BACKS, ICONS,
+      check_record(record), optionally check_game(game) and `records_for(spec, data)`
+      (schemas a game declares in its own game.toml); its Effect subclasses are the
+      family's effect vocabulary;
+    - `engine`: the rules engine (`resolve`, optionally `compile_game`, `simulate`),
+      or None for a print-only family;
+    - `looks`: the templates (FRONTS, BACKS), or None for the generic looks;
+    - `rulings`: "package:path" of the rulings TOML, or None.
+    """
+
+    name: str
+    title: str
+    schema: str
+    engine: str | None = None
+    looks: str | None = None
+    rulings: str | None = None
+
+    def schema_module(self) -> ModuleType:
+        return importlib.import_module(self.schema)
+
+    def engine_module(self) -> ModuleType | None:
+        return importlib.import_module(self.engine) if self.engine else None
+
+    def looks_module(self) -> ModuleType | None:
+        return importlib.import_module(self.looks) if self.looks else None
+
+    def rulings_file(self) -> Path | None:
+        """Where the family's rulings live (found without importing the package)."""
+        if not self.rulings:
+            return None
+        package, _, path = self.rulings.partition(":")
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        return Path(next(iter(spec.submodule_search_locations))) / path
+
+
+FAMILIES: dict[str, Family] = {f.name: f for f in (
+    Family("el-dorado-canyon", "El Dorado Canyon", "cards.models.el_dorado_canyon",
+           engine="checker.el_dorado_canyon", looks="generator.templates.el_dorado_canyon",
+           rulings="checker:rulings/el-dorado-canyon.toml"),
+    Family("eternal-gold-and-steel", "Eternal: Chronicles of the Throne - Gold and Steel",
+           "cards.models.eternal_gold_and_steel", engine="checker.eternal_gold_and_steel",
+           looks="generator.templates.eternal_gold_and_steel", rulings="checker:rulings/eternal-gold-and-steel.toml"),
+    Family("eldorado", "Eldorado", "cards.models.eldorado", engine="checker.eldorado",
+           looks="generator.templates.eldorado", rulings="checker:rulings/eldorado.toml"),
+    Family("generic", "Print-only game (fields declared in game.toml)", "cards.models.generic"),
+)}
+
+
+class UnknownFamily(LookupError):
+    """A `rules` that names no family; the message lists the families there are."""
+
+    def __init__(self, name: object) -> None:
+        super().__init__(f"expected one of {', '.join(FAMILIES)}, got {name!r}")
+
+
+def family(name: str) -> Family:
+    """The family called `name` (game.toml's `rules`); UnknownFamily otherwise."""
+    try:
+        return FAMILIES[name]
+    except (KeyError, TypeError):
+        raise UnknownFamily(name) from None
+
+
+def game_dirs() -> list[Path]:
+    """Folders holding built-in game folders: this package's, then each of $PNPKIT_GAMES."""
+    extra = [Path(p) for p in os.environ.get(GAMES_ENV, "").split(os.pathsep) if p]
+    return [PACKAGE_DIR, *extra]
+
+
+def builtin_games() -> dict[str, Path]:
+    """Built-in game id -> its folder, family by family in registry order (the first of a duplicate id wins)."""
+    return dict(_discover(tuple(str(d) for d in game_dirs())))
+
+
+@lru_cache(maxsize=8)
+def _discover(dirs: tuple[str, ...]) -> tuple[tuple[str, Path], ...]:
+    found: dict[str, tuple[int, Path]] = {}
+    order = {name: i for i, name in enumerate(FAMILIES)}
+    for base in map(Path, dirs):
+        try:
+            folders = sorted(p for p in base.iterdir() if (p / "game.toml").is_file())
+        except OSError:
+            continue
+        for folder in folders:
+            game_id, rules = _declared(folder)
+            rank = order.get(rules, len(order)) if rules else len(order)
+            found.setdefault(game_id or folder.name, (rank, folder.resolve()))
+    ranked = sorted(found.items(), key=lambda item: item[1][0])  # stable: search-path order within a family
+    return tuple((game_id, folder) for game_id, (_, folder) in ranked)
+
+
+def _declared(folder: Path) -> tuple[str | None, str | None]:
+    """game.toml's id and rules; id None when it cannot be read (then loading the game says why)."""
+    try:
+        data = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None, None
+    game_id, rules = data.get("id"), data.get("rules")
+    return (game_id if isinstance(game_id, str) else None), (rules if isinstance(rules, str) else None)

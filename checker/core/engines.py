@@ -1,0 +1,26 @@
+"""Which rules engine plays a game: its family's, named in the registry (`cards.families`).
+
+A print-only family (no engine) is a first-class answer, not an import error: the
+message names the game and its family, so a designer knows why nothing was resolved.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from cards.families import family
+
+
+class NoEngine(Exception):
+    """The game's family prints only: `checker resolve` and `simulate` exit 2 with this message."""
+
+    def __init__(self, game_id: str, family_name: str) -> None:
+        super().__init__(f"{game_id} (family {family_name}) has no rules engine: it prints only")
+
+
+def engine_for(game_id: str, family_name: str) -> ModuleType:
+    """The engine module of `family_name`; NoEngine for a print-only family."""
+    fam = family(family_name)
+    if fam.engine is None:
+        raise NoEngine(game_id, fam.name)
+    return importlib.import_module(fam.engine)

@@ -1,0 +1,72 @@
+"""A state file's schema as data: the tables and fields a game's state reader accepts.
+
+Each engine declares its schema once, beside its reader (`<engine>/state_schema.py`, exported
+as the engine's `STATE_SCHEMA`); the reader takes its allowed keys from it (`keys`,
+`kind_keys`) and `checker schema GAME` prints it, so the page and the reader cannot drift
+on which fields exist.  The types, defaults and meanings are written for players.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key: its type, its default ("required" when a state must give it), what it means.
+
+    `kinds` limits a field of an action table to the action kinds that take it.
+    """
+
+    name: str
+    type: str
+    default: str
+    means: str
+    kinds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of the state file: `path` "" is the top level, "players" each [[players]], ..."""
+
+    path: str
+    means: str
+    fields: tuple[Field, ...]
+
+
+@dataclass(frozen=True)
+class StateSchema:
+    game: str
+    intro: str
+    tables: tuple[Table, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    def table(self, path: str) -> Table:
+        return next(t for t in self.tables if t.path == path)
+
+    def keys(self, path: str) -> tuple[str, ...]:
+        """The keys a reader allows in the table at `path`, in schema order."""
+        return tuple(f.name for f in self.table(path).fields)
+
+    def kind_keys(self, path: str, kind: str) -> tuple[str, ...]:
+        """The keys of an action table of this `kind`, beside `kind` and `player`."""
+        return tuple(f.name for f in self.table(path).fields if kind in f.kinds)
+
+
+FORMAT_FIELD = Field("format", "whole number", "1", "format version of the state file: a newer one is refused "
+                     "naming the version; `--out` writes format = 1")
+
+
+def render(schema: StateSchema, command: str) -> str:
+    """The schema as a Markdown page (what `checker schema GAME` prints and docs/reference holds)."""
+    lines = [f"# {schema.game}: the state file of `checker resolve`", "",
+             f"Printed by `{command}` from the schema the state reader checks against. {schema.intro}", ""]
+    for table in schema.tables:
+        title = "Top level" if not table.path else f"`{table.path}`"
+        lines += [f"## {title}", "", table.means, "", "| field | type | default | meaning |", "|---|---|---|---|"]
+        fields = (FORMAT_FIELD, *table.fields) if not table.path else table.fields
+        for f in fields:
+            means = f.means + (f" (kinds: {', '.join(f.kinds)})" if f.kinds else "")
+            lines.append(f"| `{f.name}` | {f.type} | {f.default} | {means} |")
+        lines.append("")
+    lines += [note + "\n" for note in schema.notes]
+    return "\n".join(lines).rstrip() + "\n"

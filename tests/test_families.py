@@ -1,0 +1,189 @@
+"""The registry of rules families: game ids apart from family names, print-only families first class.
+
+A built-in variant of El Dorado Canyon under its own id (found on $PNPKIT_GAMES, a tmp
+folder) goes through every command with its family's rulings; a family with no engine
+and no looks of its own validates and builds with the generic looks.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from typer.testing import CliRunner
+
+from cards import load_game
+from cards.families import FAMILIES, GAMES_ENV, Family, builtin_games
+from checker.commands import app as checker_app
+from generator.engine.build import build_game
+from generator.engine.sheet import Options
+
+ROOT = Path(__file__).resolve().parent.parent
+DISPUTE = ROOT / "tests" / "cases" / "el-dorado-canyon" / "51-readme-dispute.toml"
+
+
+def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    """A tool as a user runs it, with the variant's folder on the game search path."""
+    env = {**os.environ, GAMES_ENV: str(tmp_path / "games"), "PNPKIT_CACHE": str(tmp_path / "cache")}
+    code = f"import sys; sys.argv[0] = {args[0]!r}; from {args[0]}.cli import main; main()"
+    return subprocess.run([sys.executable, "-c", code, *args[1:]], capture_output=True, text=True, cwd=tmp_path,
+                          env=env)
+
+
+@pytest.fixture
+def variant(tmp_path: Path) -> Path:
+    """cards/el-dorado-canyon copied as the built-in game `edc-variant` (family el-dorado-canyon)."""
+    folder = tmp_path / "games" / "canyon-copy"
+    shutil.copytree(ROOT / "cards" / "el-dorado-canyon", folder)
+    game = folder / "game.toml"
+    game.write_text(game.read_text().replace('id = "el-dorado-canyon"', 'id = "edc-variant"'))
+    return folder
+
+
+def test_a_variant_is_a_builtin_game_found_by_its_own_id(variant, tmp_path, monkeypatch):
+    monkeypatch.setenv(GAMES_ENV, str(tmp_path / "games"))
+    games = builtin_games()
+    assert games["edc-variant"] == variant.resolve() and list(games)[:2] == ["el-dorado-canyon", "edc-variant"]
+    loaded = load_game("edc-variant")
+    assert (loaded.id, loaded.rules, loaded.builtin) == ("edc-variant", "el-dorado-canyon", True)
+
+
+def test_variant_validates_resolves_with_rulings_and_simulates(variant, tmp_path):
+    done = run(tmp_path, "checker", "validate", "edc-variant")
+    assert done.returncode == 0 and done.stdout.startswith("edc-variant: ok: 49 definitions"), done.stderr
+    state = tmp_path / "turn.toml"
+    state.write_text(DISPUTE.read_text().replace('game = "el-dorado-canyon"', 'game = "edc-variant"'))
+    resolved = run(tmp_path, "checker", "resolve", str(state), "--json")
+    assert resolved.returncode == 0, resolved.stderr
+    original = json.loads(run(tmp_path, "checker", "resolve", str(DISPUTE), "--json").stdout)
+    original["state"]["game"] = "edc-variant"
+    assert json.loads(resolved.stdout) == original  # same family, same engine, same verdict and log
+    rules = " ".join(step["rule"] for step in json.loads(resolved.stdout)["log"])
+    assert "H1" in rules and "EDC-18" in rules
+    rulings = run(tmp_path, "checker", "rulings", "edc-variant")
+    assert rulings.returncode == 0 and rulings.stdout == run(tmp_path, "checker", "rulings", "el-dorado-canyon").stdout
+    assert "H1 [el-dorado-canyon] (house)" in rulings.stdout
+    simulated = run(tmp_path, "checker", "simulate", "edc-variant", "--games", "20", "--players", "3", "--json")
+    assert simulated.returncode == 0, simulated.stderr
+    report = json.loads(simulated.stdout)
+    assert report["format"] == 1 and report["games"] == 20
+
+
+def test_variant_builds_under_its_own_id(variant, tmp_path):
+    done = run(tmp_path, "generator", "build", "edc-variant", "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stderr
+    manifest = json.loads((tmp_path / "out" / "edc-variant-a4.json").read_text())
+    assert (manifest["format"], manifest["game"], manifest["family"]) == (1, "edc-variant", "el-dorado-canyon")
+    assert (tmp_path / "out" / "edc-variant-a4.pdf").stat().st_size > 10_000
+
+
+PLAIN_SCHEMA = '''
+from cards.models.common import Marker, Reference
+
+RECORDS = {"reference": Reference, "marker": Marker}
+BACKS = {"plain"}
+ICONS = set()
+
+
+def check_record(record):
+    return []
+'''
+PLAIN_GAME = '''id = "my-game"
+name = "My Game"
+rules = "plain"
+players = [1, 4]
+
+[[components]]
+id = "rules"
+name = "Rules cards"
+kind = "card"
+schema = "reference"
+file = "rules.toml"
+size = "poker"
+back = "plain"
+'''
+PLAIN_CARDS = '''[[cards]]
+id = "setup"
+name = "Setup"
+sections = [{ title = "Deal", lines = ["Each player takes five cards."] }]
+'''
+
+
+@pytest.fixture
+def plain_family(tmp_path, monkeypatch) -> Path:
+    """A family registered for this test only: a schema module, no engine, no looks, no rulings."""
+    (tmp_path / "plain_schema.py").write_text(PLAIN_SCHEMA)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(FAMILIES, "plain", Family("plain", "Plain", "plain_schema"))
+    folder = tmp_path / "my-game"
+    folder.mkdir()
+    (folder / "game.toml").write_text(PLAIN_GAME)
+    (folder / "rules.toml").write_text(PLAIN_CARDS)
+    return folder
+
+
+def test_a_family_without_engine_or_looks_validates_and_builds_generic(plain_family, tmp_path):
+    runner = CliRunner()
+    done = runner.invoke(checker_app, ["validate", str(plain_family)])
+    assert done.exit_code == 0 and done.output.startswith("my-game: ok: 1 definitions"), done.output
+    result = build_game(load_game(str(plain_family)), Options(), tmp_path / "out")
+    with pdfplumber.open(tmp_path / "out" / "my-game-a4.pdf") as pdf:
+        front, back = (page.extract_text() for page in pdf.pages)
+    assert "Setup" in front and "Each player takes five cards." in front and "Rules cards" in back
+    assert result.printed == {"Rules cards": 1}
+
+
+def test_a_family_without_engine_says_it_prints_only(plain_family, tmp_path):
+    state = tmp_path / "turn.toml"
+    state.write_text('game = "my-game"\n')
+    done = CliRunner().invoke(checker_app, ["resolve", str(state)])
+    assert done.exit_code == 2 and done.output == "my-game (family plain) has no rules engine: it prints only\n"
+    done = CliRunner().invoke(checker_app, ["simulate", str(plain_family), "--players", "2"])
+    assert done.exit_code == 2 and done.output == "my-game (family plain) has no rules engine: it prints only\n"
+    done = CliRunner().invoke(checker_app, ["rulings", str(plain_family)])
+    assert done.exit_code == 2
+    assert done.output == "my-game (family plain) has no rulings: its family decides nothing beyond its rules text\n"
+
+
+def test_rulings_take_a_game_or_a_family_and_refuse_anything_else(tmp_path):
+    by_game = CliRunner().invoke(checker_app, ["rulings", "eldorado"])
+    assert by_game.exit_code == 0 and by_game.output.startswith("E1 [eldorado] (house)")
+    done = CliRunner().invoke(checker_app, ["rulings", "monopoly"])
+    assert done.exit_code == 2
+    assert done.output == ("game: expected a rules family (el-dorado-canyon, eternal-gold-and-steel, eldorado, generic), "
+                           "a built-in game (el-dorado-canyon, eternal-gold-and-steel, eldorado) or a game folder, "
+                           "got 'monopoly'\n")
+
+
+def test_every_family_names_modules_that_exist_and_rulings_files_that_load():
+    from checker.core.rulings import load_rulings
+
+    for fam in FAMILIES.values():
+        schema = fam.schema_module()
+        assert hasattr(schema, "check_record") and (hasattr(schema, "RECORDS") or hasattr(schema, "records_for"))
+        engine, looks = fam.engine_module(), fam.looks_module()
+        assert engine is None or hasattr(engine, "resolve")
+        assert looks is None or hasattr(looks, "FRONTS")
+        assert (fam.rulings is None) == (not load_rulings(fam.name)), fam.name
+        assert all(r.family == fam.name for r in load_rulings(fam.name))
+
+
+def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(variant, tmp_path):
+    """The registry is standard library only: a plain `checker resolve` on a warm cache stays light."""
+    state = tmp_path / "turn.toml"
+    state.write_text(DISPUTE.read_text().replace('game = "el-dorado-canyon"', 'game = "edc-variant"'))
+    probe = ("import sys; sys.argv = ['checker', 'resolve', sys.argv[1]]\n"
+             "from checker.cli import main\n"
+             "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
+             "print(code, 'pydantic' in sys.modules, 'typer' in sys.modules, file=sys.stderr)")
+    env = {**os.environ, GAMES_ENV: str(tmp_path / "games"), "PNPKIT_CACHE": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", probe, str(state)], capture_output=True, text=True, env=env)
+            for _ in range(2)]
+    assert runs[0].stderr.split()[-3:] == ["0", "True", "False"]  # cold: definitions loaded and compiled
+    assert runs[1].stderr.split()[-3:] == ["0", "False", "False"]  # warm: neither pydantic nor Typer
+    assert runs[0].stdout == runs[1].stdout
