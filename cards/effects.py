@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .models.base import Strict
 
@@ -22,6 +22,9 @@ class Effect(Strict):
     keywords: ClassVar[tuple[str, ...]] = ()
     if TYPE_CHECKING:  # declared for the checker only: each subclass's Literal is the pydantic field
         effect: str
+
+        def phrase(self, *args: Any, **kwargs: Any) -> str:
+            """The printed wording; every argument has a default (the family's own: an arrow, `ongoing`)."""
 
     def numbers(self) -> list[int]:
         """Every non-zero number a reader must see on the card for this effect."""
