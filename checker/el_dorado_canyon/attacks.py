@@ -111,7 +111,14 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None) -> None
         if v.health == 0:
             kill_character(t, p, v, by_card)
     elif log:
-        t.say(f"{v.name}'s cover blocks all {damage + extra} damage", cite.BLOCK)
+        t.say(f"{v.name} takes no damage: {_blockers(v)} the attack's {damage + extra} damage", cite.BLOCK)
+
+
+def _blockers(v: Player) -> str:
+    """What stopped a whole attack: the cover taken this turn, the character's armor, or both."""
+    if v.block and v.char.armor:
+        return "cover and armor block"
+    return "cover blocks" if v.block else "armor blocks"
 
 
 def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> None:

@@ -33,7 +33,9 @@ def _steal(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
         v.unbanked -= gold
         p.unbanked += gold
         if t.log:
-            t.say(f"steals {gold} unbanked gold from {v.name} (of {e[1]}; banked gold is safe)", cite.STEAL, p)
+            short = f", all {v.name} had of the {e[1]} the card takes" if gold < e[1] else ""
+            t.say(f"steals {gold} unbanked gold from {v.name}{short} (unbanked {v.unbanked + gold} -> {v.unbanked}; "
+                  "banked gold is safe)", cite.STEAL, p)
     return True
 
 
