@@ -69,12 +69,22 @@ def attack(t: Table, p: Player, effect: tuple, pl: Play | None, aim: Any) -> boo
         if log:
             t.say(f"gains {infamy} infamy ({p.infamy - infamy} -> {p.infamy})", cite.ATTACK_INFAMY, p)
     for v in victims:
-        strike(t, p, v, damage, pl)
+        strike(t, p, v, damage, pl, _aim_rule(t, p, v, aim, aimed == "both") if log else "")
     return True
 
 
-def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None) -> None:
-    """One attack on one character: triggers, Take Cover's discards, damage, maybe a kill."""
+def _aim_rule(t: Table, p: Player, v: Player, aim: Any, both: bool) -> str:
+    """Why v is the target: an ability's trigger (EDC-8), the arrow's neighbour (H2), or the arrow
+    passing over GONE characters ("Being GONE") to reach v."""
+    if isinstance(aim, Player):
+        return cite.ABILITY_AIM
+    steps = (LEFT, RIGHT) if both else (LEFT if aim is None else aim,)
+    return cite.AIM if any(t.players[t.around[s][p.seat][0]] is v for s in steps) else cite.TARGET
+
+
+def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: str) -> None:
+    """One attack on one character (`why` it is the target: the rule to cite): triggers, Take Cover's
+    discards, damage, maybe a kill."""
     log = t.log
     by_card = pl is not None
     if v is not p:
@@ -84,7 +94,7 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None) -> None
         if by_card and pl.hit is None:
             pl.hit = v.seat
         if log:
-            t.say(f"attacks {v.name}", cite.TARGET, p)
+            t.say(f"attacks {v.name}", why, p)
         if by_card and v.char is not None and v.char.trigger == "when_attacked":
             t.trigger(v, "when_attacked", p)
         if v.discard and p.infamy:

@@ -163,7 +163,7 @@ def _wiped_out(play: Play, lose: Side, short: int) -> None:
     p = lose.player
     if lose.crew == "guard":
         p.guard = 0
-        play.say(p, f"'s guard cannot pay the last {short} point(s): every man of it has fallen", cite.LEAVES)
+        play.say(p, f"'s guard cannot pay the last {plural(short, 'point')}: every man of it has fallen", cite.GUARD_FALLS)
         return
     play.say(p, f"cannot pay the last {short} point(s): all of {p.name}'s people have died and {p.name} leaves "
              "the game", cite.LEAVES)

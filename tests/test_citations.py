@@ -1,0 +1,127 @@
+"""Citations quote the passage that states the rule the step applies (issue 13).
+
+The log steps carry no kind, so each citation constant is checked two ways: its quote is
+word for word inside the rulebook section it names (not merely somewhere in the book), and
+the steps the issue found citing the wrong passage now cite the right one.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from checker.core.resolve_cmd import resolve_file
+from checker.el_dorado_canyon import cite as edc
+from checker.eldorado import cite as eld
+from checker.engines import ENGINES
+from checker.eternal_gold_and_steel import cite as gs
+
+ROOT = Path(__file__).resolve().parent
+RULEBOOKS = ROOT / "sources" / "rulebooks"
+CASES = ROOT / "cases"
+QUOTE = re.compile(r'([A-Z][\w &-]+): "(.+?)"(?:;|$)')
+
+
+def _constants(module) -> dict[str, str]:
+    return {k: v for k, v in vars(module).items() if k.isupper() and isinstance(v, str)}
+
+
+def _sections(book: str, names: set[str]) -> dict[str, str]:
+    """Each cited section's text: from its heading line to the next cited heading."""
+    lines = book.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.strip() in names]
+    found = {}
+    for n, i in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        found.setdefault(lines[i].strip(), " ".join(lines[i + 1:end]))  # an FAQ answer follows its question
+    return found
+
+
+@pytest.mark.parametrize("module, book", [(edc, "el-dorado-canyon"), (eld, "eldorado"),
+                                          (gs, "eternal-gold-and-steel")], ids=["edc", "eldorado", "gs"])
+def test_every_quote_is_in_the_section_it_names(module, book):
+    text = (RULEBOOKS / f"{book}.txt").read_text()
+    constants = _constants(module)
+    names = {section for value in constants.values() for section, _ in QUOTE.findall(value)}
+    sections = _sections(text, names)
+    assert names <= set(sections), names - set(sections)
+    for name, value in constants.items():
+        for section, quote in QUOTE.findall(value):
+            assert quote in sections[section], (name, section, quote)
+
+
+def _steps(tmp_path: Path, capsys, state: Path) -> list[dict]:
+    capsys.readouterr()
+    assert resolve_file(state, True, None, None, ENGINES) == 0
+    return json.loads(capsys.readouterr().out)["log"]
+
+
+def _rule_of(steps: list[dict], pattern: str) -> list[str]:
+    rules = [s["rule"] for s in steps if re.search(pattern, s["text"])]
+    assert rules, pattern
+    return rules
+
+
+def test_go_to_town_option_2_quotes_go_to_town_not_advanced_mining(tmp_path, capsys):
+    steps = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "51-readme-dispute.toml")
+    for rule in _rule_of(steps, r"^Cid gains 1 unbanked gold"):
+        assert rule == edc.GO_TO_TOWN_GOLD
+        assert "You gain 4 gold" not in rule
+
+
+def test_advanced_mining_keeps_its_faq_answer(tmp_path, capsys):
+    state = tmp_path / "mining.toml"
+    state.write_text('game = "el-dorado-canyon"\nfirst_player = "Ann"\n'
+                     '[[players]]\nname = "Ann"\ncharacter = "doc-holloway"\nhand = ["advanced-mining"]\n'
+                     'play = { card = "advanced-mining", option = 1 }\n'
+                     '[[players]]\nname = "Bob"\ncharacter = "black-bart"\nplay = { card = "take-cover", option = 1 }\n')
+    for rule in _rule_of(_steps(tmp_path, capsys, state), r"^Ann gains 4 unbanked gold"):
+        assert rule == edc.ADVANCED_MINING
+
+
+def test_plain_targeting_cites_the_arrow_and_only_a_skip_cites_being_gone(tmp_path, capsys):
+    plain = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "51-readme-dispute.toml")
+    assert set(_rule_of(plain, r"^\w+ attacks \w+$")) == {edc.AIM}
+    skipped = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "15-gone-players-are-skipped.toml")
+    assert _rule_of(skipped, r"^Ann attacks Cid$") == [edc.TARGET]  # Bob, on Ann's left, is GONE
+    assert _rule_of(skipped, r"^Dan attacks Cid$") == [edc.AIM]
+
+
+def test_gaining_ammo_quotes_take_cover_not_the_starting_tracks(tmp_path, capsys):
+    steps = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "03-take-cover-ammo-pays-gold.toml")
+    for rule in _rule_of(steps, r"gains ammo"):
+        assert rule == edc.TAKE_COVER_AMMO
+        assert "starts with 5 health" not in rule
+
+
+def test_secret_hideout_quotes_its_own_text(tmp_path, capsys):
+    steps = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "04-secret-hideout-heals-and-hides.toml")
+    assert set(_rule_of(steps, r"sets health")) == {edc.HIDEOUT}
+
+
+def test_a_unit_played_from_the_hand_does_not_quote_the_markets_passage(tmp_path, capsys):
+    steps = _steps(tmp_path, capsys, CASES / "eternal-gold-and-steel" / "double-01-sand-warrior.toml")
+    assert _rule_of(steps, r"plays Sand Warrior from their hand")
+    assert _rule_of(steps, r"^Sand Warrior goes to Ann's battle area$") == [gs.UNIT_PLAYED]
+    assert all("Reveal the card from your market" not in s["rule"] for s in steps)
+
+
+def test_a_unit_played_from_the_market_quotes_the_markets_passage(tmp_path, capsys):
+    state = tmp_path / "market.toml"
+    state.write_text('game = "eternal-gold-and-steel"\n[[players]]\nname = "Ann"\ngold = 3\n'
+                     'market = ["learned-herbalist"]\n[[players]]\nname = "Bob"\n'
+                     '[action]\nkind = "play_market"\ncard = "learned-herbalist"\n')
+    steps = _steps(tmp_path, capsys, state)
+    assert _rule_of(steps, r"^Learned Herbalist goes to Ann's battle area$") == [gs.join(gs.TO_BATTLE, "GS-R1")]
+
+
+def test_a_wiped_out_guard_does_not_say_its_owner_leaves_the_game(tmp_path, capsys):
+    source = (CASES / "eldorado" / "34-takeover.toml").read_text()
+    state = tmp_path / "takeover.toml"
+    state.write_text(source.replace("dice = [3, 3]", "dice = [5, 1]"))  # 12 against 6: the guard of 2 owes 6
+    steps = _steps(tmp_path, capsys, state)
+    rules = _rule_of(steps, r"^Bob's guard cannot pay the last 4 points: every man of it has fallen$")
+    assert rules == [eld.GUARD_FALLS]
+    assert all("this player leaves the game" not in s["rule"] for s in steps)
