@@ -10,11 +10,12 @@ carries a tag on the line above it saying how it is checked:
     <!-- check: commands -->                shell lines (a trailing `# comment` allowed), each exit 0
     <!-- check: definition GAME FILE -->    every table with an `id` equals, field by field, the
                                             record with that id in cards/GAME/FILE
-    <!-- check: new-definition GAME FILE --> appended to a copy of cards/GAME/FILE, which validates
+    <!-- check: new-definition GAME FILE --> appended to FILE in `my-game`, which validates
+                                            (GAME is el-dorado-canyon: my-game is a copy of it)
     <!-- check: skip WHY -->                not run, and the page's reader is told why in WHY
 
 Commands run in an empty folder holding the page's state files and `my-game` (a copy of
-El Dorado Canyon's definitions): never in the checkout. After a change of output,
+El Dorado Canyon's definitions, plus the page's `new-definition` cards): never in the checkout. After a change of output,
 `python tests/docs_examples.py --update` rewrites the shown outputs of `run` blocks.
 """
 from __future__ import annotations
@@ -97,6 +98,10 @@ def workdir(folder: Path, page: Path) -> Path:
             (folder / block.args).write_text(block.body + "\n", encoding="utf-8")
     if not (folder / "my-game").exists():
         shutil.copytree(ROOT / "cards" / "el-dorado-canyon", folder / "my-game")
+        for block in blocks(page):  # the page's own cards join the copy, for its commands to use
+            if block.kind == "new-definition":
+                target = folder / "my-game" / block.args.split()[1]
+                target.write_text(target.read_text(encoding="utf-8") + "\n" + block.body + "\n", encoding="utf-8")
     return folder
 
 
