@@ -64,11 +64,24 @@ def _rule_of(steps: list[dict], pattern: str) -> list[str]:
     return rules
 
 
-def test_go_to_town_option_2_quotes_go_to_town_not_advanced_mining(tmp_path, capsys):
-    steps = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "51-readme-dispute.toml")
-    for rule in _rule_of(steps, r"^Cid gains 1 unbanked gold"):
-        assert rule == edc.GO_TO_TOWN_GOLD
-        assert "You gain 4 gold" not in rule
+# (case, step text, the citation it must be, a passage it cited wrongly before)
+CASE_STEPS = [
+    ("el-dorado-canyon/51-readme-dispute", r"^Cid gains 1 unbanked gold", edc.GO_TO_TOWN_GOLD, "You gain 4 gold"),
+    ("el-dorado-canyon/51-readme-dispute", r"^\w+ attacks \w+$", edc.AIM, "Being GONE"),  # nobody is GONE
+    ("el-dorado-canyon/15-gone-players-are-skipped", r"^Ann attacks Cid$", edc.TARGET, None),  # past GONE Bob
+    ("el-dorado-canyon/15-gone-players-are-skipped", r"^Dan attacks Cid$", edc.AIM, "Being GONE"),
+    ("el-dorado-canyon/03-take-cover-ammo-pays-gold", r"gains ammo", edc.TAKE_COVER_AMMO, "starts with 5 health"),
+    ("el-dorado-canyon/04-secret-hideout-heals-and-hides", r"sets health", edc.HIDEOUT, "starts with 5 health"),
+    ("eternal-gold-and-steel/double-01-sand-warrior", r"^Sand Warrior goes to Ann's battle area$", gs.UNIT_PLAYED,
+     "Reveal the card from your market"),
+]
+
+
+@pytest.mark.parametrize("case, step, citation, wrong", CASE_STEPS, ids=[f"{c}:{s}" for c, s, _, _ in CASE_STEPS])
+def test_case_steps_cite_the_rule_they_apply(case, step, citation, wrong, tmp_path, capsys):
+    rules = _rule_of(_steps(tmp_path, capsys, CASES / f"{case}.toml"), step)
+    assert set(rules) == {citation}
+    assert wrong is None or wrong not in citation
 
 
 def test_advanced_mining_keeps_its_faq_answer(tmp_path, capsys):
@@ -79,33 +92,6 @@ def test_advanced_mining_keeps_its_faq_answer(tmp_path, capsys):
                      '[[players]]\nname = "Bob"\ncharacter = "black-bart"\nplay = { card = "take-cover", option = 1 }\n')
     for rule in _rule_of(_steps(tmp_path, capsys, state), r"^Ann gains 4 unbanked gold"):
         assert rule == edc.ADVANCED_MINING
-
-
-def test_plain_targeting_cites_the_arrow_and_only_a_skip_cites_being_gone(tmp_path, capsys):
-    plain = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "51-readme-dispute.toml")
-    assert set(_rule_of(plain, r"^\w+ attacks \w+$")) == {edc.AIM}
-    skipped = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "15-gone-players-are-skipped.toml")
-    assert _rule_of(skipped, r"^Ann attacks Cid$") == [edc.TARGET]  # Bob, on Ann's left, is GONE
-    assert _rule_of(skipped, r"^Dan attacks Cid$") == [edc.AIM]
-
-
-def test_gaining_ammo_quotes_take_cover_not_the_starting_tracks(tmp_path, capsys):
-    steps = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "03-take-cover-ammo-pays-gold.toml")
-    for rule in _rule_of(steps, r"gains ammo"):
-        assert rule == edc.TAKE_COVER_AMMO
-        assert "starts with 5 health" not in rule
-
-
-def test_secret_hideout_quotes_its_own_text(tmp_path, capsys):
-    steps = _steps(tmp_path, capsys, CASES / "el-dorado-canyon" / "04-secret-hideout-heals-and-hides.toml")
-    assert set(_rule_of(steps, r"sets health")) == {edc.HIDEOUT}
-
-
-def test_a_unit_played_from_the_hand_does_not_quote_the_markets_passage(tmp_path, capsys):
-    steps = _steps(tmp_path, capsys, CASES / "eternal-gold-and-steel" / "double-01-sand-warrior.toml")
-    assert _rule_of(steps, r"plays Sand Warrior from their hand")
-    assert _rule_of(steps, r"^Sand Warrior goes to Ann's battle area$") == [gs.UNIT_PLAYED]
-    assert all("Reveal the card from your market" not in s["rule"] for s in steps)
 
 
 def test_a_unit_played_from_the_market_quotes_the_markets_passage(tmp_path, capsys):
