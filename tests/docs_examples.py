@@ -7,7 +7,8 @@ carries a tag on the line above it saying how it is checked:
                                             unless a `run` block of the page runs it
     <!-- check: run -->                     `$ command` lines, each followed by its exact output
     <!-- check: run exit=2 -->              the same, for a command that must exit 2
-    <!-- check: commands -->                shell lines (a trailing `# comment` allowed), each exit 0
+    <!-- check: commands -->                shell lines, each exit 0; a trailing `# comment` naming
+                                            `output/...` files promises they are written
     <!-- check: definition GAME FILE -->    every table with an `id` equals, field by field, the
                                             record with that id in cards/GAME/FILE
     <!-- check: new-definition GAME FILE --> appended to FILE in `my-game`, which validates
@@ -84,10 +85,14 @@ def commands(block: Block) -> list[tuple[str, str]]:
     return [(cmd, "\n".join(out)) for cmd, out in pairs]
 
 
-def shell_lines(block: Block) -> list[str]:
-    """A `commands` block's lines without comments."""
-    lines = [line.split(" #", 1)[0].strip() for line in block.body.splitlines()]
-    return [line for line in lines if line and not line.startswith("#")]
+def shell_lines(block: Block) -> list[tuple[str, list[str]]]:
+    """A `commands` block's commands, each with the files its comment says it writes (`output/...`)."""
+    found = []
+    for line in block.body.splitlines():
+        command, _, comment = line.partition(" #")
+        if command.strip() and not command.startswith("#"):
+            found.append((command.strip(), re.findall(r"output/[\w./-]+\.(?:pdf|png|json)", comment)))
+    return found
 
 
 def workdir(folder: Path, page: Path) -> Path:

@@ -48,9 +48,10 @@ def test_shown_output_is_real(block, tmp_path):
 @pytest.mark.parametrize("block", _of("commands"))
 def test_commands_work(block, tmp_path):
     work = workdir(tmp_path / "work", block.page)
-    for command in shell_lines(block):
+    for command, files in shell_lines(block):
         done = run(command, work, tmp_path / "cache")
         assert done.returncode == 0, f"{block.where}: {command}: {done.stderr}"
+        assert [f for f in files if not (work / f).is_file()] == [], f"{block.where}: {command}"
 
 
 def _tables(data, path=()):
