@@ -78,3 +78,14 @@ def test_missing_game_says_what_to_add(tmp_path, capsys):
     assert err.strip() == (f'{state}: game: missing: add game = "el-dorado-canyon" (one of el-dorado-canyon, '
                            'eternal-gold-and-steel, eldorado) or the folder of your definitions, relative to this file')
     assert "None" not in err
+
+
+def test_a_missing_choice_is_got_nothing_not_none(tmp_path, capsys):
+    state = tmp_path / "state.toml"
+    state.write_text('game = "el-dorado-canyon"\nfirst_player = "Ann"\n'
+                     '[[players]]\nname = "Ann"\ncharacter = "doc-holloway"\nplay = { card = "pistol" }\n'
+                     '[[players]]\nname = "Bob"\ncharacter = "black-bart"\nplay = { card = "take-cover", option = 1 }\n')
+    assert resolve_file(state, False, None, None, ENGINES) == 2
+    err = capsys.readouterr().err
+    assert err.strip().endswith("play.direction: expected 'left' or 'right': 'pistol' has an arrow the player turns, "
+                                "got nothing")
