@@ -72,6 +72,9 @@ CASE_STEPS = [
     ("el-dorado-canyon/15-gone-players-are-skipped", r"^Dan attacks Cid$", edc.AIM, "Being GONE"),
     ("el-dorado-canyon/03-take-cover-ammo-pays-gold", r"gains ammo", edc.TAKE_COVER_AMMO, "starts with 5 health"),
     ("el-dorado-canyon/04-secret-hideout-heals-and-hides", r"sets health", edc.HIDEOUT, "starts with 5 health"),
+    ("el-dorado-canyon/51-readme-dispute", r"^Ann loses 1 ammo", edc.AMMO, None),  # the Pistol's own words
+    ("el-dorado-canyon/33-shotgun-two-players", r"^Ann loses 2 ammo", edc.CARD_AMMO, "lose 1 ammo"),
+    ("el-dorado-canyon/30-steal-takes-unbanked-only", r"^Ann steals", edc.STEAL, "Only banked gold counts"),
     ("eternal-gold-and-steel/double-01-sand-warrior", r"^Sand Warrior goes to Ann's battle area$", gs.UNIT_PLAYED,
      "Reveal the card from your market"),
 ]

@@ -57,7 +57,8 @@ def attack(t: Table, p: Player, effect: tuple, pl: Play | None, aim: Any) -> boo
     if ammo:
         p.ammo -= ammo
         if log:
-            t.say(f"loses {ammo} ammo ({p.ammo + ammo} -> {p.ammo})", cite.AMMO, p)
+            t.say(f"loses {ammo} ammo ({p.ammo + ammo} -> {p.ammo})",
+                  cite.AMMO if pl is not None and pl.card.id == "pistol" else cite.CARD_AMMO, p)
     if log and aimed == "both" and len(victims) == 1 and victims[0] is not p:
         t.say(f"finds {victims[0].name} both left and right: attacked once", cite.BOTH_SIDES, p)
     if victims[0] is p:
