@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from checker.core.resolve_cmd import resolve_file
 from checker.el_dorado_canyon import cite as edc
 from checker.eldorado import cite as eld
-from checker.engines import ENGINES
 from checker.eternal_gold_and_steel import cite as gs
+from docs_examples import run
 
 ROOT = Path(__file__).resolve().parent
 RULEBOOKS = ROOT / "sources" / "rulebooks"
@@ -52,10 +51,11 @@ def test_every_quote_is_in_the_section_it_names(module, book):
             assert quote in sections[section], (name, section, quote)
 
 
-def _steps(tmp_path: Path, capsys, state: Path) -> list[dict]:
-    capsys.readouterr()
-    assert resolve_file(state, True, None, None, ENGINES) == 0
-    return json.loads(capsys.readouterr().out)["log"]
+def _steps(tmp_path: Path, state: Path) -> list[dict]:
+    """The log of `checker resolve STATE --json`, run as the user runs it."""
+    done = run(f"checker resolve {state} --json", tmp_path, tmp_path / "cache")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["log"]
 
 
 def _rule_of(steps: list[dict], pattern: str) -> list[str]:
@@ -81,36 +81,36 @@ CASE_STEPS = [
 
 
 @pytest.mark.parametrize("case, step, citation, wrong", CASE_STEPS, ids=[f"{c}:{s}" for c, s, _, _ in CASE_STEPS])
-def test_case_steps_cite_the_rule_they_apply(case, step, citation, wrong, tmp_path, capsys):
-    rules = _rule_of(_steps(tmp_path, capsys, CASES / f"{case}.toml"), step)
+def test_case_steps_cite_the_rule_they_apply(case, step, citation, wrong, tmp_path):
+    rules = _rule_of(_steps(tmp_path, CASES / f"{case}.toml"), step)
     assert set(rules) == {citation}
     assert wrong is None or wrong not in citation
 
 
-def test_advanced_mining_keeps_its_faq_answer(tmp_path, capsys):
+def test_advanced_mining_keeps_its_faq_answer(tmp_path):
     state = tmp_path / "mining.toml"
     state.write_text('game = "el-dorado-canyon"\nfirst_player = "Ann"\n'
                      '[[players]]\nname = "Ann"\ncharacter = "doc-holloway"\nhand = ["advanced-mining"]\n'
                      'play = { card = "advanced-mining", option = 1 }\n'
                      '[[players]]\nname = "Bob"\ncharacter = "black-bart"\nplay = { card = "take-cover", option = 1 }\n')
-    for rule in _rule_of(_steps(tmp_path, capsys, state), r"^Ann gains 4 unbanked gold"):
+    for rule in _rule_of(_steps(tmp_path, state), r"^Ann gains 4 unbanked gold"):
         assert rule == edc.ADVANCED_MINING
 
 
-def test_a_unit_played_from_the_market_quotes_the_markets_passage(tmp_path, capsys):
+def test_a_unit_played_from_the_market_quotes_the_markets_passage(tmp_path):
     state = tmp_path / "market.toml"
     state.write_text('game = "eternal-gold-and-steel"\n[[players]]\nname = "Ann"\ngold = 3\n'
                      'market = ["learned-herbalist"]\n[[players]]\nname = "Bob"\n'
                      '[action]\nkind = "play_market"\ncard = "learned-herbalist"\n')
-    steps = _steps(tmp_path, capsys, state)
+    steps = _steps(tmp_path, state)
     assert _rule_of(steps, r"^Learned Herbalist goes to Ann's battle area$") == [gs.join(gs.TO_BATTLE, "GS-R1")]
 
 
-def test_a_wiped_out_guard_does_not_say_its_owner_leaves_the_game(tmp_path, capsys):
+def test_a_wiped_out_guard_does_not_say_its_owner_leaves_the_game(tmp_path):
     source = (CASES / "eldorado" / "34-takeover.toml").read_text()
     state = tmp_path / "takeover.toml"
     state.write_text(source.replace("dice = [3, 3]", "dice = [5, 1]"))  # 12 against 6: the guard of 2 owes 6
-    steps = _steps(tmp_path, capsys, state)
+    steps = _steps(tmp_path, state)
     rules = _rule_of(steps, r"^Bob's guard cannot pay the last 4 points: every man of it has fallen$")
     assert rules == [eld.GUARD_FALLS]
     assert all("this player leaves the game" not in s["rule"] for s in steps)

@@ -20,13 +20,13 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
 
     try:
         state = read_state(state_file)
-        game_ref = state.get("game")
-        if game_ref is None:
-            raise StateError(f"missing: add game = \"{next(iter(engines))}\" (one of {', '.join(engines)}) or the "
-                             "folder of your definitions, relative to this file", field="game", file=str(state_file))
-        if not isinstance(game_ref, str):
-            raise StateError(f"expected the game id or folder as a string, got {game_ref!r}", field="game",
+        if "game" not in state:
+            raise StateError('missing: add game = "el-dorado-canyon" (a built-in game id: `checker validate` lists '
+                             'them) or the folder of your definitions, relative to this file', field="game",
                              file=str(state_file))
+        game_ref = state.get("game")
+        if not isinstance(game_ref, str):
+            raise StateError(f"expected the game id or folder, got {game_ref!r}", field="game", file=str(state_file))
         if game_ref not in engines:  # a user's folder, relative to the state file
             folder = state_file.parent / game_ref
             if not (folder / "game.toml").is_file():
