@@ -119,25 +119,22 @@ def test_a_map_folder_replaces_the_builtin_map(tmp_path):
     assert result["state"]["map"] == "variant"
 
 
-def test_the_readme_example_is_real_output(tmp_path):
-    readme = (ROOT / "README.md").read_text()
-    part = readme[readme.index("### Eldorado: checker resolve"):]
-    shown = part.split("--out next.toml` prints:\n\n```\n", 1)[1].split("\n```", 1)[0]
-    done = resolve(tmp_path, "tests/cases/eldorado/30-indian-luck.toml")
-    assert done.stdout.rstrip("\n") == shown
-    error = part.split("sail east):\n\n```\n", 1)[1].split("\n```", 1)[0]
-    done = resolve(tmp_path, "tests/cases/eldorado/44-ship-onto-land.toml")
-    assert done.returncode == 2 and done.stderr.rstrip("\n") == error
+def test_the_docs_example_is_the_case_book_file():
+    """docs/resolve-eldorado.md's worked example is the case book's state (its output: test_docs_examples)."""
+    page = (ROOT / "docs" / "resolve-eldorado.md").read_text()
+    shown = page.split("<!-- check: state 30-indian-luck.toml -->\n```toml\n", 1)[1].split("\n```", 1)[0]
+    case = (ROOT / "tests/cases/eldorado/30-indian-luck.toml").read_text()
+    assert shown.strip() == "\n".join(line for line in case.splitlines() if not line.startswith("# ")).strip()
 
 
 def test_the_readme_map_is_the_builtin_map():
-    """The chart, ports, leaders and cities the README shows for writing states are map.toml's own."""
+    """The chart, ports, leaders and cities docs/resolve-eldorado.md shows for writing states are map.toml's own."""
     from cards import load_game
 
     game = load_game("eldorado")
     chart = game.records("map")[0]
-    part = (ROOT / "README.md").read_text().split("### Eldorado: checker resolve", 1)[1].split("\n### ", 1)[0]
-    block = part.split("**The built-in map**", 1)[1].split("```\n", 1)[1].split("\n```", 1)[0]
+    part = (ROOT / "docs" / "resolve-eldorado.md").read_text()
+    block = part.split("## The built-in map", 1)[1].split("```\n", 1)[1].split("\n```", 1)[0]
     assert [line.split()[1] for line in block.splitlines()[2:]] == list(chart.rows)
     text = " ".join(part.split())
     for leader in game.records("character"):

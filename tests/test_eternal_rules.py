@@ -255,24 +255,18 @@ def test_use_throne_in_a_game_without_a_throne_card_is_refused():
     resolve(state, compile_game(load_game(GAME)))  # the same state with the game's Throne is legal
 
 
-def test_readme_worked_example_is_the_real_output(capsys, tmp_path, monkeypatch):
-    from checker.core.resolve_cmd import resolve_file
-
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Gold and Steel: checker resolve", 1)[1].split("\n## ", 1)[0]
-    example = CASES / "readme-example.toml"
-    body = "\n".join(line for line in example.read_text().splitlines() if not line.startswith("# ")).strip()
-    assert f"```toml\n{body}\n```" in section
-    assert resolve_file(example, False, None, None) == 0
-    assert f"```\n{capsys.readouterr().out}```" in section
+def test_docs_worked_example_is_the_case_book_file():
+    """docs/resolve-gold-and-steel.md's worked example is the case book's state (its output: test_docs_examples)."""
+    page = (ROOT / "docs" / "resolve-gold-and-steel.md").read_text(encoding="utf-8")
+    body = "\n".join(line for line in (CASES / "readme-example.toml").read_text().splitlines()
+                     if not line.startswith("# ")).strip()
+    assert f"<!-- check: state state.toml -->\n```toml\n{body}\n```" in page
 
 
-def test_readme_documents_every_field_and_action():
+def test_docs_document_every_field_and_action():
     from checker.eternal_gold_and_steel.state import ACTION_KEYS, PLAYER_KEYS, TOP_KEYS, UNIT_KEYS
 
-    section = (ROOT / "README.md").read_text(encoding="utf-8").split("### Gold and Steel: checker resolve", 1)[1]
-    section = section.split("\n## ", 1)[0]
+    section = (ROOT / "docs" / "resolve-gold-and-steel.md").read_text(encoding="utf-8")
     for key in set(TOP_KEYS + PLAYER_KEYS + UNIT_KEYS) | {k for keys in ACTION_KEYS.values() for k in keys}:
         assert f"`{key}" in section or f"{key} =" in section or f"[[{key}]]" in section or f"[{key}]" in section, key
     for kind in ACTION_KEYS:

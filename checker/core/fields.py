@@ -46,7 +46,9 @@ def player_rows(state: dict[str, Any], seats: tuple[int, int], game: str, order:
 
 
 def toml_repr(value: object) -> str:
-    """A value as the player typed it in TOML: true/false, not Python's True/False."""
+    """A value as the player typed it in TOML: true/false, not Python's True/False; a missing one is "nothing"."""
+    if value is None:
+        return "nothing"
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value)

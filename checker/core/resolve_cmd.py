@@ -22,6 +22,10 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
 
     try:
         state = read_state(state_file)
+        if "game" not in state:
+            raise StateError('missing: add game = "el-dorado-canyon" (a built-in game id: `checker validate` lists '
+                             'them) or the folder of your definitions, relative to this file', field="game",
+                             file=str(state_file))
         game_ref = state.get("game")
         if not isinstance(game_ref, str):
             raise StateError(f"expected the game id or folder, got {game_ref!r}", field="game", file=str(state_file))

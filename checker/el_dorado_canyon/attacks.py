@@ -57,7 +57,8 @@ def attack(t: Table, p: Player, effect: tuple, pl: Play | None, aim: Any) -> boo
     if ammo:
         p.ammo -= ammo
         if log:
-            t.say(f"loses {ammo} ammo ({p.ammo + ammo} -> {p.ammo})", cite.AMMO, p)
+            t.say(f"loses {ammo} ammo ({p.ammo + ammo} -> {p.ammo})",
+                  cite.AMMO if pl is not None and pl.card.id == "pistol" else cite.CARD_AMMO, p)
     if log and aimed == "both" and len(victims) == 1 and victims[0] is not p:
         t.say(f"finds {victims[0].name} both left and right: attacked once", cite.BOTH_SIDES, p)
     if victims[0] is p:
@@ -69,12 +70,22 @@ def attack(t: Table, p: Player, effect: tuple, pl: Play | None, aim: Any) -> boo
         if log:
             t.say(f"gains {infamy} infamy ({p.infamy - infamy} -> {p.infamy})", cite.ATTACK_INFAMY, p)
     for v in victims:
-        strike(t, p, v, damage, pl)
+        strike(t, p, v, damage, pl, _aim_rule(t, p, v, aim, aimed == "both") if log else "")
     return True
 
 
-def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None) -> None:
-    """One attack on one character: triggers, Take Cover's discards, damage, maybe a kill."""
+def _aim_rule(t: Table, p: Player, v: Player, aim: Any, both: bool) -> str:
+    """Why v is the target: an ability's trigger (EDC-8), the arrow's neighbour (H2), or the arrow
+    passing over GONE characters ("Being GONE") to reach v."""
+    if isinstance(aim, Player):
+        return cite.ABILITY_AIM
+    steps = (LEFT, RIGHT) if both else (LEFT if aim is None else aim,)
+    return cite.AIM if any(t.players[t.around[s][p.seat][0]] is v for s in steps) else cite.TARGET
+
+
+def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: str) -> None:
+    """One attack on one character (`why` it is the target: the rule to cite): triggers, Take Cover's
+    discards, damage, maybe a kill."""
     log = t.log
     by_card = pl is not None
     if v is not p:
@@ -84,7 +95,7 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None) -> None
         if pl is not None and pl.hit is None:
             pl.hit = v.seat
         if log:
-            t.say(f"attacks {v.name}", cite.TARGET, p)
+            t.say(f"attacks {v.name}", why, p)
         if by_card and v.char is not None and v.char.trigger == "when_attacked":
             t.trigger(v, "when_attacked", p)
         if v.discard and p.infamy:
@@ -111,7 +122,14 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None) -> None
         if v.health == 0:
             kill_character(t, p, v, by_card)
     elif log:
-        t.say(f"{v.name}'s cover blocks all {damage + extra} damage", cite.BLOCK)
+        t.say(f"{v.name} takes no damage: {_blockers(v)} the attack's {damage + extra} damage", cite.BLOCK)
+
+
+def _blockers(v: Player) -> str:
+    """What stopped a whole attack: the cover taken this turn, the character's armor, or both."""
+    if v.block and v.char.armor:
+        return "cover and armor block"
+    return "cover blocks" if v.block else "armor blocks"
 
 
 def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> None:

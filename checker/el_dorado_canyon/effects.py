@@ -33,7 +33,9 @@ def _steal(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
         v.unbanked -= gold
         p.unbanked += gold
         if t.log:
-            t.say(f"steals {gold} unbanked gold from {v.name} (of {e[1]}; banked gold is safe)", cite.STEAL, p)
+            short = f", all {v.name} had of the {e[1]} the card takes" if gold < e[1] else ""
+            t.say(f"steals {gold} unbanked gold from {v.name}{short} (unbanked {v.unbanked + gold} -> {v.unbanked}; "
+                  "banked gold is safe)", cite.STEAL, p)
     return True
 
 
@@ -71,6 +73,12 @@ def _pay_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     return True
 
 
+def _card_rule(pl: Play | None, by_card: dict[str, str], other: str, ability: str = cite.ABILITY) -> str:
+    """The passage that states this card's own text (a starting card's, an FAQ answer), else the card's
+    text as its rule; an ability's effect (no play) cites the ability rule."""
+    return ability if pl is None else by_card.get(pl.card.id, other)
+
+
 def _gain_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     amount, if_attacked = e[1], e[2]
     attackers = t.attackers_of(p) if if_attacked is not None else ()
@@ -81,7 +89,9 @@ def _gain_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool
         if if_attacked is not None:
             who = ", ".join(a.name for a in attackers)
             why = f" (attacked by {who}: {if_attacked} instead of {amount})" if attackers else " (not attacked)"
-        t.say(f"gains {gain} unbanked gold{why}", cite.IF_ATTACKED if if_attacked is not None else cite.GAIN_GOLD, p)
+        rule = _card_rule(pl, {"go-to-town": cite.GO_TO_TOWN_GOLD, "advanced-mining": cite.ADVANCED_MINING},
+                          cite.IF_ATTACKED) if if_attacked is not None else cite.GAIN_GOLD
+        t.say(f"gains {gain} unbanked gold{why}", rule, p)
     return True
 
 
@@ -97,7 +107,8 @@ def _gain_ammo(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool
     before = p.ammo
     p.ammo = min(MAX_TRACK, before + e[1])
     if t.log:
-        t.say(f"gains ammo: {before} -> {p.ammo}", cite.TRACKS, p)
+        t.say(f"gains ammo: {before} -> {p.ammo}",
+              _card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p)
     return True
 
 
@@ -119,7 +130,8 @@ def _set_tracks(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> boo
     if ammo is not None:
         p.ammo = ammo
     if t.log:
-        t.say(f"sets health {before[0]} -> {p.health}, ammo {before[1]} -> {p.ammo}", cite.TRACKS, p)
+        t.say(f"sets health {before[0]} -> {p.health}, ammo {before[1]} -> {p.ammo}",
+              _card_rule(pl, {"secret-hideout": cite.HIDEOUT}, cite.SET_TRACKS, cite.ABILITY_TRACKS), p)
     return True
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import flag, only_fields, player_rows, whole_number
+from checker.core.fields import flag, only_fields, player_rows, toml_repr, whole_number
 
 from .rules import DIRECTIONS, Card, Character, Rules
 from .players import MAX_TRACK, Play, Player
@@ -199,7 +199,7 @@ def _option(data: dict[str, Any], card: Card, p: Player) -> int:
     if len(card.options) == 2:
         if option not in (1, 2) or isinstance(option, bool):
             choices = "; ".join(f"{i}: {o.text}" for i, o in enumerate(card.options, 1))
-            raise StateError(f"expected 1 or 2 for two-ended card {card.id!r} ({choices}), got {option!r}",
+            raise StateError(f"expected 1 or 2 for two-ended card {card.id!r} ({choices}), got {toml_repr(option)}",
                              player=p.name, field="play.option")
         return option - 1
     if option not in (None, 1) or isinstance(option, bool):
@@ -214,7 +214,7 @@ def _direction(data: dict[str, Any], card: Card, option: int, p: Player) -> int 
     label = _option_name(card, option)
     if arrow == "either":
         if direction not in DIRECTIONS:
-            raise StateError(f"expected 'left' or 'right': {label} has an arrow the player turns, got {direction!r}",
+            raise StateError(f"expected 'left' or 'right': {label} has an arrow the player turns, got {toml_repr(direction)}",
                              player=p.name, field="play.direction")
         return DIRECTIONS[direction]
     if arrow == "none":

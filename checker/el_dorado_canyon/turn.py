@@ -162,7 +162,7 @@ class Table:
             del self.log.steps[steps:]
             self.where = ("reveal", None, None)
             self.say("an attack later this turn changes an earlier \"if you are attacked\": "
-                     "the cards resolve again, knowing every attack of the turn", cite.IF_ATTACKED)
+                     "the cards resolve again, knowing every attack of the turn", cite.RESOLVE_AGAIN)
 
     def attackers_of(self, p: Player) -> list[Player]:
         """Who attacks p this turn (H8): so far, or over the whole turn once foreseen."""

@@ -61,6 +61,8 @@ INDIANS = _cite(COMBAT, "Against Indians, the player rolls the die once and subt
 INDIANS_KILL = _cite(COMBAT, "for each point lost, one of the player's soldiers dies", "ELD-13")
 GOLD = _cite(COMBAT, "takes treasure equal to that sum, at three full points per treasure pile", "ELD-13")
 TAKEOVER = _cite(MOVE, "If there is a foreign crew on board, the player must fight to take over the ship.", "ELD-14")
+GUARD_FALLS = _cite(MOVE, "If there is a foreign crew on board, the player must fight to take over the ship.", "ELD-12",
+                    "ELD-14")  # the guard is wiped out; its owner stays in the game
 
 HOME_SOLDIER = _cite(MOVE, "A player may return home only if at least one soldier (other than the player himself) remains with them", "E6")
 VICTORY = "E6"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checker.core.errors import StateError
+from checker.core.wording import plural
 
 from . import cite
 from .play import Play
@@ -133,7 +134,7 @@ def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payab
             taken[item] += 1
             left -= VALUES[item]
     _transfer(play, win, lose, taken, captive)
-    shown = ", ".join(f"{n} {NAMES[item]}{'' if n == 1 else 's'}" for item, n in taken.items() if n)
+    shown = ", ".join(plural(n, NAMES[item]) for item, n in taken.items() if n)
     return shown, left
 
 
@@ -154,7 +155,7 @@ def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive:
                 setattr(win.player, item, getattr(win.player, item) + n)
             rule = {"barrels": cite.BARRELS, "treasure": cite.TREASURE}.get(item, cite.WEAPONS)
             to = f"to {win.player.name}" if keeps else "overboard: the winner has no ship for them"
-            play.say(lose.player, f"pays {n} {item} ({VALUES[item]} point(s) each) {to}", rule)
+            play.say(lose.player, f"pays {plural(n, NAMES[item])} ({plural(VALUES[item], 'point')} each) {to}", rule)
 
 
 def _wiped_out(play: Play, lose: Side, short: int) -> None:
@@ -162,7 +163,7 @@ def _wiped_out(play: Play, lose: Side, short: int) -> None:
     p = lose.player
     if lose.crew == "guard":
         p.guard = 0
-        play.say(p, f"'s guard cannot pay the last {short} point(s): every man of it has fallen", cite.LEAVES)
+        play.say(p, f"'s guard cannot pay the last {plural(short, 'point')}: every man of it has fallen", cite.GUARD_FALLS)
         return
     play.say(p, f"cannot pay the last {short} point(s): all of {p.name}'s people have died and {p.name} leaves "
              "the game", cite.LEAVES)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from checker.core.dice import Dice
 from checker.core.errors import StateError
 from checker.core.log import Log
+from checker.core.wording import subject
 
 from . import cite
 from .state import Player, Table
@@ -25,9 +26,9 @@ class Play:
         self.winner: str | None = None
 
     def say(self, player: Player | None, text: str, rule: str) -> None:
-        """A step: "<player> <text>", with the rule behind it."""
+        """A step: "<player> <text>" ("Bob's guard ..." for a text starting with 's), with the rule behind it."""
         name = player.name if player is not None else None
-        self.log.add(f"{name} {text}" if name else text, rule, name)
+        self.log.add(subject(name, text) if name else text, rule, name)
 
     def event(self, text: str) -> None:
         """A line of the verdict (what happened, in a few words)."""

@@ -29,7 +29,7 @@ def play_market(t: Table, a: Action) -> str:
     t.say(f"{card.name} is now an ordinary card of {p.name}'s deck: it is never paid for again", cite.PART_OF_DECK,
           p, card)
     t.note(p, f"played {card.name} from the market for {card.gold} gold")
-    play_card(t, p, card, a.choices)
+    play_card(t, p, card, a.choices, from_market=True)
     return f"Legal: {p.name} pays {card.gold} gold and plays {card.name} from their market."
 
 
@@ -45,14 +45,19 @@ def play_hand(t: Table, a: Action) -> str:
     return f"Legal: {p.name} plays {card.name} from their hand."
 
 
-def play_card(t: Table, p: Player, card: CardDef, choices: Choices) -> None:
-    """Where a played card goes (GS-R1), its when-played abilities, then double influence (G5)."""
+def play_card(t: Table, p: Player, card: CardDef, choices: Choices, from_market: bool = False) -> None:
+    """Where a played card goes (GS-R1), its when-played abilities, then double influence (G5).
+
+    Only a market play quotes the Markets passage ("Reveal the card from your market..."): a unit
+    played from the hand goes to the battle area by GS-R1 alone (the base game's rule).
+    """
     p.played.append(card)
     piece = None
     if card.stays:
         piece = Piece(card, p)
         p.battle.append(piece)
-        rule = cite.WEAPON_PLAYED if card.type == "weapon" else cite.join(cite.TO_BATTLE, "GS-R1")
+        rule = cite.WEAPON_PLAYED if card.type == "weapon" else cite.join(cite.TO_BATTLE, "GS-R1") if from_market \
+            else cite.UNIT_PLAYED
         t.say(f"{card.name} goes to {p.name}'s battle area" + (", unequipped" if card.type == "weapon" else ""),
               rule, p, card)
         t.check_whiles()

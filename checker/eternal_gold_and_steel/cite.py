@@ -20,6 +20,7 @@ NO_WARP = _cite("Markets", "No warp tokens need be spent, even though the card i
 TO_BATTLE = _cite("Markets", "Reveal the card from your market and add it to your battle area.", "G3")
 PART_OF_DECK = _cite("Markets", "Once a market card is paid for, it becomes part of your deck.", "G3")
 PLAYED_FREE = _cite("Markets", "You don't pay gold again later when you draw a market card from your deck and play it.", "G3", "P2")
+UNIT_PLAYED = "GS-R1"  # from the hand: the base game's rule, which the rulebook does not print
 ADD_MARKET = _cite("Adding Cards to Your Market", "Simply take the top card from the market deck and put it in your market.")
 # Setup
 SETUP_NEW = _cite("Setting Up Initial Markets", "Deal three market cards to each player. Players place these cards in their markets.")

@@ -52,4 +52,6 @@ def attack(t: Table, a: Action) -> str:
             t.say(f"{x.card.name} stays in the battle area" + (f" with {', '.join(w.name for w in x.weapons)} still "
                   f"equipped" if x.weapons else ""), cite.FAQ_NIGHTMARE, p, x.card)
     t.attacking = []
+    if d.health == before:
+        return f"Legal: {p.name} attacks {d.name}; {d.name} takes no damage (health stays {before})."
     return f"Legal: {p.name} attacks {d.name}; {d.name} loses {before - d.health} health ({before} -> {d.health})."

@@ -10,7 +10,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import only_fields, player_rows, whole_number
+from checker.core.fields import only_fields, player_rows, toml_repr, whole_number
 
 from .effects import Choices
 from .refs import find_piece, refs
@@ -314,7 +314,7 @@ def _read_attack(data: dict[str, Any], a: Action, t: Table) -> None:
         a.defender = next((q for q in enemies if q.name == defender), None)
         if a.defender is None:
             raise StateError(f"expected the defending player: one of {', '.join(q.name for q in enemies)}, got "
-                             f"{defender!r}", player=p.name, field="action.defender")
+                             f"{toml_repr(defender)}", player=p.name, field="action.defender")
     a.choices.defender = a.defender
     a.blocks = _blocks(data.get("blocks", {}), a, t)
 

@@ -1,0 +1,116 @@
+"""Citations quote the passage that states the rule the step applies (issue 13).
+
+The log steps carry no kind, so each citation constant is checked two ways: its quote is
+word for word inside the rulebook section it names (not merely somewhere in the book), and
+the steps the issue found citing the wrong passage now cite the right one.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from checker.el_dorado_canyon import cite as edc
+from checker.eldorado import cite as eld
+from checker.eternal_gold_and_steel import cite as gs
+from docs_examples import run
+
+ROOT = Path(__file__).resolve().parent
+RULEBOOKS = ROOT / "sources" / "rulebooks"
+CASES = ROOT / "cases"
+QUOTE = re.compile(r'([A-Z][\w &-]+): "(.+?)"(?:;|$)')
+
+
+def _constants(module) -> dict[str, str]:
+    return {k: v for k, v in vars(module).items() if k.isupper() and isinstance(v, str)}
+
+
+def _sections(book: str, names: set[str]) -> dict[str, str]:
+    """Each cited section's text: from its heading line to the next cited heading."""
+    lines = book.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.strip() in names]
+    found = {}
+    for n, i in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        found.setdefault(lines[i].strip(), " ".join(lines[i + 1:end]))  # an FAQ answer follows its question
+    return found
+
+
+@pytest.mark.parametrize("module, book", [(edc, "el-dorado-canyon"), (eld, "eldorado"),
+                                          (gs, "eternal-gold-and-steel")], ids=["edc", "eldorado", "gs"])
+def test_every_quote_is_in_the_section_it_names(module, book):
+    text = (RULEBOOKS / f"{book}.txt").read_text()
+    constants = _constants(module)
+    names = {section for value in constants.values() for section, _ in QUOTE.findall(value)}
+    sections = _sections(text, names)
+    assert names <= set(sections), names - set(sections)
+    for name, value in constants.items():
+        for section, quote in QUOTE.findall(value):
+            assert quote in sections[section], (name, section, quote)
+
+
+def _steps(tmp_path: Path, state: Path) -> list[dict]:
+    """The log of `checker resolve STATE --json`, run as the user runs it."""
+    done = run(f"checker resolve {state} --json", tmp_path, tmp_path / "cache")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["log"]
+
+
+def _rule_of(steps: list[dict], pattern: str) -> list[str]:
+    rules = [s["rule"] for s in steps if re.search(pattern, s["text"])]
+    assert rules, pattern
+    return rules
+
+
+# (case, step text, the citation it must be, a passage it cited wrongly before)
+CASE_STEPS = [
+    ("el-dorado-canyon/51-readme-dispute", r"^Cid gains 1 unbanked gold", edc.GO_TO_TOWN_GOLD, "You gain 4 gold"),
+    ("el-dorado-canyon/51-readme-dispute", r"^\w+ attacks \w+$", edc.AIM, "Being GONE"),  # nobody is GONE
+    ("el-dorado-canyon/15-gone-players-are-skipped", r"^Ann attacks Cid$", edc.TARGET, None),  # past GONE Bob
+    ("el-dorado-canyon/15-gone-players-are-skipped", r"^Dan attacks Cid$", edc.AIM, "Being GONE"),
+    ("el-dorado-canyon/03-take-cover-ammo-pays-gold", r"gains ammo", edc.TAKE_COVER_AMMO, "starts with 5 health"),
+    ("el-dorado-canyon/04-secret-hideout-heals-and-hides", r"sets health", edc.HIDEOUT, "starts with 5 health"),
+    ("el-dorado-canyon/51-readme-dispute", r"^Ann loses 1 ammo", edc.AMMO, None),  # the Pistol's own words
+    ("el-dorado-canyon/33-shotgun-two-players", r"^Ann loses 2 ammo", edc.CARD_AMMO, "lose 1 ammo"),
+    ("el-dorado-canyon/30-steal-takes-unbanked-only", r"^Ann steals", edc.STEAL, "Only banked gold counts"),
+    ("eternal-gold-and-steel/double-01-sand-warrior", r"^Sand Warrior goes to Ann's battle area$", gs.UNIT_PLAYED,
+     "Reveal the card from your market"),
+]
+
+
+@pytest.mark.parametrize("case, step, citation, wrong", CASE_STEPS, ids=[f"{c}:{s}" for c, s, _, _ in CASE_STEPS])
+def test_case_steps_cite_the_rule_they_apply(case, step, citation, wrong, tmp_path):
+    rules = _rule_of(_steps(tmp_path, CASES / f"{case}.toml"), step)
+    assert set(rules) == {citation}
+    assert wrong is None or wrong not in citation
+
+
+def test_advanced_mining_keeps_its_faq_answer(tmp_path):
+    state = tmp_path / "mining.toml"
+    state.write_text('game = "el-dorado-canyon"\nfirst_player = "Ann"\n'
+                     '[[players]]\nname = "Ann"\ncharacter = "doc-holloway"\nhand = ["advanced-mining"]\n'
+                     'play = { card = "advanced-mining", option = 1 }\n'
+                     '[[players]]\nname = "Bob"\ncharacter = "black-bart"\nplay = { card = "take-cover", option = 1 }\n')
+    for rule in _rule_of(_steps(tmp_path, state), r"^Ann gains 4 unbanked gold"):
+        assert rule == edc.ADVANCED_MINING
+
+
+def test_a_unit_played_from_the_market_quotes_the_markets_passage(tmp_path):
+    state = tmp_path / "market.toml"
+    state.write_text('game = "eternal-gold-and-steel"\n[[players]]\nname = "Ann"\ngold = 3\n'
+                     'market = ["learned-herbalist"]\n[[players]]\nname = "Bob"\n'
+                     '[action]\nkind = "play_market"\ncard = "learned-herbalist"\n')
+    steps = _steps(tmp_path, state)
+    assert _rule_of(steps, r"^Learned Herbalist goes to Ann's battle area$") == [gs.join(gs.TO_BATTLE, "GS-R1")]
+
+
+def test_a_wiped_out_guard_does_not_say_its_owner_leaves_the_game(tmp_path):
+    source = (CASES / "eldorado" / "34-takeover.toml").read_text()
+    state = tmp_path / "takeover.toml"
+    state.write_text(source.replace("dice = [3, 3]", "dice = [5, 1]"))  # 12 against 6: the guard of 2 owes 6
+    steps = _steps(tmp_path, state)
+    rules = _rule_of(steps, r"^Bob's guard cannot pay the last 4 points: every man of it has fallen$")
+    assert rules == [eld.GUARD_FALLS]
+    assert all("this player leaves the game" not in s["rule"] for s in steps)

@@ -1,0 +1,88 @@
+"""The log and verdict read as English (issue 13's "Wording" list): each phrase it found is fixed."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from checker.core.wording import plural, subject
+from docs_examples import run
+
+CASES = Path(__file__).resolve().parent / "cases"
+
+
+def _resolve(state: Path, tmp_path: Path, code: int = 0):
+    """`checker resolve STATE --json`, run as the user runs it: the JSON, or the error of a refused state."""
+    done = run(f"checker resolve {state} --json", tmp_path, tmp_path / "cache")
+    assert done.returncode == code, done.stderr
+    return json.loads(done.stdout) if code == 0 else done.stderr.strip()
+
+
+def _texts(result: dict) -> list[str]:
+    return [s["text"] for s in result["log"]]
+
+
+def test_plural_and_subject():
+    assert [plural(1, "barrel"), plural(2, "barrel"), plural(0, "cannon")] == ["1 barrel", "2 barrels", "0 cannons"]
+    assert plural(2, "treasure pile") == "2 treasure piles"
+    assert subject("Bob", "'s guard falls") == "Bob's guard falls"
+    assert subject("Bob", "wins") == "Bob wins"
+
+
+def test_eldorado_pays_one_barrel_not_one_barrels(tmp_path):
+    texts = _resolve(CASES / "eldorado" / "27-combat-at-sea.toml", tmp_path)
+    assert "Bob pays 1 barrel (2 points each) to Ann" in _texts(texts)
+    assert not [t for t in _texts(texts) if "1 barrels" in t or "point(s) each" in t]
+
+
+def test_eldorado_guard_is_possessive_without_a_space(tmp_path):
+    state = tmp_path / "takeover.toml"
+    state.write_text((CASES / "eldorado" / "34-takeover.toml").read_text().replace("dice = [3, 3]", "dice = [5, 1]"))
+    texts = _texts(_resolve(state, tmp_path))
+    assert "Bob's guard cannot pay the last 4 points: every man of it has fallen" in texts
+    assert not [t for t in texts if " 's " in t]
+
+
+def test_edc_fully_blocked_attack_names_who_takes_no_damage(tmp_path):
+    texts = _texts(_resolve(CASES / "el-dorado-canyon" / "64-take-cover-two-attackers.toml", tmp_path))
+    assert "Bob takes no damage: cover blocks the attack's 1 damage" in texts
+    assert not [t for t in texts if "blocks all 1" in t]
+
+
+def test_edc_steal_shows_the_victims_gold(tmp_path):
+    state = tmp_path / "steal.toml"
+    source = (CASES / "el-dorado-canyon" / "30-steal-takes-unbanked-only.toml").read_text()
+    state.write_text(source.replace('game = "../../games/edc-test"', f'game = "{CASES.parent / "games" / "edc-test"}"')
+                     .replace("unbanked = 1", "unbanked = 3"))
+    texts = _texts(_resolve(state, tmp_path))
+    assert "Ann steals 2 unbanked gold from Bob (unbanked 3 -> 1; banked gold is safe)" in texts
+    short = _texts(_resolve(CASES / "el-dorado-canyon" / "30-steal-takes-unbanked-only.toml", tmp_path))
+    assert ("Ann steals 1 unbanked gold from Bob, all Bob had of the 2 the card takes (unbanked 1 -> 0; "
+            "banked gold is safe)") in short
+
+
+def test_gs_fully_blocked_attack_headline(tmp_path):
+    state = tmp_path / "blocked.toml"
+    state.write_text('game = "eternal-gold-and-steel"\n'
+                     '[[players]]\nname = "Ann"\nbattle = ["bannerman"]\n'
+                     '[[players]]\nname = "Bob"\nbattle = ["crimson-firemaw"]\n'
+                     '[action]\nkind = "attack"\nattackers = ["bannerman"]\nblocks = { bannerman = "crimson-firemaw" }\n')
+    verdict = _resolve(state, tmp_path)["verdict"]
+    assert verdict[0] == "Legal: Ann attacks Bob; Bob takes no damage (health stays 25)."
+
+
+def test_missing_game_says_what_to_add(tmp_path):
+    state = tmp_path / "state.toml"
+    state.write_text('[[players]]\nname = "Ann"\n')
+    err = _resolve(state, tmp_path, code=2)
+    assert err == (f'{state}: game: missing: add game = "el-dorado-canyon" (a built-in game id: `checker validate` '
+                   'lists them) or the folder of your definitions, relative to this file')
+
+
+def test_a_missing_choice_is_got_nothing_not_none(tmp_path):
+    state = tmp_path / "state.toml"
+    state.write_text('game = "el-dorado-canyon"\nfirst_player = "Ann"\n'
+                     '[[players]]\nname = "Ann"\ncharacter = "doc-holloway"\nplay = { card = "pistol" }\n'
+                     '[[players]]\nname = "Bob"\ncharacter = "black-bart"\nplay = { card = "take-cover", option = 1 }\n')
+    err = _resolve(state, tmp_path, code=2)
+    assert err.endswith("play.direction: expected 'left' or 'right': 'pistol' has an arrow the player turns, "
+                                "got nothing")
