@@ -7,6 +7,7 @@ must stay inside the game's folder.
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -15,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .errors import DefinitionError, Problem
+from .files import is_file
 from .messages import problems_from_validation
 from .models.base import Component, GameFile
 from .tomlsource import LineIndex, read_toml
@@ -76,7 +78,7 @@ def resolve_folder(game: str) -> tuple[Path, str]:
     if game in BUILTIN:
         return PACKAGE_DIR / game, f"cards/{game}"
     path = Path(game)
-    if not (path / "game.toml").is_file():
+    if not is_file(path / "game.toml"):
         known = ", ".join(BUILTIN)
         raise DefinitionError([Problem(str(path), f"expected a built-in game ({known}) or a folder with a game.toml, got {game!r}")])
     return path.resolve(), str(path).rstrip("/")
@@ -90,7 +92,7 @@ def load_game(game: str) -> Game:
     """Load and validate one game; raise DefinitionError listing every problem."""
     folder, shown = resolve_folder(game)
     game_file = f"{shown}/game.toml"
-    data, text = read_toml(folder / "game.toml", game_file)
+    data, text = read_toml(folder / "game.toml", game_file, inside=folder)
     index = LineIndex(text)
     rules = data.get("rules") if isinstance(data, dict) else None
     if isinstance(rules, str) and rules not in FAMILIES:
@@ -132,16 +134,13 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     if comp.back is not None and comp.back not in family.BACKS:
         return [Problem(game_file, f"expected one of {', '.join(sorted(family.BACKS))}, got {comp.back!r}",
                         line=game_index.line_of(where), path=f"components.{comp.id}.back")], []
-    path = (folder / comp.file).resolve()
+    path = folder / comp.file
     file = f"{shown}/{comp.file}"
-    if folder not in path.parents:
-        return [Problem(game_file, f"expected a file inside the game's folder, got {comp.file!r}",
-                        path=f"components.{comp.id}.file")], []
-    if not path.is_file():
+    if not os.path.lexists(path):
         return [Problem(game_file, f"file not found: {comp.file!r}", line=game_index.line_of(where),
                         path=f"components.{comp.id}.file")], []
     try:
-        data, text = read_toml(path, file)
+        data, text = read_toml(path, file, inside=folder)
     except DefinitionError as exc:
         return exc.problems, []
     schema = family.RECORDS[comp.schema_]
