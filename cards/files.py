@@ -110,8 +110,7 @@ def write_set(files: dict[Path, bytes], root: Path | None = None) -> None:
             raise FileRefused(f"cannot make the folder {folder}: {_reason(exc)}") from None
     lock = _lock(root)
     try:
-        recover(root)
-        _remove_stale({p.parent for p in paths})
+        _remove_stale(_recover(root) | {p.parent for p in paths})
         staged = _stage(dict(zip(paths, files.values())))
         try:
             _swap(root, staged)
@@ -123,18 +122,31 @@ def write_set(files: dict[Path, bytes], root: Path | None = None) -> None:
 
 
 def recover(root: Path) -> None:
-    """Play back the journal a killed writer left in `root`: put the previous set back whole."""
+    """Put back whole the set a killed writer left mixed in `root`, and remove its temporary files.
+
+    Every write into `root` does this first; call it to repair a folder without writing.
+    """
+    lock = _lock(root)
+    try:
+        _remove_stale(_recover(root) | {root})
+    finally:
+        os.close(lock)
+
+
+def _recover(root: Path) -> set[Path]:
+    """Play back the journal left in `root` (the lock held); the folders it names."""
     journal = root / JOURNAL
     try:
         entries = json.loads(journal.read_text(encoding="utf-8"))["entries"]
         pairs = [(Path(e["path"]), Path(e["old"]) if e["old"] else None) for e in entries]
     except FileNotFoundError:
-        return
+        return set()
     except (OSError, ValueError, KeyError, TypeError):  # a torn journal: written before any rename
         _unlink(journal)
-        return
+        return set()
     _roll_back(pairs)
     _unlink(journal)
+    return {path.parent for path, _ in pairs}
 
 
 def _check_target(path: Path) -> None:
@@ -264,6 +276,7 @@ def _roll_back(pairs: list[tuple[Path, Path | None]]) -> None:
                 _unlink(path)
             elif os.path.lexists(old):
                 os.replace(old, path)
+                _unlink(old)  # a rename between two links to one file does nothing and keeps both
         except OSError:
             pass
 

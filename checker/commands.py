@@ -11,6 +11,8 @@ from typing import Optional
 
 import typer
 
+from cards.terminal import option_parser, shown
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Rules engines over pnpkit's definitions.")
 
@@ -18,7 +20,7 @@ from checker.engines import ENGINES
 
 
 def _fail(message: str, code: int = 2) -> None:
-    typer.echo(message, err=True)
+    typer.echo(shown(message), err=True)
     raise typer.Exit(code)
 
 
@@ -53,10 +55,10 @@ def validate(games: list[str] = typer.Argument(None, help="Built-in game ids or 
         try:
             loaded = load_game(game)
         except DefinitionError as exc:
-            typer.echo(str(exc), err=True)
+            typer.echo(shown(str(exc)), err=True)
             failed = True
             continue
-        typer.echo(summarise(loaded))
+        typer.echo(shown(summarise(loaded)))
     if failed:
         raise typer.Exit(2)
 
@@ -67,7 +69,7 @@ def rulings(game: Optional[str] = typer.Argument(None, help="Game id (default: a
     from checker.core.rulings import load_rulings
 
     found = load_rulings(game)
-    if game and not found:
+    if game is not None and not found:
         _fail(f"game: no rulings for {game!r}; expected one of {', '.join(ENGINES)}")
     for ruling in found:
         typer.echo(f"{ruling.id} [{ruling.game}]{' (house)' if ruling.house else ''}")
@@ -82,7 +84,8 @@ def resolve(
     state_file: Path = typer.Argument(..., help="The state file: the turn to settle."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of text."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write the next turn's state here as TOML."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Roll what the state does not give (dice, shuffles)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Roll what the state does not give (dice, shuffles).",
+                                       parser=option_parser(whole=True, low=0)),
 ) -> None:
     """Resolve one turn step by step, citing the rule behind every step."""
     from checker.core.resolve_cmd import resolve_file
@@ -93,12 +96,12 @@ def resolve(
 @app.command()
 def simulate(
     game: str = typer.Argument(..., help="Game id or folder."),
-    games: int = typer.Option(1000, "--games", min=1, help="How many games to play."),
-    players: int = typer.Option(4, "--players", min=1, help="Players per game."),
-    seed: int = typer.Option(0, "--seed", help="Same seed, same result."),
+    games: int = typer.Option(1000, "--games", help="How many games to play.", parser=option_parser(True, 1)),
+    players: int = typer.Option(4, "--players", help="Players per game.", parser=option_parser(True, 1)),
+    seed: int = typer.Option(0, "--seed", help="Same seed, same result.", parser=option_parser(True, 0)),
     policy: str = typer.Option("random", "--policy", help="random or greedy."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Processes to spread the games over."),
+    jobs: int = typer.Option(1, "--jobs", help="Processes to spread the games over.", parser=option_parser(True, 1)),
 ) -> None:
     """Play whole games with simple policies and report what a designer needs."""
     from checker.core.errors import StateError
@@ -116,7 +119,4 @@ def simulate(
         report = engine.simulate(loaded, games=games, players=players, seed=seed, policy=policy, jobs=jobs)
     except StateError as exc:
         _fail(str(exc))
-    if as_json:
-        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
-    else:
-        typer.echo(engine.format_report(report))
+    typer.echo(shown(json.dumps(report, indent=2, ensure_ascii=False) if as_json else engine.format_report(report)))
