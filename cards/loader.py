@@ -6,6 +6,7 @@ must stay inside the game's folder.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +17,7 @@ from pydantic import ValidationError
 from .errors import DefinitionError, Problem
 from .families import FAMILIES, PACKAGE_DIR, Family, UnknownFamily, builtin_games, family
 from .formats import format_problem
+from .files import is_file
 from .messages import problems_from_validation
 from .models.base import Component, GameFile
 from .models.common import Record
@@ -82,7 +84,7 @@ def resolve_folder(game: str) -> tuple[Path, str]:
         shown = f"cards/{folder.name}" if folder.parent == PACKAGE_DIR else str(folder)
         return folder, shown
     path = Path(game)
-    if not (path / "game.toml").is_file():
+    if not is_file(path / "game.toml"):
         known = ", ".join(builtin)
         raise DefinitionError([Problem(str(path), f"expected a built-in game ({known}) or a folder with a game.toml, got {game!r}")])
     return path.resolve(), str(path).rstrip("/")
@@ -92,7 +94,7 @@ def load_game(game: str) -> Game:
     """Load and validate one game; raise DefinitionError listing every problem."""
     folder, shown = resolve_folder(game)
     game_file = f"{shown}/game.toml"
-    data, text = read_toml(folder / "game.toml", game_file)
+    data, text = read_toml(folder / "game.toml", game_file, inside=folder)
     index = LineIndex(text)
     version = format_problem(data.get("format"))
     if version:
@@ -150,18 +152,15 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     if comp.back is not None and comp.back not in family.BACKS:
         return [Problem(game_file, f"expected one of {', '.join(sorted(family.BACKS))}, got {comp.back!r}",
                         line=game_index.line_of(where), path=f"components.{comp.id}.back")], []
-    path = (folder / comp.file).resolve()
+    path = folder / comp.file
     file = f"{shown}/{comp.file}"
-    if folder not in path.parents:
-        return [Problem(game_file, f"expected a file inside the game's folder, got {comp.file!r}",
-                        path=f"components.{comp.id}.file")], []
-    if not path.is_file():
+    if not os.path.lexists(path):
         return [Problem(game_file, f"file not found: {comp.file!r}", line=game_index.line_of(where),
                         path=f"components.{comp.id}.file")], []
     schema = schemas[comp.schema_]
     table = getattr(schema, "TABLE", "cards")
     try:
-        rows, index, problems = _read_rows(path, file, schema, table)
+        rows, index, problems = _read_rows(path, file, schema, table, folder)
     except DefinitionError as exc:
         return exc.problems, []
     if rows is None:
@@ -184,13 +183,13 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     return problems, records
 
 
-def _read_rows(path: Path, file: str, schema: type[Record],
-               table: str) -> tuple[list[dict[str, Any]] | None, LineIndex | CellIndex, list[Problem]]:
+def _read_rows(path: Path, file: str, schema: type[Record], table: str,
+               folder: Path) -> tuple[list[dict[str, Any]] | None, LineIndex | CellIndex, list[Problem]]:
     """A component file's record tables, from TOML or a spreadsheet, with the index that locates their fields."""
     if path.suffix.lower() in SPREADSHEETS:
-        rows, cells = read_sheet(path, file, schema)
+        rows, cells = read_sheet(path, file, schema, inside=folder)
         return rows, cells, []
-    data, text = read_toml(path, file)
+    data, text = read_toml(path, file, inside=folder)
     index = LineIndex(text)
     problems = [Problem(file, f"unknown top-level key: expected only [[{table}]] tables", line=index.line_of((k,)), path=k)
                 for k in sorted(set(data) - {table})]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from types import UnionType
-from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -66,7 +66,7 @@ def _data_path(loc: tuple, data: Any) -> tuple:
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             node = node[part]
-        elif isinstance(part, str) and (part[:1].isupper() or (isinstance(node, dict) and node.get("effect") == part)
+        elif isinstance(part, str) and (part[:1].isupper() or (isinstance(node, dict) and part in node.values())
                                         or "[" in part or part.startswith("function")):
             continue
         out.append(part)
@@ -77,6 +77,9 @@ def _allowed_keys(model: Any, loc: tuple, data: Any) -> list[str]:
     """The keys the schema accepts where an unknown key was found (for 'expected one of')."""
     node = data
     for part in loc[:-1]:
+        if isinstance(node, dict) and isinstance(part, str) and part not in node:  # a union's tag, e.g. a condition
+            model = _pick_member(model, node)
+            continue
         if isinstance(model, type) and issubclass(model, BaseModel) and isinstance(part, str):
             info = model.model_fields.get(part) or next(
                 (f for f in model.model_fields.values() if f.alias == part), None)
@@ -98,12 +101,13 @@ def _pick_member(model: Any, node: Any) -> Any:
     while get_origin(model) is Annotated:
         model = get_args(model)[0]
     if get_origin(model) in (Union, UnionType):
-        members = [m for m in get_args(model) if isinstance(m, type) and issubclass(m, BaseModel)]
-        tag = node.get("effect") if isinstance(node, dict) else None
-        for member in members:
-            field = member.model_fields.get("effect")
-            if tag is not None and field is not None and tag in get_args(field.annotation):
-                return member
+        members = [m for m in map(_pick_member, get_args(model), [node] * len(get_args(model)))
+                   if isinstance(m, type) and issubclass(m, BaseModel)]
+        for member in members:  # the member whose tag field (effect, condition, ...) holds the node's value
+            for name, field in member.model_fields.items():
+                if isinstance(node, dict) and name in node and node[name] in get_args(field.annotation) \
+                        and get_origin(field.annotation) is Literal:
+                    return member
         return members[0] if len(members) == 1 else model
     return model
 

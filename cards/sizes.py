@@ -11,8 +11,10 @@ PRESETS: dict[str, tuple[float, float]] = {
     "tarot": (69.9, 120.7),
     "square": (70.0, 70.0),
 }
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(mm|in)\s*$")
+_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*x\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|in)\s*$")  # ASCII digits only
 INCH = 25.4
+MIN_MM = 5.0      # a side smaller than this cannot hold a safe zone and is a typo
+MAX_MM = 2000.0   # larger than any poster; keeps page, PNG and TTS pixel counts sane
 
 
 def parse_size(text: str) -> tuple[float, float]:
@@ -26,6 +28,7 @@ def parse_size(text: str) -> tuple[float, float]:
         )
     w, h, unit = float(match.group(1)), float(match.group(2)), match.group(3)
     scale = INCH if unit == "in" else 1.0
-    if w <= 0 or h <= 0:
-        raise ValueError(f"expected a positive size, got {text!r}")
-    return round(w * scale, 3), round(h * scale, 3)
+    w, h = round(w * scale, 3), round(h * scale, 3)
+    if not (MIN_MM <= w <= MAX_MM and MIN_MM <= h <= MAX_MM):
+        raise ValueError(f"expected each side from {MIN_MM:g} to {MAX_MM:g} mm, got {text!r}")
+    return w, h

@@ -30,6 +30,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel
 
 from .errors import DefinitionError, Problem
+from .files import FileRefused, read_bytes
 
 SUFFIXES = (".csv", ".xlsx")
 MAX_BYTES = 2_000_000          # as for a TOML definition file
@@ -63,12 +64,14 @@ class CellIndex:
         return where
 
 
-def read_sheet(path: Path, shown: str, schema: type[BaseModel]) -> tuple[list[dict[str, Any]], CellIndex]:
-    """Read a CSV or XLSX file into record tables typed for `schema`; raise DefinitionError."""
+def read_sheet(path: Path, shown: str, schema: type[BaseModel],
+               inside: Path | None = None) -> tuple[list[dict[str, Any]], CellIndex]:
+    """Read a CSV or XLSX file (confined to the folder `inside`) into record tables typed for `schema`;
+    raise DefinitionError."""
     if path.suffix.lower() == ".csv":
-        header, rows = _csv_rows(path, shown)
+        header, rows = _csv_rows(_read(path, shown, inside, MAX_BYTES), shown)
     else:
-        header, rows = _xlsx_rows(path, shown)
+        header, rows = _xlsx_rows(_read(path, shown, inside, MAX_XLSX_BYTES), shown)
     problems = _header_problems(header, shown)
     if problems:
         raise DefinitionError(problems)
@@ -87,8 +90,7 @@ def read_sheet(path: Path, shown: str, schema: type[BaseModel]) -> tuple[list[di
     return records, CellIndex(header, numbers)
 
 
-def _csv_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[Any]]]]:
-    raw = _read_bytes(path, shown, MAX_BYTES)
+def _csv_rows(raw: bytes, shown: str) -> tuple[list[str], list[tuple[int, list[Any]]]]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -104,10 +106,9 @@ def _csv_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[A
     return _split(table, shown)
 
 
-def _xlsx_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[Any]]]]:
-    _read_bytes(path, shown, MAX_XLSX_BYTES)
+def _xlsx_rows(raw: bytes, shown: str) -> tuple[list[str], list[tuple[int, list[Any]]]]:
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
     except (zipfile.BadZipFile, OSError):
         raise DefinitionError([Problem(shown, "expected an XLSX workbook, got a file that is not one")]) from None
@@ -117,7 +118,7 @@ def _xlsx_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[
     import openpyxl  # only a game kept in XLSX pays for the import
 
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a broken workbook; each is bad input
         raise DefinitionError([Problem(shown, f"expected an XLSX workbook, got one that cannot be read "
                                               f"({type(exc).__name__})")]) from None
@@ -133,14 +134,11 @@ def _xlsx_rows(path: Path, shown: str) -> tuple[list[str], list[tuple[int, list[
     return _split(table, shown)
 
 
-def _read_bytes(path: Path, shown: str, limit: int) -> bytes:
+def _read(path: Path, shown: str, inside: Path | None, limit: int) -> bytes:
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise DefinitionError([Problem(shown, f"file is too large: expected at most {limit} bytes, got {size}")])
-        return path.read_bytes()
-    except OSError as exc:
-        raise DefinitionError([Problem(shown, f"cannot read file: {exc.strerror or exc}")]) from None
+        return read_bytes(path, inside=inside, limit=limit)
+    except FileRefused as exc:
+        raise DefinitionError([Problem(shown, f"cannot read file: {exc}")]) from None
 
 
 def _split(table: list[list[Any]], shown: str) -> tuple[list[str], list[tuple[int, list[Any]]]]:

@@ -12,20 +12,19 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DefinitionError, Problem
+from .files import FileRefused, read_bytes
 
 MAX_BYTES = 2_000_000
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=")
 
 
-def read_toml(path: Path, shown: str) -> tuple[dict[str, Any], str]:
-    """Parse one TOML file; every failure becomes a DefinitionError naming `shown`."""
+def read_toml(path: Path, shown: str, inside: Path | None = None) -> tuple[dict[str, Any], str]:
+    """Parse one TOML file (confined to the folder `inside`); every failure becomes a DefinitionError naming `shown`."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DefinitionError([Problem(shown, f"cannot read file: {exc.strerror or exc}")]) from None
-    if len(raw) > MAX_BYTES:
-        raise DefinitionError([Problem(shown, f"file is too large: expected at most {MAX_BYTES} bytes, got {len(raw)}")])
+        raw = read_bytes(path, inside=inside, limit=MAX_BYTES)
+    except FileRefused as exc:
+        raise DefinitionError([Problem(shown, f"cannot read file: {exc}")]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

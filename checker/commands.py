@@ -11,12 +11,14 @@ from typing import NoReturn, Optional
 
 import typer
 
+from cards.terminal import option_parser, shown
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Rules engines over pnpkit's definitions.")
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(message, err=True)
+    typer.echo(shown(message), err=True)
     raise typer.Exit(code)
 
 
@@ -50,10 +52,10 @@ def validate(games: list[str] = typer.Argument(None, help="Built-in game ids or 
         try:
             loaded = load_game(game)
         except DefinitionError as exc:
-            typer.echo(str(exc), err=True)
+            typer.echo(shown(str(exc)), err=True)
             failed = True
             continue
-        typer.echo(summarise(loaded))
+        typer.echo(shown(summarise(loaded)))
     if failed:
         raise typer.Exit(2)
 
@@ -66,8 +68,8 @@ def rulings(game: Optional[str] = typer.Argument(None, help="Game id, folder or 
     name, family = (None, None) if game is None else _family_of(game)
     found = load_rulings(family)
     if game and not found:
-        shown = name if name == family else f"{name} (family {family})"
-        _fail(f"{shown} has no rulings: its family decides nothing beyond its rules text")
+        label = name if name == family else f"{name} (family {family})"
+        _fail(f"{label} has no rulings: its family decides nothing beyond its rules text")
     for ruling in found:
         typer.echo(f"{ruling.id} [{ruling.family}]{' (house)' if ruling.house else ''}")
         typer.echo(f"  Passage:  {ruling.passage}")
@@ -81,7 +83,8 @@ def resolve(
     state_file: Path = typer.Argument(..., help="The state file: the turn to settle."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of text."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write the next turn's state here as TOML."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Roll what the state does not give (dice, shuffles)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Roll what the state does not give (dice, shuffles).",
+                                       parser=option_parser(whole=True, low=0)),
 ) -> None:
     """Resolve one turn step by step, citing the rule behind every step."""
     from checker.core.resolve_cmd import resolve_file
@@ -92,12 +95,12 @@ def resolve(
 @app.command()
 def simulate(
     game: str = typer.Argument(..., help="Game id or folder."),
-    games: int = typer.Option(1000, "--games", min=1, help="How many games to play."),
-    players: int = typer.Option(4, "--players", min=1, help="Players per game."),
-    seed: int = typer.Option(0, "--seed", help="Same seed, same result."),
+    games: int = typer.Option(1000, "--games", help="How many games to play.", parser=option_parser(True, 1)),
+    players: int = typer.Option(4, "--players", help="Players per game.", parser=option_parser(True, 1)),
+    seed: int = typer.Option(0, "--seed", help="Same seed, same result.", parser=option_parser(True, 0)),
     policy: str = typer.Option("random", "--policy", help="random or greedy."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Processes to spread the games over."),
+    jobs: int = typer.Option(1, "--jobs", help="Processes to spread the games over.", parser=option_parser(True, 1)),
 ) -> None:
     """Play whole games with simple policies and report what a designer needs."""
     from checker.core.errors import StateError
@@ -118,9 +121,9 @@ def simulate(
     if as_json:
         from cards.formats import FORMAT
 
-        typer.echo(json.dumps({"format": FORMAT, **report}, indent=2, ensure_ascii=False))
+        typer.echo(shown(json.dumps({"format": FORMAT, **report}, indent=2, ensure_ascii=False)))
     else:
-        typer.echo(engine.format_report(report))
+        typer.echo(shown(engine.format_report(report)))
 
 
 @app.command()

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
+from cards.terminal import number, option_parser, shown
+
 if TYPE_CHECKING:
     from rich.progress import Progress
 
@@ -22,6 +24,7 @@ PAPERS = ("a4", "letter")
 DUPLEX = ("long", "short")
 MAX_OFFSET = 6.0   # mm: the printer margin, so that a shifted back's trim box stays on the paper
 MAX_BLEED = 6.0    # mm: more would run a grid's bleed off the paper and leave the footer no margin
+INTERVAL = (0.05, 3600.0)  # seconds between checks of `generator watch`
 
 
 @app.callback()
@@ -30,7 +33,7 @@ def _root() -> None:
 
 
 def _fail(message: str, code: int = 2) -> None:
-    typer.echo(message, err=True)
+    typer.echo(shown(message), err=True)
     raise typer.Exit(code)
 
 
@@ -44,9 +47,9 @@ def _options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: bo
     if duplex not in DUPLEX:
         _fail(f"--duplex: expected long or short, got {duplex!r}")
     try:
-        dx, dy = (float(v) for v in back_offset.split(","))
+        dx, dy = (number(v) for v in back_offset.split(","))
     except ValueError:
-        _fail(f"--back-offset: expected X,Y in mm (e.g. 1.5,-0.5), got {back_offset!r}")
+        _fail(f"--back-offset: expected X,Y in mm, in ASCII digits (e.g. 1.5,-0.5), got {back_offset!r}")
     if not (abs(dx) <= MAX_OFFSET and abs(dy) <= MAX_OFFSET):   # also refuses nan
         _fail(f"--back-offset: expected X,Y in mm, each from -{MAX_OFFSET:g} to {MAX_OFFSET:g} "
               f"(a shift past the printer margin would push backs off the paper), got {back_offset!r}")
@@ -67,15 +70,15 @@ def _load(game: str):
 
 def _guarded(action: Callable[[], None]) -> None:
     """Run a build step; a layout that cannot be printed, or an output folder that cannot be written, is exit 2."""
+    from cards.files import FileRefused
     from generator.engine.errors import LayoutError
 
     try:
         action()
     except LayoutError as exc:
         _fail(str(exc))
-    except OSError as exc:
-        where = f" {exc.filename}" if exc.filename else ""
-        _fail(f"--out: cannot write{where}: {exc.strerror or exc}")
+    except FileRefused as exc:
+        _fail(f"--out: {exc}")
 
 
 PAPER = typer.Option("a4", "--paper", help="a4 or letter.")
@@ -84,7 +87,7 @@ DUPLEX_OPT = typer.Option("long", "--duplex", help="Edge your printer flips on: 
 OFFSET = typer.Option("0,0", "--back-offset", help="X,Y mm your printer shifts the back side; backs move by it.")
 NO_BACKS = typer.Option(False, "--no-backs", help="Single-sided: print no backs.")
 FOLD = typer.Option(False, "--fold", help="Fronts and backs side by side on one page, to fold and glue.")
-BLEED = typer.Option(3.0, "--bleed", help="Bleed in mm past the trim.")
+BLEED = typer.Option(3.0, "--bleed", help="Bleed in mm past the trim.", parser=option_parser())
 INK = typer.Option(False, "--ink-saver", help="Light backgrounds and outline art.")
 CUTS = typer.Option(False, "--cut-lines", help="Also draw thin cut lines on every trim edge.")
 
@@ -106,7 +109,7 @@ def build(
     with _progress(len(names)) as advance:
         for name in names:
             game = _load(name)
-            _guarded(lambda: typer.echo(build_game(game, opts, out, shop=shop).summary()))
+            _guarded(lambda: typer.echo(shown(build_game(game, opts, out, shop=shop).summary())))
             advance()
 
 
@@ -114,11 +117,11 @@ def build(
 def png(
     game: str = typer.Argument(..., help="Game id or folder."),
     card: Optional[str] = typer.Option(None, "--card", help="Only this record id."),
-    dpi: int = typer.Option(300, "--dpi", help="Resolution (72 to 1200)."),
+    dpi: int = typer.Option(300, "--dpi", help="Resolution (72 to 1200).", parser=option_parser(whole=True)),
     out: Path = OUT, bleed: float = BLEED, ink_saver: bool = INK,
 ) -> None:
     """Write a PNG of every card face with bleed: OUT/GAME-png/COMPONENT/ID-front.png and -back.png."""
-    from generator.engine.atomic import write_files
+    from cards.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
     from generator.engine.raster import png_files
@@ -131,9 +134,9 @@ def png(
 
     def run() -> None:
         files = png_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out, dpi=dpi, card=card)
-        write_files(files)
-        typer.echo(f"{output_name(loaded)}: wrote {len(files)} PNG files at {dpi} dpi into "
-                   f"{out / (output_name(loaded) + '-png')}")
+        write_set(files, root=out)
+        typer.echo(shown(f"{output_name(loaded)}: wrote {len(files)} PNG files at {dpi} dpi into "
+                         f"{out / (output_name(loaded) + '-png')}"))
     _guarded(run)
 
 
@@ -143,7 +146,7 @@ def tts(
     out: Path = OUT, ink_saver: bool = INK,
 ) -> None:
     """Write Tabletop Simulator deck sheets (at most 10 x 7 cards, 4096 px): OUT/GAME-tts/."""
-    from generator.engine.atomic import write_files
+    from cards.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
     from generator.engine.raster import tts_files
@@ -154,9 +157,9 @@ def tts(
 
     def run() -> None:
         files = tts_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out)
-        write_files(files)
-        typer.echo(f"{output_name(loaded)}: wrote {len(files)} Tabletop Simulator images into "
-                   f"{out / (output_name(loaded) + '-tts')}")
+        write_set(files, root=out)
+        typer.echo(shown(f"{output_name(loaded)}: wrote {len(files)} Tabletop Simulator images into "
+                         f"{out / (output_name(loaded) + '-tts')}"))
     _guarded(run)
 
 
@@ -166,10 +169,12 @@ def watch(
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
     cut_lines: bool = CUTS,
-    interval: float = typer.Option(0.5, "--interval", help="Seconds between checks."),
+    interval: float = typer.Option(0.5, "--interval", help=f"Seconds between checks ({INTERVAL[0]:g} to {INTERVAL[1]:g}).",
+                                   parser=option_parser(low=INTERVAL[0], high=INTERVAL[1], unit=" s")),
 ) -> None:
     """Rebuild GAME's kit whenever one of its definition files changes (Ctrl-C stops)."""
     from cards import DefinitionError, load_game
+    from cards.files import FileRefused
     from cards.loader import resolve_folder
     from generator.engine.build import build_game
     from generator.engine.errors import LayoutError
@@ -183,11 +188,12 @@ def watch(
 
     def rebuild() -> None:
         try:
-            typer.echo(build_game(load_game(game), opts, out).summary())
-        except (DefinitionError, LayoutError) as exc:
-            typer.echo(f"{exc}\n(the last good files are kept; watching for the fix)", err=True)
+            typer.echo(shown(build_game(load_game(game), opts, out).summary()))
+        except (DefinitionError, LayoutError, FileRefused) as exc:
+            where = "--out: " if isinstance(exc, FileRefused) else ""
+            typer.echo(shown(f"{where}{exc}\n(the last good files are kept; watching for the fix)"), err=True)
 
-    typer.echo(f"watching {folder} (Ctrl-C stops)")
+    typer.echo(shown(f"watching {folder} (Ctrl-C stops)"))
     watch_loop(folder, rebuild, interval=interval)
 
 

@@ -39,8 +39,8 @@ def test_bad_options_exit_2_with_a_message_and_write_nothing(tmp_path):
     game = make_game(tmp_path / "kinds")
     out = tmp_path / "out"
     for args, message in ((["--paper", "a5"], "--paper: expected a4 or letter, got 'a5'"),
-                          (["--back-offset", "junk"], "--back-offset: expected X,Y in mm (e.g. 1.5,-0.5), got 'junk'"),
-                          (["--back-offset", "nan,0"], "--back-offset: expected X,Y in mm, each from -6 to 6"),
+                          (["--back-offset", "junk"], "--back-offset: expected X,Y in mm, in ASCII digits (e.g. 1.5,-0.5), got 'junk'"),
+                          (["--back-offset", "nan,0"], "--back-offset: expected X,Y in mm, in ASCII digits (e.g. 1.5,-0.5), got 'nan,0'"),
                           (["--back-offset", "0,7"], "--back-offset: expected X,Y in mm, each from -6 to 6"),
                           (["--bleed", "-1"], "--bleed: expected 0 to 6 mm (print shops ask 3 or 3.175), got -1"),
                           (["--bleed", "6.5"], "--bleed: expected 0 to 6 mm (print shops ask 3 or 3.175), got 6.5")):

@@ -1,9 +1,12 @@
-"""Checks every engine's state reader shares: known fields only, whole numbers in range.
+"""Checks every engine's state reader shares: known fields only, whole numbers in range, one of a choice.
 
-Errors are StateErrors naming the player (if any) and the field, in the table's words.
+These are the one place that checks a value's shape: a list or table where a card id or a
+number belongs is a StateError naming the player (if any) and the field, in the table's
+words, never a TypeError deeper in an engine.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from .errors import StateError
@@ -23,6 +26,14 @@ def whole_number(data: dict[str, Any], key: str, default: int, high: int, player
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
         raise StateError(f"expected a whole number from 0 to {high}, got {toml_repr(value)}", player=player, field=key)
     return value
+
+
+def pick(value: Any, choices: Collection[Any], player: str | None, field: str, expected: str, after: str = "") -> Any:
+    """`value` when it is one of `choices` (text, a whole number or absent: a list, a table, 1.0 or true never is)."""
+    scalar = value is None or isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    if scalar and value in choices:
+        return value
+    raise StateError(f"expected {expected}, got {toml_repr(value)}{after}", player=player, field=field)
 
 
 def flag(data: dict[str, Any], key: str, player: str | None, field: str) -> bool:

@@ -9,6 +9,10 @@ import json
 import sys
 from pathlib import Path
 
+from cards.errors import describe
+from cards.files import is_file
+from cards.terminal import shown
+
 from .errors import StateError
 from .state_io import read_state, write_state
 
@@ -28,11 +32,12 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
                              file=str(state_file))
         game_ref = state.get("game")
         if not isinstance(game_ref, str):
-            raise StateError(f"expected the game id or folder, got {game_ref!r}", field="game", file=str(state_file))
+            raise StateError(f"expected the game id or folder, got {describe(game_ref)}", field="game",
+                             file=str(state_file))
         builtin = builtin_games()
         if game_ref not in builtin:  # a user's folder, relative to the state file
             folder = state_file.parent / game_ref
-            if not (folder / "game.toml").is_file():
+            if not is_file(folder / "game.toml"):
                 raise StateError(f"expected a built-in game ({', '.join(builtin)}) or a folder with a game.toml, "
                                  f"got {game_ref!r}", field="game", file=str(state_file))
             game_ref = str(folder)
@@ -46,21 +51,23 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
 
             if not isinstance(exc, DefinitionError):
                 raise
-            print(str(exc), file=sys.stderr)
+            print(shown(str(exc)), file=sys.stderr)
             return 2
         extra = {"base": state_file.parent} if getattr(engine, "RESOLVE_BASE", False) else {}
         result = engine.resolve(state, game, seed=seed, **extra)  # base: for paths inside the state
     except StateError as exc:
         if exc.file is None:
             exc.file = str(state_file)
-        print(str(exc), file=sys.stderr)
+        print(shown(str(exc)), file=sys.stderr)
         return 2
     if out is not None:
-        write_state(out, result.state)
-    if as_json:
-        print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
-    else:
-        print(result.as_text())
+        try:
+            write_state(out, result.state)
+        except StateError as exc:
+            print(shown(str(exc)), file=sys.stderr)
+            return 2
+    # JSON already escapes C0 controls; `shown` writes the rest as \uXXXX, still valid JSON
+    print(shown(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else result.as_text()))
     return 0
 
 
@@ -77,7 +84,7 @@ def parse_plain(args: list[str]) -> tuple[Path, bool, Path | None, int | None] |
             i += 1
             if arg == "--out":
                 out = Path(args[i])
-            elif args[i].isdigit():
+            elif args[i].isascii() and args[i].isdigit():
                 seed = int(args[i])
             else:
                 return None

@@ -1,8 +1,6 @@
-"""Reading and writing state files: TOML in, TOML out, atomically."""
+"""Reading and writing state files: TOML in, TOML out, through `cards.files` (bounded, all or nothing)."""
 from __future__ import annotations
 
-import os
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -10,16 +8,17 @@ from typing import Any
 import tomli_w
 
 from cards.formats import FORMAT, format_problem
+from cards.files import FileRefused, read_bytes, write_file
 
 from .errors import StateError
 
 
 def read_state(path: Path) -> dict[str, Any]:
-    """Parse a state file; any unreadable input is a StateError, never a traceback."""
+    """Parse a state file; any unreadable input (a FIFO, a device, too large) is a StateError, never a hang."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise StateError(f"cannot read state file: {exc.strerror or exc}", file=str(path)) from None
+        raw = read_bytes(path)
+    except FileRefused as exc:
+        raise StateError(f"cannot read state file: {exc}", file=str(path)) from None
     try:
         state = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
@@ -34,29 +33,13 @@ def read_state(path: Path) -> dict[str, Any]:
     return state
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write beside the target and rename: a failure never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a state file is an ordinary file
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_state(path: Path, state: dict[str, Any]) -> None:
-    """The next state as TOML, led by the format version it is written in."""
-    write_atomic(path, tomli_w.dumps({"format": FORMAT, **_drop_none(state)}).encode("utf-8"))
+    """Write the next state all or nothing, led by the format version it is written in; a path that cannot
+    take it is a StateError naming `--out`."""
+    try:
+        write_file(path, tomli_w.dumps({"format": FORMAT, **_drop_none(state)}).encode("utf-8"))
+    except FileRefused as exc:
+        raise StateError(str(exc), field="--out") from None
 
 
 def _drop_none(value: Any) -> Any:

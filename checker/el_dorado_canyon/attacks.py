@@ -127,7 +127,8 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: st
 
 def _blockers(v: Player) -> str:
     """What stopped a whole attack: the cover taken this turn, the character's armor, or both."""
-    if v.block and v.char.armor:
+    armor = v.char is not None and v.char.armor
+    if v.block and armor:
         return "cover and armor block"
     return "cover blocks" if v.block else "armor blocks"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import flag, only_fields, player_rows, toml_repr, whole_number
+from checker.core.fields import flag, only_fields, pick, player_rows, whole_number
 
 from .rules import DIRECTIONS, Card, Character, Rules
 from .players import MAX_TRACK, Play, Player
@@ -73,10 +73,8 @@ def _cards(value: Any, rules: Rules, player: str | None, field: str, town_only: 
     pool = {c.id: c for c in rules.town} if town_only else rules.cards
     out = []
     for i, card_id in enumerate(value):
-        if card_id not in pool:
-            kind = "town" if town_only else "starting or town"
-            raise StateError(f"expected a {kind} card id ({', '.join(pool)}), got {card_id!r}",
-                             player=player, field=f"{field}[{i + 1}]")
+        kind = "town" if town_only else "starting or town"
+        pick(card_id, pool, player, f"{field}[{i + 1}]", f"a {kind} card id ({', '.join(pool)})")
         out.append(pool[card_id])
     return out
 
@@ -139,7 +137,7 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     else:  # EDC-2: the starting hand, less what lies under the character, plus a played town card
         hand = [c for c in rules.starting if c not in spent]
         played = data.get("play", {}).get("card") if isinstance(data.get("play"), dict) else None
-        if played in rules.cards and not rules.cards[played].starting:
+        if isinstance(played, str) and played in rules.cards and not rules.cards[played].starting:
             hand.append(rules.cards[played])
     c_unbanked, c_banked, c_infamy, c_graveyard = counts
     return Player(name, seat, char, health, ammo, c_unbanked, c_banked, c_infamy, c_graveyard, gone, hand, spent)
@@ -167,9 +165,7 @@ def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list
     only_fields(data, PLAY_KEYS, p.name, "play.")
     card_id = data.get("card")
     playable = [c for c in p.hand if c not in p.spent]
-    if card_id not in rules.cards:
-        raise StateError(f"expected a card in the hand ({_ids(playable)}), got {card_id!r}", player=p.name,
-                         field="play.card")
+    pick(card_id, rules.cards, p.name, "play.card", f"a card in the hand ({_ids(playable)})")
     card = rules.cards[card_id]
     if card in p.spent:
         raise StateError(f"{card_id!r} lies under the character (once per character, H9): it comes back only when "
@@ -197,14 +193,9 @@ def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list
 def _option(data: dict[str, Any], card: Card, p: Player) -> int:
     option = data.get("option")
     if len(card.options) == 2:
-        if option not in (1, 2) or isinstance(option, bool):
-            choices = "; ".join(f"{i}: {o.text}" for i, o in enumerate(card.options, 1))
-            raise StateError(f"expected 1 or 2 for two-ended card {card.id!r} ({choices}), got {toml_repr(option)}",
-                             player=p.name, field="play.option")
-        return option - 1
-    if option not in (None, 1) or isinstance(option, bool):
-        raise StateError(f"expected 1 or no option: {card.id!r} has one end ({card.options[0].text}), got {option!r}",
-                         player=p.name, field="play.option")
+        choices = "; ".join(f"{i}: {o.text}" for i, o in enumerate(card.options, 1))
+        return pick(option, (1, 2), p.name, "play.option", f"1 or 2 for two-ended card {card.id!r} ({choices})") - 1
+    pick(option, (None, 1), p.name, "play.option", f"1 or no option: {card.id!r} has one end ({card.options[0].text})")
     return 0
 
 
@@ -213,18 +204,14 @@ def _direction(data: dict[str, Any], card: Card, option: int, p: Player) -> int 
     direction = data.get("direction")
     label = _option_name(card, option)
     if arrow == "either":
-        if direction not in DIRECTIONS:
-            raise StateError(f"expected 'left' or 'right': {label} has an arrow the player turns, got {toml_repr(direction)}",
-                             player=p.name, field="play.direction")
-        return DIRECTIONS[direction]
+        return DIRECTIONS[pick(direction, DIRECTIONS, p.name, "play.direction",
+                               f"'left' or 'right': {label} has an arrow the player turns")]
     if arrow == "none":
         if direction is not None:
             raise StateError(f"expected no direction: {label} has no arrow, got {direction!r}",
                              player=p.name, field="play.direction")
         return None
-    if direction not in (None, arrow):
-        raise StateError(f"expected {arrow!r} or none: the arrow of {label} points {arrow}, got {direction!r}",
-                         player=p.name, field="play.direction")
+    pick(direction, (None, arrow), p.name, "play.direction", f"{arrow!r} or none: the arrow of {label} points {arrow}")
     return DIRECTIONS[arrow]
 
 
@@ -237,9 +224,7 @@ def _buy(value: Any, card: Card, option: int, names: set[str], p: Player, rules:
         raise StateError("a buy needs the face-up town cards: add [town] row = [...] (EDC-15)", player=p.name,
                          field="play.buy")
     town = {c.id: c for c in rules.town}
-    if value not in town:
-        raise StateError(f"expected a town card id, got {value!r}; face up: {_ids(row) or 'none'}",
-                         player=p.name, field="play.buy")
+    pick(value, town, p.name, "play.buy", "a town card id", f"; face up: {_ids(row) or 'none'}")
     if town[value] not in row and town[value] not in (deck or []):
         raise StateError(f"{value!r} is not face up in town nor in the town deck; face up: {_ids(row) or 'none'}",
                          player=p.name, field="play.buy")

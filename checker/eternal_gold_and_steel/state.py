@@ -10,7 +10,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import only_fields, player_rows, toml_repr, whole_number
+from checker.core.fields import only_fields, pick, player_rows, toml_repr, whole_number
 
 from .effects import Choices
 from .refs import find_piece, refs
@@ -160,13 +160,10 @@ def _piece(entry: Any, p: Player, rules: Rules, field: str) -> Piece:
 def _action(data: Any, t: Table) -> Action:
     if not isinstance(data, dict):
         raise StateError(f"expected an [action] table with kind = one of {', '.join(ACTION_KEYS)}", field="action")
-    kind = data.get("kind")
-    if kind not in ACTION_KEYS:
-        raise StateError(f"expected one of {', '.join(ACTION_KEYS)}, got {kind!r}", field="action.kind")
+    kind = pick(data.get("kind"), ACTION_KEYS, None, "action.kind", f"one of {', '.join(ACTION_KEYS)}")
     names = {p.name: p for p in t.players}
-    who = data.get("player", t.active.name)
-    if who not in names:
-        raise StateError(f"expected one of the players ({', '.join(names)}), got {who!r}", field="action.player")
+    who = pick(data.get("player", t.active.name), names, None, "action.player",
+               f"one of the players ({', '.join(names)})")
     p = names[who]
     only_fields(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")
     standing = [q.name for q in t.players if not q.out]

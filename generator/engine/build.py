@@ -11,6 +11,10 @@ of a built-in game, so a copy never overwrites the original's files):
 - `DIR/GAME-shop.pdf`: one face per page with bleed, TrimBox and BleedBox, back then front;
 - `DIR/GAME-png/COMPONENT/ID-front.png` (and `-back.png`): 300 dpi with bleed (`generator png`);
 - `DIR/GAME-tts/COMPONENT-N.png` and `COMPONENT-back.png`: Tabletop Simulator sheets (`generator tts`).
+
+A build's files are one set (`cards.files.write_set`): the kit's manifest, written last,
+lists the sha256 of every other file of the set under `files`, so a set mixed by a crash
+can be told, and a failed or killed build leaves the previous set whole.
 """
 from __future__ import annotations
 
@@ -19,9 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cards.files import sha256, write_set
 from generator.templates import looks_for
 
-from .atomic import write_files
 from .box import Style
 from .faces import FaceForms
 from .impose import plan
@@ -62,7 +66,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Re
     base = out / f"{name}-{opts.paper}"
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed), opts,
                                                  f"{game.name}: print-and-play kit ({opts.paper})")
-    files[base.with_suffix(".json")] = _json(manifest(pages, game, opts.paper))
+    kit = manifest(pages, game, opts.paper)
     for paper in POSTERS:
         posters = poster_pages(game, opts, paper)
         if posters:
@@ -72,8 +76,12 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Re
             files[poster.with_suffix(".json")] = _json(manifest(posters, game, paper))
     if shop:
         files[out / f"{name}-shop.pdf"] = shop_pdf(game, looks, style, opts)
-    write_files(files)
-    return Result(name, list(files), len(pages), _sheets(pages), _printed(pages))
+    kit["files"] = {path.name: sha256(data) for path, data in files.items()}
+    files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
+    write_set(files, root=out)
+    kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
+    listed = kit_files + [p for p in files if p not in kit_files]
+    return Result(name, listed, len(pages), _sheets(pages), _printed(pages))
 
 
 def _json(data: dict) -> bytes:

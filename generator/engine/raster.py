@@ -21,6 +21,7 @@ from .shop import SHOP_KINDS, face_pdf
 from .sheet import FaceRef, Options
 
 TTS_COLS, TTS_ROWS, TTS_MAX = 10, 7, 4096
+MAX_PIXELS = 64_000_000  # per PNG (about 190 MB in memory as RGB): checked before anything is rendered
 
 
 def _render(pdf: bytes, dpi: float, crop: float = 0.0) -> list[Image.Image]:
@@ -63,6 +64,11 @@ def png_files(game: Any, looks: Any, style: Style, opts: Options, out: Path, *, 
     if not faces:
         known = sorted(r.id for c in game.components if c.spec.kind in SHOP_KINDS for r in c.records)
         raise LayoutError(f"no card with this id in {game.id}: expected one of {', '.join(known)}", card=card)
+    for face in faces:
+        w, h = ((side + 2 * opts.bleed) / 25.4 * dpi for side in face.component.spec.size_mm)
+        if w * h > MAX_PIXELS:
+            raise LayoutError(f"a {face.component.spec.size} face at {dpi:g} dpi is {w:.0f} x {h:.0f} pixels: expected "
+                              f"at most {MAX_PIXELS:,} pixels per image; lower --dpi", card=face.record.id)
     images = _render(face_pdf(game, looks, style, opts, faces, game.name), dpi)
     folder = out / f"{output_name(game)}-png"
     return {folder / f.component.id / f"{f.record.id}-{f.side}.png": _png(img, dpi) for f, img in zip(faces, images)}

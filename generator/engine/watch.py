@@ -7,8 +7,18 @@ from typing import Callable
 
 
 def snapshot(folder: Path) -> dict[Path, float]:
-    """Modification time of every TOML file of a game folder."""
-    return {p: p.stat().st_mtime_ns for p in sorted(folder.rglob("*.toml"))}
+    """Modification time of every TOML file of a game folder (a file that cannot be read counts as changed)."""
+    times: dict[Path, float] = {}
+    try:
+        paths = sorted(folder.rglob("*.toml"))
+    except OSError:
+        return times
+    for path in paths:
+        try:
+            times[path] = path.stat().st_mtime_ns
+        except OSError:  # a link loop or a file removed meanwhile: the rebuild reports it
+            times[path] = -1
+    return times
 
 
 def watch(folder: Path, rebuild: Callable[[], None], *, interval: float = 0.5,

@@ -1,0 +1,330 @@
+"""Reading and writing files safely: the one reader and the one writer `generator` and `checker` share.
+
+Reading: only a regular file, at most `limit` bytes, and (given `inside`) only when its real
+path stays inside that folder, so a link out, a FIFO that would hang, a device that never
+ends or a symlink loop is a one-line `FileRefused`, never a hang or a traceback.
+
+Writing: a build's files are one set.  Every file is staged beside its target first, then
+renamed over it in the order given (the manifest last, so it is written only when the rest
+is).  Before the first rename the old files are kept as hard links and a journal is written;
+a failed rename puts the old files back, and a process killed between renames leaves the
+journal, which the next write into that folder plays back first: the previous set is whole
+again before the new one goes in.  Writers into one folder take turns (a lock on the folder).
+Temporary files are private (0600) while staged and removed whatever happens; a stale one
+left by a killed process is removed by the next write into its folder.
+"""
+from __future__ import annotations
+
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import stat
+import tempfile
+import time
+from pathlib import Path
+
+MAX_READ = 2_000_000        # bytes: far above any definition or state file, far below a memory problem
+LOCK_WAIT = 60.0            # seconds a writer waits for another writer into the same folder
+TEMP = ".pnpkit-tmp"        # suffix of staged files
+OLD = ".pnpkit-old"         # suffix of the previous set's files, kept until the new set is in
+JOURNAL = ".pnpkit-journal"  # in the set's folder while its renames run
+
+
+class FileRefused(Exception):
+    """A file that may not or cannot be read or written; `str()` is one line saying why."""
+
+
+def read_bytes(path: Path, *, inside: Path | None = None, limit: int = MAX_READ) -> bytes:
+    """The bytes of the regular file `path`; with `inside`, only if its real path is within that folder."""
+    try:
+        real = os.path.realpath(path, strict=True)
+    except OSError as exc:
+        raise FileRefused(_reason(exc)) from None
+    except ValueError:  # a NUL byte in the name
+        raise FileRefused("expected a file name without NUL characters") from None
+    if inside is not None and not _within(real, os.path.realpath(inside)):
+        raise FileRefused("expected a file inside its folder, got a link to a file outside it")
+    try:
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError as exc:
+        raise FileRefused(_reason(exc)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(f"expected a regular file, got {_kind(info.st_mode)}")
+        if info.st_size > limit:
+            raise FileRefused(f"file is too large: expected at most {limit} bytes, got {info.st_size}")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:  # a file that grows while read (or lies about its size, like /proc files)
+            raise FileRefused(f"file is too large: expected at most {limit} bytes, got more")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise FileRefused(_reason(exc)) from None
+    finally:
+        os.close(fd)
+
+
+def is_file(path: Path) -> bool:
+    """Whether `path` names a regular file (through links); a too-long name or a loop is just False."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def sha256(data: bytes) -> str:
+    """The digest a manifest records for each file of its set."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write one file all or nothing (a set of one)."""
+    write_set({path: data})
+
+
+def write_set(files: dict[Path, bytes], root: Path | None = None) -> None:
+    """Write every file as one set, renamed in the order given (put the manifest last).
+
+    `root` is the set's folder (its lock and journal live there); by default the folder the
+    files share.  Raises `FileRefused` naming the file and the reason; nothing of the new set
+    is then left, and the previous set is whole.
+    """
+    if not files:
+        return
+    paths = [Path(os.path.abspath(p)) for p in files]
+    for path in paths:
+        _check_target(path)
+    root = Path(os.path.abspath(root)) if root is not None else Path(os.path.commonpath([p.parent for p in paths]))
+    for folder in {p.parent for p in paths} | {root}:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise FileRefused(f"cannot make the folder {folder}: {_reason(exc)}") from None
+    lock = _lock(root)
+    try:
+        _remove_stale(_recover(root) | {p.parent for p in paths})
+        staged = _stage(dict(zip(paths, files.values())))
+        try:
+            _swap(root, staged)
+        finally:
+            for tmp, _ in staged:
+                _unlink(tmp)
+    finally:
+        os.close(lock)
+
+
+def recover(root: Path) -> None:
+    """Put back whole the set a killed writer left mixed in `root`, and remove its temporary files.
+
+    Every write into `root` does this first; call it to repair a folder without writing.
+    """
+    lock = _lock(root)
+    try:
+        _remove_stale(_recover(root) | {root})
+    finally:
+        os.close(lock)
+
+
+def _recover(root: Path) -> set[Path]:
+    """Play back the journal left in `root` (the lock held); the folders it names."""
+    journal = root / JOURNAL
+    try:
+        entries = json.loads(journal.read_text(encoding="utf-8"))["entries"]
+        pairs = [(Path(e["path"]), Path(e["old"]) if e["old"] else None) for e in entries]
+    except FileNotFoundError:
+        return set()
+    except (OSError, ValueError, KeyError, TypeError):  # a torn journal: written before any rename
+        _unlink(journal)
+        return set()
+    _roll_back(pairs)
+    _unlink(journal)
+    return {path.parent for path, _ in pairs}
+
+
+def _check_target(path: Path) -> None:
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise FileRefused(f"cannot write {path}: {_reason(exc)}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise FileRefused(f"cannot write {path}: expected a regular file or a new name, got {_kind(info.st_mode)}")
+
+
+def _lock(root: Path) -> int:
+    """Take the folder's lock (waiting up to LOCK_WAIT for another writer), or refuse."""
+    try:
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise FileRefused(f"cannot write into {root}: {_reason(exc)}") from None
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                os.close(fd)
+                raise FileRefused(f"another pnpkit process has been writing into {root} for {LOCK_WAIT:g} s: "
+                                  "expected one writer at a time; try again when it ends") from None
+            time.sleep(0.05)
+        except OSError:  # a file system without locks: write unlocked rather than not at all
+            return fd
+
+
+def _remove_stale(folders: set[Path]) -> None:
+    """Temporary files a killed writer left (the lock is ours, so none is in use)."""
+    for folder in folders:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith(".") and (name.endswith(TEMP) or name.endswith(OLD)):
+                _unlink(folder / name)
+
+
+def _stage(files: dict[Path, bytes]) -> list[tuple[Path, Path]]:
+    """Each file's bytes in a private temporary file beside it, flushed to disk: (temporary, target)."""
+    mode = _file_mode()
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files.items():
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP, dir=path.parent)
+            except OSError as exc:
+                raise FileRefused(f"cannot write {path}: {_reason(exc)}") from None
+            staged.append((Path(tmp), path))
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.chmod(tmp, mode)
+            except OSError as exc:
+                raise FileRefused(f"cannot write {path}: {_reason(exc)}") from None
+    except BaseException:
+        for written, _ in staged:
+            _unlink(written)
+        raise
+    return staged
+
+
+def _swap(root: Path, staged: list[tuple[Path, Path]]) -> None:
+    """Rename the staged files over their targets; on failure put the old ones back."""
+    journal = root / JOURNAL
+    pairs: list[tuple[Path, Path | None]] = []
+    current = staged[0][1]
+    try:
+        if len(staged) > 1:
+            for _, current in staged:
+                pairs.append((current, _keep_old(current)))
+            _write_journal(journal, pairs)
+        for tmp, current in staged:
+            os.replace(tmp, current)
+        _sync_folders({path.parent for _, path in staged})
+    except BaseException as exc:
+        _roll_back(pairs)
+        _unlink(journal)
+        if isinstance(exc, OSError):
+            raise FileRefused(f"cannot write {current}: {_reason(exc)}") from None
+        raise
+    _unlink(journal)
+    for _, old in pairs:
+        if old is not None:
+            _unlink(old)
+
+
+def _keep_old(path: Path) -> Path | None:
+    """A hard link to the file `path` replaces (a copy where links are not allowed), or None if it is new."""
+    if not os.path.lexists(path):
+        return None
+    old = path.with_name(f".{path.name}{OLD}")
+    _unlink(old)
+    try:
+        os.link(path, old, follow_symlinks=False)
+    except OSError:
+        old.write_bytes(path.read_bytes())
+    return old
+
+
+def _write_journal(journal: Path, pairs: list[tuple[Path, Path | None]]) -> None:
+    data = json.dumps({"entries": [{"path": str(p), "old": str(o) if o else None} for p, o in pairs]})
+    tmp = journal.with_name(f".{journal.name}{TEMP}")
+    with open(tmp, "w", encoding="utf-8") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, journal)
+    _sync_folders({journal.parent})
+
+
+def _roll_back(pairs: list[tuple[Path, Path | None]]) -> None:
+    """Each target back to its kept old file; a target that had none is removed."""
+    for path, old in pairs:
+        try:
+            if old is None:
+                _unlink(path)
+            elif os.path.lexists(old):
+                os.replace(old, path)
+                _unlink(old)  # a rename between two links to one file does nothing and keeps both
+        except OSError:
+            pass
+
+
+def _sync_folders(folders: set[Path]) -> None:
+    for folder in folders:
+        try:
+            fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            continue
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
+def _unlink(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _file_mode() -> int:
+    """The usual permissions of a new file (0666 less the umask)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _within(real: str, folder: str) -> bool:
+    return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link")):
+        if test(mode):
+            return name
+    return "a special file"
+
+
+def _reason(exc: OSError) -> str:
+    """An OSError in words, without the file name (the caller shows it)."""
+    if exc.errno == errno.ELOOP:
+        return "symbolic link loop (a link that leads back to itself)"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "file name too long for the file system"
+    return exc.strerror or str(exc)

@@ -1,0 +1,59 @@
+"""What both command-line tools print and accept: text safe for a terminal, ASCII numbers only.
+
+Names come from files anyone may write: a card or player name holding escape sequences
+must not reach the terminal as control codes (cursor moves, window titles, hyperlinks),
+so everything printed goes through `shown`.  Python's `float` and `int` read Arabic-Indic
+and other digits, `1_000`, `nan` and `inf`; an option takes plain ASCII numbers only.
+"""
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from typing import Any, Callable
+
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_KEEP = frozenset("\n\t")
+_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def shown(text: str) -> str:
+    """`text` with control characters (but newline and tab) and bidi overrides written as \\uXXXX."""
+    if text.isprintable():
+        return text
+    return "".join(f"\\u{ord(ch):04x}" if _hidden(ch) else ch for ch in text)
+
+
+def _hidden(ch: str) -> bool:
+    return ch not in _KEEP and (unicodedata.category(ch) == "Cc" or ch in _BIDI)
+
+
+def number(text: str, whole: bool = False) -> float:
+    """An ASCII decimal number (`-1.5`, `300`); ValueError saying what is expected otherwise."""
+    pattern, kind = (_WHOLE, "a whole number like 300") if whole else (_NUMBER, "a number like 1.5 or -2")
+    if not isinstance(text, str) or not text.isascii() or not pattern.fullmatch(text.strip()):
+        raise ValueError(f"expected {kind} in ASCII digits, got {shown(repr(text))}")
+    value = int(text) if whole else float(text)
+    if not math.isfinite(value):  # e.g. 400 digits
+        raise ValueError(f"expected a finite number, got {shown(repr(text))}")
+    return value
+
+
+def option_parser(whole: bool = False, low: float | None = None, high: float | None = None,
+                  unit: str = "") -> Callable[[Any], Any]:
+    """A Typer `parser=` for a numeric option: ASCII digits, within [low, high], the bound in the message."""
+    def parse(value: Any) -> Any:
+        import typer
+
+        try:
+            result = value if isinstance(value, (int, float)) and not isinstance(value, bool) else number(value, whole)
+            result = int(result) if whole else float(result)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+        if (low is not None and result < low) or (high is not None and result > high):
+            bounds = (f"from {low:g} to {high:g}" if low is not None and high is not None
+                      else f"at least {low:g}" if low is not None else f"at most {high:g}")
+            raise typer.BadParameter(f"expected {bounds}{unit}, got {result:g}")
+        return result
+    return parse
