@@ -92,31 +92,25 @@ def resolve(
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(..., help="Game id or folder."),
-    games: int = typer.Option(1000, "--games", min=1, help="How many games to play."),
+    game: list[str] = typer.Argument(None, help="Game id or folder (with --merge: the shard files)."),
+    games: int = typer.Option(1000, "--games", min=1, help="How many games to play (the most, with --precision)."),
     players: int = typer.Option(4, "--players", min=1, help="Players per game."),
-    seed: int = typer.Option(0, "--seed", help="Same seed, same result."),
-    policy: str = typer.Option("random", "--policy", help="random or greedy."),
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Processes to spread the games over."),
+    seed: int = typer.Option(0, "--seed", help="Same seed, same report (whatever --jobs and --shard)."),
+    policy: str = typer.Option("random", "--policy", help="random, greedy or search; or one per seat: search,greedy,random,random."),
+    budget: Optional[int] = typer.Option(None, "--budget", min=1, help="Playouts per decision of the search policy."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON (schema: docs/balance-lab.md)."),
+    as_csv: bool = typer.Option(False, "--csv", help="Print one CSV row per card, character, seat (or difference)."),
+    report_dir: Optional[Path] = typer.Option(None, "--report", help="Also write an HTML page and PNG charts here."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Processes to spread the games over (default: the cores)."),
+    precision: Optional[float] = typer.Option(None, "--precision", help="Play batches until every interval is this narrow on each side."),
+    shard: Optional[str] = typer.Option(None, "--shard", help="K/N: play the K-th of N parts; print its counts as JSON for --merge."),
+    merge: bool = typer.Option(False, "--merge", help="The arguments are shard files: print the report of the whole run."),
+    compare: Optional[str] = typer.Option(None, "--compare", help="A variant (id or folder, same family): report the differences."),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
-    """Play whole games with simple policies and report what a designer needs."""
-    from checker.core.errors import StateError
+    """Play whole games and report, with intervals and verdicts, what a designer needs."""
+    from checker.core.simulate_cmd import run_command
 
-    loaded = _load(game)
-    low, high = loaded.players
-    if not low <= players <= high:
-        _fail(f"--players: expected {low} to {high} for {loaded.name}, got {players}")
-    if policy not in ("random", "greedy"):
-        _fail(f"--policy: expected random or greedy, got {policy!r}")
-    engine = _engine(loaded.rules)
-    if not hasattr(engine, "simulate"):
-        _fail(f"no simulator for {loaded.rules!r} yet")
-    try:
-        report = engine.simulate(loaded, games=games, players=players, seed=seed, policy=policy, jobs=jobs)
-    except StateError as exc:
-        _fail(str(exc))
-    if as_json:
-        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
-    else:
-        typer.echo(engine.format_report(report))
+    raise typer.Exit(run_command(game or [], games=games, players=players, seed=seed, policy=policy, budget=budget,
+                                 as_json=as_json, as_csv=as_csv, report_dir=report_dir, jobs=jobs, precision=precision,
+                                 shard=shard, merge=merge, compare=compare, quiet=quiet, load=_load, engine=_engine))

@@ -306,7 +306,7 @@ def merge_shards(paths: list[str]) -> tuple[dict[str, Any], dict[str, Any], dict
 
 # ---- compare ---------------------------------------------------------------------------------------
 
-def compare(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant: tuple[dict[str, Any], dict[str, Any]],
+def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant: tuple[dict[str, Any], dict[str, Any]],
             params: dict[str, Any]) -> dict[str, Any]:
     """Both reports (same seeds: common random numbers) and each metric's difference, variant - base."""
     (data_a, rep_a), (data_b, rep_b) = base, variant
@@ -366,3 +366,108 @@ def _p_mean(d: float, low: float, high: float) -> float:
 
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+# ---- the command -----------------------------------------------------------------------------------
+
+def run_command(args: list[str], *, games: int, players: int, seed: int, policy: str, budget: int | None,
+                as_json: bool, as_csv: bool, report_dir: Any, jobs: int | None, precision: float | None,
+                shard: str | None, merge: bool, compare: str | None, quiet: bool, load: Any, engine: Any) -> int:
+    """`checker simulate`: 0, or 2 with one clear line on stderr for anything refused."""
+    try:
+        result = _command(args, games, players, seed, policy, budget, as_json, as_csv, jobs, precision, shard, merge,
+                          compare, quiet, load, engine)
+    except StateError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    if isinstance(result, str):  # a shard: its counts, nothing else
+        print(result)
+        return 0
+    if report_dir is not None:
+        from .report import write_folder
+
+        try:
+            write_folder(result, report_dir)
+        except ImportError:
+            print("--report: needs matplotlib: pip install 'pnpkit[report]'", file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"--report: cannot write {report_dir}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+    from . import report
+
+    if as_json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    elif as_csv:
+        sys.stdout.write(report.to_csv(result))
+    else:
+        print(report.compare_text(result) if "deltas" in result else report.text(result))
+    return 0
+
+
+def _command(args: list[str], games: int, players: int, seed: int, policy: str, budget: int | None, as_json: bool,
+             as_csv: bool, jobs: int | None, precision: float | None, shard: str | None, merge: bool,
+             compare: str | None, quiet: bool, load: Any, engine: Any) -> dict[str, Any] | str:
+    if as_json and as_csv:
+        raise StateError("expected one of --json and --csv, got both", field="--csv")
+    if precision is not None and not 0 < precision < 0.5:
+        raise StateError(f"expected a half-width between 0 and 0.5 (0.02 is 2 points), got {precision}",
+                         field="--precision")
+    if precision is not None and shard is not None:
+        raise StateError("--precision decides how many games to play from all of them, so it cannot run in shards: "
+                         "give --games instead", field="--precision")
+    if merge:
+        if not args:
+            raise StateError("expected the shard files to merge", field="--merge")
+        if shard or compare:
+            raise StateError("expected shard files alone, got --shard or --compare too", field="--merge")
+        from importlib import import_module
+
+        params, data, tally = merge_shards(args)
+        families = {getattr(import_module(engine_name), "SIMULATOR", None): name
+                    for name, engine_name in _engines().items()}
+        sim = importlib.import_module(next(m for m, name in families.items() if name == params["rules"]))
+        return build_report(sim, data, tally, params)
+    if len(args) != 1:
+        raise StateError(f"expected one game id or folder, got {len(args)}", field="game")
+    jobs = jobs or default_jobs()
+    sim, data, params = _prepare(args[0], players, policy, budget, precision, games, seed, load, engine)
+    if shard is not None:
+        if compare:
+            raise StateError("expected --shard or --compare, got both", field="--shard")
+        k, n = parse_shard(shard)
+        first, count = shard_range(games, k, n)
+        tally = run(sim, data, count, players, seed, params["policy"], params["budget"], jobs, None, quiet, first) \
+            if count else sim.new_tally(players)
+        return json.dumps(shard_document(params, data, (k, n), tally), sort_keys=True)
+    tally = run(sim, data, games, players, seed, params["policy"], params["budget"], jobs, precision, quiet)
+    base = build_report(sim, data, tally, params)
+    if compare is None:
+        return base
+    sim_b, data_b, _ = _prepare(compare, players, policy, budget, precision, games, seed, load, engine)
+    if sim_b is not sim:
+        raise StateError(f"expected a variant of the same rules family ({params['rules']}), got {sim_b.FAMILY}",
+                         field="--compare")
+    params_b = {**params, "games": base["games"]}  # the variant plays exactly the games the base played
+    tally_b = run(sim, data_b, base["games"], players, seed, params["policy"], params["budget"], jobs, None, quiet)
+    return compare_runs(sim, (data, base), (data_b, build_report(sim, data_b, tally_b, params_b)), params)
+
+
+def _engines() -> dict[str, str]:
+    from checker.engines import ENGINES
+
+    return ENGINES
+
+
+def _prepare(game: str, players: int, policy: str, budget: int | None, precision: float | None, games: int, seed: int,
+             load: Any, engine: Any) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    loaded = load(game)
+    low, high = loaded.players
+    if not low <= players <= high:
+        raise StateError(f"expected {low} to {high} for {loaded.name}, got {players}", field="--players")
+    sim = simulator(engine(loaded.rules))
+    if sim is None:
+        raise StateError(f"no simulator for {loaded.rules!r} yet", field="game")
+    data = sim.prepare(loaded)
+    sim.check(data, players)
+    return sim, data, params_for(sim, games, players, seed, policy, budget, precision)
