@@ -22,7 +22,7 @@ from .simulation import MAX_TURNS, POLICIES, Policy, setup
 FAMILY = "el-dorado-canyon"
 UNITS = 60  # a win shared by k players (k <= 6) is 60 / k units: whole numbers for any tie
 POLICY_NAMES = ("random", "greedy", "search")
-DEFAULT_BUDGET = 16
+DEFAULT_BUDGET = 8  # playouts per decision: 71 % against three greedy seats (docs/balance-lab.md)
 # card counters, per policy and card id: the index of each in the list
 BUYERS, BUYER_WINS, PASSERS, PASSER_WINS, BUYS, TURN_SUM, PLAYS, OFFERED = range(8)
 
