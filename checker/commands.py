@@ -22,26 +22,6 @@ def _fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-def _engine(rules: str):
-    import importlib
-
-    if rules not in ENGINES:
-        _fail(f"game: expected one of {', '.join(ENGINES)}, got {rules!r}")
-    try:
-        return importlib.import_module(ENGINES[rules])
-    except ModuleNotFoundError:
-        _fail(f"no rules engine for {rules!r} yet")
-
-
-def _load(game: str):
-    from cards import DefinitionError, load_game
-
-    try:
-        return load_game(game)
-    except DefinitionError as exc:
-        _fail(str(exc))
-
-
 @app.command()
 def validate(games: list[str] = typer.Argument(None, help="Built-in game ids or folders (default: all built-in games).")) -> None:
     """Check definitions: report every problem, or one summary line per game."""
@@ -113,4 +93,4 @@ def simulate(
 
     raise typer.Exit(run_command(game or [], games=games, players=players, seed=seed, policy=policy, budget=budget,
                                  as_json=as_json, as_csv=as_csv, report_dir=report_dir, jobs=jobs, precision=precision,
-                                 shard=shard, merge=merge, compare=compare, quiet=quiet, load=_load, engine=_engine))
+                                 shard=shard, merge=merge, compare=compare, quiet=quiet))

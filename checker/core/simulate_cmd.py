@@ -372,11 +372,11 @@ def default_jobs() -> int:
 
 def run_command(args: list[str], *, games: int, players: int, seed: int, policy: str, budget: int | None,
                 as_json: bool, as_csv: bool, report_dir: Any, jobs: int | None, precision: float | None,
-                shard: str | None, merge: bool, compare: str | None, quiet: bool, load: Any, engine: Any) -> int:
+                shard: str | None, merge: bool, compare: str | None, quiet: bool) -> int:
     """`checker simulate`: 0, or 2 with one clear line on stderr for anything refused."""
     try:
         result = _command(args, games, players, seed, policy, budget, as_json, as_csv, jobs, precision, shard, merge,
-                          compare, quiet, load, engine)
+                          compare, quiet)
     except StateError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -407,7 +407,7 @@ def run_command(args: list[str], *, games: int, players: int, seed: int, policy:
 
 def _command(args: list[str], games: int, players: int, seed: int, policy: str, budget: int | None, as_json: bool,
              as_csv: bool, jobs: int | None, precision: float | None, shard: str | None, merge: bool,
-             compare: str | None, quiet: bool, load: Any, engine: Any) -> dict[str, Any] | str:
+             compare: str | None, quiet: bool) -> dict[str, Any] | str:
     if as_json and as_csv:
         raise StateError("expected one of --json and --csv, got both", field="--csv")
     if precision is not None and not 0 < precision < 0.5:
@@ -431,7 +431,7 @@ def _command(args: list[str], games: int, players: int, seed: int, policy: str, 
     if len(args) != 1:
         raise StateError(f"expected one game id or folder, got {len(args)}", field="game")
     jobs = jobs or default_jobs()
-    sim, data, params = _prepare(args[0], players, policy, budget, precision, games, seed, load, engine)
+    sim, data, params = _prepare(args[0], players, policy, budget, precision, games, seed)
     if shard is not None:
         if compare:
             raise StateError("expected --shard or --compare, got both", field="--shard")
@@ -444,7 +444,7 @@ def _command(args: list[str], games: int, players: int, seed: int, policy: str, 
     base = build_report(sim, data, tally, params)
     if compare is None:
         return base
-    sim_b, data_b, _ = _prepare(compare, players, policy, budget, precision, games, seed, load, engine)
+    sim_b, data_b, _ = _prepare(compare, players, policy, budget, precision, games, seed)
     if sim_b is not sim:
         raise StateError(f"expected a variant of the same rules family ({params['rules']}), got {sim_b.FAMILY}",
                          field="--compare")
@@ -459,15 +459,62 @@ def _engines() -> dict[str, str]:
     return ENGINES
 
 
-def _prepare(game: str, players: int, policy: str, budget: int | None, precision: float | None, games: int, seed: int,
-             load: Any, engine: Any) -> tuple[Any, dict[str, Any], dict[str, Any]]:
-    loaded = load(game)
-    low, high = loaded.players
+def _prepare(game: str, players: int, policy: str, budget: int | None, precision: float | None, games: int, seed: int
+             ) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    """The family's metrics module, the compiled game (from the cache: no pydantic) and the run's params."""
+    from .gamecache import load_for_play
+
+    try:
+        engine, loaded = load_for_play(game, _engines())
+    except Exception as exc:  # cards (and pydantic) load only on a cache miss
+        from cards.errors import DefinitionError
+
+        if not isinstance(exc, DefinitionError):
+            raise
+        raise StateError(str(exc)) from None
+    name, (low, high) = (loaded["name"], loaded["players"]) if isinstance(loaded, dict) else (loaded.name, loaded.players)
     if not low <= players <= high:
-        raise StateError(f"expected {low} to {high} for {loaded.name}, got {players}", field="--players")
-    sim = simulator(engine(loaded.rules))
+        raise StateError(f"expected {low} to {high} for {name}, got {players}", field="--players")
+    sim = simulator(engine)
     if sim is None:
-        raise StateError(f"no simulator for {loaded.rules!r} yet", field="game")
+        raise StateError(f"no simulator for {engine.__name__.rsplit('.', 1)[-1]!r} yet", field="game")
     data = sim.prepare(loaded)
     sim.check(data, players)
     return sim, data, params_for(sim, games, players, seed, policy, budget, precision)
+
+
+def parse_plain(args: list[str]) -> dict[str, Any] | None:
+    """`simulate GAME` with plain options, for `checker.cli` to run without Typer; None when the
+    arguments need the full parser (help, reports, shards, merge, compare, anything odd)."""
+    options: dict[str, Any] = {"games": 1000, "players": 4, "seed": 0, "policy": "random", "budget": None,
+                               "jobs": None, "precision": None, "as_json": False, "as_csv": False, "quiet": False}
+    numbers = {"--games": "games", "--players": "players", "--seed": "seed", "--jobs": "jobs", "--budget": "budget"}
+    flags = {"--json": "as_json", "--csv": "as_csv", "--quiet": "quiet"}
+    game = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in flags:
+            options[flags[arg]] = True
+        elif arg in numbers or arg == "--policy":
+            if i + 1 >= len(args):
+                return None
+            i += 1
+            if arg == "--policy":
+                options["policy"] = args[i]
+            elif args[i].isdigit() and (arg == "--seed" or int(args[i]) >= 1):
+                options[numbers[arg]] = int(args[i])
+            else:
+                return None
+        elif arg.startswith("-") or game is not None:
+            return None
+        else:
+            game = arg
+        i += 1
+    if game is None:
+        return None
+    return {"args": [game], **options}
+
+
+def run_plain(options: dict[str, Any]) -> int:
+    return run_command(options.pop("args"), report_dir=None, shard=None, merge=False, compare=None, **options)
