@@ -14,6 +14,7 @@ from cards import load_game
 from checker.cli import app
 from checker.core import stats
 from checker.core.simulate_cmd import BATCH, simulate_game
+from madeup_games import gain_card, planted_town
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "games" / "edc-test"
@@ -23,11 +24,6 @@ METRICS = "checker.el_dorado_canyon.metrics"
 @pytest.fixture(autouse=True)
 def _cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
-
-
-def gain_card(card_id: str, cost: int, gold: int) -> str:
-    return (f'\n[[cards]]\nid = "{card_id}"\nname = "{card_id.title()}"\ntype = "gain"\npriority = "IV"\n'
-            f'cost = {cost}\n[[cards.options]]\neffects = [{{ effect = "gain_gold", amount = {gold} }}]\n')
 
 
 def game_folder(tmp_path: Path, name: str, town: str) -> Path:
@@ -41,8 +37,7 @@ def game_folder(tmp_path: Path, name: str, town: str) -> Path:
 def planted(tmp_path_factory) -> Path:
     """The test set's town deck plus a card far too strong and one far too weak."""
     tmp = tmp_path_factory.mktemp("planted")
-    return game_folder(tmp, "planted", (TEST_GAME / "town.toml").read_text() + gain_card("boomtown", 1, 8)
-                       + gain_card("fools-gold", 5, 1))
+    return game_folder(tmp, "planted", planted_town((TEST_GAME / "town.toml").read_text()))
 
 
 def run(*args: str) -> str:
@@ -78,7 +73,7 @@ def test_a_planted_strong_card_is_strong_and_a_weak_one_never_strong(planted, po
     assert cards["fools-gold"]["verdict"] != "strong"
     if policy == "random":
         assert cards["fools-gold"]["verdict"] == "weak", cards["fools-gold"]
-    assert report["verdicts"]["strong"][0] == "boomtown" or "boomtown" in report["verdicts"]["strong"]
+    assert "boomtown" in report["verdicts"]["strong"] and "fools-gold" not in report["verdicts"]["strong"]
 
 
 def test_identical_clones_are_not_told_apart(tmp_path):
@@ -95,12 +90,8 @@ def test_identical_clones_are_not_told_apart(tmp_path):
 # ---- compare ---------------------------------------------------------------------------------------------
 
 def test_compare_finds_a_raised_cost_and_nothing_in_a_copy(planted, tmp_path):
-    dearer = tmp_path / "dearer"
-    shutil.copytree(planted, dearer)
-    town = (dearer / "town.toml").read_text()
-    (dearer / "town.toml").write_text(town.replace('id = "boomtown"\nname = "Boomtown"\ntype = "gain"\n'
-                                                   'priority = "IV"\ncost = 1', 'id = "boomtown"\nname = "Boomtown"\n'
-                                                   'type = "gain"\npriority = "IV"\ncost = 6'))
+    base = (TEST_GAME / "town.toml").read_text()
+    dearer = game_folder(tmp_path, "dearer", base + gain_card("boomtown", 6, 8) + gain_card("fools-gold", 5, 1))
     out = json.loads(run(str(planted), "--compare", str(dearer), "--games", "400", "--seed", "2", "--json",
                          "--jobs", "1"))
     assert out["format"] == "pnpkit-compare/1"
