@@ -5,7 +5,6 @@ without importing this module (Typer alone costs ~30 ms at start-up).
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Optional
 

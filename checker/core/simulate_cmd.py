@@ -421,12 +421,11 @@ def _command(args: list[str], games: int, players: int, seed: int, policy: str, 
             raise StateError("expected the shard files to merge", field="--merge")
         if shard or compare:
             raise StateError("expected shard files alone, got --shard or --compare too", field="--merge")
-        from importlib import import_module
-
         params, data, tally = merge_shards(args)
-        families = {getattr(import_module(engine_name), "SIMULATOR", None): name
-                    for name, engine_name in _engines().items()}
-        sim = importlib.import_module(next(m for m, name in families.items() if name == params["rules"]))
+        engines = _engines()
+        sim = simulator(importlib.import_module(engines[params["rules"]])) if params["rules"] in engines else None
+        if sim is None:
+            raise StateError(f"rules: no simulator for {params['rules']!r}", file=args[0])
         return build_report(sim, data, tally, params)
     if len(args) != 1:
         raise StateError(f"expected one game id or folder, got {len(args)}", field="game")
