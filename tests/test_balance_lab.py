@@ -180,3 +180,28 @@ def test_report_folder_opens_without_network_and_has_each_chart_as_png(tmp_path)
     for name in ("cards", "characters", "seats", "length"):
         with Image.open(out / f"{name}.png") as im:
             assert im.format == "PNG" and im.width > 300
+
+
+def test_progress_bar_only_on_a_terminal_only_after_a_second_and_never_when_quiet(monkeypatch):
+    import io
+    import sys
+
+    from checker.core import simulate_cmd
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    clock = [0.0]
+    monkeypatch.setattr(simulate_cmd.time, "monotonic", lambda: clock[0])
+    for stream, quiet, shown in ((Terminal(), False, True), (Terminal(), True, False), (io.StringIO(), False, False)):
+        monkeypatch.setattr(sys, "stderr", stream)
+        clock[0] = 0.0
+        bar = simulate_cmd.Progress(1000, quiet)
+        bar.update(250)
+        assert stream.getvalue() == ""  # under a second: nothing yet
+        clock[0] = 1.5
+        bar.update(500)
+        assert ("500/1,000 games" in stream.getvalue()) == shown
+        bar.close()
+        assert stream.getvalue().endswith("\r") == shown  # the bar is wiped, the line left clean
