@@ -91,7 +91,7 @@ def compare_text(c: dict[str, Any]) -> str:
 def _delta_row(d: dict[str, Any]) -> str:
     if d["difference"] is None:
         return f"  {d['family']} {d['id']} {d['metric']}: not enough games"
-    pct = d["metric"] != "mean_turns"
+    pct = d["metric"] in ("win_rate", "bought_share")
     f = (lambda x: f"{x:+.1%}") if pct else (lambda x: f"{x:+.2f}")
     g = _pct if pct else str
     return (f"  {d['verdict'].upper():<6} {d['family']} {d['id']} {d['metric']}: {g(d['base'])} -> {g(d['variant'])}, "
@@ -198,7 +198,7 @@ def _length_chart(length: dict[str, Any]) -> bytes:
 def _deltas_chart(c: dict[str, Any]) -> bytes:
     import matplotlib.pyplot as plt
 
-    shown = [d for d in c["deltas"] if d["difference"] is not None and d["metric"] != "mean_turns"
+    shown = [d for d in c["deltas"] if d["difference"] is not None and d["family"] != "game"
              and (d["changed"] or d["verdict"] != "same")][:30]
     fig, ax = plt.subplots(figsize=(9, 0.32 * len(shown) + 1.3))
     for i, d in enumerate(shown):

@@ -323,11 +323,11 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
             deltas.append(_delta(key, e["id"], "win_rate", e["wins"], e["n"], f["wins"], f["n"]))
             if "offered" in e:
                 deltas.append(_delta(key, e["id"], "bought_share", e["n"], e["offered"], f["n"], f["offered"]))
-    la, lb = rep_a["length"], rep_b["length"]
-    d, low, high = stats.welch((la["sum"], la["sum_squares"], la["n"]), (lb["sum"], lb["sum_squares"], lb["n"]))
-    deltas.append({"family": "game", "id": "length", "metric": "mean_turns", "base": la["mean"], "variant": lb["mean"],
-                   "difference": round(d, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
-                   "p": 1.0 if low <= 0 <= high and d == 0 else _p_mean(d, low, high)})
+    for item, metric, a, b in _means(rep_a, rep_b):
+        d, low, high = stats.welch((a["sum"], a["sum_squares"], a["n"]), (b["sum"], b["sum_squares"], b["n"]))
+        deltas.append({"family": "game", "id": item, "metric": metric, "base": a["mean"], "variant": b["mean"],
+                       "difference": round(d, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
+                       "p": _p_mean(d, low, high)})
     for family in {d["family"] for d in deltas}:
         group = [d for d in deltas if d["family"] == family]
         rejected = stats.holm({f"{d['id']}|{d['metric']}": d["p"] for d in group})
@@ -341,6 +341,16 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
     return {"format": COMPARE_FORMAT, "base": rep_a["game"], "variant": rep_b["game"], "games": rep_a["games"],
             "players": params["players"], "seed": params["seed"], "policy": params["policy"], "changes": changes,
             "deltas": deltas, "base_report": rep_a, "variant_report": rep_b}
+
+
+def _means(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], dict[str, Any]]]:
+    """The game's means both reports have: length, and the scores where the family keeps them."""
+    out = [("length", "mean_turns", a["length"], b["length"])]
+    for key in ("all", "winner", "spread"):
+        if key in a.get("scores", {}) and key in b.get("scores", {}):
+            out.append((f"score ({key})" if key != "spread" else "score spread", "mean", a["scores"][key],
+                        b["scores"][key]))
+    return out
 
 
 def _delta(family: str, item: str, metric: str, x1: float, n1: int, x2: float, n2: int) -> dict[str, Any]:
