@@ -42,8 +42,9 @@ def text(r: dict[str, Any]) -> str:
                 lines.append(f"  {e['verdict'].upper():<8} {family['key'][:-1]} {e['id']}: {_interval(e)}"
                              + (f" vs {_pct(e['baseline'])} baseline" if e.get("baseline") is not None else ""))
     if not calls:
-        lines.append("  no card, character or seat stands out: everything measured is even")
-    unknown = [e["id"] for f in r["families"] for e in r[f["key"]] if e["verdict"] == "unknown"]
+        lines.append("  nothing is called strong, weak or avoided")
+    unknown = [f"{e['id']} ({e['n']}" + (f" vs {e['baseline_n']})" if "baseline_n" in e else ")")
+               for f in r["families"] for e in r[f["key"]] if e["verdict"] == "unknown"]
     if unknown:
         lines.append(f"  not enough games (under 30 on a side) to judge: {', '.join(unknown)}")
     for d in r.get("disagreements", []):
