@@ -14,6 +14,7 @@ from typing import Any
 
 from checker.core import stats
 from checker.core.errors import StateError
+from checker.core.simulate_cmd import histogram_summary, list_changes, rate_entry
 
 from .judge import game_ending, score, winners
 from .rules import Rules, compile_game
@@ -171,8 +172,6 @@ FAMILIES = [
 
 def report(data: dict[str, Any], tally: dict[str, Any], players: int, policies: list[str]) -> dict[str, Any]:
     """The game-specific half of the report: judged entries per family, length, ends, scores."""
-    from checker.core.simulate_cmd import histogram_summary, rate_entry
-
     n = tally["games"]
     base = 1.0 / players
     seats = [rate_entry(str(i + 1), w / UNITS, n, base) for i, w in enumerate(tally["seat_wins"])]
@@ -216,8 +215,6 @@ def _pool(by_policy: dict[str, dict[str, list[int]]]) -> dict[str, list[int]]:
 
 def card_entries(town: list[dict[str, Any]], counts: dict[str, list[int]], games: int) -> list[dict[str, Any]]:
     """One judged entry per town card: bought against passed over, Holm-corrected over the deck."""
-    from checker.core.simulate_cmd import rate_entry
-
     entries = []
     for card in town:
         c = counts.get(card["id"], [0] * 8)
@@ -250,7 +247,5 @@ def card_entries(town: list[dict[str, Any]], counts: dict[str, list[int]], games
 
 def differences(data_a: dict[str, Any], data_b: dict[str, Any]) -> list[str]:
     """What differs between two definitions, card by card and character by character."""
-    from checker.core.simulate_cmd import list_changes
-
     return list_changes(data_a, data_b, ("cards", "characters"))
 
