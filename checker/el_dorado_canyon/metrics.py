@@ -76,25 +76,28 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
     seats, rand = t.players, rng.random
     offered: list[set[str]] = [set() for _ in seats]  # town cards face up and affordable when buying
     bought_turn: list[tuple[int, str, int]] = []
-    plays: dict[tuple[int, str], int] = {}
+    plays: list[tuple[int, str]] = []  # (seat, town card id) for every town card revealed
+    seated = list(zip(seats, choosers))
     turns = 0
     while turns < MAX_TURNS:
         turns += 1
         chosen = []
-        for p, choose in zip(seats, choosers):
+        for p, choose in seated:
             if p.gone:
                 chosen.append(None)
                 continue
             pl = choose(t, p, rand)
             chosen.append(pl)
-            if not pl.card.starting:
-                plays[(p.seat, pl.card.id)] = plays.get((p.seat, pl.card.id), 0) + 1
+            card = pl.card
+            if not card.starting:
+                plays.append((p.seat, card.id))
             if pl.end.buys and not pl.refresh and t.row:
                 gold = p.unbanked + p.banked
                 offered[p.seat].update(c.id for c in t.row if c.cost <= gold)
         before = len(t.bought)
         t.play_turn(chosen)
-        bought_turn.extend((seat, cid, turns) for seat, cid in t.bought[before:])
+        if len(t.bought) > before:
+            bought_turn.extend((seat, cid, turns) for seat, cid in t.bought[before:])
         if game_ending(t):
             break
     reason = "characters" if t.draw_failed else "infamy" if game_ending(t) else "turn limit"
@@ -107,7 +110,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
 
 def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], won: list[int],
            drawn: list[tuple[int, str | None]], offered: list[set[str]], bought_turn: list[tuple[int, str, int]],
-           plays: dict[tuple[int, str], int], names: list[str]) -> None:
+           plays: list[tuple[int, str]], names: list[str]) -> None:
     tally["games"] += 1
     _bump(tally["lengths"], str(turns))
     _bump(tally["reasons"], reason)
@@ -133,8 +136,8 @@ def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], wo
         c[BUYS] += 1
         c[TURN_SUM] += turn
         buyers[seat].add(card_id)
-    for (seat, card_id), n in plays.items():
-        _card(tally, names[seat], card_id)[PLAYS] += n
+    for seat, card_id in plays:
+        _card(tally, names[seat], card_id)[PLAYS] += 1
     for seat, units in enumerate(won):
         name = names[seat]
         for card_id in buyers[seat]:
