@@ -105,10 +105,10 @@ def test_simulate_same_seed_same_report_whatever_the_jobs():
     two = simulate(game, games=60, players=4, seed=7, policy="random", jobs=2)
     assert one == two
     assert one["games"] == 60 and sum(one["end_reasons"].values()) == 60
-    assert abs(sum(one["win_rate_by_seat"].values()) - 1) < 1e-3
+    assert abs(sum(e["win_rate"] for e in one["seats"]) - 1) < 1e-3
     assert one != simulate(game, games=60, players=4, seed=8)
     text = format_report(one)
-    assert "Win rate by seat" in text and "Never worth buying" in text
+    assert "Seats: win rate" in text and "Verdicts" in text
 
 
 def test_simulate_command_on_a_users_folder():
@@ -116,8 +116,8 @@ def test_simulate_command_on_a_users_folder():
                                       "greedy", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert report["players"] == 3 and report["policy"] == "greedy"
-    assert set(report["win_rate_by_town_card"]) >= {"advanced-mining", "round-the-rosie"}
+    assert report["players"] == 3 and report["policy"] == ["greedy"] * 3
+    assert {e["id"] for e in report["cards"]} >= {"advanced-mining", "round-the-rosie"}
 
 
 @pytest.mark.parametrize("change, message", [
