@@ -5,7 +5,8 @@ see `rules.compile_game`).
 """
 from __future__ import annotations
 
+from .legal import legal_actions
 from .resolve import resolve
 from .rules import compile_game
 
-__all__ = ["compile_game", "resolve"]
+__all__ = ["compile_game", "legal_actions", "resolve"]

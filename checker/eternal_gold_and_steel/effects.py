@@ -1,6 +1,7 @@
 """Abilities at work: the closed effect vocabulary of cards/models/eternal_gold_and_steel/, run.
 
-One function per effect, named after it and following its docstring. Abilities that
+One function per effect, registered under its name by `@step` (`vocab.py`); the effects a
+while-ability may hold also say what they lend a unit (`@lends`). Abilities that
 fire at the same moment are a batch, resolved in the order their owner chooses
 (`action.order`; FAQ on Gorgon Swiftblade). Every choice an effect needs (pay or not,
 which unit to destroy, which enemy player) comes from the action (`Choices`): when
@@ -25,7 +26,7 @@ TRIGGER_RULE = {"on_play": "GS-R2", "on_attack": "GS-R3", "on_attack_damage": "G
 class Choices:
     """What the acting player decided, from the state's [action]: consumed as effects ask."""
 
-    def __init__(self, player: Player, pay: bool = False, destroy: list[str] | None = None, target: Player | None = None,
+    def __init__(self, player: Player, pay: bool | None = None, destroy: list[str] | None = None, target: Player | None = None,
                  order: list[str] | None = None, defender: Player | None = None):
         self.player, self.pay, self.target, self.defender = player, pay, target, defender
         self.destroy = list(destroy or [])
@@ -69,7 +70,7 @@ class Choices:
 
     def pays(self, cost: str) -> bool:
         """Whether the player pays for a pay-to-improve ability (action.pay; G6)."""
-        return self.pay
+        return bool(self.pay)
 
     def leftovers(self) -> list[str]:
         """Choices the resolution never asked for: reported as notes."""

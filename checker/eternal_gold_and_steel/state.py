@@ -53,6 +53,12 @@ class Action:
 
 def read_table(state: dict[str, Any], rules: Rules, seed: int | None = None, log: Any = None) -> tuple[Table, Action]:
     """The table and the disputed action, or a StateError naming the player and the field."""
+    table = read_board(state, rules, seed, log)
+    return table, read_action(state.get("action"), table)
+
+
+def read_board(state: dict[str, Any], rules: Rules, seed: int | None = None, log: Any = None) -> Table:
+    """The table without its action (what `legal_actions` reads), or a StateError naming the player and the field."""
     only_fields(state, TOP_KEYS, None, "")
     rows = player_rows(state, rules.players, rules.name, "in turn order")
     names = [_name(row, i) for i, row in enumerate(rows)]
@@ -73,8 +79,7 @@ def read_table(state: dict[str, Any], rules: Rules, seed: int | None = None, log
     market_deck = None
     if "market_deck" in state:
         market_deck = _cards(state["market_deck"], rules, None, "market_deck", market=True)
-    table = Table(rules, players, names.index(turn), throne, market_deck, seed, log)
-    return table, _action(state.get("action"), table)
+    return Table(rules, players, names.index(turn), throne, market_deck, seed, log)
 
 
 def _name(row: dict[str, Any], i: int) -> str:
@@ -166,7 +171,8 @@ def _piece(entry: Any, p: Player, rules: Rules, field: str) -> Piece:
 
 # ---- the action ---------------------------------------------------------------------------------------------
 
-def _action(data: Any, t: Table) -> Action:
+def read_action(data: Any, t: Table, choices: type[Choices] = Choices) -> Action:
+    """The [action] table checked against the table; `choices` reads the choices (a probe asks for them)."""
     if not isinstance(data, dict):
         raise StateError(f"expected an [action] table with kind = one of {', '.join(ACTION_KEYS)}", field="action")
     kind = data.get("kind")
@@ -188,8 +194,8 @@ def _action(data: Any, t: Table) -> Action:
             raise StateError(f"it is {t.active.name}'s turn: {ON_OWN_TURN[kind]}", player=p.name, field="action.player")
         if p.out:
             raise StateError("is out of the game (0 health, G1) and takes no turn", player=p.name, field="health")
-    choices = Choices(p, _pay(data, p), _destroy(data, p), _target(data, p, names), _order(data, p, t.rules))
-    action = Action(kind, p, choices)
+    made = choices(p, _pay(data, p), _destroy(data, p), _target(data, p, names), _order(data, p, t.rules))
+    action = Action(kind, p, made)
     if kind in READERS:  # use_throne has only the choices; its legality is checked when it is used
         READERS[kind](data, action, t)
     return action
@@ -205,8 +211,11 @@ ON_OWN_TURN = {
 }
 
 
-def _pay(data: dict[str, Any], p: Player) -> bool:
-    value = data.get("pay", False)
+def _pay(data: dict[str, Any], p: Player) -> bool | None:
+    """action.pay, or None when the action does not say (the same as false, G6)."""
+    if "pay" not in data:
+        return None
+    value = data["pay"]
     if isinstance(value, bool):
         return value
     if isinstance(value, int) and value in (0, 1):
