@@ -76,14 +76,22 @@ class Action:
 class Table:
     """Everything in the state file, checked: world, players, dice, beaten cities, the action."""
 
-    def __init__(self, world: World, players: list[Player], dice: list[int], beaten: list[str], action: Action):
+    def __init__(self, world: World, players: list[Player], dice: list[int], beaten: list[str],
+                 action: Action | None = None):
         self.world, self.chart, self.players = world, world.chart, players
         self.dice, self.beaten, self.action = dice, beaten, action
         self.by_name = {p.name: p for p in players}
 
 
 def read_table(state: dict[str, Any], world: World) -> Table:
-    """The checked table, or a StateError naming player and field."""
+    """The checked table with its action, or a StateError naming player and field."""
+    table = read_board(state, world)
+    table.action = _action(state.get("action"), table.by_name)
+    return table
+
+
+def read_board(state: dict[str, Any], world: World) -> Table:
+    """The checked table without its action (what `legal_actions` reads), or a StateError naming player and field."""
     only_fields(state, TOP_KEYS, None, "")
     if "winner" in state:
         raise StateError(f"the game is over: {state['winner']} came home the winner (E6); nothing more to settle",
@@ -101,8 +109,7 @@ def read_table(state: dict[str, Any], world: World) -> Table:
     _distinct_leaders(players)
     dice = _dice(state.get("dice", []))
     beaten = _beaten(state.get("beaten", []), world)
-    action = _action(state.get("action"), {p.name: p for p in players})
-    return Table(world, players, dice, beaten, action)
+    return Table(world, players, dice, beaten)
 
 
 def square(world: World, value: Any, player: str | None, field: str) -> str:
