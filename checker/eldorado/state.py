@@ -230,8 +230,8 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
             raise StateError(f"expected a whole number from 1 to {MAX_ROUNDS}, got {rounds!r}", player=p.name,
                              field="action.rounds")
-    if kind == "move":
-        _move_fields(fields, p)
+    if kind in FIELD_CHECKS:
+        FIELD_CHECKS[kind](fields, p)
     return Action(kind, p, fields)
 
 
@@ -296,6 +296,9 @@ def _move_fields(fields: dict[str, Any], p: Player) -> None:
         if not isinstance(guard, int) or isinstance(guard, bool) or guard < 0:
             raise StateError(f"expected a whole number of soldiers from 0, got {guard!r}", player=p.name,
                              field="action.guard")
+
+
+FIELD_CHECKS = {"move": _move_fields}  # a kind whose fields need more than the shared checks above
 
 
 # ---- the next state -------------------------------------------------------------------------------

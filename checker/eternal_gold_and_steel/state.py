@@ -189,7 +189,7 @@ def read_action(data: Any, t: Table, choices: type[Choices] = Choices) -> Action
         over = f"{standing[0]} is the last player standing and has won" if standing else "nobody is left standing"
         raise StateError(f"the game is over: {over} (G1); a finished game takes no more actions",
                          player=p.name, field="action")
-    if kind != "setup_markets":
+    if kind in ON_OWN_TURN:  # setting up the markets is everyone's, before the first turn
         if p is not t.active:
             raise StateError(f"it is {t.active.name}'s turn: {ON_OWN_TURN[kind]}", player=p.name, field="action.player")
         if p.out:
@@ -261,16 +261,20 @@ def _order(data: dict[str, Any], p: Player, rules: Rules) -> list[str]:
 
 def _read_play(data: dict[str, Any], a: Action, t: Table) -> None:
     p = a.player
-    zone = p.market if a.kind == "play_market" else p.hand
-    where = "market" if a.kind == "play_market" else "hand"
+    where, elsewhere = PLAYED_FROM[a.kind]
+    zone = getattr(p, where)
     card = _card(data.get("card"), t.rules, p.name, "action.card")
     if card not in zone:
-        other = ("it is in the hand: use kind = \"play\"" if a.kind == "play_market" and card in p.hand else
-                 "it is in the market: use kind = \"play_market\"" if card in p.market else "")
+        other = (f"it is in the {elsewhere}: use kind = \"{KIND_OF_ZONE[elsewhere]}\""
+                 if card in getattr(p, elsewhere) else "")
         raise StateError(f"{card.id!r} is not in {p.name}'s {where}" + (f" ({other})" if other else "")
                          + f"; the {where}: {', '.join(c.id for c in zone) or 'empty'}",
                          player=p.name, field="action.card")
     a.card = card
+
+
+PLAYED_FROM = {"play": ("hand", "market"), "play_market": ("market", "hand")}  # the zone, and the other one
+KIND_OF_ZONE = {zone: kind for kind, (zone, _) in PLAYED_FROM.items()}
 
 
 def _read_equip(data: dict[str, Any], a: Action, t: Table) -> None:
