@@ -183,6 +183,8 @@ def test_a_refusal_lists_the_legal_actions_through_resolve_file(tmp_path, capsys
                       "homecoming")
     assert resolve_file(_write(tmp_path / "s.toml", HOME, legal[-1]), False, None, 1, ENGINES) == 0
     assert "Ann comes home to Brest and wins" in capsys.readouterr().out
+    docs = (ROOT / "docs" / "engines.md").read_text()
+    assert "\n".join(err).replace(str(state), "state.toml") in docs, "docs/engines.md shows the real refusal"
 
 
 @pytest.mark.parametrize("action, code", [

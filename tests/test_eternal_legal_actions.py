@@ -151,6 +151,8 @@ def test_a_refusal_lists_the_legal_actions_and_resolve_file_agrees(tmp_path, cap
     for action in legal[:3]:
         assert resolve_file(_write(tmp_path / "s.toml", BOARD, action), True, None, 0, ENGINES) == 0
     capsys.readouterr()
+    docs = (ROOT / "docs" / "engines.md").read_text()
+    assert "\n".join(err).replace(str(state), "state.toml") in docs, "docs/engines.md shows the real refusal"
 
 
 @pytest.mark.parametrize("action, code", [
