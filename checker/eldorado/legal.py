@@ -61,7 +61,7 @@ def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
             yield {"direction": direction}
     if die is None or not _allowed(lambda: check_ashore(table, p, 0)):
         return
-    guards = [{}] + [{"guard": n} for n in range(1, p.soldiers + 1)] if p.aboard else [{}]
+    guards: list[dict[str, int]] = [{}] + [{"guard": n} for n in range(1, p.soldiers + 1)] if p.aboard else [{}]
     for path in walks(table, p, die):
         for guard in guards:
             yield {"path": path, **guard}

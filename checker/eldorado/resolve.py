@@ -23,6 +23,7 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: Pat
         before = {p.name: p.snapshot() for p in table.players}
         play = Play(table, seed)
         action = table.action
+        assert action is not None  # read_table reads it
         RUN[action.kind](play, action.player, action.fields)
         play.leftover_dice()
     except StateError as exc:

@@ -76,11 +76,12 @@ def legal_actions(state: dict[str, Any], player: str, game: Any) -> list[Action]
 def candidates(t: Table, p: Player) -> list[Action]:
     """The actions to try, before any choice an ability asks for."""
     mine = {"player": p.name}
-    out = [{"kind": "play", **mine, "card": cid} for cid in dict.fromkeys(c.id for c in p.hand)]
+    out: list[Action] = [{"kind": "play", **mine, "card": cid} for cid in dict.fromkeys(c.id for c in p.hand)]
     out += [{"kind": "play_market", **mine, "card": cid} for cid in dict.fromkeys(c.id for c in p.market)]
     units, loose = [ref_of(u, p) for u in p.units], [ref_of(w, p) for w in p.loose_weapons]
     out += [{"kind": "equip", **mine, "weapon": w, "unit": u} for w in loose for u in units]
-    out.append({"kind": "use_throne", **mine})
+    if t.rules.throne is not None:
+        out.append({"kind": "use_throne", **mine})
     for size in range(1, len(units) + 1):
         for group in combinations(units, size):
             out += [{"kind": "attack", **mine, "attackers": list(group), "defender": d.name} for d in t.enemies(p)]
@@ -143,9 +144,9 @@ def _shown(a: Action) -> str:
         "attack": lambda: f"{a['defender']} with {' + '.join(a['attackers'])}",
         "end_turn": lambda: " and ".join(f"{e['weapon']} to {e['unit']}" for e in a.get("equip", [])),
     }.get(a["kind"], lambda: "")()
-    made = [("pay" if a["pay"] else "no pay") if "pay" in a else "", " ".join(a.get("destroy", [])) and
-            f"destroy {' then '.join(a['destroy'])}", a.get("target") and f"target {a['target']}"]
-    made = [m for m in made if m]
+    made = [text for text in (("pay" if a["pay"] else "no pay") if "pay" in a else "",
+                              f"destroy {' then '.join(a['destroy'])}" if a.get("destroy") else "",
+                              f"target {a['target']}" if a.get("target") else "") if text]
     return f"{what} ({', '.join(made)})".strip() if made else what
 
 
