@@ -160,8 +160,10 @@ def refusal(exc: StateError, state: dict[str, Any], game: Any) -> None:
     who = action.get("player", state.get("turn")) if isinstance(action, dict) else None
     try:
         rules = rules_of(game)
-        if not isinstance(who, str):
-            who = read_board(state, rules).active.name
+        table = read_board({k: v for k, v in state.items() if k != "action"}, rules)
+        who = who if isinstance(who, str) else table.active.name
+        if who not in (p.name for p in table.players):
+            return
         listed = legal_actions(state, who, game)
     except StateError:
         return
