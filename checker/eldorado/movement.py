@@ -7,7 +7,7 @@ it where it is. A moored ship leaves by the sea (or along its river).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from checker.core.errors import StateError
 
@@ -33,16 +33,13 @@ def move(play: Play, p: Player, fields: dict) -> None:
 # ---- by ship ------------------------------------------------------------------------------------
 
 def sail(play: Play, p: Player, direction: str) -> None:
-    way, heading = course(play.table, p, direction)
-    if way == "river":
-        _river_move(play, p, heading)
-    else:
-        _sea_move(play, p, heading)
+    go, heading = course(play.table, p, direction)
+    go(play, p, heading)
 
 
-def course(table: Table, p: Player, direction: str) -> tuple[str, str]:
-    """Where a sail in `direction` goes, ("river", "upstream" | "downstream") or ("sea", "N" | ...), before
-    any die; a StateError when the ship cannot sail that way."""
+def course(table: Table, p: Player, direction: str) -> tuple[Callable[[Play, Player, str], None], str]:
+    """How a sail in `direction` goes, before any die: (the river move, "upstream" | "downstream") or
+    (the sea move, "N" | "E" | "S" | "W"); a StateError when the ship cannot sail that way."""
     chart = table.chart
     if p.ship is None:
         raise StateError("has no ship to sail: walk with path, or take over a ship (ELD-14)", player=p.name,
@@ -54,7 +51,7 @@ def course(table: Table, p: Player, direction: str) -> tuple[str, str]:
     river_heading = _river_heading(chart, p, start, direction)
     if river_heading is not None:
         _needs_a_soldier(p)
-        return "river", river_heading
+        return _river_move, river_heading
     if direction == "downstream" and chart.is_river(start):  # the mouth: the current runs out to sea (ELD-5)
         direction = NAMES[chart.flow(start)]
     if direction in ("upstream", "downstream"):
@@ -67,7 +64,7 @@ def course(table: Table, p: Player, direction: str) -> tuple[str, str]:
                          f"{chart.terrain(first)}: a ship cannot sail onto land; a moored ship leaves by the sea "
                          "(ELD-1)", player=p.name, field="action.direction")
     _needs_a_soldier(p)
-    return "sea", heading
+    return _sea_move, heading
 
 
 def _needs_a_soldier(p: Player) -> None:
