@@ -32,11 +32,11 @@ def plays(draw, card_id: str, town: list[str], gold: int) -> dict:
     chosen = card["options"][option - 1]
     if chosen["arrow"] == "either":
         play["direction"] = draw(st.sampled_from(["left", "right"]))
-    costs = {e[0]: e for e in chosen["effects"]}
+    costs = {e["effect"]: e for e in chosen["effects"]}
     row = town[:3]
-    if "refresh_row" in costs and gold >= costs["refresh_row"][1] and draw(st.booleans()):
+    if "refresh_row" in costs and gold >= costs["refresh_row"]["cost"] and draw(st.booleans()):
         play["refresh"] = True
-        gold -= costs["refresh_row"][1]
+        gold -= costs["refresh_row"]["cost"]
         row = (town[3:] + town[:3])[:3]
     affordable = [c for c in row if CARDS[c]["cost"] <= gold]
     if "buy" in costs and affordable and draw(st.booleans()):

@@ -96,29 +96,10 @@ def _greedy_values(opt: Option) -> tuple[tuple[float, ...], int]:
         for ammo in range(MAX_TRACK + 1):
             for health in range(MAX_TRACK + 1):
                 value = 0.0
-                for e in opt.effects:
-                    name = e[0]
-                    if name == "attack":
-                        value += (e[3] + e[1] * 0.5) * want_infamy if ammo >= e[2] else -1
-                    elif name == "gain_gold":
-                        value += e[1] * 0.4 * want_gold
-                    elif name == "bank_all":
-                        value -= 1  # and the unbanked gold times want_gold, at play time
-                    elif name == "gain_infamy":
-                        value += e[1] * want_infamy
-                    elif name == "set_tracks":
-                        value += (5 - health) * 0.9 - 1
-                    elif name == "gain_ammo":
-                        value += 1.5 if ammo <= 1 else -0.5
-                    elif name in ("steal", "per_attacker"):
-                        value += 0.6 * want_gold
-                    elif name == "pay_gold":
-                        value -= e[1] * 0.3
-                    elif name == "block":
-                        value += 0.4
+                for e in opt.effects:  # what each effect is worth: its `worth`, beside its rule
+                    value += e.rule.worth(e, ammo, health, want_infamy, want_gold)
                 table.append(value)
-    banks = sum(1 for e in opt.effects if e[0] == "bank_all")
-    return tuple(table), banks
+    return tuple(table), opt.banks
 
 
 def _affordable(t: Table, p: Player, row: list[Card] | None, spent: int = 0) -> list[Card]:

@@ -180,14 +180,13 @@ def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list
     option = _option(data, card, p)
     chosen = card.options[option]
     direction = _direction(data, card, option, p)
-    names = {e[0] for e in chosen.effects}
     refresh = flag(data, "refresh", p.name, "play.refresh")
-    if refresh and "refresh_row" not in names:
-        raise StateError(f"{_option_name(card, option)} cannot replace the town row{_elsewhere(card, 'refresh_row')}",
+    if refresh and not chosen.refreshes:
+        raise StateError(f"{_option_name(card, option)} cannot replace the town row{_elsewhere(card, 'refresh')}",
                          player=p.name, field="play.refresh")
     buy = None
     if "buy" in data:
-        buy = _buy(data["buy"], card, option, names, p, rules, row, deck)
+        buy = _buy(data["buy"], card, option, p, rules, row, deck)
     if refresh and row is None:
         raise StateError("replacing the row needs the face-up town cards: add [town] row = [...] (EDC-15)",
                          player=p.name, field="play.refresh")
@@ -228,9 +227,9 @@ def _direction(data: dict[str, Any], card: Card, option: int, p: Player) -> int 
     return DIRECTIONS[arrow]
 
 
-def _buy(value: Any, card: Card, option: int, names: set[str], p: Player, rules: Rules,
+def _buy(value: Any, card: Card, option: int, p: Player, rules: Rules,
          row: list[Card] | None, deck: list[Card] | None) -> Card:
-    if "buy" not in names:
+    if not card.options[option].buys:
         raise StateError(f"{_option_name(card, option)} buys nothing{_elsewhere(card, 'buy')}", player=p.name,
                          field="play.buy")
     if row is None:
@@ -250,9 +249,9 @@ def _option_name(card: Card, option: int) -> str:
     return f"{card.id!r}" + (f" option {option + 1}" if len(card.options) == 2 else "")
 
 
-def _elsewhere(card: Card, effect: str) -> str:
+def _elsewhere(card: Card, choice: str) -> str:
     for i, o in enumerate(card.options):
-        if any(e[0] == effect for e in o.effects):
+        if choice in o.choices:
             return f" (option {i + 1} does: {o.text})"
     return ""
 
@@ -327,42 +326,44 @@ def _town_choices_possible(plays: list[Play | None], players: list[Player], firs
 def _gold_may_drop(pl: Play, plays: list[Play | None], players: list[Player]) -> bool:
     """Whether another card or ability this turn may steal from the player before its refresh."""
     for other in plays:
-        if other is not None and other is not pl and any(e[0] == "steal" for e in other.end.effects):
+        if other is not None and other is not pl and any(e.rule.takes_gold for e in other.end.effects):
             return True
-    return any(q.char is not None and any(e[0] == "steal" for e in q.char.effects) for q in players)
-
-
-GOLD_BY_OTHERS = ("steal", "per_attacker", "attack")  # per_attacker may give gold; a kill takes the victim's
+    return any(q.char is not None and any(e.rule.takes_gold for e in q.char.effects) for q in players)
 
 
 def _may_gain_gold(p: Player) -> bool:
     """Whether the character's ability may bring gold during the turn (then only play can tell)."""
     char = p.char
     return char is not None and char.trigger not in (None, "always", "immediate") and any(
-        e[0] == "gain_gold" or e[0] in GOLD_BY_OTHERS for e in char.effects)
+        _brings_gold(e) for e in char.effects)
+
+
+def _brings_gold(e: Any) -> bool:
+    gold = e.rule.gold(e)
+    return gold is None or gold > 0
 
 
 def _gold_suffices(pl: Play, p: Player) -> None:
     """The gold the player has when the card's refresh and buy come, at best: the card's own gains
     and payments before them (H8: spending takes unbanked gold first, then banked)."""
     gold = p.unbanked + p.banked
-    for effect in pl.end.effects:
-        name = effect[0]
-        if name in GOLD_BY_OTHERS:
-            return  # how much it brings depends on the others: only play can tell
-        if name == "gain_gold":
-            gold += max(effect[1], effect[2] or 0)
-        elif name == "pay_gold":
-            gold -= effect[1]
-        elif name == "refresh_row" and pl.refresh:
-            if gold < effect[1]:
-                raise StateError(f"replacing the row costs {effect[1]} gold and {p.name} has {max(gold, 0)} when "
+    for e in pl.end.effects:
+        rule = e.rule
+        if rule.choice == "refresh" and pl.refresh:
+            cost = rule.cost(e, None)
+            if gold < cost:
+                raise StateError(f"replacing the row costs {cost} gold and {p.name} has {max(gold, 0)} when "
                                  f"{pl.card.name} comes to it", player=p.name, field="play.refresh")
-            gold -= effect[1]
-        elif name == "buy" and pl.buy is not None:
-            price = max(0, pl.buy.cost - effect[1])
+            gold -= cost
+        elif rule.choice == "buy" and pl.buy is not None:
+            price = rule.cost(e, pl.buy)
             if gold < price:
                 after = " after replacing the row" if pl.refresh else ""
                 raise StateError(f"{pl.buy.id!r} costs {price} gold and {p.name} has {max(gold, 0)}{after} when "
                                  f"{pl.card.name} comes to buy", player=p.name, field="play.buy")
             return
+        else:
+            brings = rule.gold(e)
+            if brings is None:
+                return  # how much it brings depends on the others: only play can tell
+            gold += brings
