@@ -16,8 +16,9 @@ from checker.core.errors import StateError
 from .attacks import find_target
 from .gone import apply_immediate, place_character
 from .judge import game_ending, score, winners
+from .legal import affordable, playable
 from .players import MAX_TRACK, Play, Player
-from .rules import LEFT, RIGHT, Card, Option, Rules, compile_game
+from .rules import LEFT, RIGHT, Option, Rules, compile_game
 from .turn import Table
 
 MAX_TURNS = 200  # a safety stop: simple policies may stall; reported as "turn limit"
@@ -26,6 +27,8 @@ MIN_BUYS = 20  # a card needs this many buyers before it is judged worth buying 
 
 
 # ---- policies: POLICIES[name](rules) -> (table, player, rng.random) -> Play ------------------------
+# A policy chooses among legal plays only (`legal`: the cards it may reveal, what its gold pays for);
+# tests check every choice against `legal.legal_actions`.
 
 Policy = Callable[[Table, Player, Callable[[], float]], Play]
 
@@ -34,7 +37,7 @@ def random_policy(rules: Rules) -> Policy:
     """Any card, any end, any way; buys a random affordable face-up card (and 1 in 5 replaces the row)."""
 
     def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
-        hand = p.hand
+        hand = playable(p)
         card = hand[int(rand() * len(hand))]
         option = (1 if rand() >= 0.5 else 0) if card.two_ended else 0  # int(rand() * 2): doubling is exact
         direction = LEFT if rand() < 0.5 else RIGHT
@@ -44,8 +47,8 @@ def random_policy(rules: Rules) -> Policy:
         cost = opt.refresh_cost
         refresh = rand() < 0.2 and opt.refreshes and t.row is not None and p.unbanked + p.banked >= cost
         # a refresh turns up the deck's top 3 (the old row under it) and leaves less gold to buy with
-        affordable = _affordable(t, p, (t.deck[:3] + t.row)[:3] if refresh else t.row, cost if refresh else 0)
-        buy = affordable[int(rand() * len(affordable))] if affordable else None
+        can = affordable(p, (t.deck[:3] + t.row)[:3] if refresh else t.row, cost if refresh else 0)
+        buy = can[int(rand() * len(can))] if can else None
         return Play(card, p.seat, option, direction, buy, refresh)
 
     return choose
@@ -63,7 +66,7 @@ def greedy_policy(rules: Rules) -> Policy:
         gold = p.unbanked * (WANT_GOLD if hungry else WANT_GOLD_RICH)
         best = best_option = None
         best_value = -1.0
-        for card in p.hand:
+        for card in playable(p):
             for option, table, banks in values[card]:
                 value = rand() * 0.1 + table[at]
                 if banks:
@@ -75,8 +78,8 @@ def greedy_policy(rules: Rules) -> Policy:
         direction = LEFT if lu > ru or (lu == ru and left.health <= right.health) else RIGHT
         buy = None
         if best.options[best_option].buys:
-            affordable = _affordable(t, p, t.row)
-            buy = max(affordable, key=COST) if affordable else None
+            can = affordable(p, t.row)
+            buy = max(can, key=COST) if can else None
         return Play(best, p.seat, best_option, direction, buy)
 
     return choose
@@ -100,11 +103,6 @@ def _greedy_values(opt: Option) -> tuple[tuple[float, ...], int]:
                     value += e.rule.worth(e, ammo, health, want_infamy, want_gold)
                 table.append(value)
     return tuple(table), opt.banks
-
-
-def _affordable(t: Table, p: Player, row: list[Card] | None, spent: int = 0) -> list[Card]:
-    gold = p.unbanked + p.banked - spent
-    return [c for c in row if c.cost <= gold] if row else []
 
 
 COST = attrgetter("cost")
