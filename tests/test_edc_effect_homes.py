@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
+
+from cards import load_game
 
 from cards.models.el_dorado_canyon import VOCABULARY
+from checker.el_dorado_canyon import compile_game, resolve
 from checker.el_dorado_canyon.rules import Option
 from checker.el_dorado_canyon.vocabulary import rules as engine_rules
 from generator.templates.el_dorado_canyon.art import PICTURES, glyphs
@@ -44,3 +48,27 @@ def test_a_picture_shows_opponent_facing_effects_first():
 
     drawn = glyphs(End)
     assert [(g.count, g.at_target) for g in drawn] == [("3", True), ("+2", False)]
+
+
+TEST_GAME = Path(__file__).resolve().parent / "games" / "edc-test"
+
+
+def test_the_worked_example_heal_prints_runs_and_draws():
+    """docs/adding-an-effect.md: the test game's Snake Oil pays 1 gold and heals 2, never above 5 (H3)."""
+    game = load_game(str(TEST_GAME))
+    oil = next(c for c in game.records("town") if c.id == "snake-oil")
+    assert oil.options[0].rules_text == "Discard 1 :gold: gold and gain 2 :health: health"
+    assert [(g.count, g.at_target) for g in glyphs(oil.options[0])] == [("-1".replace("-", "\u2212"), False),
+                                                                         ("+2", False)]
+    data = compile_game(game)
+
+    def turn(health: int) -> tuple[int, list[str]]:
+        state = {"game": "edc-test", "first_player": "Ann", "players": [
+            {"name": "Ann", "character": "prospector", "health": health, "unbanked": 1,
+             "hand": ["take-cover", "snake-oil"], "play": {"card": "snake-oil"}},
+            {"name": "Bob", "character": "prospector", "play": {"card": "take-cover", "option": 1}}]}
+        result = resolve(state, data)
+        return result.state["players"][0]["health"], [s.text for s in result.steps if "heals" in s.text]
+
+    assert turn(2) == (4, ["Ann heals 2 health (2 -> 4; the track stops at 5)"])
+    assert turn(4) == (5, ["Ann heals 1 health (4 -> 5; the track stops at 5)"])

@@ -144,6 +144,14 @@ class GainAmmo(Worded):
     wording: ClassVar[str] = 'gain {amount} :ammo: ammo'
 
 
+class Heal(Worded):
+    """Gain health, never above 5 (H3). The worked example of docs/adding-an-effect.md."""
+
+    effect: Literal["heal"]
+    amount: Positive = 1
+    wording: ClassVar[str] = 'gain {amount} :health: health'
+
+
 class PerAttacker(Edc):
     """Gain for every player attacking you this turn (Advanced Mining)."""
 
@@ -245,7 +253,7 @@ class Armor(Worded):
 
 AnyEffect = Annotated[
     Union[Attack, Steal, TargetDiscardsInfamy, Block, AttackersDiscardInfamy, PayGold, GainGold,
-          GainInfamy, GainAmmo, PerAttacker, SetTracks, BankAll, Buy, RefreshRow, GoGone,
+          GainInfamy, GainAmmo, Heal, PerAttacker, SetTracks, BankAll, Buy, RefreshRow, GoGone,
           RoundTheRosie, ExtraDamage, Armor],
     Field(discriminator="effect"),
 ]

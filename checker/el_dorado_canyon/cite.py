@@ -36,6 +36,7 @@ IF_ATTACKED = _cite("FAQ", "You gain 4 gold, but if you are attacked you gain no
 PER_ATTACKER = _cite("FAQ", "you gain 1 infamy per player who is attacking you", "EDC-7")
 GAIN_INFAMY = _cite("Infamy", "You gain infamy when instructed to do so by a card you played.")
 ABILITY_INFAMY = _cite("Infamy", "Certain character abilities gain you infamy.", "EDC-8")
+HEAL = _cite("Character Card Anatomy", "The health track: a token will indicate how much health you have.", "H3")
 TRACKS = _cite("Characters", "Every character starts with 5 health & 5 ammo", "H3")
 BANK = _cite("Symbols and Terms", "Bank all (gold icon): move all your unbanked gold to your bank (below your camp card).", "H8")
 REFRESH = _cite("Starting Cards", "you may spend 1 gold to discard all face-up town cards and replace them with 3 new town cards, from which you may purchase 1", "H8", "EDC-14")

@@ -112,6 +112,16 @@ def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     return True
 
 
+@effect("heal", worth=lambda e, ammo, health, wi, wg: min(e.amount, MAX_TRACK - health) * 0.9 - 0.5)
+def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    """Gain health up the track, never above its top (H3)."""
+    before = p.health
+    p.health = min(MAX_TRACK, before + e.amount)
+    if t.log:
+        t.say(f"heals {p.health - before} health ({before} -> {p.health}; the track stops at {MAX_TRACK})", cite.HEAL, p)
+    return True
+
+
 @effect("per_attacker", asks=lambda e: True, gold=lambda e: None, worth=lambda e, ammo, health, wi, wg: 0.6 * wg)
 def per_attacker(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     k = len(t.attackers_of(p))

@@ -113,6 +113,11 @@ def _gain_ammo(e: Any) -> list[Glyph]:
     return [Glyph(icon("ammo"), f"+{e.amount}")]
 
 
+@draws("heal")
+def _heal(e: Any) -> list[Glyph]:
+    return [Glyph(icon("health"), f"+{e.amount}")]
+
+
 @draws("per_attacker")
 def _per_attacker(e: Any) -> list[Glyph]:
     gains = [Glyph(icon(what), f"+{n}") for what, n in (("gold", e.gold), ("infamy", e.infamy)) if n]
