@@ -38,6 +38,8 @@ class Edc(Effect):
 
     aimed: ClassVar[bool] = False  # it needs an arrow on a card: it acts on a neighbour (H2)
     used_by: ClassVar[UsedBy] = "both"  # card ends, character abilities
+    attacks: ClassVar[bool] = False  # an attack: what 'give-to-attacked-player' needs (EDC-12)
+    card_type: ClassVar[str | None] = None  # the card type a card using it must have
 
 
 class Worded(Edc):
@@ -59,6 +61,7 @@ class Attack(Edc):
     targets: Literal["arrow", "both"] = "arrow"
     keywords: ClassVar[tuple[str, ...]] = ("attack",)
     aimed: ClassVar[bool] = True
+    attacks: ClassVar[bool] = True
 
     def phrase(self, arrow: str = "none") -> str:
         whom = "the characters to your left and right" if self.targets == "both" else f"the character {_whom(arrow)}"
@@ -226,6 +229,7 @@ class RoundTheRosie(Edc):
     effect: Literal["round_the_rosie"]
     used_by: ClassVar[UsedBy] = "card"
     aimed: ClassVar[bool] = True
+    card_type: ClassVar[str | None] = "event"  # FAQ: every played card passes, so it is an event
 
     def phrase(self, arrow: str = "none") -> str:
         way = {"left": "left", "right": "right"}.get(arrow, "way of the arrow")
@@ -401,12 +405,13 @@ def check_record(record: Record) -> list[tuple[str, str]]:
             if option.text:
                 for miss in wording_problems(option.text, option.effects):
                     out.append((f"options.{i}.text", f"wording leaves out the {miss}"))
-        if "give-to-attacked-player" in record.keywords and not any(
-            e.effect == "attack" for o in record.options for e in o.effects
-        ):
+        effects = [e for o in record.options for e in o.effects]
+        if "give-to-attacked-player" in record.keywords and not any(e.attacks for e in effects):
             out.append(("keywords", "expected an attack effect for 'give-to-attacked-player', got none"))
-        if "round_the_rosie" in {e.effect for o in record.options for e in o.effects} and record.type != "event":
-            out.append(("type", f"expected 'event' for round_the_rosie, got {record.type!r}"))
+        demands = {e.effect: e.card_type for e in effects if e.card_type is not None}
+        for name, card_type in demands.items():
+            if record.type != card_type:
+                out.append(("type", f"expected {card_type!r} for {name}, got {record.type!r}"))
     if isinstance(record, Character):
         names = {e.effect for e in record.ability.effects}
         if names & CARD_ONLY:

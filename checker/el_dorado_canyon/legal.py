@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from checker.core.errors import StateError
 
 from .players import Play, Player
-from .rules import DIRECTIONS, LEFT, Card, Option
+from .rules import DIRECTIONS, LEFT, RIGHT, Card, Option
 
 if TYPE_CHECKING:
     from .turn import Table
 
-ARROW_NAMES = {LEFT: "left", -LEFT: "right"}
+ARROW_NAMES = {LEFT: "left", RIGHT: "right"}
 
 
 class Action(NamedTuple):
