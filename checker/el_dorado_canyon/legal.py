@@ -70,6 +70,12 @@ def affordable(p: Player, cards: list[Card] | None, spent: int = 0) -> list[Card
     return [c for c in cards if c.cost <= gold] if cards else []
 
 
+def may_refresh(table: Table, p: Player, end: Option) -> bool:
+    """Whether the player may replace the town row with this end now: it refreshes, there is a
+    row, and the gold pays for it (H8, EDC-14)."""
+    return end.refreshes and table.row is not None and p.unbanked + p.banked >= end.refresh_cost
+
+
 def buy_targets(end: Option, row: list[Card] | None, deck: list[Card] | None) -> list[Card]:
     """The town cards a buy may name (EDC-15): none without a buy or a town; else any card of the
     row or the deck, which `town_choices` narrows to what can be face up when the buy comes."""

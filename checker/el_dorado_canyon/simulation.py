@@ -16,7 +16,7 @@ from checker.core.errors import StateError
 from .attacks import find_target
 from .gone import apply_immediate, place_character
 from .judge import game_ending, score, winners
-from .legal import affordable, playable
+from .legal import affordable, may_refresh, playable
 from .players import MAX_TRACK, Play, Player
 from .rules import LEFT, RIGHT, Option, Rules, compile_game
 from .turn import Table
@@ -45,7 +45,7 @@ def random_policy(rules: Rules) -> Policy:
         if not opt.buys:
             return Play(card, p.seat, option, direction)
         cost = opt.refresh_cost
-        refresh = rand() < 0.2 and opt.refreshes and t.row is not None and p.unbanked + p.banked >= cost
+        refresh = rand() < 0.2 and may_refresh(t, p, opt)
         # a refresh turns up the deck's top 3 (the old row under it) and leaves less gold to buy with
         can = affordable(p, (t.deck[:3] + t.row)[:3] if refresh else t.row, cost if refresh else 0)
         buy = can[int(rand() * len(can))] if can else None
