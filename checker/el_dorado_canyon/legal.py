@@ -49,7 +49,12 @@ class Action(NamedTuple):
 def playable(p: Player) -> list[Card]:
     """The cards a player may reveal: the hand, less what lies under the character (H9)."""
     spent = p.spent
-    return [c for c in p.hand if c not in spent] if spent else p.hand
+    if spent:
+        hand = p.hand
+        for card in spent:  # in play none of them is in the hand: then the hand itself, no copy
+            if card in hand:
+                return [c for c in hand if c not in spent]
+    return p.hand
 
 
 def options(card: Card) -> range:
