@@ -12,8 +12,9 @@ from typing import Callable
 
 from .attacks import find_target
 from .gone import apply_immediate, place_character
+from .legal import affordable, may_refresh, playable
 from .players import MAX_TRACK, Play, Player
-from .rules import LEFT, RIGHT, Card, Option, Rules
+from .rules import LEFT, RIGHT, Option, Rules
 from .turn import Table
 
 MAX_TURNS = 200  # a safety stop: simple policies may stall; reported as "turn limit"
@@ -21,6 +22,8 @@ START_GOLD = 3  # Player Set Up: "Take 3 gold"
 
 
 # ---- policies: POLICIES[name](rules) -> (table, player, rng.random) -> Play ------------------------
+# A policy chooses among legal plays only (`legal`: the cards it may reveal, what its gold pays for);
+# tests check every choice against `legal.legal_actions`.
 
 Policy = Callable[[Table, Player, Callable[[], float]], Play]
 
@@ -29,7 +32,7 @@ def random_policy(rules: Rules) -> Policy:
     """Any card, any end, any way; buys a random affordable face-up card (and 1 in 5 replaces the row)."""
 
     def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
-        hand = p.hand
+        hand = playable(p)
         card = hand[int(rand() * len(hand))]
         option = (1 if rand() >= 0.5 else 0) if card.two_ended else 0  # int(rand() * 2): doubling is exact
         direction = LEFT if rand() < 0.5 else RIGHT
@@ -37,11 +40,12 @@ def random_policy(rules: Rules) -> Policy:
         if not opt.buys:
             return Play(card, p.seat, option, direction)
         cost = opt.refresh_cost
-        refresh = rand() < 0.2 and opt.refreshes and t.row is not None and p.unbanked + p.banked >= cost
+        refresh = rand() < 0.2 and may_refresh(t, p, opt)
         # a refresh turns up the deck's top 3 (the old row under it) and leaves less gold to buy with
-        town = (t.deck[:3] + t.row)[:3] if refresh and t.deck is not None and t.row is not None else t.row
-        affordable = _affordable(t, p, town, cost if refresh else 0)
-        buy = affordable[int(rand() * len(affordable))] if affordable else None
+        # (may_refresh checked the row; a refresh needs the deck the state gives)
+        turned_up = (t.deck[:3] + t.row)[:3] if refresh and t.deck is not None and t.row is not None else t.row
+        can = affordable(p, turned_up, cost if refresh else 0)
+        buy = can[int(rand() * len(can))] if can else None
         return Play(card, p.seat, option, direction, buy, refresh)
 
     return choose
@@ -59,7 +63,7 @@ def greedy_policy(rules: Rules) -> Policy:
         gold = p.unbanked * (WANT_GOLD if hungry else WANT_GOLD_RICH)
         best = best_option = None
         best_value = -1.0
-        for card in p.hand:
+        for card in playable(p):
             for option, table, banks in values[card]:
                 value = rand() * 0.1 + table[at]
                 if banks:
@@ -72,8 +76,8 @@ def greedy_policy(rules: Rules) -> Policy:
         direction = LEFT if lu > ru or (lu == ru and left.health <= right.health) else RIGHT
         buy = None
         if best.options[best_option].buys:
-            affordable = _affordable(t, p, t.row)
-            buy = max(affordable, key=COST) if affordable else None
+            can = affordable(p, t.row)
+            buy = max(can, key=COST) if can else None
         return Play(best, p.seat, best_option, direction, buy)
 
     return choose
@@ -93,34 +97,10 @@ def _greedy_values(opt: Option) -> tuple[tuple[float, ...], int]:
         for ammo in range(MAX_TRACK + 1):
             for health in range(MAX_TRACK + 1):
                 value = 0.0
-                for e in opt.effects:
-                    name = e[0]
-                    if name == "attack":
-                        value += (e[3] + e[1] * 0.5) * want_infamy if ammo >= e[2] else -1
-                    elif name == "gain_gold":
-                        value += e[1] * 0.4 * want_gold
-                    elif name == "bank_all":
-                        value -= 1  # and the unbanked gold times want_gold, at play time
-                    elif name == "gain_infamy":
-                        value += e[1] * want_infamy
-                    elif name == "set_tracks":
-                        value += (5 - health) * 0.9 - 1
-                    elif name == "gain_ammo":
-                        value += 1.5 if ammo <= 1 else -0.5
-                    elif name in ("steal", "per_attacker"):
-                        value += 0.6 * want_gold
-                    elif name == "pay_gold":
-                        value -= e[1] * 0.3
-                    elif name == "block":
-                        value += 0.4
+                for e in opt.effects:  # what each effect is worth: its `worth`, beside its rule
+                    value += e.rule.worth(e, ammo, health, want_infamy, want_gold)
                 table.append(value)
-    banks = sum(1 for e in opt.effects if e[0] == "bank_all")
-    return tuple(table), banks
-
-
-def _affordable(t: Table, p: Player, row: list[Card] | None, spent: int = 0) -> list[Card]:
-    gold = p.unbanked + p.banked - spent
-    return [c for c in row if c.cost is not None and c.cost <= gold] if row else []
+    return tuple(table), opt.banks
 
 
 COST = attrgetter("cost")
