@@ -19,13 +19,16 @@ from dataclasses import dataclass
 from .box import MM
 from .fonts import TEXT, text_width
 from .pdfforms import end_form
-from .sheet import MARGIN, Page, Rect, union
+from .sheet import MARGIN, Block, Page, Rect, union
 
 MARK_WIDTH = 0.6          # pt; print.md asks at least 0.5 pt
 MARK_GAP = 0.5 * MM       # marks start this far outside the trim (in the bleed that is cut away)
 MARK_LENGTH = 6 * MM
 MIN_MARK = 3 * MM         # a mark shorter than this inside the printer margin may run on into it
 MARK_EDGE = 2 * MM        # ... but no nearer the paper's edge than this
+MARK_SPACING = 3 * MM     # least distance between the marks of two blocks (1.5 mm apart, they were misread)
+PACK_GAP = 6 * MM         # between the bleeds of two blocks sharing a sheet: room for both blocks' marks
+SPACING_REACH = (PACK_GAP + MARK_SPACING) / 2   # marks stop this far from another block's bleed
 EDGE = MARGIN             # footer and scale bar: inside the 6 mm printer margin
 GAP = 0.5 * MM            # between the footer and any face's bleed
 SCALE = 100 * MM
@@ -157,18 +160,38 @@ def draw_crop_marks(c, page: Page, info: Info) -> None:
 
 
 def crop_marks(page: Page, info: Info) -> list[Line]:
-    """Marks on every cut line of every block, outside the blocks, stopping at obstacles."""
+    """Marks on every cut line of every block, outside the blocks, stopping at obstacles.
+
+    Another block is an obstacle grown by SPACING_REACH: two blocks' marks meeting
+    in the gap between them stop MARK_SPACING apart instead of interleaving.
+    """
     lines: list[Line] = []
     for block in page.blocks:
-        others = [b.reach for b in page.blocks if b is not block] + [_grow(info.rect, GAP)] + page.keep_clear
+        others = [_grow(b.reach, SPACING_REACH) for b in page.blocks if b is not block]
+        others += [_grow(info.rect, GAP)] + page.keep_clear
         hx, hy, hw, hh = block.hull
-        for x in block.xs:
-            for start, sign in ((hy + hh + MARK_GAP, 1), (hy - MARK_GAP, -1)):
-                lines += _mark("v", x, start, sign, page, others)
-        for y in block.ys:
-            for start, sign in ((hx + hw + MARK_GAP, 1), (hx - MARK_GAP, -1)):
-                lines += _mark("h", y, start, sign, page, others)
+        edges = side_edges(block)
+        for side, at in edges.items():
+            start, sign = {"top": (hy + hh + MARK_GAP, 1), "bottom": (hy - MARK_GAP, -1),
+                           "right": (hx + hw + MARK_GAP, 1), "left": (hx - MARK_GAP, -1)}[side]
+            for v in at:
+                lines += _mark("v" if side in ("top", "bottom") else "h", v, start, sign, page, others)
     return lines
+
+
+def side_edges(block: Block) -> dict[str, list[float]]:
+    """The cut lines each side of `block` marks: those of the cells touching that side (all, without cells)."""
+    if not block.cells:
+        return {"top": block.xs, "bottom": block.xs, "right": block.ys, "left": block.ys}
+    hx, hy, hw, hh = block.hull
+
+    def edges(touching, lo: int, size: int) -> list[float]:
+        return sorted({round(v, 4) for c in block.cells if touching(c) for v in (c[lo], c[lo] + c[size])})
+    near = 1e-6
+    return {"top": edges(lambda c: abs(c[1] + c[3] - hy - hh) < near, 0, 2),
+            "bottom": edges(lambda c: abs(c[1] - hy) < near, 0, 2),
+            "right": edges(lambda c: abs(c[0] + c[2] - hx - hw) < near, 1, 3),
+            "left": edges(lambda c: abs(c[0] - hx) < near, 1, 3)}
 
 
 def _mark(kind: str, at: float, start: float, sign: int, page: Page, obstacles: list[Rect]) -> list[Line]:
@@ -206,6 +229,20 @@ def _mark_to(kind: str, at: float, start: float, sign: int, page: Page, obstacle
 def _grow(rect: Rect, by: float) -> Rect:
     x, y, w, h = rect
     return x - by, y - by, w + 2 * by, h + 2 * by
+
+
+CUT_CIRCLE = 0.8          # pt: the printed cut line of a round piece, dark enough to follow with scissors
+
+
+def draw_cut_circles(c, page: Page) -> None:
+    """A round piece has no crop marks to cut by: its trim circle is printed on the front."""
+    c.saveState()
+    c.setLineWidth(CUT_CIRCLE)
+    c.setStrokeColorRGB(0, 0, 0)
+    for item in page.items:
+        if item.listed and item.face.side == "front" and item.face.component.spec.shape == "round":
+            c.circle(item.x + item.w / 2, item.y + item.h / 2, min(item.w, item.h) / 2, fill=0, stroke=1)
+    c.restoreState()
 
 
 def draw_cut_lines(c, page: Page) -> None:
