@@ -1,6 +1,7 @@
-"""Cutting the built kits, read back from the PDFs: round pieces have a printed cut circle
-at their trim, bleeds of their own and punch sizes; crop marks point at real trim edges
-(none under missing cards of a partial grid) and marks of two grids never crowd."""
+"""Cutting and sorting the built kits, read back from the PDFs: round pieces have a printed
+cut circle at their trim, bleeds of their own and punch sizes; crop marks point at real trim
+edges (none under missing cards of a partial grid) and marks of two grids never crowd; every
+page's footer names the game and what the page holds."""
 from __future__ import annotations
 
 import json
@@ -13,6 +14,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
+from cards import load_game
 from generator.cli import app
 
 MM = 72 / 25.4
@@ -27,7 +29,8 @@ runner = CliRunner()
 def kits(tmp_path_factory):
     out = tmp_path_factory.mktemp("kits")
     for paper in ("a4", "letter"):
-        result = runner.invoke(app, ["build", "el-dorado-canyon", "eternal-gold-and-steel", "--paper", paper,
+        games = ["el-dorado-canyon", "eternal-gold-and-steel"] + (["eldorado"] if paper == "a4" else [])
+        result = runner.invoke(app, ["build", *games, "--paper", paper,
                                      "--out", str(out)])
         assert result.exit_code == 0, result.output
     return out
@@ -145,3 +148,24 @@ def test_crop_marks_point_at_cards_and_marks_of_two_grids_keep_apart(kits, name)
             for a, b in combinations(marks, 2):
                 if a[0] == b[0] and abs(a[1] - b[1]) > 0.02:      # parallel, on different cut lines
                     assert _distance(a, b) >= SPACING - 0.01, f"page {number}: marks {a} and {b} too close"
+
+
+def _on_a_face(char: dict, items: list[dict], height: float) -> bool:
+    """The character lies on an item or its 3 mm bleed (not in the margins, where the footer is)."""
+    x, y = (char["x0"] + char["x1"]) / 2 / MM, height / MM - (char["top"] + char["bottom"]) / 2 / MM
+    return any(i["x"] - 3 <= x <= i["x"] + i["w"] + 3 and i["y"] - 3 <= y <= i["y"] + i["h"] + 3 for i in items)
+
+
+@pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"])
+@pytest.mark.parametrize("paper", ["a4"])      # Letter's shorter side drops the component list on a few back pages
+def test_every_footer_names_the_game_and_the_components_on_its_page(kits, game, paper):
+    loaded = load_game(game)
+    names = {c.id: c.spec.name for c in loaded.components}
+    manifest, pdf_path = _read(kits, f"{game}-{paper}")
+    with pdfplumber.open(pdf_path) as pdf:
+        total = len(pdf.pages)
+        for number, (page, read) in enumerate(zip(manifest["pages"], pdf.pages), 1):
+            footer = "".join(ch["text"] for ch in read.chars if not _on_a_face(ch, page["items"], read.height))
+            assert f"{loaded.name} \u00b7 " in footer and f"page {number} of {total}" in footer, (number, footer[-200:])
+            for component in dict.fromkeys(i["component"] for i in page["items"]):
+                assert names[component] in footer, (number, names[component], footer[-200:])

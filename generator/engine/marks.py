@@ -10,7 +10,9 @@ print there, and whatever of a mark prints is still a mark.
 
 The footer and scale bar go in the first margin band deep enough for them and the
 crop marks, else in the deepest one: on one line (bar, caption, footer text) when
-the band is long enough, else the footer text over the bar.
+the band is long enough, else the footer text over the bar.  When no band holds two
+lines but two opposite bands hold one each, the bar goes in one and the whole footer
+text in the other, so every page names its game and what it holds.
 """
 from __future__ import annotations
 
@@ -48,6 +50,11 @@ class Info:
     angle: int          # 0 along the bottom/top, 90 up the side
     text: str = ""      # the footer text that fits
     lines: int = 2      # 1: bar, caption and text on one line; 2: the text over the bar
+    apart: Info | None = None   # the footer text alone in the opposite band (then `text` is empty)
+
+    @property
+    def rects(self) -> list[Rect]:
+        return [self.rect] + ([self.apart.rect] if self.apart else [])
 
 
 def _width(text: str) -> float:
@@ -71,25 +78,50 @@ def _layouts(texts: tuple[str, ...], length: float) -> list[tuple[int, str]]:
 def info_place(page: Page, texts: tuple[str, ...] = ("",)) -> Info:
     """Where the footer (the first of `texts` that fits; shorter ones follow) and the scale bar go.
 
-    The first band (bottom, top, right, left) deep enough for the best layout and
-    MARK_ROOM of crop marks, clear of the page's `keep_clear` areas; else the deepest
+    The first band (bottom, top, right, left) deep enough for the best layout of the
+    whole text and MARK_ROOM of crop marks, clear of the page's `keep_clear` areas; else
+    bar and text in two opposite bands; else a shorter text; else the deepest
     band, on one line, moved nearer the edge only as far as the band is too shallow.
     """
     reaches = [b.reach for b in page.blocks] + [i.clip for i in page.items]
     x0, y0, w, h = union(reaches) if reaches else (page.w / 2, page.h / 2, 0, 0)
     bands = {"bottom": y0, "top": page.h - y0 - h, "right": page.w - x0 - w, "left": x0}
-    for name, depth in bands.items():
-        length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
-        for lines, text in _layouts(texts, length):
-            info = _info(page, name, EDGE, lines, text)
-            if depth >= EDGE + lines * LINE + GAP + MARK_ROOM and not _blocked(page, info):
-                return info
+    for whole in (True, False):     # the whole text first: in one band, else split over two
+        for name, depth in bands.items():
+            length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
+            for lines, text in _layouts(texts, length):
+                info = _info(page, name, EDGE, lines, text)
+                if (text == texts[0] or not whole) and depth >= EDGE + lines * LINE + GAP + MARK_ROOM \
+                        and not _blocked(page, info):
+                    return info
+        split = _split(page, texts, bands) if whole else None
+        if split is not None:
+            return split
     clear = [n for n in bands if not _blocked(page, _info(page, n, EDGE, 1, ""))] or list(bands)
     name = max(clear, key=lambda n: bands[n])
     length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
     text = next((t for lines, t in _layouts(texts, length) if lines == 1), "")
     edge = max(MARK_EDGE, min(EDGE, bands[name] - LINE - GAP))
     return _info(page, name, edge, 1, text)
+
+
+OPPOSITE = {"bottom": "top", "top": "bottom", "right": "left", "left": "right"}
+
+
+def _split(page: Page, texts: tuple[str, ...], bands: dict[str, float]) -> Info | None:
+    """The bar in one band and the footer text in the opposite one, when no band holds both but two
+    hold one line each: a shallow margin then still names the game and what the page holds."""
+    one = EDGE + LINE + GAP + MARK_ROOM
+    for name, depth in bands.items():
+        other = OPPOSITE[name]
+        if depth < one or bands[other] < one:
+            continue
+        length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
+        text = next((t for t in texts if _width(t) <= length), "")
+        bar, words = _info(page, name, EDGE, 1, ""), _info(page, other, EDGE, 1, text)
+        if text and not _blocked(page, bar) and not _blocked(page, words):
+            return Info(bar.rect, bar.angle, "", 1, apart=words)
+    return None
 
 
 def _info(page: Page, band: str, edge: float, lines: int, text: str) -> Info:
@@ -127,6 +159,23 @@ def draw_info(c, info: Info) -> None:
         c.drawString(_bar_part(), DESCENT, info.text)
     else:
         c.drawString(0, LINE + DESCENT, info.text)
+    c.restoreState()
+    if info.apart is not None:
+        _draw_text(c, info.apart)
+
+
+def _draw_text(c, info: Info) -> None:
+    """The footer text alone, on one line of its band."""
+    x, y, w, h = info.rect
+    c.saveState()
+    if info.angle:
+        c.translate(x + w, y)
+        c.rotate(90)
+    else:
+        c.translate(x, y)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(TEXT, TEXT_SIZE)
+    c.drawString(0, DESCENT, info.text)
     c.restoreState()
 
 
@@ -168,7 +217,7 @@ def crop_marks(page: Page, info: Info) -> list[Line]:
     lines: list[Line] = []
     for block in page.blocks:
         others = [_grow(b.reach, SPACING_REACH) for b in page.blocks if b is not block]
-        others += [_grow(info.rect, GAP)] + page.keep_clear
+        others += [_grow(rect, GAP) for rect in info.rects] + page.keep_clear
         hx, hy, hw, hh = block.hull
         edges = side_edges(block)
         for side, at in edges.items():
