@@ -312,3 +312,12 @@ def test_turn_summary_places_the_charts_own_icons(kit):
     for name in used:
         assert form_name(SCOPE, name).encode() in kit.raw, name        # drawn once as a form, placed in text
     assert b"placeholder" not in kit.raw
+
+
+def test_turn_summary_prints_the_combat_rules_players_forget(kit):
+    """Combat Rules: barrels at sea, the prisoner on a winning 1 or 2, Indian luck on an even roll."""
+    page, item = next(iter(kit.items("reference", "front")))
+    words = " ".join(_face_words(kit, page, item))
+    for phrase in ("At sea the winner also takes 1", "per 2 points", "Won with a roll of 1 or 2", "prisoner",
+                   "Even roll: Indian luck, roll again", "that many enemy"):
+        assert phrase in words, (phrase, words)
