@@ -258,6 +258,8 @@ class ActionCard(Record):
     keywords: list[Keyword] = Field(default_factory=list, max_length=3)
     options: list[Option] = Field(min_length=1, max_length=2)
     flavor: str = Field(default="", max_length=120)
+    image: str | None = Field(default=None, max_length=300,
+                              description="art file in the game's folder, printed in place of the drawn picture")
 
     @property
     def two_ended(self) -> bool:
