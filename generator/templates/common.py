@@ -91,8 +91,8 @@ def _draw_slot(c, slot: Slot, style: Style) -> None:
             c.roundRect(x + i * width + 0.5 * MM, y, width - 1 * MM, h, 1.5 * MM, fill=0, stroke=1)
             draw_text(c, label, x + i * width + 1.5 * MM, y + 0.5 * MM, width - 3 * MM, h - 1 * MM,
                       field=slot.field, size=9, align="center", valign="middle", color=INK)
-    elif slot.kind == "image" and record_art(slot.value) is not None:
-        draw_art(c, record_art(slot.value), x, y, w, h, fit="contain", field=slot.field)
+    elif slot.kind == "image" and (art := record_art(slot.value)) is not None:
+        draw_art(c, art, x, y, w, h, fit="contain", field=slot.field)
     elif slot.kind == "image":  # drawn without the game's design (a bare record): its frame and file
         c.setStrokeColorRGB(*BAND)
         c.setDash(2, 2)
