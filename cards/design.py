@@ -17,14 +17,15 @@ problems are reported with its file, line and box.  Standard library only, plus 
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .art import ArtError, ArtInfo, art_path, inspect_art
+from .art import MAX_ART_BYTES, ArtError, ArtInfo, art_path, inspect_art
 from .errors import DefinitionError, Problem
-from .files import is_file
+from .files import is_file, read_bytes
 from .tomlsource import LineIndex, read_toml
 
 BUILTIN_FONTS = ("text", "display")          # the kit's own families (DejaVu Sans Condensed, Old Standard)
@@ -89,6 +90,13 @@ class Design:
     layouts: dict[str, Layout] = field(default_factory=dict)
     art: dict[str, ArtInfo] = field(default_factory=dict)  # a record's image value -> the checked file
     files: list[Path] = field(default_factory=list)  # every file the design names: part of what decides a build
+
+    def icons_digest(self) -> str:
+        """A short digest of the folder's icons (names and file contents)."""
+        digest = hashlib.sha256()
+        for name, art in sorted(self.icons.items()):
+            digest.update(name.encode() + b"\0" + read_bytes(art.path, inside=self.folder, limit=MAX_ART_BYTES) + b"\0")
+        return digest.hexdigest()[:12]
 
 
 class _Checker:

@@ -57,7 +57,9 @@ class Looks:
         """The icon scope of this family (its module name), see `generator.engine.icons`;
         a folder with icons of its own has a scope of its own under it."""
         base = self.module.__name__ if self.module else "generic"
-        return f"{base}#{self.design.folder}" if self.design is not None and self.design.icons else base
+        if self.design is None or not self.design.icons:
+            return base
+        return f"{base}#{self.design.icons_digest()}"  # by content: the PDF does not depend on where the folder is
 
     def front(self, component: Any) -> DrawFn:
         fronts = getattr(self.module, "FRONTS", {})
