@@ -192,6 +192,7 @@ def _fonts(check: _Checker, declared: Any, game_file: str, index: LineIndex) -> 
     fonts: dict[str, FontSpec] = {}
     for name, table in declared.items():
         where, line = f"fonts.{name}", index.line_of(("fonts", name))
+        check.fonts.add(name)  # a layout naming a broken declaration is not a second error
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9 _\-]{0,40}", name) or name.lower() in BUILTIN_FONTS:
             check.problems.append(Problem(game_file, "expected a family name of letters, digits, spaces, _ and - "
                                           f"other than {', '.join(BUILTIN_FONTS)}, got {name!r}", line=line, path=where))
@@ -297,8 +298,9 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
             layout.look = extends
         elif isinstance(extends, str) and extends.endswith(".toml"):
             parent = _layout(check, extends, fields, (*seen, name))
-            if parent is not None:
-                layout = _merged(parent, shown)
+            if parent is None:
+                return None  # its problems are reported; this layout's would only repeat them
+            layout = _merged(parent, shown)
         else:
             check.problems.append(Problem(shown, "expected a layout file (e.g. \"base.toml\") or a built-in look "
                                           f"({', '.join(sorted(check.builtin_looks))}), got {extends!r}",

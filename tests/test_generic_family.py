@@ -98,7 +98,7 @@ tags = "animal"
         "art, colour, rare",
         f"{f}:8: card 'owl' (Owl): cost: required field is missing",
         f"{f}:13: card 'owl' (Owl): tags: expected an array, got 'animal'",
-        f"{f}:11: card 'owl' (Owl): art: expected a file inside the game's folder, got '../secret.png'",
+        f"{f}:11: card 'owl' (Owl): art: expected a file inside the game's folder, got '../secret.png' (it leads outside)",
         f"{f}:12: card 'owl' (Owl): colour: expected a colour as #rrggbb (e.g. #336699), got 'red'",
     ]
 
@@ -111,9 +111,9 @@ def test_an_image_must_be_a_picture_file_inside_the_folder(game, tmp_path):
                                     + 'art = "game.toml"\n')
     f = f"{game}/deck.toml"
     assert definition_errors(game) == [
-        f"{f}:8: card 'fox' (Fox): art: expected a file inside the game's folder, got 'art/link.png'",
-        f"{f}:16: card 'owl' (Owl): art: file not found in the game's folder: 'art/none.png'",
-        f"{f}:21: card 'cat' (Cat): art: expected a PNG, JPEG or SVG file (.png, .jpg, .jpeg, .svg), got 'game.toml'",
+        f"{f}:8: card 'fox' (Fox): art: expected a file inside the game's folder, got 'art/link.png' (it leads outside)",
+        f"{f}:16: card 'owl' (Owl): art: file not found: 'art/none.png'",
+        f"{f}:21: card 'cat' (Cat): art: expected a .png, .jpg, .jpeg or .svg file, got 'game.toml'",
     ]
 
 

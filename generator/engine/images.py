@@ -47,7 +47,7 @@ def place(iw: float, ih: float, x: float, y: float, w: float, h: float, fit: str
     fx, fy = focus
     if fit == "cover":  # the focal point towards the box's centre, never uncovering an edge
         px = min(x, max(x + w - pw, x + w / 2 - fx * pw))
-        top = min(y + h, max(y + ph, y + h / 2 + fy * ph))  # y of the image's top edge
+        top = min(y + ph, max(y + h, y + h / 2 + fy * ph))  # y of the image's top edge
         return Placement(px, top - ph, pw, ph, clip=True)
     return Placement(x + (w - pw) * fx, y + (h - ph) * (1 - fy), pw, ph, clip=False)
 
