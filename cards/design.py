@@ -38,6 +38,8 @@ LENGTH = re.compile(r"^-?\d+(\.\d+)?%$")
 REFERENCES = ("trim", "safe", "bleed")
 SHAPES = ("rect", "rounded", "ellipse")
 FITS = ("cover", "contain")
+CHOICES = {"in": REFERENCES, "align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"),
+           "fit": FITS, "shape": SHAPES}
 PLACE = ("x", "y", "w", "h", "in")
 TEXT_KEYS = ("text", "font", "size", "colour", "align", "valign", "leading")
 IMAGE_KEYS = ("image", "fit", "focus")
@@ -431,9 +433,9 @@ def _box(check: _Checker, props: Any, shown: str, index: LineIndex, where: tuple
                 bad(key, f"expected a length above 0, got {value!r}")
             else:
                 out[key] = value
-        elif key == "in":
-            if value not in REFERENCES:
-                bad(key, f"expected one of {', '.join(REFERENCES)}, got {value!r}")
+        elif key in CHOICES:
+            if value not in CHOICES[key]:
+                bad(key, f"expected one of {', '.join(CHOICES[key])}, got {value!r}")
             else:
                 out[key] = value
         elif key in ("colour", "fill", "stroke"):
@@ -472,28 +474,12 @@ def _box(check: _Checker, props: Any, shown: str, index: LineIndex, where: tuple
                 bad(key, f"expected a size in points from 6 to 200 (print.md: text is never under 6 pt), or [min, max], got {value!r}")
             else:
                 out[key] = (float(sizes[0]), float(sizes[-1]))
-        elif key in ("align", "valign"):
-            options = ("left", "center", "right") if key == "align" else ("top", "middle", "bottom")
-            if value not in options:
-                bad(key, f"expected one of {', '.join(options)}, got {value!r}")
-            else:
-                out[key] = value
-        elif key == "fit":
-            if value not in FITS:
-                bad(key, f"expected one of {', '.join(FITS)}, got {value!r}")
-            else:
-                out[key] = value
         elif key == "focus":
             if not (isinstance(value, list) and len(value) == 2 and all(
                     isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in value)):
                 bad(key, f"expected [x, y], fractions from 0 to 1 from the image's top-left corner, got {value!r}")
             else:
                 out[key] = (float(value[0]), float(value[1]))
-        elif key == "shape":
-            if value not in SHAPES:
-                bad(key, f"expected one of {', '.join(SHAPES)}, got {value!r}")
-            else:
-                out[key] = value
         elif key in ("stroke_width", "radius", "leading"):
             low, high = (0.5, 3.0) if key == "leading" else (0.0, 50.0)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
