@@ -325,9 +325,10 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
                            partial=table == "regions" or box in target)
             target[box] = {**target.get(box, {}), **checked}
     if layout.look is None and layout.regions:
-        check.problems.append(Problem(shown, "regions: only a layout extending a built-in look has regions "
+        check.problems.append(Problem(shown, "only a layout extending a built-in look has regions "
                                       f"(extends = {sorted(check.builtin_looks)[0]!r})",
-                                      line=index.line_of(("regions",)), path="regions"))
+                                      line=index.line_of(("regions", next(iter(layout.regions)))),
+                                      path="regions"))
     cards = data.get("cards", {})
     if not isinstance(cards, dict):
         check.problems.append(Problem(shown, "expected [cards.ID] tables", line=index.line_of(("cards",)), path="cards"))

@@ -279,3 +279,51 @@ def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(t
     assert code == 0 and said.startswith("fox-deck: 2 pages")
     assert warned == ("warning: card 'night-fox' (Night Fox): boxes.art: night-fox.png prints at 139 dpi at its size, "
                       "below 300: it may look soft; use an image of at least 650 x 476 px\n")
+
+
+# --- layout files: geometry and the checks of their structure --------------------------------
+
+
+def test_a_box_is_placed_from_the_top_left_corner_of_its_reference_in_mm_or_percent():
+    from generator.engine.box import Box
+    from generator.templates.regions import rect_of
+
+    box = Box(60 * MM, 90 * MM, bleed=3 * MM)
+    mm = lambda rect: tuple(round(v / MM, 3) for v in rect)  # noqa: E731
+    assert mm(rect_of({"x": 5, "y": 10, "w": 20, "h": 30}, box)) == (5, 50, 20, 30)
+    assert mm(rect_of({"in": "safe", "x": 0, "y": 0, "w": "100%", "h": "10%"}, box)) == (3, 78.6, 54, 8.4)
+    assert mm(rect_of({"in": "bleed", "x": 0, "y": 0, "w": "100%", "h": "50%"}, box)) == (-3, 45, 66, 48)
+    # a region override keeps what it does not give from the look's own rectangle
+    assert mm(rect_of({"h": 10}, box, (5 * MM, 40 * MM, 50 * MM, 20 * MM))) == (5, 50, 50, 10)
+
+
+def test_layout_structure_errors_name_file_line_and_box(tmp_path):
+    game = tmp_path / "fox-deck"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    (game / "layouts" / "base.toml").write_text('extends = "layouts/fox.toml"\n')
+    code, _, said = generator("build", game, "--out", tmp_path / "out")
+    assert code == 2 and said == (f"{game}/layouts/fox.toml: extends: a loop of layouts (layouts/fox.toml -> "
+                                  "layouts/base.toml -> layouts/fox.toml)\n")
+    shutil.copy(EXAMPLES / "fox-deck" / "layouts" / "base.toml", game / "layouts" / "base.toml")
+    edit_text(game / "layouts" / "fox.toml", "[cards.moonrise.boxes.name]", '[regions.text]\nx = 1\n\n'
+              '[cards.moonrise]\nlayout = "layouts/none.toml"\n\n[cards.moonrise.boxes.name]')
+    code, _, said = generator("build", game, "--out", tmp_path / "out")
+    assert code == 2 and said.splitlines() == [
+        f"{game}/layouts/fox.toml:69: regions: only a layout extending a built-in look has regions "
+        "(extends = 'el-dorado-canyon')",
+        f"{game}/layouts/none.toml: file not found: 'layouts/none.toml'",
+    ]
+
+
+def test_a_card_may_use_another_layout(tmp_path):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    (game / "layouts" / "night.toml").write_text('extends = "layouts/base.toml"\nbackground = "#20283c"\n')
+    edit_text(game / "layouts" / "fox.toml", "[cards.moonrise.boxes.name]",
+              '[cards.night-fox]\nlayout = "layouts/night.toml"\n\n[cards.moonrise.boxes.name]')
+    assert generator("build", game, "--out", out)[0] == 0
+    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][0]["items"]
+    night, red = next(i for i in items if i["id"] == "night-fox"), items[0]
+    pdf = out / "fox-deck-a4.pdf"
+    assert near(rgb_at(pdf, 0, night["x"] + 2, night["y"] + 2), "#20283c")
+    assert near(rgb_at(pdf, 0, red["x"] + 2, red["y"] + 2), "#fbeedd")
