@@ -327,3 +327,19 @@ def test_a_card_may_use_another_layout(tmp_path):
     pdf = out / "fox-deck-a4.pdf"
     assert near(rgb_at(pdf, 0, night["x"] + 2, night["y"] + 2), "#20283c")
     assert near(rgb_at(pdf, 0, red["x"] + 2, red["y"] + 2), "#fbeedd")
+
+
+def test_a_png_icon_of_the_folder_prints_inline_at_the_text_size(tmp_path):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    Image.new("RGBA", (64, 64), (30, 120, 40, 255)).save(game / "icons" / "leaf.png")
+    edit_text(game / "game.toml", 'paw = "icons/paw.svg"', 'paw = "icons/paw.svg"\nleaf = "icons/leaf.png"')
+    edit_text(game / "cards.toml", "Play at dusk.", "Play at dusk :leaf:.")
+    assert generator("build", game, "--out", out)[0] == 0
+    with pdfplumber.open(out / "fox-deck-a4.pdf") as doc:
+        icons = [i for i in doc.pages[0].images if i["srcsize"] == (64, 64)]
+        dusk = next(w for w in doc.pages[0].extract_words() if w["text"] == "dusk")
+    assert len(icons) == 1
+    size = icons[0]["x1"] - icons[0]["x0"]
+    assert 6 <= size <= 10.5 and icons[0]["x0"] > dusk["x1"]  # as tall as the text (7 to 10 pt), after "dusk"
+    assert abs(icons[0]["bottom"] - dusk["bottom"]) < 3  # on the line's baseline
