@@ -131,6 +131,7 @@ def png(
     from cards.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
+    from generator.engine.images import collecting_warnings
     from generator.engine.raster import png_files
     from generator.templates import looks_for
 
@@ -140,8 +141,11 @@ def png(
     loaded = _load(game)
 
     def run() -> None:
-        files = png_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out, dpi=dpi, card=card)
+        with collecting_warnings() as warnings:
+            files = png_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out, dpi=dpi, card=card)
         write_set(files, root=out)
+        for warning in warnings:  # art below 300 dpi: a preview is where a designer sees it first
+            typer.echo(shown(warning), err=True)
         typer.echo(shown(f"{output_name(loaded)}: wrote {len(files)} PNG files at {dpi} dpi into "
                          f"{out / (output_name(loaded) + '-png')}"))
     _guarded(run)

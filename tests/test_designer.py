@@ -279,6 +279,8 @@ def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(t
     assert code == 0 and said.startswith("fox-deck: 2 pages")
     assert warned == ("warning: card 'night-fox' (Night Fox): boxes.art: night-fox.png prints at 139 dpi at its size, "
                       "below 300: it may look soft; use an image of at least 650 x 476 px\n")
+    code, said, previewed = generator("png", game, "--out", out, "--dpi", "72", "--card", "night-fox")
+    assert (code, previewed) == (0, warned)  # the preview warns the same
 
 
 # --- layout files: geometry and the checks of their structure --------------------------------
