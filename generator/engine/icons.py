@@ -88,7 +88,7 @@ def lookup(name: str) -> tuple[str, DrawIcon] | None:
     """(scope, draw_fn) of the icon `name` as the game being drawn sees it, or None."""
     versions = _REGISTRY.get(name, {})
     scope = _SCOPE.get()
-    for owner in (scope, GENERIC):
+    for owner in (scope, scope.partition("#")[0], GENERIC):  # a game folder's icons, its family's, the generic
         if owner in versions:
             return owner, versions[owner]
     if name in _DECLARED.get():
