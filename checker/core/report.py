@@ -98,7 +98,7 @@ def compare_text(c: dict[str, Any]) -> str:
 def _delta_row(d: dict[str, Any]) -> str:
     if d["difference"] is None:
         return f"  {d['family']} {d['id']} {d['metric']}: not enough games"
-    pct = d["metric"] in ("win_rate", "bought_share")
+    pct = d["metric"] in ("win_rate", "bought_share", "reached_share")
     f = (lambda x: f"{x:+.1%}") if pct else (lambda x: f"{x:+.2f}")
     g = _pct if pct else str
     return (f"  {d['verdict'].upper():<6} {d['family']} {d['id']} {d['metric']}: {g(d['base'])} -> {g(d['variant'])}, "
