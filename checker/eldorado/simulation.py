@@ -137,9 +137,12 @@ def greedy_policy(world: World) -> Choose:
             if unbeaten:
                 best = min(unbeaten, key=lambda c: charts.turns(c, [charts.cities[c]]).get(p.at, 1e9))
                 return best, [charts.cities[best]]
-        if p.barrels < 3 * (1 + (p.soldiers + p.guard) // 10):
-            return "islands", charts.islands
         return "home", charts.home
+
+    def stores_for(p: Player, key: Any, targets: list[str]) -> int:
+        """Barrels for the voyage to the goal and a margin: one a move per started ten aboard (E3)."""
+        trip = charts.turns(key, targets).get(p.at, 0.0)
+        return min(int((1 + (p.soldiers + p.guard) // 10) * (trip + 3)), 30)
 
     def choose(t: Table, p: Player, acts: list[dict], die: int, rand: Callable[[], float]) -> dict:
         kinds: dict[str, list[dict]] = {}
@@ -156,10 +159,16 @@ def greedy_policy(world: World) -> Choose:
             return kinds["takeover"][0]
         if "outfit" in kinds and p.soldiers + p.barrels == 0:
             return next((a for a in kinds["outfit"] if a.get("rounds", 1) == OUTFIT_ROUNDS), kinds["outfit"][0])
+        key, targets = goal(t, p)
+        want = stores_for(p, key, targets) if p.aboard else 0
         resupply = kinds.get("resupply", [])
         in_port = resupply and chart.port(p.ship) is not None
-        if resupply and (p.soldiers < 5 or p.barrels < 6 and p.soldiers < 9 if in_port else p.barrels < 8):
-            return resupply[0]  # one round in port: crew and stores, a crew of ten eats two barrels a move
+        if resupply and (p.soldiers < 5 or p.barrels < want and p.soldiers < 12 if in_port else p.barrels < want):
+            return resupply[0]  # one round in port: crew and stores (a crew of ten eats two barrels a move)
+        if p.aboard and p.barrels < want and key not in ("islands",):
+            isle = charts.turns("islands", charts.islands).get(p.at, 1e9)
+            if isle < charts.turns(key, targets).get(p.at, 1e9):
+                key, targets = "islands", charts.islands
         key, targets = goal(t, p)
         by_sea, on_foot = charts.turns(key, targets), charts.turns(key, targets, on_foot=True)
         here = on_foot.get(p.at, 1e9)
