@@ -205,9 +205,10 @@ def params_for(sim: Any, games: int, players: int, seed: int, policy: str | None
                precision: float | None) -> dict[str, Any]:
     """What a run was asked for (the report's head; what shards of one run must share); no `policy`:
     the family's default."""
-    policy = policy or getattr(sim, "DEFAULT_POLICY", "random")
+    default: str = getattr(sim, "DEFAULT_POLICY", "random")
+    chosen = policy if policy else default
     return {"rules": sim.FAMILY, "games": games, "players": players, "seed": seed,
-            "policy": policies_for(policy, players, sim.POLICY_NAMES),
+            "policy": policies_for(chosen, players, sim.POLICY_NAMES),
             "budget": sim.DEFAULT_BUDGET if budget is None else budget, "precision": precision}
 
 

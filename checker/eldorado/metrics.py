@@ -84,13 +84,13 @@ def play_game(world: World, players: int, rng: random.Random, choosers: list[Cho
             play = act(t, p, action, None if acts.index(action) >= dieless else die, rng)
             for cause, n in play.lost.items():
                 bump(lost, cause, n)
-            cause = LOSS_OF.get(action["kind"])
-            if cause:
-                bump(lost, cause, sum(max(b - (q.soldiers + q.guard), 0) for b, q in zip(before, seats)))
+            fight = LOSS_OF.get(action["kind"])
+            if fight:
+                bump(lost, fight, sum(max(b - (q.soldiers + q.guard), 0) for b, q in zip(before, seats)))
                 for q in seats:
                     if q.out and q.name not in gone:
                         gone.add(q.name)
-                        bump(tally["out"], cause)
+                        bump(tally["out"], fight)
             if len(t.beaten) > beaten:
                 c = _city(tally, t.beaten[-1])
                 c[BEATEN] += 1

@@ -48,7 +48,7 @@ def options(table: Table, p: Player, die: int) -> tuple[list[dict], int]:
     table.dice = []
     dieless: list[dict] = []
     # only a ship in port (a homecoming) or another's ship underfoot (a takeover) can need no die: ask then
-    if (p.aboard and table.chart.port(p.ship) is not None) or \
+    if (p.aboard and table.chart.port(p.at) is not None) or \
             (p.opened and any(o is not p and o.ship == p.at for o in table.players)):
         dieless = [a for a in legal_for(table, p) if a not in rolling]
     return rolling + dieless, len(rolling)
@@ -130,7 +130,7 @@ def greedy_policy(world: World) -> Choose:
     chart = world.chart
 
     def goal(t: Table, p: Player) -> tuple[Any, list[str]]:
-        if not p.opened:
+        if not p.opened and p.eldorado is not None:
             return p.eldorado, [charts.cities[p.eldorado]]
         if p.treasure == 0:
             unbeaten = [c for c in charts.cities if c not in t.beaten]
@@ -162,7 +162,7 @@ def greedy_policy(world: World) -> Choose:
         key, targets = goal(t, p)
         want = stores_for(p, key, targets) if p.aboard else 0
         resupply = kinds.get("resupply", [])
-        in_port = resupply and chart.port(p.ship) is not None
+        in_port = resupply and p.ship is not None and chart.port(p.ship) is not None
         if resupply and (p.soldiers < 5 or p.barrels < want and p.soldiers < 12 if in_port else p.barrels < want):
             return resupply[0]  # one round in port: crew and stores (a crew of ten eats two barrels a move)
         if p.aboard and p.barrels < want and key not in ("islands",):
