@@ -12,10 +12,11 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import random
 import sys
 import time
 from types import ModuleType
-from typing import Any
+from typing import Any, Iterator
 
 from . import stats
 from .errors import StateError
@@ -47,6 +48,14 @@ def rate_entry(entry_id: str, wins: float, n: int, baseline: float | None, name:
 def judged_rates(entries: list[dict[str, Any]], baseline: float) -> None:
     """Verdicts of win rates against one baseline (1 / players), Holm-corrected over the family."""
     stats.judge(entries, lambda e: (stats.p_rate(e["wins"], e["n"], baseline), e["win_rate"] - baseline))
+
+
+def seeded_games(seed: int, first: int, count: int) -> Iterator[random.Random]:
+    """One generator per game, reseeded from (seed, game number) alone: why batches, jobs and shards agree."""
+    rng = random.Random()
+    for index in range(first, first + count):
+        rng.seed(seed * 1_000_003 + index)
+        yield rng
 
 
 def bump(counter: dict[str, int], key: str, n: int = 1) -> None:
@@ -241,7 +250,7 @@ def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: 
     head = {"format": REPORT_FORMAT, "game": data["id"], "name": data["name"], "rules": params["rules"],
             "games": tally["games"], "players": params["players"], "seed": params["seed"], "policy": policies,
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
-            "method": METHOD}
+            "method": getattr(sim, "METHOD", METHOD)}
     body = sim.report(data, tally, params["players"], policies)
     body["verdicts"] = {v: [e["id"] for f in body["families"] for e in body[f["key"]] if e["verdict"] == v]
                         for v in stats.VERDICTS}

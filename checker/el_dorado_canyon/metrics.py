@@ -14,7 +14,8 @@ from typing import Any
 
 from checker.core import stats
 from checker.core.errors import StateError
-from checker.core.simulate_cmd import bump, histogram_summary, judged_rates, list_changes, rate_entry
+from checker.core.simulate_cmd import (bump, histogram_summary, judged_rates, list_changes, rate_entry,
+                                       seeded_games)
 
 from .judge import game_ending, score, winners
 from .players import Play
@@ -62,10 +63,8 @@ def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed
     for name in set(policies):
         made[name] = make_policy(name, rules, budget)
     choosers = [made[name] for name in policies]
-    rng = random.Random()
     tally = new_tally(players)
-    for index in range(first, first + count):
-        rng.seed(seed * 1_000_003 + index)
+    for rng in seeded_games(seed, first, count):
         play_game(rules, players, rng, choosers, policies, tally)
     return tally
 
