@@ -83,8 +83,9 @@ class Chart:
 
     def step(self, where: str, heading: str) -> str | None:
         """The square one step N, E, S or W, or None past the edge of the map."""
-        nxt = step(self._square(where), heading)
-        return coord(nxt) if nxt in self._terrain else None
+        if heading not in DIRECTIONS:
+            raise KeyError(heading)
+        return self.neighbours(where).get(heading)
 
     # --- rivers ------------------------------------------------------------------
     def river(self, where: str) -> River | None:
