@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from .chart_schema import WATER, City, Island, MapRecord, Monsters, Port, River
-from .coords import DIRECTIONS, Square, coord, direction, expand, parse, step
+from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
+
+if TYPE_CHECKING:  # only types: a resolve builds a Chart from compiled data without pydantic
+    from .chart_schema import City, Island, MapRecord, Monsters, Port, River
 
 
 @dataclass(frozen=True)
