@@ -31,9 +31,9 @@ def test_shop_pdf_has_one_face_per_page_with_trim_and_bleed_boxes_back_first(tmp
     game = make_game(tmp_path / "kinds")
     result = runner.invoke(app, ["build", str(game), "--out", str(tmp_path / "out"), "--shop"])
     assert result.exit_code == 0, result.output
-    pdf = PdfReader(tmp_path / "out" / "kinds-shop.pdf")
-    # deck: 7 records x 2 copies, tokens: 2 x 2; each a back page then a front page
-    assert len(pdf.pages) == 2 * (14 + 4)
+    pdf = PdfReader(tmp_path / "out" / "kinds-shop-generic" / "63.5x88.9mm.pdf")   # the tokens have their own file
+    # deck: 7 records x 2 copies; each a back page then a front page
+    assert len(pdf.pages) == 2 * 14
     first = pdf.pages[0]
     assert [float(v) / MM for v in first.trimbox] == pytest.approx([3, 3, 66.5, 91.9], abs=0.01)
     assert [float(v) / MM for v in first.bleedbox] == pytest.approx([0, 0, 69.5, 94.9], abs=0.01)

@@ -64,14 +64,19 @@ def png_files(game: Any, looks: Any, style: Style, opts: Options, out: Path, *, 
     if not faces:
         known = sorted(r.id for c in game.components if c.spec.kind in SHOP_KINDS for r in c.records)
         raise LayoutError(f"no card with this id in {game.id}: expected one of {', '.join(known)}", card=card)
+    folder = out / f"{output_name(game)}-png"
+    return {folder / f.component.id / f"{f.record.id}-{f.side}.png": png
+            for f, png in zip(faces, png_images(game, looks, style, opts, faces, dpi))}
+
+
+def png_images(game: Any, looks: Any, style: Style, opts: Options, faces: list[FaceRef], dpi: float) -> list[bytes]:
+    """One PNG per face at `dpi` with bleed; a face too large to hold in memory is refused before any is rendered."""
     for face in faces:
         w, h = ((side + 2 * opts.bleed) / 25.4 * dpi for side in face.component.spec.size_mm)
         if w * h > MAX_PIXELS:
             raise LayoutError(f"a {face.component.spec.size} face at {dpi:g} dpi is {w:.0f} x {h:.0f} pixels: expected "
                               f"at most {MAX_PIXELS:,} pixels per image; lower --dpi", card=face.record.id)
-    images = _render(face_pdf(game, looks, style, opts, faces, game.name), dpi)
-    folder = out / f"{output_name(game)}-png"
-    return {folder / f.component.id / f"{f.record.id}-{f.side}.png": _png(img, dpi) for f, img in zip(faces, images)}
+    return [_png(img, dpi) for img in _render(face_pdf(game, looks, style, opts, faces, game.name), dpi)]
 
 
 def tts_files(game: Any, looks: Any, style: Style, opts: Options, out: Path) -> dict[Path, bytes]:
