@@ -161,22 +161,26 @@ def png(
 def tts(
     game: str = typer.Argument(..., help="Game id or folder."),
     out: Path = OUT, ink_saver: bool = INK,
+    tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL where you host the images (default: names "
+                                                                  "relative to the JSON's folder)."),
 ) -> None:
-    """Write Tabletop Simulator deck sheets (at most 10 x 7 cards, 4096 px): OUT/GAME-tts/."""
+    """Write Tabletop Simulator sheets and images with a saved object OUT/GAME-tts/GAME.json."""
     from cards.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
-    from generator.engine.raster import tts_files
+    from generator.engine.tts import tts_files
     from generator.templates import looks_for
 
     opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False)
     loaded = _load(game)
 
     def run() -> None:
-        files = tts_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out)
+        name = output_name(loaded)
+        files = tts_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out / f"{name}-tts", name,
+                          tts_url)
         write_set(files, root=out)
-        typer.echo(shown(f"{output_name(loaded)}: wrote {len(files)} Tabletop Simulator images into "
-                         f"{out / (output_name(loaded) + '-tts')}"))
+        typer.echo(shown(f"{name}: wrote {len(files) - 1} Tabletop Simulator images and "
+                         f"{out / (name + '-tts') / (name + '.json')}"))
     _guarded(run)
 
 

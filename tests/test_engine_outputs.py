@@ -72,12 +72,12 @@ def test_tts_sheets_hold_at_most_10_by_7_and_4096_px(tmp_path):
     assert result.exit_code == 0, result.output
     folder = tmp_path / "out" / "kinds-tts"
     sheets = sorted(p.name for p in folder.glob("deck-*.png"))
-    assert sheets == ["deck-1.png", "deck-2.png", "deck-back.png"]   # 80 copies: 70 + 10
+    assert sheets == ["deck-1.png", "deck-back.png"]   # 40 unique faces (80 copies): one sheet, slot 41 left free
     for name in sheets:
         image = Image.open(folder / name)
         assert image.mode == "RGB" and max(image.size) <= 4096
     card_w, card_h = Image.open(folder / "deck-back.png").size
-    assert Image.open(folder / "deck-1.png").size == (10 * card_w, 7 * card_h)
+    assert Image.open(folder / "deck-1.png").size == (10 * card_w, 5 * card_h)
     assert card_w / card_h == pytest.approx(63.5 / 88.9, abs=0.01)
 
 

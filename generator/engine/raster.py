@@ -1,13 +1,11 @@
 """Raster outputs for online printers and Tabletop Simulator, rendered from the print-shop pages.
 
 - `png_files`: one PNG per face (records once, not per copy), at `dpi` with bleed;
-- `tts_files`: deck sheets of every copy, at most 10 x 7 cards and 4096 px a side, RGB,
-  with one back image (or back sheets when the backs differ from card to card).
+- the pages `generator tts` (generator.engine.tts) cuts into deck sheets.
 """
 from __future__ import annotations
 
 import io
-import math
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,6 @@ from .errors import LayoutError
 from .shop import SHOP_KINDS, face_pdf
 from .sheet import FaceRef, Options
 
-TTS_COLS, TTS_ROWS, TTS_MAX = 10, 7, 4096
 MAX_PIXELS = 64_000_000  # per PNG (about 190 MB in memory as RGB): checked before anything is rendered
 
 
@@ -77,45 +74,3 @@ def png_images(game: Any, looks: Any, style: Style, opts: Options, faces: list[F
             raise LayoutError(f"a {face.component.spec.size} face at {dpi:g} dpi is {w:.0f} x {h:.0f} pixels: expected "
                               f"at most {MAX_PIXELS:,} pixels per image; lower --dpi", card=face.record.id)
     return [_png(img, dpi) for img in _render(face_pdf(game, looks, style, opts, faces, game.name), dpi)]
-
-
-def tts_files(game: Any, looks: Any, style: Style, opts: Options, out: Path) -> dict[Path, bytes]:
-    """{path: PNG bytes}: `COMPONENT-N.png` deck sheets and `COMPONENT-back.png` (or `-back-N.png`)."""
-    files: dict[Path, bytes] = {}
-    folder = out / f"{output_name(game)}-tts"
-    for comp in game.components:
-        if comp.spec.kind not in SHOP_KINDS:
-            continue
-        records = [r for r in comp.records for _ in range(comp.spec.copies * r.copies)]
-        w_in, h_in = (v / 25.4 for v in comp.spec.size_mm)
-        per_sheet = TTS_COLS * TTS_ROWS
-        cols = min(TTS_COLS, len(records))
-        rows = min(TTS_ROWS, math.ceil(len(records) / cols))
-        dpi = min(300.0, 0.995 * TTS_MAX / (cols * w_in), 0.995 * TTS_MAX / (rows * h_in))  # margin for rounding
-        bleed = opts.bleed * 72 / 25.4
-        unique = list(dict.fromkeys(r.id for r in records))
-        by_id = {r.id: r for r in records}
-        fronts = dict(zip(unique, _render(face_pdf(game, looks, style, opts,
-                                                   [FaceRef(comp, by_id[i], "front") for i in unique], game.name),
-                                          dpi, bleed)))
-        sheets = [records[i:i + per_sheet] for i in range(0, len(records), per_sheet)]
-        for n, chunk in enumerate(sheets, 1):
-            files[folder / f"{comp.id}-{n}.png"] = _png(_sheet([fronts[r.id] for r in chunk], cols, rows), dpi)
-        if comp.spec.back and opts.backs:
-            backs = dict(zip(unique, _render(face_pdf(game, looks, style, opts,
-                                                      [FaceRef(comp, by_id[i], "back") for i in unique], game.name),
-                                             dpi, bleed)))
-            if len({img.tobytes() for img in backs.values()}) == 1:
-                files[folder / f"{comp.id}-back.png"] = _png(next(iter(backs.values())), dpi)
-            else:
-                for n, chunk in enumerate(sheets, 1):
-                    files[folder / f"{comp.id}-back-{n}.png"] = _png(_sheet([backs[r.id] for r in chunk], cols, rows), dpi)
-    return files
-
-
-def _sheet(images: list[Image.Image], cols: int, rows: int) -> Image.Image:
-    w, h = images[0].size
-    sheet = Image.new("RGB", (cols * w, rows * h), (255, 255, 255))
-    for i, img in enumerate(images):
-        sheet.paste(img, ((i % cols) * w, (i // cols) * h))
-    return sheet
