@@ -54,6 +54,10 @@ def test_tokens_are_custom_tokens_and_the_map_a_custom_board(tmp_path):
     assert board["CustomImage"]["ImageURL"] == "map/chart.png"
     w, h = Image.open(folder / "map" / "chart.png").size
     assert max(w, h) <= 4096 and w / h == pytest.approx(500 / 400, abs=0.002)
+    coin = Image.open(folder / "tokens" / "coin.png")                   # a round token: transparent outside
+    assert coin.mode == "RGBA" and coin.getpixel((0, 0))[3] == 0
+    assert coin.getpixel((coin.width // 2, coin.height // 2))[3] == 255
+    assert Image.open(folder / "map" / "chart.png").mode == "RGB"
     assert not {"Ada", "Bob", "Sea-Die"} & {n for _, n in names}          # standees and dice are left out
 
 

@@ -21,7 +21,7 @@ from .sheet import FaceRef, Options
 MAX_PIXELS = 64_000_000  # per PNG (about 190 MB in memory as RGB): checked before anything is rendered
 
 
-def _render(pdf: bytes, dpi: float, crop: float = 0.0) -> list[Image.Image]:
+def render_pages(pdf: bytes, dpi: float, crop: float = 0.0) -> list[Image.Image]:
     """Every page as an RGB image; `crop` points trimmed off each side (the bleed, for TTS).
 
     An image is exactly the page's size at `dpi`, rounded to whole pixels: pdfium
@@ -40,7 +40,7 @@ def _render(pdf: bytes, dpi: float, crop: float = 0.0) -> list[Image.Image]:
     return images
 
 
-def _png(image: Image.Image, dpi: float) -> bytes:
+def png_bytes(image: Image.Image, dpi: float) -> bytes:
     buf = io.BytesIO()
     image.save(buf, format="PNG", dpi=(dpi, dpi))
     return buf.getvalue()
@@ -73,4 +73,4 @@ def png_images(game: Any, looks: Any, style: Style, opts: Options, faces: list[F
         if w * h > MAX_PIXELS:
             raise LayoutError(f"a {face.component.spec.size} face at {dpi:g} dpi is {w:.0f} x {h:.0f} pixels: expected "
                               f"at most {MAX_PIXELS:,} pixels per image; lower --dpi", card=face.record.id)
-    return [_png(img, dpi) for img in _render(face_pdf(game, looks, style, opts, faces, game.name), dpi)]
+    return [png_bytes(img, dpi) for img in render_pages(face_pdf(game, looks, style, opts, faces, game.name), dpi)]

@@ -6,7 +6,8 @@
   (at most 10 x 7, 4096 px a side, RGB) always keeps its last slot free, and the deck says
   `BackIsHidden` so the back is what a hidden card shows;
 - `COMPONENT-back.png` (one back for all) or `COMPONENT-back-N.png` (backs differing card to card);
-- `COMPONENT/ID.png`: a token's or board's or map's face, trimmed, at most 4096 px a side;
+- `COMPONENT/ID.png`: a token's or board's or map's face, trimmed, at most 4096 px a side
+  (a round token transparent outside its circle);
 - `GAME.json`: a saved object (Saves/Saved Objects) holding a deck per card component,
   its `DeckIDs` repeating each card's copies, a Custom_Token per token copy and a
   Custom_Board per board and map.  Image references are relative to the JSON's folder,
@@ -20,10 +21,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from .box import Style
-from .raster import _png, _render
+from .raster import png_bytes, render_pages
 from .shop import face_pdf
 from .sheet import FaceRef, Options
 
@@ -49,7 +50,7 @@ def tts_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path, 
         return f"{url.rstrip('/')}/{file}" if url else file
 
     def render(faces: list[FaceRef], dpi: float) -> list[Image.Image]:
-        return _render(face_pdf(game, looks, style, opts, faces, game.name), dpi, opts.bleed * 72 / 25.4)
+        return render_pages(face_pdf(game, looks, style, opts, faces, game.name), dpi, opts.bleed * 72 / 25.4)
 
     for comp in game.components:
         kind, records = comp.spec.kind, list(comp.records)
@@ -62,7 +63,7 @@ def tts_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path, 
             one_back = backs is None or len({b.tobytes() for b in backs}) == 1
             if one_back:
                 back_name = f"{comp.id}-back.png"
-                files[folder / back_name] = _png(backs[0] if backs else Image.new("RGB", fronts[0].size, "white"), dpi)
+                files[folder / back_name] = png_bytes(backs[0] if backs else Image.new("RGB", fronts[0].size, "white"), dpi)
             custom: dict[str, dict] = {}
             contained, ids = [], []
             for n, start in enumerate(range(0, len(records), PER_SHEET), 1):
@@ -70,10 +71,10 @@ def tts_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path, 
                 deck_key += 1
                 cols, rows = grid(len(chunk))
                 sheet_name = f"{comp.id}-{n}.png"
-                files[folder / sheet_name] = _png(_sheet([fronts[i] for i in chunk], cols, rows), dpi)
+                files[folder / sheet_name] = png_bytes(_sheet([fronts[i] for i in chunk], cols, rows), dpi)
                 if not one_back:
                     back_name = f"{comp.id}-back-{n}.png"
-                    files[folder / back_name] = _png(_sheet([backs[i] for i in chunk], cols, rows), dpi)  # type: ignore[index]
+                    files[folder / back_name] = png_bytes(_sheet([backs[i] for i in chunk], cols, rows), dpi)  # type: ignore[index]
                 deck = {"FaceURL": ref(sheet_name), "BackURL": ref(back_name), "NumWidth": cols, "NumHeight": rows,
                         "BackIsHidden": True, "UniqueBack": not one_back, "Type": 0}
                 custom[str(deck_key)] = deck
@@ -92,7 +93,9 @@ def tts_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path, 
             dpi = min(300.0, 0.995 * MAX_PX / max(w_in, h_in))
             for record, image in zip(records, render([FaceRef(comp, r, "front") for r in records], dpi)):
                 image_name = f"{comp.id}/{record.id}.png"
-                files[folder / comp.id / f"{record.id}.png"] = _png(image, dpi)
+                if comp.spec.shape == "round":
+                    image = _round(image)
+                files[folder / comp.id / f"{record.id}.png"] = png_bytes(image, dpi)
                 if kind in TOKEN_KINDS:
                     for _ in range(comp.spec.copies * record.copies):
                         objects.append({"Name": "Custom_Token", "Nickname": record.name, "Transform": _at(len(objects)),
@@ -115,6 +118,15 @@ def _at(n: int) -> dict[str, float]:
     """Objects side by side on the table, face down for decks as Tabletop Simulator stores them."""
     return {"posX": 4.0 * n, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _round(image: Image.Image) -> Image.Image:
+    """A round piece's image, transparent outside its circle: Tabletop Simulator cuts a Custom_Token's outline from the alpha."""
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, image.size[0] - 1, image.size[1] - 1), fill=255)
+    image = image.convert("RGBA")
+    image.putalpha(mask)
+    return image
 
 
 def _sheet(images: list[Image.Image], cols: int, rows: int) -> Image.Image:
