@@ -60,7 +60,9 @@ def test_dtc_one_pdf_per_card_size_with_eighth_inch_bleed_back_before_front(tmp_
 
 
 def test_generic_is_plain_shop_and_never_mixes_page_sizes(tmp_path):
-    output = build(tmp_path, "--shop")
+    result = runner.invoke(app, ["build", "--shop", str(shop_game(tmp_path)), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output                # a bare --shop before the game is today's flag
+    output = result.output
     folder = tmp_path / "out" / "shop-shop-generic"
     assert sorted(p.name for p in folder.iterdir()) == ["25x25mm.pdf", "63.5x88.9mm.pdf", "cannot-make.txt"]
     for name, (w, h), pages in (("63.5x88.9mm.pdf", (63.5, 88.9), 28), ("25x25mm.pdf", (25, 25), 2 * 2 * 2)):
