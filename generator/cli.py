@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
+from typer.core import TyperCommand
 
 from cards.terminal import number, option_parser, shown
 
@@ -99,19 +100,35 @@ INK = typer.Option(False, "--ink-saver", help="Light backgrounds and outline art
 CUTS = typer.Option(False, "--cut-lines", help="Also draw thin cut lines on every trim edge.")
 
 
-@app.command()
+class _ShopOptional(TyperCommand):
+    """`--shop` takes an optional vendor: a bare `--shop` (today's flag) means `--shop generic`."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        from generator.engine.vendors import VENDORS
+
+        bare = [i for i, a in enumerate(args) if a == "--shop" and (i + 1 == len(args) or args[i + 1] not in VENDORS)]
+        return super().parse_args(ctx, [f"{a}=generic" if i in bare else a for i, a in enumerate(args)])
+
+
+@app.command(cls=_ShopOptional)
 def build(
     games: Optional[list[str]] = typer.Argument(None, help="Game ids or folders (default: all built-in games)."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
     cut_lines: bool = CUTS,
-    shop: bool = typer.Option(False, "--shop", help="Also write GAME-shop.pdf for a print shop."),
+    shop: Optional[str] = typer.Option(None, "--shop", metavar="[VENDOR]",
+                                       help="Also write OUT/GAME-shop-VENDOR/ for a print shop: tgc, dtc, mpc or "
+                                            "generic (plain --shop)."),
 ) -> None:
     """Build each game's home-print kit into OUT/GAME-PAPER.pdf with its OUT/GAME-PAPER.json manifest."""
     from cards import builtin_games
     from generator.engine.build import build_game
 
+    from generator.engine.vendors import VENDORS
+
     opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
+    if shop is not None and shop not in VENDORS:
+        _fail(f"--shop: expected {', '.join(list(VENDORS)[:-1])} or {list(VENDORS)[-1]}, got {shop!r}")
     names = games or list(builtin_games())
     with _progress(len(names)) as advance:
         for name in names:
@@ -155,22 +172,26 @@ def png(
 def tts(
     game: str = typer.Argument(..., help="Game id or folder."),
     out: Path = OUT, ink_saver: bool = INK,
+    tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL where you host the images (default: names "
+                                                                  "relative to the JSON's folder)."),
 ) -> None:
-    """Write Tabletop Simulator deck sheets (at most 10 x 7 cards, 4096 px): OUT/GAME-tts/."""
+    """Write Tabletop Simulator sheets and images with a saved object OUT/GAME-tts/GAME.json."""
     from cards.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
-    from generator.engine.raster import tts_files
+    from generator.engine.tts import tts_files
     from generator.templates import looks_for
 
     opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False)
     loaded = _load(game)
 
     def run() -> None:
-        files = tts_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out)
+        name = output_name(loaded)
+        files = tts_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out / f"{name}-tts", name,
+                          tts_url)
         write_set(files, root=out)
-        typer.echo(shown(f"{output_name(loaded)}: wrote {len(files)} Tabletop Simulator images into "
-                         f"{out / (output_name(loaded) + '-tts')}"))
+        typer.echo(shown(f"{name}: wrote {len(files) - 1} Tabletop Simulator images and "
+                         f"{out / (name + '-tts') / (name + '.json')}"))
     _guarded(run)
 
 

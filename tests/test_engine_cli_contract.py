@@ -83,8 +83,9 @@ def test_same_definitions_and_options_give_the_same_bytes_whatever_the_folder_cl
                               env={**os.environ, "PYTHONPATH": str(root), **env})
         assert done.returncode == 0, done.stderr
     first, second = tmp_path / "first" / "out", tmp_path / "elsewhere" / "deep"
-    names = sorted(p.name for p in first.iterdir())
-    assert names == sorted(p.name for p in second.iterdir()) and "kinds-shop.pdf" in names
+    names = sorted(p.relative_to(first).as_posix() for p in first.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(second).as_posix() for p in second.rglob("*") if p.is_file())
+    assert "kinds-shop-generic/63.5x88.9mm.pdf" in names
     for name in names:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
 
@@ -97,7 +98,7 @@ def test_presets_and_sizes_in_mm_or_inches_are_printed_at_that_trim(tmp_path, si
     manifest = json.loads((tmp_path / "o" / "kinds-a4.json").read_text())
     deck = [i for p in manifest["pages"] for i in p["items"] if i["component"] == "deck"]
     assert {(i["w"], i["h"]) for i in deck} == {mm}
-    page = PdfReader(tmp_path / "o" / "kinds-shop.pdf").pages[0]        # the first deck card's back
+    page = PdfReader(tmp_path / "o" / "kinds-shop-generic" / f"{mm[0]:g}x{mm[1]:g}mm.pdf").pages[0]   # first back
     trim = [float(v) / MM for v in page.trimbox]
     assert trim == pytest.approx([3.175, 3.175, 3.175 + mm[0], 3.175 + mm[1]], abs=0.01)
     assert [float(v) / MM for v in page.bleedbox] == pytest.approx([0, 0, mm[0] + 6.35, mm[1] + 6.35], abs=0.01)

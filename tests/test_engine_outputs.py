@@ -31,9 +31,9 @@ def test_shop_pdf_has_one_face_per_page_with_trim_and_bleed_boxes_back_first(tmp
     game = make_game(tmp_path / "kinds")
     result = runner.invoke(app, ["build", str(game), "--out", str(tmp_path / "out"), "--shop"])
     assert result.exit_code == 0, result.output
-    pdf = PdfReader(tmp_path / "out" / "kinds-shop.pdf")
-    # deck: 7 records x 2 copies, tokens: 2 x 2; each a back page then a front page
-    assert len(pdf.pages) == 2 * (14 + 4)
+    pdf = PdfReader(tmp_path / "out" / "kinds-shop-generic" / "63.5x88.9mm.pdf")   # the tokens have their own file
+    # deck: 7 records x 2 copies; each a back page then a front page
+    assert len(pdf.pages) == 2 * 14
     first = pdf.pages[0]
     assert [float(v) / MM for v in first.trimbox] == pytest.approx([3, 3, 66.5, 91.9], abs=0.01)
     assert [float(v) / MM for v in first.bleedbox] == pytest.approx([0, 0, 69.5, 94.9], abs=0.01)
@@ -72,12 +72,12 @@ def test_tts_sheets_hold_at_most_10_by_7_and_4096_px(tmp_path):
     assert result.exit_code == 0, result.output
     folder = tmp_path / "out" / "kinds-tts"
     sheets = sorted(p.name for p in folder.glob("deck-*.png"))
-    assert sheets == ["deck-1.png", "deck-2.png", "deck-back.png"]   # 80 copies: 70 + 10
+    assert sheets == ["deck-1.png", "deck-back.png"]   # 40 unique faces (80 copies): one sheet, slot 41 left free
     for name in sheets:
         image = Image.open(folder / name)
         assert image.mode == "RGB" and max(image.size) <= 4096
     card_w, card_h = Image.open(folder / "deck-back.png").size
-    assert Image.open(folder / "deck-1.png").size == (10 * card_w, 7 * card_h)
+    assert Image.open(folder / "deck-1.png").size == (10 * card_w, 5 * card_h)
     assert card_w / card_h == pytest.approx(63.5 / 88.9, abs=0.01)
 
 

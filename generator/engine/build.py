@@ -8,7 +8,7 @@ of a built-in game, so a copy never overwrites the original's files):
 - `DIR/GAME-PAPER.pdf` and `DIR/GAME-PAPER.json`: the home-print kit and its manifest;
 - `DIR/GAME-poster-a2.pdf`, `DIR/GAME-poster-a1.pdf` and their `.json` manifests: each map whole
   on that poster size, scaled down to fit when larger (the scale printed on the page);
-- `DIR/GAME-shop.pdf`: one face per page with bleed, TrimBox and BleedBox, back then front;
+- `DIR/GAME-shop-VENDOR/`: the print-shop preset's files, one per piece size (generator.engine.shop);
 - `DIR/GAME-png/COMPONENT/ID-front.png` (and `-back.png`): 300 dpi with bleed (`generator png`);
 - `DIR/GAME-tts/COMPONENT-N.png` and `COMPONENT-back.png`: Tabletop Simulator sheets (`generator tts`).
 
@@ -33,7 +33,7 @@ from .impose import plan
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
 from .sheet import Options, Page
-from .shop import shop_pdf
+from .shop import shop_files
 
 
 @dataclass
@@ -46,11 +46,13 @@ class Result:
     sheets: int
     printed: dict[str, int] = field(default_factory=dict)  # component name -> faces cut out
     warnings: list[str] = field(default_factory=list)  # art printing below 300 dpi (the build still succeeds)
+    refused: list[str] = field(default_factory=list)        # pieces the print shop cannot make
 
     def summary(self) -> str:
         counts = ", ".join(f"{name} {n}" for name, n in self.printed.items())
         return (f"{self.game}: {self.pages} pages on {self.sheets} sheets ({counts}) -> "
-                + ", ".join(str(p) for p in self.files))
+                + ", ".join(str(p) for p in self.files)
+                + "".join(f"\n  the print shop cannot make: {line}" for line in self.refused))
 
 
 def output_name(game: Any) -> str:
@@ -58,7 +60,7 @@ def output_name(game: Any) -> str:
     return game.id if game.builtin else game.folder.name
 
 
-def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Result:
+def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None) -> Result:
     """Render every output of `game` in memory, then write them all or none; collect the art warnings."""
     with collecting_warnings() as warnings:
         result = _build(game, opts, out, shop)
@@ -66,7 +68,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Re
     return result
 
 
-def _build(game: Any, opts: Options, out: Path, shop: bool) -> Result:
+def _build(game: Any, opts: Options, out: Path, shop: str | None) -> Result:
     looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
     pages = plan(game, opts)
@@ -83,14 +85,18 @@ def _build(game: Any, opts: Options, out: Path, shop: bool) -> Result:
             files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed),
                                                            opts, f"{game.name}: {paper.upper()} poster")
             files[poster.with_suffix(".json")] = _json(manifest(posters, game, paper))
-    if shop:
-        files[out / f"{name}-shop.pdf"] = shop_pdf(game, looks, style, opts)
-    kit["files"] = {path.name: sha256(data) for path, data in files.items()}
+    refused: list[str] = []
+    if shop is not None:
+        shop_set, refused = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}", shop)
+        files.update(shop_set)
+    kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
     write_set(files, root=out)
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
-    listed = kit_files + [p for p in files if p not in kit_files]
-    return Result(name, listed, len(pages), _sheets(pages), _printed(pages))
+    listed = kit_files + [p for p in files if p not in kit_files and p.parent == out]
+    if shop is not None:
+        listed.append(out / f"{name}-shop-{shop}")
+    return Result(name, listed, len(pages), _sheets(pages), _printed(pages), refused=refused)
 
 
 def _json(data: dict) -> bytes:

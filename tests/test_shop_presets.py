@@ -1,0 +1,103 @@
+"""`--shop VENDOR`: each vendor's bleed, page order and one file per piece size, read back from the files."""
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from generator.cli import app
+from madeup_games import deck, game_toml
+from test_engine_build import DECK, _marker_file, make_game, placements
+
+MM = 72 / 25.4
+runner = CliRunner()
+
+SHOP_GAME = game_toml("shop", "Shop Test", (2, 4), [
+    deck(copies=2),
+    {"id": "tokens", "name": "Tokens", "kind": "token", "schema": "marker", "file": "tokens.toml", "size": "25x25mm",
+     "shape": "round", "copies": 2, "back": "marker"},
+    {"id": "marks", "name": "Health markers", "kind": "token", "schema": "marker", "file": "marks.toml", "size": "8x8mm"},
+    {"id": "map", "name": "Map", "kind": "map", "schema": "marker", "file": "map.toml", "size": "500x400mm"},
+])
+
+
+def shop_game(tmp_path):
+    return make_game(tmp_path / "shop", **{"game.toml": SHOP_GAME, "deck.toml": DECK, "marks.toml": _marker_file("hp"),
+                                           "map.toml": _marker_file("chart")})
+
+
+def build(tmp_path, *args):
+    result = runner.invoke(app, ["build", str(shop_game(tmp_path)), "--out", str(tmp_path / "out"), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def boxes_mm(page):
+    return ([float(v) / MM for v in page.mediabox], [float(v) / MM for v in page.trimbox],
+            [float(v) / MM for v in page.bleedbox])
+
+
+def test_dtc_one_pdf_per_card_size_with_eighth_inch_bleed_back_before_front(tmp_path):
+    output = build(tmp_path, "--shop", "dtc")
+    folder = tmp_path / "out" / "shop-shop-dtc"
+    assert sorted(p.name for p in folder.iterdir()) == ["63.5x88.9mm.pdf", "cannot-make.txt"]
+    pdf = PdfReader(folder / "63.5x88.9mm.pdf")
+    assert len(pdf.pages) == 2 * 7 * 2                     # 7 cards x 2 copies, each a back then a front
+    b = 25.4 / 8
+    for page in pdf.pages:
+        media, trim, bleed = boxes_mm(page)
+        assert media == pytest.approx([0, 0, 63.5 + 2 * b, 88.9 + 2 * b], abs=0.01) and bleed == media
+        assert trim == pytest.approx([b, b, 63.5 + b, 88.9 + b], abs=0.01)
+    names = [placements(p)[0][4] for p in pdf.pages]
+    backs, fronts = names[0::2], names[1::2]
+    assert len(set(backs)) == 1 and len(set(fronts)) == 7 and not set(fronts) & set(backs)
+    listed = (folder / "cannot-make.txt").read_text()
+    for piece in ("Tokens (token, 25x25mm): DriveThruCards makes no token pieces",
+                  "Health markers (token, 8x8mm): DriveThruCards makes no token pieces",
+                  "Map (map, 500x400mm): DriveThruCards makes no map pieces"):
+        assert f"- {piece}\n" in listed and f"the print shop cannot make: {piece}" in output
+
+
+def test_generic_is_plain_shop_and_never_mixes_page_sizes(tmp_path):
+    result = runner.invoke(app, ["build", "--shop", str(shop_game(tmp_path)), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output                # a bare --shop before the game is today's flag
+    output = result.output
+    folder = tmp_path / "out" / "shop-shop-generic"
+    assert sorted(p.name for p in folder.iterdir()) == ["25x25mm.pdf", "63.5x88.9mm.pdf", "cannot-make.txt"]
+    for name, (w, h), pages in (("63.5x88.9mm.pdf", (63.5, 88.9), 28), ("25x25mm.pdf", (25, 25), 2 * 2 * 2)):
+        pdf = PdfReader(folder / name)
+        assert len(pdf.pages) == pages
+        assert {tuple(round(v, 2) for v in boxes_mm(p)[0]) for p in pdf.pages} == {(0, 0, w + 6, h + 6)}  # --bleed 3
+    listed = (folder / "cannot-make.txt").read_text()
+    assert "Health markers (token, 8x8mm): smaller than the smallest piece a print shop cuts (19.05 mm)" in listed
+    assert "Map (map, 500x400mm): a print shop makes no map pieces" in listed and "the print shop cannot make" in output
+
+
+def test_tgc_png_set_per_size_poker_825_by_1125_and_copies(tmp_path):
+    output = build(tmp_path, "--shop", "tgc")
+    folder = tmp_path / "out" / "shop-shop-tgc"
+    front = Image.open(folder / "63.5x88.9mm" / "deck" / "ref-1-front.png")
+    assert front.size == (825, 1125) and front.mode == "RGB"
+    assert Image.open(folder / "63.5x88.9mm" / "deck" / "ref-1-back.png").size == (825, 1125)
+    assert len(list((folder / "63.5x88.9mm" / "deck").iterdir())) == 14        # each face once
+    assert Image.open(folder / "25x25mm" / "tokens" / "coin-front.png").size == (round((25 + 25.4 / 4) / 25.4 * 300),) * 2
+    copies = (folder / "copies.txt").read_text().splitlines()
+    assert "63.5x88.9mm/deck/ref-3: 2" in copies and "25x25mm/tokens/heart: 2" in copies
+    listed = (folder / "cannot-make.txt").read_text()
+    assert "Map (map, 500x400mm): larger than the largest piece The Game Crafter prints (457.2 mm)" in listed
+    assert "smaller than the smallest piece The Game Crafter cuts" in listed and "8x8mm" in output
+    assert not (folder / "8x8mm").exists() and not list(folder.glob("*.pdf"))
+
+
+def test_mpc_uses_its_own_template_bleed(tmp_path):
+    build(tmp_path, "--shop", "mpc")
+    front = Image.open(tmp_path / "out" / "shop-shop-mpc" / "63.5x88.9mm" / "deck" / "ref-1-front.png")
+    assert front.size == (822, 1122)                         # MakePlayingCards' poker template
+
+
+def test_unknown_vendor_is_refused(tmp_path):
+    result = runner.invoke(app, ["build", str(shop_game(tmp_path)), "--out", str(tmp_path / "out"), "--shop=acme"])
+    assert result.exit_code == 2
+    assert "--shop: expected tgc, dtc, mpc or generic, got 'acme'" in result.output
+    assert not (tmp_path / "out").exists()
