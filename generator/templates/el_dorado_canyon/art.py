@@ -58,24 +58,34 @@ def draws(name: str) -> Callable[[Callable[[Any], list[Glyph]]], Callable[[Any],
     return register
 
 
-def _shot(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+def _shot(damage: int, ammo: int, c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+    """A gunshot: one splatter per point of damage fanned out from the burst, one spent
+    cartridge per bullet fired, so a heavier attack reads heavier at a glance."""
+    for k in range(min(ammo, 4)):
+        draw_icon(c, "ammo", cx - s * 0.42 + k * s * 0.1, cy - s * 0.36, s * 0.2, pal)
     draw_icon(c, "attack", cx - s * 0.12, cy + s * 0.1, s * 0.85, pal)
-    draw_icon(c, "damage", cx + s * 0.14, cy - s * 0.1, s * 0.8, pal)
+    n = min(damage, 4)
+    for k in range(n):
+        turn = math.radians(-50 + (k - (n - 1) / 2) * 42)
+        reach = s * (0.2 if n == 1 else 0.38)
+        draw_icon(c, "damage", cx + reach * math.cos(turn), cy + reach * math.sin(turn), s * (0.8 if n == 1 else 0.34), pal)
 
 
-def _grab(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+def _grab(gold: int, c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+    """A grabbing hand over a stack of as many coins as it steals."""
     draw_icon(c, "steal", cx - s * 0.08, cy + s * 0.04, s * 0.9, pal)
-    draw_icon(c, "gold", cx + s * 0.26, cy - s * 0.26, s * 0.42, pal)
+    for k in range(min(gold, 5)):
+        draw_icon(c, "gold", cx + s * 0.3 - k * s * 0.14, cy - s * 0.3 + k * s * 0.03, s * 0.36, pal)
 
 
 @draws("attack")
 def _attack(e: Any) -> list[Glyph]:
-    return [Glyph(_shot, str(e.damage), at_target=True)]
+    return [Glyph(partial(_shot, e.damage, e.ammo), str(e.damage), at_target=True)]
 
 
 @draws("steal")
 def _steal(e: Any) -> list[Glyph]:
-    return [Glyph(_grab, str(e.gold), at_target=True)]
+    return [Glyph(partial(_grab, e.gold), str(e.gold), at_target=True)]
 
 
 @draws("target_discards_infamy")
