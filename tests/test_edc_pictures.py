@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cards import load_game
 from generator.templates.el_dorado_canyon.art import glyphs
 from generator.templates.el_dorado_canyon.look import palette
+from generator.templates.el_dorado_canyon.people import look_of, portrait
 
 
 @pytest.fixture(scope="module")
@@ -44,4 +45,15 @@ def test_cards_of_one_kind_with_different_amounts_draw_different_pictures(game, 
     # the glyph alone, without its count badge: the art itself must change, not just the number on it
     pictures = {key: drawn(lambda c, o=option: glyphs(o)[0].draw(c, 50, 50, 60, pal)) for key, option in by_amounts.items()}
     same = [(a, b) for a, b in combinations(pictures, 2) if pictures[a] == pictures[b]]
+    assert same == []
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_every_character_has_a_portrait_of_its_own(game, ink_saver):
+    pal = palette(type("Style", (), {"ink_saver": ink_saver})())
+    characters = game.records("character")
+    assert len(characters) == 14
+    drawings = {r.id: drawn(lambda c, r=r: portrait(c, 0, 0, 100, 90, r.alignment == "good", pal, look_of(r), r.ability))
+                for r in characters}
+    same = [(a, b) for a, b in combinations(drawings, 2) if drawings[a] == drawings[b]]
     assert same == []
