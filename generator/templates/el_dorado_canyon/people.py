@@ -76,7 +76,7 @@ def portrait(c: Canvas, x: float, y: float, w: float, h: float, good: bool, pal:
     if good:
         draw_icon(c, "star", cx - s * 0.2, y + s * 0.16, s * 0.16, pal)
     if FACE[look.face] == "long hair":
-        c.setFillColor(pal.ground)
+        c.setFillColor(pal.copper if pal.ink_saver else pal.ground)  # the saver's ground is white
         c.roundRect(cx - r * 1.15, hy - r * 1.3, r * 2.3, r * 2.1, r * 0.5, fill=1, stroke=0)
     c.setFillColor(SKINS[look.skin])
     c.setStrokeColor(pal.ink)
