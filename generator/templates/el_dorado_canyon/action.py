@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.templates.regions import picture as art_picture
 from generator.templates.regions import region
 
-from .art import picture
+from .art import Box, picture
 from .icons import TYPE_ICONS, draw_icon
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
 from .words import measure, write
@@ -105,6 +105,11 @@ def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
     return name_top - height
 
 
+def _arrow_box(arrow: str | None, cx: float, y: float) -> tuple[Box, ...]:
+    """The arrow tab's box (none without an arrow), centred at (cx, y) on the picture's lower edge."""
+    return () if arrow is None else ((cx - 15, y - 7, 30, 14),)
+
+
 def _arrow(c: Canvas, arrow: str | None, cx: float, y: float, pal: Palette) -> None:
     """The arrow tab on the picture's lower edge: which neighbour is targeted."""
     if arrow is None:
@@ -113,7 +118,7 @@ def _arrow(c: Canvas, arrow: str | None, cx: float, y: float, pal: Palette) -> N
     c.setFillColor(pal.bone)
     c.setStrokeColor(pal.ink)
     c.setLineWidth(0.8)
-    c.roundRect(cx - 15, y - 7, 30, 14, 7, fill=1, stroke=1)
+    c.roundRect(*_arrow_box(arrow, cx, y)[0], 7, fill=1, stroke=1)
     c.setFillColor(pal.ink)
     c.setFont(BODY_BOLD, 13)
     c.drawCentredString(cx, y - 4.6, glyph)
@@ -140,9 +145,10 @@ def _single(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> 
     pic_h = (below_name - bottom) * 0.55
     pic_y = below_name - 2 - pic_h
     pic = region("picture", (MARGIN, pic_y, inner, pic_h))  # a layout may move it or put art there
+    tab = (pic[0] + pic[2] / 2, pic[1])
     if not art_picture(c, "picture", pic, record):
-        picture(c, option, *pic, pal)
-    _arrow(c, arrow, pic[0] + pic[2] / 2, pic[1], pal)
+        picture(c, option, *pic, pal, _arrow_box(arrow, *tab))
+    _arrow(c, arrow, *tab, pal)
     text_top = pic[1] - (9 if arrow else 3)
     write(c, option.rules_text, *region("text", (MARGIN + 2, bottom + 1, inner - 4, text_top - bottom - 1)), pal.ink,
           field=f"options.{record.options.index(option) + 1}.text", size=10, font=TEXT)
@@ -157,7 +163,7 @@ def _half(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> No
     pic_w = inner * 0.36
     pic_h = below_name - base - 2
     if not art_picture(c, "picture", (MARGIN, base, pic_w, pic_h), record):
-        picture(c, option, MARGIN, base, pic_w, pic_h, pal)
+        picture(c, option, MARGIN, base, pic_w, pic_h, pal, _arrow_box(arrow, MARGIN + pic_w / 2, base + 2))
     _arrow(c, arrow, MARGIN + pic_w / 2, base + 2, pal)
     text_x = MARGIN + pic_w + 4
     text_w = w - MARGIN - text_x

@@ -60,24 +60,34 @@ def draws(name: str) -> Callable[[Callable[[Any], list[Glyph]]], Callable[[Any],
     return register
 
 
-def _shot(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+def _shot(damage: int, ammo: int, c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+    """A gunshot: one splatter per point of damage fanned out from the burst, one spent
+    cartridge per bullet fired, so a heavier attack reads heavier at a glance."""
+    for k in range(min(ammo, 4)):
+        draw_icon(c, "ammo", cx - s * 0.42 + k * s * 0.1, cy - s * 0.36, s * 0.2, pal)
     draw_icon(c, "attack", cx - s * 0.12, cy + s * 0.1, s * 0.85, pal)
-    draw_icon(c, "damage", cx + s * 0.14, cy - s * 0.1, s * 0.8, pal)
+    n = min(damage, 4)
+    for k in range(n):
+        turn = math.radians(-50 + (k - (n - 1) / 2) * 42)
+        reach = s * (0.2 if n == 1 else 0.38)
+        draw_icon(c, "damage", cx + reach * math.cos(turn), cy + reach * math.sin(turn), s * (0.8 if n == 1 else 0.34), pal)
 
 
-def _grab(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+def _grab(gold: int, c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+    """A grabbing hand over a stack of as many coins as it steals."""
     draw_icon(c, "steal", cx - s * 0.08, cy + s * 0.04, s * 0.9, pal)
-    draw_icon(c, "gold", cx + s * 0.26, cy - s * 0.26, s * 0.42, pal)
+    for k in range(min(gold, 5)):
+        draw_icon(c, "gold", cx + s * 0.3 - k * s * 0.14, cy - s * 0.3 + k * s * 0.03, s * 0.36, pal)
 
 
 @draws("attack")
 def _attack(e: Any) -> list[Glyph]:
-    return [Glyph(_shot, str(e.damage), at_target=True)]
+    return [Glyph(partial(_shot, e.damage, e.ammo), str(e.damage), at_target=True)]
 
 
 @draws("steal")
 def _steal(e: Any) -> list[Glyph]:
-    return [Glyph(_grab, str(e.gold), at_target=True)]
+    return [Glyph(partial(_grab, e.gold), str(e.gold), at_target=True)]
 
 
 @draws("target_discards_infamy")
@@ -228,18 +238,70 @@ def _rosie(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
     c.restoreState()
 
 
-def _count(c: Canvas, text: str, cx: float, cy: float, s: float, pal: Palette) -> None:
-    if not text:
-        return
+Box = tuple[float, float, float, float]  # x, y, w, h
+BADGE_INSET = 2.0  # a badge keeps this far inside the picture frame (clear of its rounded corners)
+
+
+def _badge_shape(c: Canvas, text: str, s: float, scale: float) -> tuple[float, float, float]:
+    """(width, height, font size) of the count badge of a glyph of size s, shrunk by scale."""
     size = max(6.0, min(12.0, s * 0.3)) if text != "each" else max(6.0, s * 0.2)
-    width = c.stringWidth(text, NAME_FONT, size) + size * 0.5
+    size = max(5.0, size * scale)
+    return c.stringWidth(text, NAME_FONT, size) + size * 0.5, size * 1.1, size
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _clamp(cx: float, cy: float, bw: float, bh: float, frame: Box) -> Box:
+    """The badge box centred at (cx, cy), pushed inside the frame."""
+    x0, y0 = frame[0] + BADGE_INSET, frame[1] + BADGE_INSET
+    x1, y1 = frame[0] + frame[2] - BADGE_INSET - bw, frame[1] + frame[3] - BADGE_INSET - bh
+    return max(x0, min(x1, cx - bw / 2)), max(y0, min(y1, cy - bh / 2)), bw, bh
+
+
+def badge_places(c: Canvas, items: list[tuple[str, float, float, float]], frame: Box,
+                 avoid: tuple[Box, ...] = ()) -> list[tuple[Box, float]]:
+    """(box, font size) for each non-empty count of (text, cx, cy, s): inside the frame, none on another.
+
+    Each badge tries its glyph's corners (lower right first, where the eye expects it),
+    then its sides, preferring a place off the other glyphs' cores; a badge that finds
+    no free place shrinks and tries again.
+    """
+    placed: list[tuple[Box, float]] = []
+    for i, (text, cx, cy, s) in enumerate(items):
+        if not text:
+            continue
+        cores = [(ox - os * 0.35, oy - os * 0.35, os * 0.7, os * 0.7) for j, (_, ox, oy, os) in enumerate(items) if j != i]
+        place = _badge_place(c, text, cx, cy, s, frame, [b for b, _ in placed] + list(avoid), cores)
+        placed.append(place)
+    return placed
+
+
+def _badge_place(c: Canvas, text: str, cx: float, cy: float, s: float, frame: Box, taken: list[Box],
+                 cores: list[Box]) -> tuple[Box, float]:
+    k = s * 0.32
+    spots = [(k, -k), (-k, -k), (k, k), (-k, k), (0, -k), (k, 0), (-k, 0), (0, k), (0, 0)]
+    for blocked in (taken + cores, taken):
+        for scale in (1.0, 0.85, 0.7, 0.55):
+            bw, bh, size = _badge_shape(c, text, s, scale)
+            for dx, dy in spots:
+                box = _clamp(cx + dx, cy + dy, bw, bh, frame)
+                if not any(_overlap(box, t) for t in blocked):
+                    return box, size
+    return _clamp(cx, cy, bw, bh, frame), size
+
+
+def badge(c: Canvas, text: str, box: Box, size: float, pal: Palette) -> None:
+    """A count badge: the glyph's number, light on dark, in a pill."""
+    x, y, w, h = box
     c.setFillColor(pal.ink)
     c.setStrokeColor(pal.bone)
     c.setLineWidth(0.6)
-    c.roundRect(cx - width / 2, cy - size * 0.55, width, size * 1.1, size * 0.5, fill=1, stroke=1)
+    c.roundRect(x, y, w, h, h / 2, fill=1, stroke=1)
     c.setFillColor(pal.bone)
     c.setFont(NAME_FONT, size)
-    c.drawCentredString(cx, cy - size * 0.33, text)
+    c.drawCentredString(x + w / 2, y + h / 2 - size * 0.33, text)
 
 
 def _slots(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float]]:
@@ -264,10 +326,17 @@ def _slots(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, 
     return out
 
 
-def picture(c: Canvas, option, x: float, y: float, w: float, h: float, pal: Palette) -> None:
-    """The option's picture inside (x, y, w, h): backdrop plus its effect glyphs."""
+def picture(c: Canvas, option, x: float, y: float, w: float, h: float, pal: Palette,
+            avoid: tuple[Box, ...] = ()) -> None:
+    """The option's picture inside (x, y, w, h): backdrop plus its effect glyphs and their counts.
+
+    `avoid`: boxes drawn over the picture afterwards (the arrow tab) that no count may hide under.
+    """
     scene(c, x, y, w, h, pal)
     items = glyphs(option)
-    for g, (cx, cy, s) in zip(items, _slots(len(items), x, y, w, h)):
+    slots = _slots(len(items), x, y, w, h)
+    for g, (cx, cy, s) in zip(items, slots):
         g.draw(c, cx, cy, s, pal)
-        _count(c, g.count, cx + s * 0.32, cy - s * 0.32, s, pal)
+    counts = [(g.count, cx, cy, s) for g, (cx, cy, s) in zip(items, slots)]
+    for text, (box, size) in zip([t for t, *_ in counts if t], badge_places(c, counts, (x, y, w, h), avoid)):
+        badge(c, text, box, size, pal)
