@@ -142,13 +142,8 @@ def _blocked(page: Page, info: Info) -> bool:
 
 def draw_info(c, info: Info) -> None:
     """The 100 mm scale bar of ten alternating 10 mm segments with its caption, and the footer text."""
-    x, y, w, h = info.rect
     c.saveState()
-    if info.angle:
-        c.translate(x + w, y)
-        c.rotate(90)
-    else:
-        c.translate(x, y)
+    _enter_band(c, info)
     c.saveState()
     c.translate(0, DESCENT)
     _scale_bar(c)
@@ -166,17 +161,22 @@ def draw_info(c, info: Info) -> None:
 
 def _draw_text(c, info: Info) -> None:
     """The footer text alone, on one line of its band."""
-    x, y, w, h = info.rect
     c.saveState()
+    _enter_band(c, info)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(TEXT, TEXT_SIZE)
+    c.drawString(0, DESCENT, info.text)
+    c.restoreState()
+
+
+def _enter_band(c, info: Info) -> None:
+    """Move the origin to the band's start, turned a quarter when the band runs up a side margin."""
+    x, y, w, h = info.rect
     if info.angle:
         c.translate(x + w, y)
         c.rotate(90)
     else:
         c.translate(x, y)
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont(TEXT, TEXT_SIZE)
-    c.drawString(0, DESCENT, info.text)
-    c.restoreState()
 
 
 def _scale_bar(c) -> None:
