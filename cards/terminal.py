@@ -57,3 +57,26 @@ def option_parser(whole: bool = False, low: float | None = None, high: float | N
             raise typer.BadParameter(f"expected {bounds}{unit}, got {result:g}")
         return result
     return parse
+
+
+def run_app(app: Any) -> None:
+    """Run a Typer app so that a usage error (an unknown option, a bad value) is one line and exit 2,
+    `generator build: Invalid value for '--paper': ...`, like every other failure, not a framed box.
+
+    Typer's error classes are private (`typer._click`), so they are recognised by what they offer:
+    click's `format_message` and `exit_code`.
+    """
+    import sys
+
+    try:
+        code = app(standalone_mode=False)
+    except Exception as exc:
+        if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
+            raise
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare command: Typer has printed its help
+            sys.exit(exc.exit_code)
+        ctx = getattr(exc, "ctx", None)
+        where = ctx.command_path if ctx is not None else "usage"
+        sys.stderr.write(shown(f"{where}: {exc.format_message()}") + "\n")
+        sys.exit(exc.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)

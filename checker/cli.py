@@ -33,9 +33,10 @@ def _run(args: list[str]) -> None:
         options = plain_simulate(args[1:])
         if options is not None:
             sys.exit(run_plain(options))
+    from cards.terminal import run_app
     from checker.commands import app
 
-    app()
+    run_app(app)
 
 
 def __getattr__(name: str) -> Any:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 import typer
 from typer.core import TyperCommand
 
-from cards.terminal import number, option_parser, shown
+from cards.terminal import number, option_parser, run_app, shown
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -272,7 +272,7 @@ class _progress:
 
 def main() -> None:
     try:
-        app()
+        run_app(app)
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)
     except BrokenPipeError:  # `generator ... | head`: the reader left, nothing is wrong

@@ -10,6 +10,8 @@ import copy
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -330,3 +332,18 @@ def test_an_unknown_key_in_a_gold_and_steel_condition_is_named_in_validate_build
     one_line(runner.invoke(generator_app, ["build", str(folder), "--out", str(tmp_path / "out")]), wanted)
     (tmp_path / "turn.toml").write_bytes(tomli_w.dumps(dict(GS, game="gs")).encode())
     one_line(runner.invoke(checker_app, ["resolve", str(tmp_path / "turn.toml")]), wanted)
+
+
+@pytest.mark.parametrize("tool, args, wanted", [
+    ("generator", ["build", "--paper", "a5"], "--paper: expected a4 or letter, got 'a5'"),
+    ("generator", ["build", "--bogus"], "generator build: No such option: --bogus (Possible options: --out)"),
+    ("checker", ["simulate", "el-dorado-canyon", "--games", "x"],
+     "checker simulate: Invalid value for '--games': expected a whole number like 300 in ASCII digits, got 'x'"),
+    ("checker", ["resolve"], "checker resolve: Missing argument 'state_file'."),
+])
+def test_a_usage_error_of_the_real_commands_is_one_line(tool, args, wanted):
+    """Through the console entry points (not CliRunner): Typer's framed box becomes `COMMAND: message`."""
+    code = f"import sys; sys.argv[0] = {tool!r}; from {tool}.cli import main; main()"
+    run = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stdout == "", (run.returncode, run.stdout)
+    assert run.stderr.splitlines() == [wanted]
