@@ -25,8 +25,8 @@ STATE_SCHEMA = StateSchema(
         )),
         Table("players", "Each `[[players]]`: a leader's party, its ship and what they carry (ELD-7).", (
             Field("name", "text", "required", "unique at the table"),
-            Field("leader", "character id or name", "none", "the party's leader; needed by outfit; one party each"),
-            Field("at", "square", "required", "the leader's party (on a sea square it is aboard)"),
+            Field("leader", "character id or name", "none", "the party's leader; needed by outfit; one party each", ids=('character',)),
+            Field("at", "square", "required", "the leader's party (on a sea square it is aboard)", fill='"FILL IN"'),
             Field("ship", "square or \"none\"", "= at (aboard)", "where the ship lies moored while the party is "
                   "ashore; \"none\": no ship"),
             Field("soldiers", "whole number 0 to 999", "0", "with the party"),
@@ -41,8 +41,8 @@ STATE_SCHEMA = StateSchema(
         )),
         Table("action", f"`[action]`: `kind` (one of {', '.join(KINDS)}) and `player` (who acts), then the "
               "fields of that kind.", (
-            Field("kind", "text", "required", f"one of {', '.join(KINDS)}"),
-            Field("player", "player name", "required", "who acts"),
+            Field("kind", "text", "required", f"one of {', '.join(KINDS)}", fill='"FILL IN"'),
+            Field("player", "player name", "required", "who acts", fill='"FILL IN"'),
             Field("direction", "north, south, east, west (n/s/e/w), upstream, downstream", "none",
                   "a ship's move at sea or along a river", ("move",)),
             Field("path", "list of squares", "none", "a walk: the squares entered, in order (ELD-6)", ("move",)),
