@@ -121,9 +121,10 @@ def simulate(
     if as_json:
         from cards.formats import FORMAT
 
-        typer.echo(shown(json.dumps({"format": FORMAT, **report}, indent=2, ensure_ascii=False)))
+        folder = {} if loaded.builtin else {"folder": loaded.shown}
+        typer.echo(shown(json.dumps({"format": FORMAT, **report, **folder}, indent=2, ensure_ascii=False)))
     else:
-        typer.echo(shown(engine.format_report(report)))
+        typer.echo(shown(engine.format_report({**report, "game": loaded.label})))
 
 
 @app.command()

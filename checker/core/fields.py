@@ -33,7 +33,7 @@ def pick(value: Any, choices: Collection[Any], player: str | None, field: str, e
     scalar = value is None or isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
     if scalar and value in choices:
         return value
-    raise StateError(f"expected {expected}, got {toml_repr(value)}{after}", player=player, field=field)
+    raise StateError(f"expected {expected}, got {toml_repr(value)}{after}", player=player, field=field, value=value)
 
 
 def flag(data: dict[str, Any], key: str, player: str | None, field: str) -> bool:

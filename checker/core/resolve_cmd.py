@@ -24,6 +24,7 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
     from .engines import NoEngine
     from .gamecache import load_for_play
 
+    state: dict = {}
     try:
         state = read_state(state_file)
         if "game" not in state:
@@ -58,6 +59,10 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
     except StateError as exc:
         if exc.file is None:
             exc.file = str(state_file)
+        if exc.value is not None and isinstance(state.get("game"), str):
+            from .elsewhere import elsewhere
+
+            exc.message += elsewhere(exc.value, state["game"], state_file)
         print(shown(str(exc)), file=sys.stderr)
         return 2
     if out is not None:

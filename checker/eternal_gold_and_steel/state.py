@@ -85,7 +85,7 @@ def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool
     if card is None:
         pool = [i for i, c in rules.cards.items() if not c.token or types is not None]
         raise StateError(f"unknown card id {value!r}: expected a card id of {rules.name} ({_hint(value, pool)})",
-                         player=player, field=field)
+                         player=player, field=field, value=value)
     if market and not card.market:
         raise StateError(f"{value!r} is not a market card: expected a card with a gold cost "
                          f"(e.g. {', '.join(list(dict.fromkeys(rules.market_deck))[:3])})", player=player, field=field)
