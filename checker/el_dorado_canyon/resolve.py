@@ -46,5 +46,17 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
 def _verdict(table: Table, before: dict[str, dict[str, int]], reasons: list[str]) -> list[str]:
     lines = change_lines(table.players, before, table.events)
     lines.append(f"First player next turn: {table.players[table.first].name}")
-    lines.append(f"The game is over: {'; '.join(reasons)}" if reasons else "The game goes on.")
+    lines.append(f"The game is over: {'; '.join(reasons)}" if reasons else _goes_on(table))
     return lines
+
+
+def _goes_on(table: Table) -> str:
+    """"The game goes on", unless an empty character deck ends it at the next draw (a state without [characters])."""
+    if table.characters:
+        return "The game goes on."
+    dead = [p.name for p in table.players if p.char is None]
+    why = "no [characters] table in this state" if table.characters is None else "characters.deck is empty"
+    when = (f"{' and '.join(dead)}, without a character, must draw at the end of next turn and the game ends then"
+            if dead else "the game ends as soon as a character dies and one must be drawn")
+    return (f"The game goes on, but beware: the character deck is empty ({why}): {when} (EDC-1). "
+            "Add [characters] deck = [...] if the table has characters left.")
