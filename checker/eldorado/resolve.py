@@ -7,7 +7,7 @@ from typing import Any
 from checker.core.errors import StateError
 from checker.core.result import Resolution
 
-from . import combat, movement, supply
+from . import cite, combat, movement, supply
 from .judge import check_homecoming, ranking
 from .play import Play
 from .state import NO_SHIP, Player, read_table, write_table
@@ -37,6 +37,15 @@ ACTIONS = {
 }
 
 
+def combat_due(play: Play, p: Player) -> None:
+    """A move that ends on an opponent's square makes a combat due: the next action to settle."""
+    for o in play.table.players:
+        if o is not p and not o.out and o.at == p.at:
+            play.say(p, f"ends the move on {o.name}'s square {p.at}: a combat is due", cite.SAME_SQUARE)
+            play.event(f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
+                       f"opponent = \"{o.name}\")")
+
+
 def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: Path | None = None) -> Resolution:
     """Settle the state file's one action; `seed` rolls the dice the state does not give (E1)."""
     world = world_of(game, state.get("map"), base)
@@ -45,6 +54,8 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: Pat
     play = Play(table, seed)
     action = table.action
     ACTIONS[action.kind](play, action.player, action.fields)
+    if action.kind == "move" and play.winner is None:
+        combat_due(play, action.player)
     play.leftover_dice()
     scores = winners = None
     if play.winner is not None:
