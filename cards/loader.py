@@ -200,9 +200,9 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
         records.append(rec)
         valid.append(row)
     for i, row, bad in failed:  # its wording too, in the same run: a scalar in error borrowed from a valid row
-        rec = _patched(schema, row, bad, valid, folder)
-        if rec is not None:
-            problems += [p for p in _record_problems(family, rec, file, index, (table, i))
+        patched = _patched(schema, row, bad, valid, folder)
+        if patched is not None:
+            problems += [p for p in _record_problems(family, patched, file, index, (table, i))
                          if p.path is not None and p.path.split(".")[0] not in bad and "wording" in p.message]
     return problems, records, index
 

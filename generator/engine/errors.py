@@ -12,17 +12,20 @@ class LayoutError(Exception):
     """A definition that cannot be laid out: text too long, art outside the safe zone, paper too small."""
 
     def __init__(self, message: str, *, field: str | None = None, card: str | None = None,
-                 card_name: str | None = None, file: str | None = None, line: int | None = None,
-                 cell: str | None = None) -> None:
+                 card_name: str | None = None, file: str | None = None) -> None:
         self.message, self.field, self.card, self.card_name, self.file = message, field, card, card_name, file
-        self.line, self.cell = line, cell
+        self.line: int | None = None  # where in `file`: known once the face is located
+        self.cell: str | None = None
         super().__init__(str(self))
 
     def located(self, *, card: str | None, card_name: str | None, file: str | None,
                 where: tuple[int | None, str | None] = (None, None)) -> "LayoutError":
         """The same error with the card, file and line (or cell) filled in where the raiser did not know them."""
-        return type(self)(self.message, field=self.field, card=self.card or card, card_name=self.card_name or card_name,
-                          file=self.file or file, line=self.line or where[0], cell=self.cell or where[1])
+        located = type(self)(self.message, field=self.field, card=self.card or card,
+                             card_name=self.card_name or card_name, file=self.file or file)
+        located.line, located.cell = self.line or where[0], self.cell or where[1]
+        located.args = (str(located),)
+        return located
 
     def __str__(self) -> str:
         # worded like a definition error: file, card, field, message
