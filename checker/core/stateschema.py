@@ -60,6 +60,12 @@ FORMAT_FIELD = Field("format", "whole number", "1", "format version of the state
                      "naming the version; `--out` writes format = 1")
 
 
+QUESTION = Field("question", "text", "none", "the disputed point in the players' words; the verdict's first line "
+                 "answers it")
+FOCUS = Field("focus", "player name or card id", "none", "the player or card the dispute is about: the verdict's first "
+              "line says what happened to them (without it: the decisive events)")
+
+
 def render(schema: StateSchema, command: str) -> str:
     """The schema as a Markdown page (what `checker schema GAME` prints and docs/reference holds)."""
     lines = [f"# {schema.game}: the state file of `checker resolve`", "",

@@ -1,7 +1,7 @@
 """El Dorado Canyon's state file, declared once: `state.py` reads its keys from here, `checker schema` prints it."""
 from __future__ import annotations
 
-from checker.core.stateschema import Field, StateSchema, Table
+from checker.core.stateschema import FOCUS, QUESTION, Field, StateSchema, Table
 
 CHARACTER = "a character id of the game, or an inline table { name, alignment = \"good\" or \"bad\" }"
 
@@ -15,6 +15,8 @@ STATE_SCHEMA = StateSchema(
             Field("first_player", "text", "required", "name of the player holding the first player marker"),
             Field("town", "table", "none", "the town: needed when a play buys or refreshes (EDC-15)"),
             Field("characters", "table", "empty deck", "the character deck a GONE player draws from (EDC-1)"),
+            QUESTION,
+            FOCUS,
             Field("players", "array of tables", "required", "the players clockwise, as many as the game seats"),
         )),
         Table("town", "`[town]`: the face-up row and the deck under it.", (

@@ -1,7 +1,7 @@
 """Eldorado's state file, declared once: `state.py` reads its keys from here, `checker schema` prints it."""
 from __future__ import annotations
 
-from checker.core.stateschema import Field, StateSchema, Table
+from checker.core.stateschema import FOCUS, QUESTION, Field, StateSchema, Table
 
 KINDS = ("move", "outfit", "resupply", "combat", "indians", "takeover", "homecoming")
 ITEMS = ("soldiers", "barrels", "treasure", "muskets", "cannons")  # what a loser pays with (E2)
@@ -20,6 +20,8 @@ STATE_SCHEMA = StateSchema(
                   "roll them (E1); missing ones only with --seed"),
             Field("beaten", "list of city ids", "[]", "cities whose Indians are beaten (their gold is gone)"),
             Field("winner", "text", "none", "written once someone has come home: nothing more to settle"),
+            QUESTION,
+            FOCUS,
             Field("players", "array of tables", "required", "2 to 6 players"),
             Field("action", "table", "required", "the one action to settle"),
         )),

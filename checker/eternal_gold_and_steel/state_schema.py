@@ -1,7 +1,7 @@
 """Gold and Steel's state file, declared once: `state.py` reads its keys from here, `checker schema` prints it."""
 from __future__ import annotations
 
-from checker.core.stateschema import Field, StateSchema, Table
+from checker.core.stateschema import FOCUS, QUESTION, Field, StateSchema, Table
 
 KINDS = ("play_market", "play", "equip", "end_turn", "attack", "use_throne", "setup_markets")
 CHOOSING = ("play_market", "play", "attack", "use_throne")  # the actions that take choices (GS-R2)
@@ -17,6 +17,8 @@ STATE_SCHEMA = StateSchema(
             Field("turn", "player name", "the first player", "whose turn it is"),
             Field("throne", "hidden, revealed or spent", "hidden", "the Eternal Throne (G7)"),
             Field("market_deck", "list of market card ids", "unknown (see --seed)", "top first", ids=('market',)),
+            QUESTION,
+            FOCUS,
             Field("players", "array of tables", "required", "2 to 4 players, in turn order"),
             Field("action", "table", "required", "the disputed action"),
         )),
