@@ -1,4 +1,4 @@
-"""`checker` entry point: a plain `checker resolve` runs without Typer, the rest goes to Typer.
+"""`checker` entry point: a plain `checker resolve` or `checker simulate` runs without Typer.
 
 `checker resolve` is run at the table and must start fast; the commands themselves
 live in `checker.commands` (and stay importable as `checker.cli.app`).
@@ -27,6 +27,12 @@ def _run(args: list[str]) -> None:
         plain = parse_plain(args[1:])
         if plain is not None:
             sys.exit(resolve_file(*plain))
+    if args[:1] == ["simulate"]:  # the common run starts from the compiled cache, without Typer
+        from checker.core.simulate_cmd import parse_plain as plain_simulate, run_plain
+
+        options = plain_simulate(args[1:])
+        if options is not None:
+            sys.exit(run_plain(options))
     from checker.commands import app
 
     app()

@@ -5,7 +5,6 @@ without importing this module (Typer alone costs ~30 ms at start-up).
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import NoReturn, Optional
 
@@ -20,25 +19,6 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 def _fail(message: str, code: int = 2) -> NoReturn:
     typer.echo(shown(message), err=True)
     raise typer.Exit(code)
-
-
-def _engine(loaded):
-    """The loaded game's rules engine; a print-only family is exit 2 with its message."""
-    from checker.core.engines import NoEngine, engine_for
-
-    try:
-        return engine_for(loaded.id, loaded.rules)
-    except NoEngine as exc:
-        _fail(str(exc))
-
-
-def _load(game: str):
-    from cards import DefinitionError, load_game
-
-    try:
-        return load_game(game)
-    except DefinitionError as exc:
-        _fail(str(exc))
 
 
 @app.command()
@@ -94,37 +74,28 @@ def resolve(
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(..., help="Game id or folder."),
-    games: int = typer.Option(1000, "--games", help="How many games to play.", parser=option_parser(True, 1)),
-    players: int = typer.Option(4, "--players", help="Players per game.", parser=option_parser(True, 1)),
-    seed: int = typer.Option(0, "--seed", help="Same seed, same result.", parser=option_parser(True, 0)),
-    policy: str = typer.Option("random", "--policy", help="random or greedy."),
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    jobs: int = typer.Option(1, "--jobs", help="Processes to spread the games over.", parser=option_parser(True, 1)),
+    game: list[str] = typer.Argument(None, help="Game id or folder (with --merge: the shard files)."),
+    games: int = typer.Option(1000, "--games", parser=option_parser(True, 1), help="How many games to play (the most, with --precision)."),
+    players: int = typer.Option(4, "--players", parser=option_parser(True, 1), help="Players per game."),
+    seed: int = typer.Option(0, "--seed", parser=option_parser(True, 0), help="Same seed, same report (whatever --jobs and --shard)."),
+    policy: str = typer.Option("random", "--policy", help="random, greedy or search; or one per seat: search,greedy,random,random."),
+    budget: Optional[int] = typer.Option(None, "--budget", parser=option_parser(True, 1), help="Playouts per decision of the search policy."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON (schema: docs/balance-lab.md)."),
+    as_csv: bool = typer.Option(False, "--csv", help="Print one CSV row per card, character, seat (or difference)."),
+    report_dir: Optional[Path] = typer.Option(None, "--report", help="Also write an HTML page and PNG charts here."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", parser=option_parser(True, 1), help="Processes to spread the games over (default: the cores)."),
+    precision: Optional[float] = typer.Option(None, "--precision", parser=option_parser(), help="Play batches until every interval is this narrow on each side."),
+    shard: Optional[str] = typer.Option(None, "--shard", help="K/N: play the K-th of N parts; print its counts as JSON for --merge."),
+    merge: bool = typer.Option(False, "--merge", help="The arguments are shard files: print the report of the whole run."),
+    compare: Optional[str] = typer.Option(None, "--compare", help="A variant (id or folder, same family): report the differences."),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
-    """Play whole games with simple policies and report what a designer needs."""
-    from checker.core.errors import StateError
+    """Play whole games and report, with intervals and verdicts, what a designer needs."""
+    from checker.core.simulate_cmd import run_command
 
-    loaded = _load(game)
-    low, high = loaded.players
-    if not low <= players <= high:
-        _fail(f"--players: expected {low} to {high} for {loaded.name}, got {players}")
-    if policy not in ("random", "greedy"):
-        _fail(f"--policy: expected random or greedy, got {policy!r}")
-    engine = _engine(loaded)
-    if not hasattr(engine, "simulate"):
-        _fail(f"{loaded.id} (family {loaded.rules}) has no simulator yet")
-    try:
-        report = engine.simulate(loaded, games=games, players=players, seed=seed, policy=policy, jobs=jobs)
-    except StateError as exc:
-        _fail(str(exc))
-    if as_json:
-        from cards.formats import FORMAT
-
-        folder = {} if loaded.builtin else {"folder": loaded.shown}
-        typer.echo(shown(json.dumps({"format": FORMAT, **report, **folder}, indent=2, ensure_ascii=False)))
-    else:
-        typer.echo(shown(engine.format_report({**report, "game": loaded.label})))
+    raise typer.Exit(run_command(game or [], games=games, players=players, seed=seed, policy=policy, budget=budget,
+                                 as_json=as_json, as_csv=as_csv, report_dir=report_dir, jobs=jobs, precision=precision,
+                                 shard=shard, merge=merge, compare=compare, quiet=quiet))
 
 
 @app.command()

@@ -31,3 +31,15 @@ def reference_cards(count: int, title: str, line: str) -> str:
 
 def _value(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def gain_card(card_id: str, cost: int, gold: int) -> str:
+    """An El Dorado Canyon town card that costs `cost` and gains `gold` (priority IV)."""
+    return (f'\n[[cards]]\nid = "{card_id}"\nname = "{card_id.replace("-", " ").title()}"\ntype = "gain"\n'
+            f'priority = "IV"\ncost = {cost}\n[[cards.options]]\neffects = [{{ effect = "gain_gold", amount = {gold} }}]\n')
+
+
+def planted_town(base_town: str) -> str:
+    """A town deck with one card far too strong (boomtown: cost 1, 8 gold) and one far too weak
+    (fools-gold: cost 5, 1 gold): what the balance lab must find."""
+    return base_town + gain_card("boomtown", 1, 8) + gain_card("fools-gold", 5, 1)

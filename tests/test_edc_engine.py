@@ -16,8 +16,7 @@ from cards import load_game
 from cards.models.el_dorado_canyon import AnyEffect, Ability
 from checker.cli import app
 from checker.el_dorado_canyon import compile_game, format_report, resolve, simulate
-from checker.el_dorado_canyon.rules import PARAMETERS
-from checker.el_dorado_canyon.effects import EFFECTS
+from checker.el_dorado_canyon.vocabulary import rules as engine_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "games" / "edc-test"
@@ -31,8 +30,7 @@ def _cache(tmp_path, monkeypatch):
 
 def test_every_effect_and_trigger_of_the_vocabulary_has_a_rule():
     names = {typing.get_args(m.model_fields["effect"].annotation)[0] for m in typing.get_args(typing.get_args(AnyEffect)[0])}
-    assert names == set(PARAMETERS)
-    assert names - {"extra_damage", "armor"} == set(EFFECTS)
+    assert names == set(engine_rules())
     triggers = set(typing.get_args(Ability.model_fields["trigger"].annotation))
     used = {c.ability.trigger for c in load_game(str(TEST_GAME)).records("character")}
     assert used == triggers, "the test game must exercise every trigger"
@@ -41,8 +39,11 @@ def test_every_effect_and_trigger_of_the_vocabulary_has_a_rule():
 def test_compiled_game_keeps_the_definitions():
     data = compile_game(load_game(str(TEST_GAME)))
     cards = {c["id"]: c for c in data["cards"]}
-    assert cards["go-to-town"]["options"][0]["effects"] == [["bank_all"], ["refresh_row", 1], ["buy", 0], ["go_gone"]]
-    assert cards["shotgun"]["options"][0]["effects"] == [["attack", 1, 2, 1, "both"]]
+    assert cards["go-to-town"]["options"][0]["effects"] == [
+        {"effect": "bank_all"}, {"effect": "refresh_row", "cost": 1}, {"effect": "buy", "discount": 0},
+        {"effect": "go_gone"}]
+    assert cards["shotgun"]["options"][0]["effects"] == [
+        {"effect": "attack", "damage": 1, "ammo": 2, "infamy": 1, "targets": "both"}]
     assert cards["pistol"]["options"][0]["text"] == ("Attack the character to your left or right, lose 1 ammo, "
                                                      "gain 1 infamy, do 1 damage")
     assert cards["pistol"]["copies"] == 6 and cards["rifle"]["cost"] == 4
@@ -105,10 +106,10 @@ def test_simulate_same_seed_same_report_whatever_the_jobs():
     two = simulate(game, games=60, players=4, seed=7, policy="random", jobs=2)
     assert one == two
     assert one["games"] == 60 and sum(one["end_reasons"].values()) == 60
-    assert abs(sum(one["win_rate_by_seat"].values()) - 1) < 1e-3
+    assert abs(sum(e["win_rate"] for e in one["seats"]) - 1) < 1e-3
     assert one != simulate(game, games=60, players=4, seed=8)
     text = format_report(one)
-    assert "Win rate by seat" in text and "Never worth buying" in text
+    assert "Seats: win rate" in text and "Verdicts" in text
 
 
 def test_simulate_command_on_a_users_folder():
@@ -116,8 +117,8 @@ def test_simulate_command_on_a_users_folder():
                                       "greedy", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert report["players"] == 3 and report["policy"] == "greedy"
-    assert set(report["win_rate_by_town_card"]) >= {"advanced-mining", "round-the-rosie"}
+    assert report["players"] == 3 and report["policy"] == ["greedy"] * 3
+    assert {e["id"] for e in report["cards"]} >= {"advanced-mining", "round-the-rosie"}
 
 
 @pytest.mark.parametrize("change, message", [

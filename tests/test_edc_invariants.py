@@ -10,38 +10,16 @@ from hypothesis import strategies as st
 
 from cards import load_game
 from checker.el_dorado_canyon import resolve
-from checker.el_dorado_canyon.rules import compile_game
+from checker.el_dorado_canyon.legal import legal_actions
+from checker.el_dorado_canyon.rules import Rules, compile_game
+from checker.el_dorado_canyon.state import read_seats
 
 GAME = compile_game(load_game(str(Path(__file__).resolve().parent / "games" / "edc-test")))
-CARDS = {c["id"]: c for c in GAME["cards"]}
+RULES = Rules(GAME)
 TOWN = [c["id"] for c in GAME["cards"] if not c["starting"]]
 STARTING = [c["id"] for c in GAME["cards"] if c["starting"]]
 CHARACTERS = [c["id"] for c in GAME["characters"]]
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
-
-
-@st.composite
-def plays(draw, card_id: str, town: list[str], gold: int) -> dict:
-    """A legal play: a buy names a card face up when it comes (the deck's top 3 after a refresh,
-    the old row under them) that the player's gold pays for (EDC-15)."""
-    card = CARDS[card_id]
-    play: dict = {"card": card_id}
-    option = draw(st.integers(1, len(card["options"])))
-    if len(card["options"]) == 2:
-        play["option"] = option
-    chosen = card["options"][option - 1]
-    if chosen["arrow"] == "either":
-        play["direction"] = draw(st.sampled_from(["left", "right"]))
-    costs = {e[0]: e for e in chosen["effects"]}
-    row = town[:3]
-    if "refresh_row" in costs and gold >= costs["refresh_row"][1] and draw(st.booleans()):
-        play["refresh"] = True
-        gold -= costs["refresh_row"][1]
-        row = (town[3:] + town[:3])[:3]
-    affordable = [c for c in row if CARDS[c]["cost"] <= gold]
-    if "buy" in costs and affordable and draw(st.booleans()):
-        play["buy"] = draw(st.sampled_from(affordable))
-    return play
 
 
 @st.composite
@@ -62,16 +40,19 @@ def states(draw) -> dict:
                 row["spent"] = ["secret-hideout"]
         hand = [c for c in STARTING if c not in row.get("spent", [])] + draw(st.lists(st.sampled_from(TOWN), max_size=3))
         row["hand"] = hand
-        if not gone:
-            row["play"] = draw(plays(draw(st.sampled_from(hand)), town, row["unbanked"] + row["banked"]))
         players.append(row)
     if all(p["gone"] for p in players):
         players[0] = {k: v for k, v in players[0].items()}
-        players[0].update(gone=False, character=CHARACTERS[0], health=5, ammo=5, play={"card": "take-cover", "option": 1})
-    return {"game": "edc-test", "first_player": draw(st.sampled_from([p["name"] for p in players])),
-            "town": {"row": list(town[:3]), "deck": list(town[3:])},
-            "characters": {"deck": draw(st.lists(st.sampled_from(CHARACTERS), max_size=4))},
-            "players": players}
+        players[0].update(gone=False, character=CHARACTERS[0], health=5, ammo=5)
+    state = {"game": "edc-test", "first_player": draw(st.sampled_from([p["name"] for p in players])),
+             "town": {"row": list(town[:3]), "deck": list(town[3:])},
+             "characters": {"deck": draw(st.lists(st.sampled_from(CHARACTERS), max_size=4))},
+             "players": players}
+    table, _ = read_seats(state, RULES)  # each player reveals a legal play (legal.legal_actions)
+    for p, row in zip(table.players, players):
+        if not p.gone:
+            row["play"] = draw(st.sampled_from(legal_actions(table, p))).as_play()
+    return state
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -42,7 +42,9 @@ def test_without_an_earlier_buy_the_deck_card_cannot_be_bought():
     with pytest.raises(StateError) as info:
         resolve(state, TEST_GAME)
     assert str(info.value) == ("player 'Bob': play.buy: 'shotgun' cannot be bought: it will not be face up in town "
-                               "when Go to Town resolves; face up then: rifle, fort, saloon")
+                               "when Go to Town resolves; face up then: rifle, fort, saloon; legal plays: take-cover "
+                               "option 1|2; secret-hideout option 1|2; pistol left|right; go-to-town option 1 (buy "
+                               "rifle|fort|saloon or nothing; refresh, then buy rifle|doctor or nothing) or option 2")
 
 
 def test_an_ability_that_brings_gold_leaves_the_price_to_play():

@@ -205,7 +205,6 @@ def _paths(node, prefix=()):
 @pytest.mark.parametrize("case", ["el-dorado-canyon/05-", "eternal-gold-and-steel/readme-example", "eldorado/15-"])
 def test_every_field_of_a_case_given_a_list_a_table_a_fraction_or_a_flag_is_an_error_not_a_traceback(tmp_path, case):
     from checker.core.resolve_cmd import resolve_file
-    from checker.engines import ENGINES
 
     folder, prefix = case.split("/")
     source = next(p for p in sorted((CASES / folder).glob(prefix + "*.toml")) if not p.name.endswith(".expect.toml"))
@@ -218,7 +217,7 @@ def test_every_field_of_a_case_given_a_list_a_table_a_fraction_or_a_flag_is_an_e
             continue
         for wrong in (["x"], {"x": 1}, 1.5, True):
             (tmp_path / "turn.toml").write_bytes(tomli_w.dumps(_with(base, path, wrong)).encode())
-            resolve_file(tmp_path / "turn.toml", False, None, None, ENGINES)  # any traceback fails the test
+            resolve_file(tmp_path / "turn.toml", False, None, None)  # any traceback fails the test
             tried += 1
     assert tried >= 40
 

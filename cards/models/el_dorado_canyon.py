@@ -6,7 +6,7 @@ The checker runs these effects; the generator prints their `phrase`.
 """
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union, get_args
 
 from pydantic import Field
 
@@ -20,6 +20,7 @@ Arrow = Literal["none", "left", "right", "either"]
 Keyword = Literal["use-once", "once-per-character", "give-to-attacked-player"]
 Amount = Annotated[int, Field(ge=0, le=10)]
 Positive = Annotated[int, Field(ge=1, le=10)]
+UsedBy = Literal["card", "character", "both"]
 
 ICONS = {"gold", "infamy", "ammo", "attack", "steal", "damage", "health", "block", "bank", "buy",
          "gone", "star", "event", "defense", "gain", "arrow-left", "arrow-right", "once", "per-character",
@@ -32,7 +33,16 @@ def _whom(arrow: str) -> str:
     return {"left": "to your left", "right": "to your right", "either": "to your left or right"}.get(arrow, "next to you")
 
 
-class Worded(Effect):
+class Edc(Effect):
+    """An El Dorado Canyon effect: where it may appear and whether it needs a target."""
+
+    aimed: ClassVar[bool] = False  # it needs an arrow on a card: it acts on a neighbour (H2)
+    used_by: ClassVar[UsedBy] = "both"  # card ends, character abilities
+    attacks: ClassVar[bool] = False  # an attack: what 'give-to-attacked-player' needs (EDC-12)
+    card_type: ClassVar[str | None] = None  # the card type a card using it must have
+
+
+class Worded(Edc):
     """An effect whose text is one fixed wording with its parameters filled in."""
 
     wording: ClassVar[str] = ""
@@ -41,7 +51,7 @@ class Worded(Effect):
         return self.wording.format(whom=_whom(arrow), **dict(self))
 
 
-class Attack(Effect):
+class Attack(Edc):
     """Attack the target(s): needs ammo; lose ammo, gain infamy, do damage (H4)."""
 
     effect: Literal["attack"]
@@ -50,6 +60,8 @@ class Attack(Effect):
     infamy: Amount = 1
     targets: Literal["arrow", "both"] = "arrow"
     keywords: ClassVar[tuple[str, ...]] = ("attack",)
+    aimed: ClassVar[bool] = True
+    attacks: ClassVar[bool] = True
 
     def phrase(self, arrow: str = "none") -> str:
         whom = "the characters to your left and right" if self.targets == "both" else f"the character {_whom(arrow)}"
@@ -68,12 +80,14 @@ class Steal(Worded):
     effect: Literal["steal"]
     gold: Positive = 1
     keywords: ClassVar[tuple[str, ...]] = ("steal",)
+    aimed: ClassVar[bool] = True
     wording: ClassVar[str] = 'steal {gold} unbanked :gold: gold from the character {whom}'
 
 
 class TargetDiscardsInfamy(Worded):
     effect: Literal["target_discards_infamy"]
     amount: Positive = 1
+    aimed: ClassVar[bool] = True
     wording: ClassVar[str] = 'the character {whom} discards {amount} :infamy: infamy'
 
 
@@ -81,6 +95,7 @@ class Block(Worded):
     """Block damage from each attacker this turn (the no-symbol icon)."""
 
     effect: Literal["block"]
+    used_by: ClassVar[UsedBy] = "card"
     damage: Positive = 1
     keywords: ClassVar[tuple[str, ...]] = ("block",)
     wording: ClassVar[str] = 'block {damage} :damage: damage from each attacker'
@@ -90,6 +105,7 @@ class AttackersDiscardInfamy(Worded):
     """Each attacker discards infamy after gaining its own (H5)."""
 
     effect: Literal["attackers_discard_infamy"]
+    used_by: ClassVar[UsedBy] = "card"
     amount: Positive = 2
     wording: ClassVar[str] = 'each attacker discards {amount} :infamy: infamy'
 
@@ -98,11 +114,12 @@ class PayGold(Worded):
     """Pay gold (unbanked first, H8); without it the rest of the option does nothing."""
 
     effect: Literal["pay_gold"]
+    used_by: ClassVar[UsedBy] = "card"
     amount: Positive = 1
     wording: ClassVar[str] = 'discard {amount} :gold: gold'
 
 
-class GainGold(Effect):
+class GainGold(Edc):
     """Gain unbanked gold; `if_attacked` is what you get instead when attacked."""
 
     effect: Literal["gain_gold"]
@@ -130,10 +147,19 @@ class GainAmmo(Worded):
     wording: ClassVar[str] = 'gain {amount} :ammo: ammo'
 
 
-class PerAttacker(Effect):
+class Heal(Worded):
+    """Gain health, never above 5 (H3). The worked example of docs/adding-an-effect.md."""
+
+    effect: Literal["heal"]
+    amount: Positive = 1
+    wording: ClassVar[str] = 'gain {amount} :health: health'
+
+
+class PerAttacker(Edc):
     """Gain for every player attacking you this turn (Advanced Mining)."""
 
     effect: Literal["per_attacker"]
+    used_by: ClassVar[UsedBy] = "card"
     gold: Amount = 0
     infamy: Amount = 0
 
@@ -142,10 +168,11 @@ class PerAttacker(Effect):
         return f"gain {' and '.join(gains)} per player attacking you"
 
 
-class SetTracks(Effect):
+class SetTracks(Edc):
     """Place health and/or ammo markers at a value (Secret Hideout)."""
 
     effect: Literal["set_tracks"]
+    used_by: ClassVar[UsedBy] = "card"
     health: Amount | None = Field(default=None, le=5)
     ammo: Amount | None = Field(default=None, le=5)
 
@@ -162,14 +189,16 @@ class SetTracks(Effect):
 
 class BankAll(Worded):
     effect: Literal["bank_all"]
+    used_by: ClassVar[UsedBy] = "card"
     keywords: ClassVar[tuple[str, ...]] = ("bank",)
     wording: ClassVar[str] = 'bank all unbanked :gold: gold'
 
 
-class Buy(Effect):
+class Buy(Edc):
     """You may buy 1 face-up town card, paying its cost (H8)."""
 
     effect: Literal["buy"]
+    used_by: ClassVar[UsedBy] = "card"
     discount: Amount = 0
     keywords: ClassVar[tuple[str, ...]] = ("buy",)
 
@@ -182,20 +211,25 @@ class RefreshRow(Worded):
     """You may pay to replace the face-up town cards before buying (H8)."""
 
     effect: Literal["refresh_row"]
+    used_by: ClassVar[UsedBy] = "card"
     cost: Amount = 1
     wording: ClassVar[str] = 'you may spend {cost} :gold: gold to discard the face-up town cards and replace them with 3 new ones, from which you may buy'
 
 
 class GoGone(Worded):
     effect: Literal["go_gone"]
+    used_by: ClassVar[UsedBy] = "card"
     keywords: ClassVar[tuple[str, ...]] = ("GONE",)
     wording: ClassVar[str] = "you're GONE"
 
 
-class RoundTheRosie(Effect):
+class RoundTheRosie(Edc):
     """Every played card passes one seat the arrow's way, resolves there, then returns (FAQ)."""
 
     effect: Literal["round_the_rosie"]
+    used_by: ClassVar[UsedBy] = "card"
+    aimed: ClassVar[bool] = True
+    card_type: ClassVar[str | None] = "event"  # FAQ: every played card passes, so it is an event
 
     def phrase(self, arrow: str = "none") -> str:
         way = {"left": "left", "right": "right"}.get(arrow, "way of the arrow")
@@ -207,6 +241,7 @@ class ExtraDamage(Worded):
     """Passive: your attacks do more damage."""
 
     effect: Literal["extra_damage"]
+    used_by: ClassVar[UsedBy] = "character"
     amount: Positive = 1
     wording: ClassVar[str] = 'your attacks do {amount} more :damage: damage'
 
@@ -215,20 +250,23 @@ class Armor(Worded):
     """Passive: every attack on you has damage blocked."""
 
     effect: Literal["armor"]
+    used_by: ClassVar[UsedBy] = "character"
     amount: Positive = 1
     wording: ClassVar[str] = 'block {amount} :damage: damage from every attack on you'
 
 
 AnyEffect = Annotated[
     Union[Attack, Steal, TargetDiscardsInfamy, Block, AttackersDiscardInfamy, PayGold, GainGold,
-          GainInfamy, GainAmmo, PerAttacker, SetTracks, BankAll, Buy, RefreshRow, GoGone,
+          GainInfamy, GainAmmo, Heal, PerAttacker, SetTracks, BankAll, Buy, RefreshRow, GoGone,
           RoundTheRosie, ExtraDamage, Armor],
     Field(discriminator="effect"),
 ]
-TARGETING = {"attack", "steal", "target_discards_infamy", "round_the_rosie"}
-PASSIVE = {"extra_damage", "armor"}
-CARD_ONLY = {"block", "attackers_discard_infamy", "bank_all", "buy", "refresh_row", "go_gone",
-             "round_the_rosie", "set_tracks", "pay_gold", "per_attacker"}
+VOCABULARY: dict[str, type[Edc]] = {
+    get_args(cls.model_fields["effect"].annotation)[0]: cls for cls in get_args(get_args(AnyEffect)[0])
+}  # every effect by name: its class holds its parameters and wording
+TARGETING = {name for name, cls in VOCABULARY.items() if cls.aimed}
+PASSIVE = {name for name, cls in VOCABULARY.items() if cls.used_by == "character"}
+CARD_ONLY = {name for name, cls in VOCABULARY.items() if cls.used_by == "card"}
 
 
 class Option(Strict):
@@ -367,12 +405,13 @@ def check_record(record: Record) -> list[tuple[str, str]]:
             if option.text:
                 for miss in wording_problems(option.text, option.effects):
                     out.append((f"options.{i}.text", f"wording leaves out the {miss}"))
-        if "give-to-attacked-player" in record.keywords and not any(
-            e.effect == "attack" for o in record.options for e in o.effects
-        ):
+        effects = [e for o in record.options for e in o.effects]
+        if "give-to-attacked-player" in record.keywords and not any(e.attacks for e in effects):
             out.append(("keywords", "expected an attack effect for 'give-to-attacked-player', got none"))
-        if "round_the_rosie" in {e.effect for o in record.options for e in o.effects} and record.type != "event":
-            out.append(("type", f"expected 'event' for round_the_rosie, got {record.type!r}"))
+        demands = {e.effect: e.card_type for e in effects if e.card_type is not None}
+        for name, card_type in demands.items():
+            if record.type != card_type:
+                out.append(("type", f"expected {card_type!r} for {name}, got {record.type!r}"))
     if isinstance(record, Character):
         names = {e.effect for e in record.ability.effects}
         if names & CARD_ONLY:

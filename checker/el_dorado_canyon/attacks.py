@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from . import cite
 from .players import Play, Player
 from .rules import LEFT, RIGHT
+from .vocabulary import effect
 
 if TYPE_CHECKING:
     from .turn import Table
@@ -38,9 +39,15 @@ def targets(t: Table, p: Player, aim: Any, both: bool = False) -> list[Player]:
     return [find_target(t, p, LEFT if aim is None else aim)]
 
 
-def attack(t: Table, p: Player, effect: tuple, pl: Play | None, aim: Any) -> bool:
+def _worth(e: Any, ammo: int, health: int, want_infamy: float, want_gold: float) -> float:
+    """To the greedy policy: the infamy and damage it brings, or a wasted card without the ammo."""
+    return (e.infamy + e.damage * 0.5) * want_infamy if ammo >= e.ammo else -1
+
+
+@effect("attack", attacks=True, fires=True, gold=lambda e: None, worth=_worth)
+def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Attack: needs the ammo (H4, EDC-4); pays ammo and gains infamy once; strikes each target."""
-    _, damage, ammo, infamy, aimed = effect
+    damage, ammo, infamy, aimed = e.damage, e.ammo, e.infamy, e.targets
     log = t.log
     if p.ammo < ammo:
         if log:

@@ -47,6 +47,7 @@ TAKE_COVER_AMMO = _cite("Starting Cards", "discard 1 gold and gain 5 ammo", "H3"
 HIDEOUT = _cite("Starting Cards", "Secret Hideout: place your health and ammo at 5 and you're GONE; OR place your health and ammo at 4", "H3")
 AMMO_TRACK = join(_cite("Character Card Anatomy", "The ammo track: a token will indicate how much ammo you have."), CARD_TEXT, "H3")
 SET_TRACKS = join(CARD_TEXT, "H3")
+HEAL = _cite("Character Card Anatomy", "The health track: a token will indicate how much health you have.", "H3")
 ABILITY_TRACKS = _cite("Character Abilities", "When the ability on a character card is triggered, the reward is taken immediately.", "H3", "EDC-8")
 BANK = _cite("Symbols and Terms", "Bank all (gold icon): move all your unbanked gold to your bank (below your camp card).", "H8")
 REFRESH = _cite("Starting Cards", "you may spend 1 gold to discard all face-up town cards and replace them with 3 new town cards, from which you may purchase 1", "H8", "EDC-14")

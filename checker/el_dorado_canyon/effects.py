@@ -1,75 +1,82 @@
-"""The closed effect vocabulary at work: one function per effect, and the table naming them.
+"""The closed effect vocabulary at work: one registered function per effect.
 
 "Starting Cards" and "Symbols and Terms" say what each effect does (`cards/models/
-el_dorado_canyon.py` lists them, `rules.PARAMETERS` their parameters). The effects that
-are a few lines each are here; `attack` lives with the rest of "Killing Characters" in
-`attacks`, `buy` and `refresh_row` with the town in `town` (H8), and go_gone is applied
-by the turn through `gone`. Cards and abilities run the same functions; `effect_steps`
-binds them to a card's end once, so the hot path looks nothing up by name.
+el_dorado_canyon.py` holds its parameters and wording). Each `@effect` here is that
+effect's one home in the engine: the function that runs it and, beside it, what the
+turn, the state reader and the simulator foresee of it (`vocabulary.Rule`). The effects
+that are a few lines each are here; `attack` lives with the rest of "Killing Characters"
+in `attacks`, `buy` and `refresh_row` with the town in `town` (H8), `go_gone` in `gone`.
+Cards and abilities run the same functions; `effect_steps` binds them to a card's end once,
+so the hot path looks nothing up by name.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from . import cite
-from .attacks import attack, targets
+from .attacks import targets
+from .gone import go_gone  # noqa: F401  (registers go_gone)
 from .players import MAX_TRACK, Play, Player
 from .rules import Option
-from .town import buy, gold_text, pay, refresh_row
+from .town import gold_text, pay
+from .vocabulary import RULES, Run, effect, passive
 
 if TYPE_CHECKING:
     from .turn import Table
 
-# Signature: (table, player, effect tuple, play or None for abilities, aim) -> go on with the option?
 
-
-def _steal(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
+@effect("steal", gold=lambda e: None, takes_gold=True, worth=lambda e, ammo, health, wi, wg: 0.6 * wg)
+def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     for v in targets(t, p, aim):
         if v is p:
             if t.log:
                 t.say("has no one else to steal from: nothing moves", cite.join(cite.STEAL, cite.TARGET), p)
             continue
-        gold = min(e[1], v.unbanked)
+        gold = min(e.gold, v.unbanked)
         v.unbanked -= gold
         p.unbanked += gold
         if t.log:
-            short = f", all {v.name} had of the {e[1]} the card takes" if gold < e[1] else ""
+            short = f", all {v.name} had of the {e.gold} the card takes" if gold < e.gold else ""
             t.say(f"steals {gold} unbanked gold from {v.name}{short} (unbanked {v.unbanked + gold} -> {v.unbanked}; "
                   "banked gold is safe)", cite.STEAL, p)
     return True
 
 
-def _target_discards(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
+@effect("target_discards_infamy")
+def target_discards_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     for v in targets(t, p, aim):
-        lost = min(e[1], v.infamy)
+        lost = min(e.amount, v.infamy)
         v.infamy -= lost
         if t.log:
             t.say(f"{v.name} discards {lost} infamy ({v.infamy + lost} -> {v.infamy})", cite.TARGET_DISCARDS)
     return True
 
 
-def _block(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    p.block += e[1]
+@effect("block", worth=lambda e, ammo, health, wi, wg: 0.4)
+def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    p.block += e.damage
     if t.log:
-        t.say(f"takes cover: {e[1]} damage of each attack on {p.name} is blocked for the rest of the turn",
+        t.say(f"takes cover: {e.damage} damage of each attack on {p.name} is blocked for the rest of the turn",
               cite.BLOCK, p)
     return True
 
 
-def _attackers_discard(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    p.discard += e[1]
+@effect("attackers_discard_infamy")
+def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    p.discard += e.amount
     if t.log:
-        t.say(f"each attacker of {p.name} discards {e[1]} infamy for the rest of the turn", cite.ATTACKER_DISCARDS)
+        t.say(f"each attacker of {p.name} discards {e.amount} infamy for the rest of the turn", cite.ATTACKER_DISCARDS)
     return True
 
 
-def _pay_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    if not pay(p, e[1]):
+@effect("pay_gold", gold=lambda e: -e.amount, worth=lambda e, ammo, health, wi, wg: -e.amount * 0.3)
+def pay_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    if not pay(p, e.amount):
         if t.log:
-            t.say(f"has {p.unbanked + p.banked} gold, needs {e[1]}: the rest of the card does nothing", cite.PAY, p)
+            t.say(f"has {p.unbanked + p.banked} gold, needs {e.amount}: the rest of the card does nothing", cite.PAY, p)
         return False
     if t.log:
-        t.say(f"pays {e[1]} gold ({gold_text(p)})", cite.PAY, p)
+        t.say(f"pays {e.amount} gold ({gold_text(p)})", cite.PAY, p)
     return True
 
 
@@ -79,8 +86,10 @@ def _card_rule(pl: Play | None, by_card: dict[str, str], other: str, ability: st
     return ability if pl is None else by_card.get(pl.card.id, other)
 
 
-def _gain_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    amount, if_attacked = e[1], e[2]
+@effect("gain_gold", asks=lambda e: e.if_attacked is not None, gold=lambda e: max(e.amount, e.if_attacked or 0),
+        worth=lambda e, ammo, health, wi, wg: e.amount * 0.4 * wg)
+def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    amount, if_attacked = e.amount, e.if_attacked
     attackers = t.attackers_of(p) if if_attacked is not None else ()
     gain = if_attacked if attackers else amount
     p.unbanked += gain
@@ -95,35 +104,49 @@ def _gain_gold(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool
     return True
 
 
-def _gain_infamy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    p.infamy += e[1]
+@effect("gain_infamy", worth=lambda e, ammo, health, wi, wg: e.amount * wi)
+def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    p.infamy += e.amount
     if t.log:
-        t.say(f"gains {e[1]} infamy ({p.infamy - e[1]} -> {p.infamy})",
+        t.say(f"gains {e.amount} infamy ({p.infamy - e.amount} -> {p.infamy})",
               cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p)
     return True
 
 
-def _gain_ammo(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
+@effect("gain_ammo", worth=lambda e, ammo, health, wi, wg: 1.5 if ammo <= 1 else -0.5)
+def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before = p.ammo
-    p.ammo = min(MAX_TRACK, before + e[1])
+    p.ammo = min(MAX_TRACK, before + e.amount)
     if t.log:
         t.say(f"gains ammo: {before} -> {p.ammo}",
               _card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p)
     return True
 
 
-def _per_attacker(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    k = len(t.attackers_of(p))
-    p.unbanked += e[1] * k
-    p.infamy += e[2] * k
+@effect("heal", worth=lambda e, ammo, health, wi, wg: min(e.amount, MAX_TRACK - health) * 0.9 - 0.5)
+def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    """Gain health up the track, never above its top (H3)."""
+    before = p.health
+    p.health = min(MAX_TRACK, before + e.amount)
     if t.log:
-        gains = " and ".join(f"{n * k} {what}" for what, n in (("gold", e[1]), ("infamy", e[2])) if n)
+        t.say(f"heals {p.health - before} health ({before} -> {p.health}; the track stops at {MAX_TRACK})", cite.HEAL, p)
+    return True
+
+
+@effect("per_attacker", asks=lambda e: True, gold=lambda e: None, worth=lambda e, ammo, health, wi, wg: 0.6 * wg)
+def per_attacker(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    k = len(t.attackers_of(p))
+    p.unbanked += e.gold * k
+    p.infamy += e.infamy * k
+    if t.log:
+        gains = " and ".join(f"{n * k} {what}" for what, n in (("gold", e.gold), ("infamy", e.infamy)) if n)
         t.say(f"was attacked by {k} player(s): gains {gains}", cite.PER_ATTACKER, p)
     return True
 
 
-def _set_tracks(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
-    health, ammo = e[1], e[2]
+@effect("set_tracks", worth=lambda e, ammo, health, wi, wg: (5 - health) * 0.9 - 1)
+def set_tracks(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    health, ammo = e.health, e.ammo
     before = (p.health, p.ammo)
     if health is not None and health > 0:
         p.health = health
@@ -135,7 +158,8 @@ def _set_tracks(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> boo
     return True
 
 
-def _bank_all(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
+@effect("bank_all", fires=True, banks=True, worth=lambda e, ammo, health, wi, wg: -1)
+def bank_all(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     moved = p.unbanked
     p.banked += moved
     p.unbanked = 0
@@ -146,40 +170,30 @@ def _bank_all(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     return True
 
 
-def _round_the_rosie(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
+@effect("round_the_rosie")
+def round_the_rosie(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     t.round_the_rosie(p, aim)
     return True
 
 
-Effect = Callable[["Table", Player, tuple, "Play | None", Any], bool]
-# Abilities run the same functions (aim: the other player of the trigger); passives are
-# folded into Character (extra, armor); `Table.resolve_card` applies go_gone (cards only,
-# through `gone.go_gone`).
-EFFECTS: dict[str, Effect | None] = {
-    "attack": attack, "steal": _steal, "target_discards_infamy": _target_discards, "block": _block,
-    "attackers_discard_infamy": _attackers_discard, "pay_gold": _pay_gold, "gain_gold": _gain_gold,
-    "gain_infamy": _gain_infamy, "gain_ammo": _gain_ammo, "per_attacker": _per_attacker,
-    "set_tracks": _set_tracks, "bank_all": _bank_all, "buy": buy, "refresh_row": refresh_row,
-    "go_gone": None, "round_the_rosie": _round_the_rosie,
-}
+# passives: no step of their own; the character carries their sum (attacks read it, H4)
+passive("extra_damage", lambda e: ("extra", e.amount))
+passive("armor", lambda e: ("armor", e.amount))
 
 
-Steps = tuple[tuple[Effect, tuple], ...]
+Steps = tuple[tuple[Run, Any], ...]
 
 
-def step_of(name: str) -> Effect:
-    """The function that applies effect `name` (go_gone has none: see EFFECTS)."""
-    run = EFFECTS[name]
-    assert run is not None, f"{name} is applied by Table.resolve_card"
-    return run
-
-
-def effect_steps(end: Option) -> tuple[Steps, bool, Steps]:
+def effect_steps(end: Option) -> tuple[Steps, Any, Steps]:
     """A card end's effects with the functions that apply them, looked up once: those before
-    its first go_gone, whether it has one, and the others after it."""
-    names = [e[0] for e in end.effects]
-    cut = names.index("go_gone") if "go_gone" in names else len(names)
-    before = tuple((step_of(e[0]), e) for e in end.effects[:cut])
-    after = tuple((step_of(e[0]), e) for e in end.effects[cut:] if e[0] != "go_gone")
-    end.steps = (before, cut < len(names), after)
+    its first deferred effect (go_gone), that effect (or None), and the others after it."""
+    effects = end.effects
+    cut = next((i for i, e in enumerate(effects) if e.rule.deferred), len(effects))
+    deferred = effects[cut] if cut < len(effects) else None
+    before = tuple((e.rule.run, e) for e in effects[:cut])
+    after = tuple((e.rule.run, e) for e in effects[cut + 1:] if not e.rule.deferred)
+    end.steps = (before, deferred, after)
     return end.steps
+
+
+__all__ = ["RULES", "effect_steps"]

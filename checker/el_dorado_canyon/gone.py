@@ -7,24 +7,27 @@ end the game ("Character Abilities", EDC-10). An empty deck ends the game (H10).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import cite
 from .judge import game_ending
-from .players import MAX_TRACK, Player
+from .players import MAX_TRACK, Play, Player
 from .rules import Character
+from .vocabulary import effect
 
 if TYPE_CHECKING:
     from .turn import Table
 
 
-def go_gone(t: Table, p: Player) -> None:
+@effect("go_gone", deferred=True)
+def go_gone(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """A card's "you are GONE", applied once the card is done, if the character lives (EDC-20)."""
     if p.char is not None:
         p.out = p.gone_next = True
         if t.log:
             t.say("is GONE now, and next turn", cite.GONE_CARD, p)
             t.note(p, "went GONE")
+    return True
 
 
 def gone_next_turn(t: Table) -> None:

@@ -1,9 +1,11 @@
-"""The game's definitions compiled for play: small slot objects and effect tuples.
+"""The game's definitions compiled for play: small slot objects.
 
 `compile_game` turns a loaded `cards.Game` into plain JSON-able data (cached between
 runs, so `checker resolve` need not import pydantic); `Rules` builds the objects the
-engine runs from that data. Effects stay the definitions' own: one tuple per effect,
-`(name, *parameters)`, in the order `PARAMETERS` gives.
+engine runs from that data. Effects stay the definitions' own: one dict per effect,
+`{"effect": name, **parameters}` as the cards schema holds them, made into objects
+read by name by `vocabulary.compiled_effect`; what an end or a character foresees of
+its effects comes from each effect's `Rule`.
 """
 from __future__ import annotations
 
@@ -11,28 +13,8 @@ from typing import Any
 
 from checker.core.compiled import built
 
-# Every effect of cards/models/el_dorado_canyon.py, with the parameters the engine reads.
-PARAMETERS: dict[str, tuple[str, ...]] = {
-    "attack": ("damage", "ammo", "infamy", "targets"),
-    "steal": ("gold",),
-    "target_discards_infamy": ("amount",),
-    "block": ("damage",),
-    "attackers_discard_infamy": ("amount",),
-    "pay_gold": ("amount",),
-    "gain_gold": ("amount", "if_attacked"),
-    "gain_infamy": ("amount",),
-    "gain_ammo": ("amount",),
-    "per_attacker": ("gold", "infamy"),
-    "set_tracks": ("health", "ammo"),
-    "bank_all": (),
-    "buy": ("discount",),
-    "refresh_row": ("cost",),
-    "go_gone": (),
-    "round_the_rosie": (),
-    "extra_damage": ("amount",),
-    "armor": ("amount",),
-}
-PASSIVE = ("extra_damage", "armor")
+from .vocabulary import compiled_effect, rule
+
 LEFT, RIGHT = 1, -1
 DIRECTIONS = {"left": LEFT, "right": RIGHT}
 ROMAN = ("I", "II", "III", "IV")
@@ -65,37 +47,43 @@ def compile_game(game: Any) -> dict[str, Any]:
             "characters": characters}
 
 
-def _effect(effect: Any) -> list[Any]:
-    if effect.effect not in PARAMETERS:
-        raise ValueError(f"effect {effect.effect!r} has no rule in the El Dorado Canyon engine")
-    return [effect.effect] + [getattr(effect, name) for name in PARAMETERS[effect.effect]]
+def _effect(effect: Any) -> dict[str, Any]:
+    rule(effect.effect)  # ValueError for an effect the engine cannot run
+    return effect.model_dump()
 
 
-def asks_if_attacked(effects: tuple[tuple, ...]) -> bool:
+def asks_if_attacked(effects: tuple[Any, ...]) -> bool:
     """Whether effects depend on who attacks this turn (H8): if-attacked gains, per-attacker gains."""
-    return any(e[0] == "per_attacker" or (e[0] == "gain_gold" and e[2] is not None) for e in effects)
+    return any(e.rule.asks(e) for e in effects)
 
 
 class Option:
     """One end of a card: its arrow, its effect tuples and its printed text."""
 
-    __slots__ = ("arrow", "effects", "text", "fixed", "turned", "buys", "refreshes", "asks", "attacks", "fires",
-                 "refresh_cost", "steps")
+    __slots__ = ("arrow", "effects", "text", "fixed", "turned", "choices", "buys", "refreshes", "asks", "attacks",
+                 "fires", "banks", "refresh_cost", "steps")
 
     def __init__(self, data: dict[str, Any]):
         self.arrow: str = data["arrow"]
-        self.effects: tuple[tuple, ...] = tuple(tuple(e) for e in data["effects"])
+        self.effects: tuple[Any, ...] = tuple(compiled_effect(e) for e in data["effects"])
         self.text: str = data["text"]
         self.fixed = DIRECTIONS.get(self.arrow)  # a printed arrow's direction; None: turned, or none
         self.turned = self.arrow == "either"  # the player turns the arrow
         self.steps: tuple | None = None  # the effects with their rule functions: bound by `effects.effect_steps`
-        names = {e[0] for e in self.effects}
-        self.buys, self.refreshes = "buy" in names, "refresh_row" in names
-        self.refresh_cost = next((e[1] for e in self.effects if e[0] == "refresh_row"), 0)
-        self.asks, self.attacks = asks_if_attacked(self.effects), "attack" in names
+        rules = [e.rule for e in self.effects]
+        # the play fields this end answers (state contract: buy, refresh), with the effect answering each
+        self.choices: dict[str, Any] = {}
+        for e in self.effects:
+            if e.rule.choice is not None:
+                self.choices.setdefault(e.rule.choice, e)
+        self.buys, self.refreshes = "buy" in self.choices, "refresh" in self.choices
+        refresh = self.choices.get("refresh")
+        self.refresh_cost = refresh.rule.cost(refresh, None) if refresh is not None else 0
+        self.asks, self.attacks = asks_if_attacked(self.effects), any(r.attacks for r in rules)
         # abilities fire mid-turn only inside a card's effect (EDC-8): its attack (when_attacked,
         # on_attack, on_kill) or its Bank all (on_bank); "immediate" waits for the turn's end
-        self.fires = self.attacks or "bank_all" in names
+        self.fires = any(r.attacks or r.fires for r in rules)
+        self.banks = sum(1 for r in rules if r.banks)
 
 
 class Card:
@@ -139,12 +127,16 @@ class Character:
         self.trigger: str | None = data.get("trigger")
         self.text: str = data.get("text", "")
         self.copies: int = data.get("copies", 1)
-        effects = [tuple(e) for e in data.get("effects", ())]
-        self.extra = sum(e[1] for e in effects if e[0] == "extra_damage")
-        self.armor = sum(e[1] for e in effects if e[0] == "armor")
-        self.effects = tuple(e for e in effects if e[0] not in PASSIVE)
+        effects = [compiled_effect(e) for e in data.get("effects", ())]
+        folded = {"extra": 0, "armor": 0}  # passives (H4's damage, an armour): numbers attacks read
+        for e in effects:
+            if e.rule.folds is not None:
+                what, amount = e.rule.folds(e)
+                folded[what] += amount
+        self.extra, self.armor = folded["extra"], folded["armor"]
+        self.effects = tuple(e for e in effects if e.rule.run is not None)
         self.asks = asks_if_attacked(self.effects)
-        self.attacks = any(e[0] == "attack" for e in self.effects)
+        self.attacks = any(e.rule.attacks for e in self.effects)
 
     def __repr__(self) -> str:
         return f"Character({self.id or self.name})"

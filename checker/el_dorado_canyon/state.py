@@ -1,7 +1,8 @@
 """The state file (design/el-dorado-canyon.md, `checker resolve` contract): read, check, write.
 
 Every problem is a StateError naming the player and the field, in the table's words;
-an illegal play also says which plays would have been legal.
+an illegal play also lists the plays that would have been legal. What is legal is
+`legal`'s to say: this module reads the file and words the refusal.
 """
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 from checker.core.errors import StateError
 from checker.core.fields import flag, only_fields, pick, player_rows, whole_number
 
-from .rules import DIRECTIONS, Card, Character, Rules
+from .legal import Action, buy_targets, describe, directions, legal_actions, options, playable, town_choices
+from .rules import DIRECTIONS, Card, Character, Rules, rules_of
 from .players import MAX_TRACK, Play, Player
 from .state_schema import STATE_SCHEMA
 from .turn import Table
@@ -24,6 +26,32 @@ MAX_COUNT = 999
 
 def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Table, list[Play | None]]:
     """The table and every player's revealed card, or a StateError naming player and field."""
+    table, rows = read_seats(state, rules, log)
+    row, deck, players = table.row, table.deck, table.players
+    plays: list[Play | None] = [None] * len(players)
+    for data, p in zip(rows, players):
+        try:
+            plays[p.seat] = _play(data.get("play"), p, rules, row, deck)
+        except StateError as err:
+            raise _with_legal(err, table, p, plays) from None
+    try:
+        town_choices(plays, players, table.first, row or [], deck or [])
+    except StateError as err:
+        raise _with_legal(err, table, next(p for p in players if p.name == err.player), plays) from None
+    return table, plays
+
+
+def legal_plays(state: dict[str, Any], game: Any, player: str) -> list[Action]:
+    """`legal.legal_actions` for a state file: what `player` may reveal, the others' plays unknown."""
+    table, _ = read_seats(state, rules_of(game))
+    for p in table.players:
+        if p.name == player:
+            return legal_actions(table, p)
+    raise StateError(f"expected one of the players ({', '.join(p.name for p in table.players)}), got {player!r}")
+
+
+def read_seats(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Table, list[dict[str, Any]]]:
+    """The table as the state file sets it, before anyone's play is read: (table, the player rows)."""
     only_fields(state, TOP_KEYS, None)
     rows = player_rows(state, rules.players, rules.name, "clockwise")
     names = [_name(row, i) for i, row in enumerate(rows)]
@@ -37,9 +65,16 @@ def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Ta
     row, deck = _town(state.get("town"), rules)
     characters = _character_deck(state.get("characters"), rules)
     players = [_player(row_data, i, rules) for i, row_data in enumerate(rows)]
-    plays = [_play(data.get("play"), p, rules, row, deck) for data, p in zip(rows, players)]
-    _town_choices_possible(plays, players, names.index(first), row or [], deck or [])
-    return Table(rules, players, names.index(first), row, deck, characters, log), plays
+    return Table(rules, players, names.index(first), row, deck, characters, log), rows
+
+
+def _with_legal(err: StateError, table: Table, p: Player, plays: list[Play | None]) -> StateError:
+    """The refusal of an illegal play, with the plays that would have been legal (none for a GONE player)."""
+    if p.gone or not (err.field or "").startswith("play"):
+        return err
+    others = [None if seat == p.seat else q for seat, q in enumerate(plays)]
+    return StateError(f"{err.message}; legal plays: {describe(legal_actions(table, p, others))}",
+                      player=err.player, field=err.field, file=err.file)
 
 
 def _name(row: dict[str, Any], i: int) -> str:
@@ -164,26 +199,24 @@ def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list
                          player=p.name, field="play")
     only_fields(data, PLAY_KEYS, p.name, "play.")
     card_id = data.get("card")
-    playable = [c for c in p.hand if c not in p.spent]
-    pick(card_id, rules.cards, p.name, "play.card", f"a card in the hand ({_ids(playable)})")
+    hand = playable(p)
+    pick(card_id, rules.cards, p.name, "play.card", "a card in the hand")
     card = rules.cards[card_id]
     if card in p.spent:
         raise StateError(f"{card_id!r} lies under the character (once per character, H9): it comes back only when "
-                         f"the character dies; playable: {_ids(playable)}", player=p.name, field="play.card")
-    if card not in p.hand:
-        raise StateError(f"{card_id!r} is not in the hand; playable: {_ids(playable)}", player=p.name,
-                         field="play.card")
+                         f"the character dies", player=p.name, field="play.card")
+    if card not in hand:
+        raise StateError(f"{card_id!r} is not in the hand", player=p.name, field="play.card")
     option = _option(data, card, p)
     chosen = card.options[option]
     direction = _direction(data, card, option, p)
-    names = {e[0] for e in chosen.effects}
     refresh = flag(data, "refresh", p.name, "play.refresh")
-    if refresh and "refresh_row" not in names:
-        raise StateError(f"{_option_name(card, option)} cannot replace the town row{_elsewhere(card, 'refresh_row')}",
+    if refresh and not chosen.refreshes:
+        raise StateError(f"{_option_name(card, option)} cannot replace the town row{_elsewhere(card, 'refresh')}",
                          player=p.name, field="play.refresh")
     buy = None
     if "buy" in data:
-        buy = _buy(data["buy"], card, option, names, p, rules, row, deck)
+        buy = _buy(data["buy"], card, option, p, rules, row, deck)
     if refresh and row is None:
         raise StateError("replacing the row needs the face-up town cards: add [town] row = [...] (EDC-15)",
                          player=p.name, field="play.refresh")
@@ -194,30 +227,31 @@ def _option(data: dict[str, Any], card: Card, p: Player) -> int:
     option = data.get("option")
     if len(card.options) == 2:
         choices = "; ".join(f"{i}: {o.text}" for i, o in enumerate(card.options, 1))
-        return pick(option, (1, 2), p.name, "play.option", f"1 or 2 for two-ended card {card.id!r} ({choices})") - 1
+        return pick(option, options(card), p.name, "play.option", f"1 or 2 for two-ended card {card.id!r} ({choices})") - 1
     pick(option, (None, 1), p.name, "play.option", f"1 or no option: {card.id!r} has one end ({card.options[0].text})")
     return 0
 
 
 def _direction(data: dict[str, Any], card: Card, option: int, p: Player) -> int | None:
-    arrow = card.options[option].arrow
+    end = card.options[option]
+    arrow, legal = end.arrow, directions(end)
     direction = data.get("direction")
     label = _option_name(card, option)
-    if arrow == "either":
-        return DIRECTIONS[pick(direction, DIRECTIONS, p.name, "play.direction",
+    if end.turned:
+        return DIRECTIONS[pick(direction, legal, p.name, "play.direction",
                                f"'left' or 'right': {label} has an arrow the player turns")]
-    if arrow == "none":
+    if legal == (None,):
         if direction is not None:
             raise StateError(f"expected no direction: {label} has no arrow, got {direction!r}",
                              player=p.name, field="play.direction")
         return None
-    pick(direction, (None, arrow), p.name, "play.direction", f"{arrow!r} or none: the arrow of {label} points {arrow}")
+    pick(direction, (None, *legal), p.name, "play.direction", f"{arrow!r} or none: the arrow of {label} points {arrow}")
     return DIRECTIONS[arrow]
 
 
-def _buy(value: Any, card: Card, option: int, names: set[str], p: Player, rules: Rules,
+def _buy(value: Any, card: Card, option: int, p: Player, rules: Rules,
          row: list[Card] | None, deck: list[Card] | None) -> Card:
-    if "buy" not in names:
+    if not card.options[option].buys:
         raise StateError(f"{_option_name(card, option)} buys nothing{_elsewhere(card, 'buy')}", player=p.name,
                          field="play.buy")
     if row is None:
@@ -225,7 +259,7 @@ def _buy(value: Any, card: Card, option: int, names: set[str], p: Player, rules:
                          field="play.buy")
     town = {c.id: c for c in rules.town}
     pick(value, town, p.name, "play.buy", "a town card id", f"; face up: {_ids(row) or 'none'}")
-    if town[value] not in row and town[value] not in (deck or []):
+    if town[value] not in buy_targets(card.options[option], row, deck):
         raise StateError(f"{value!r} is not face up in town nor in the town deck; face up: {_ids(row) or 'none'}",
                          player=p.name, field="play.buy")
     return town[value]
@@ -235,9 +269,9 @@ def _option_name(card: Card, option: int) -> str:
     return f"{card.id!r}" + (f" option {option + 1}" if len(card.options) == 2 else "")
 
 
-def _elsewhere(card: Card, effect: str) -> str:
+def _elsewhere(card: Card, choice: str) -> str:
     for i, o in enumerate(card.options):
-        if any(e[0] == effect for e in o.effects):
+        if choice in o.choices:
             return f" (option {i + 1} does: {o.text})"
     return ""
 
@@ -274,80 +308,3 @@ def _player_value(p: Player) -> dict[str, Any]:
     row.update(health=p.health, ammo=p.ammo, unbanked=p.unbanked, banked=p.banked, infamy=p.infamy,
                graveyard=p.graveyard, gone=p.gone, hand=_ids_list(p.hand), spent=_ids_list(p.spent))
     return row
-
-
-# ---- choices at the town that can never be made --------------------------------------------------
-
-def _town_choices_possible(plays: list[Play | None], players: list[Player], first: int, row: list[Card],
-                           deck: list[Card]) -> None:
-    """A declared refresh or buy that cannot happen however the turn goes is an invalid play (EDC-15).
-
-    Only earlier buys and refreshes this turn change the row (each buy turns up one card from
-    the deck, each refresh three); only the player's own card, and abilities that gain gold,
-    change the gold it has when its buy comes.
-    """
-    n = len(players)
-    order = sorted((pl for pl in plays if pl is not None and (pl.buy is not None or pl.refresh)),
-                   key=lambda pl: (pl.card.rank, (pl.owner - first) % n))
-    turned_up = 0  # deck cards that earlier buys and refreshes may have turned face up
-    for i, pl in enumerate(order):
-        p = players[pl.owner]
-        if pl.buy is not None:
-            if pl.refresh and i == 0:
-                reachable = (deck + row)[:3]  # the row replaced: the old cards go under the deck
-                if _gold_may_drop(pl, plays, players):  # robbed first, it cannot pay to replace the row
-                    reachable += [c for c in row if c not in reachable]
-            else:
-                reachable = row + deck[:turned_up + (3 if pl.refresh else 0)]
-            if pl.buy not in reachable:
-                where = "face up after replacing the row" if pl.refresh else "face up in town"
-                raise StateError(f"{pl.buy.id!r} cannot be bought: it will not be {where} when {pl.card.name} "
-                                 f"resolves; face up then: {_ids(reachable) or 'none'}", player=p.name,
-                                 field="play.buy")
-        if not _may_gain_gold(p):
-            _gold_suffices(pl, p)
-        turned_up += (1 if pl.buy is not None else 0) + (3 if pl.refresh else 0)
-
-
-def _gold_may_drop(pl: Play, plays: list[Play | None], players: list[Player]) -> bool:
-    """Whether another card or ability this turn may steal from the player before its refresh."""
-    for other in plays:
-        if other is not None and other is not pl and any(e[0] == "steal" for e in other.end.effects):
-            return True
-    return any(q.char is not None and any(e[0] == "steal" for e in q.char.effects) for q in players)
-
-
-GOLD_BY_OTHERS = ("steal", "per_attacker", "attack")  # per_attacker may give gold; a kill takes the victim's
-
-
-def _may_gain_gold(p: Player) -> bool:
-    """Whether the character's ability may bring gold during the turn (then only play can tell)."""
-    char = p.char
-    return char is not None and char.trigger not in (None, "always", "immediate") and any(
-        e[0] == "gain_gold" or e[0] in GOLD_BY_OTHERS for e in char.effects)
-
-
-def _gold_suffices(pl: Play, p: Player) -> None:
-    """The gold the player has when the card's refresh and buy come, at best: the card's own gains
-    and payments before them (H8: spending takes unbanked gold first, then banked)."""
-    gold = p.unbanked + p.banked
-    for effect in pl.end.effects:
-        name = effect[0]
-        if name in GOLD_BY_OTHERS:
-            return  # how much it brings depends on the others: only play can tell
-        if name == "gain_gold":
-            gold += max(effect[1], effect[2] or 0)
-        elif name == "pay_gold":
-            gold -= effect[1]
-        elif name == "refresh_row" and pl.refresh:
-            if gold < effect[1]:
-                raise StateError(f"replacing the row costs {effect[1]} gold and {p.name} has {max(gold, 0)} when "
-                                 f"{pl.card.name} comes to it", player=p.name, field="play.refresh")
-            gold -= effect[1]
-        elif name == "buy" and pl.buy is not None:
-            price = max(0, pl.buy.cost - effect[1])
-            if gold < price:
-                after = " after replacing the row" if pl.refresh else ""
-                raise StateError(f"{pl.buy.id!r} costs {price} gold and {p.name} has {max(gold, 0)}{after} when "
-                                 f"{pl.card.name} comes to buy", player=p.name, field="play.buy")
-            return

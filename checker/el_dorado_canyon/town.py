@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import cite
 from .players import Play, Player
 from .rules import Card
+from .vocabulary import effect
 
 if TYPE_CHECKING:
     from .turn import Table
@@ -41,15 +42,21 @@ def refill_row(t: Table) -> None:
         t.row.append(t.deck.pop(0))
 
 
-def refresh_row(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
+def price(e: Any, card: Card) -> int:
+    """What a buy effect asks for the card: its cost less the effect's discount."""
+    return max(0, card.cost - e.discount)
+
+
+@effect("refresh_row", choice="refresh", cost=lambda e, bought: e.cost)
+def refresh_row(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Go to Town: pay to put the whole row under the deck and turn up a new one, if chosen."""
     if pl is None or not pl.refresh or pl.passed:
         if t.log and pl is not None and pl.passed:
             t.say("makes no choice on a passed card: the town row is not replaced", cite.PASSED_CHOICE, p)
         return True
-    if not pay(p, e[1]):
+    if not pay(p, e.cost):
         if t.log:
-            t.say(f"has {p.unbanked + p.banked} gold, replacing the row costs {e[1]}: not replaced", cite.REFRESH, p)
+            t.say(f"has {p.unbanked + p.banked} gold, replacing the row costs {e.cost}: not replaced", cite.REFRESH, p)
         return True
     old = t.row or []
     for card in old:
@@ -57,12 +64,13 @@ def refresh_row(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> boo
     t.row = []
     refill_row(t)
     if t.log:
-        t.say(f"pays {e[1]} gold ({gold_text(p)}); {', '.join(c.name for c in old) or 'nothing'} go under the "
+        t.say(f"pays {e.cost} gold ({gold_text(p)}); {', '.join(c.name for c in old) or 'nothing'} go under the "
               f"town deck; the new row: {', '.join(c.name for c in t.row) or 'empty'}", cite.REFRESH, p)
     return True
 
 
-def buy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
+@effect("buy", choice="buy", cost=price)
+def buy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Buy the chosen face-up card into the hand, if it is there and affordable (less any discount)."""
     if pl is None or pl.buy is None or pl.passed:
         if t.log and pl is not None and pl.passed:
@@ -76,10 +84,10 @@ def buy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
             t.say(f"cannot buy {card.name}: it is not face up in town "
                   f"(the row: {', '.join(c.name for c in t.row or []) or 'empty'})", cite.BUY, p)
         return True
-    price = max(0, card.cost - e[1])
-    if not pay(p, price):
+    paid = price(e, card)
+    if not pay(p, paid):
         if t.log:
-            t.say(f"cannot buy {card.name}: costs {price}, has {p.unbanked + p.banked} gold", cite.BUY, p)
+            t.say(f"cannot buy {card.name}: costs {paid}, has {p.unbanked + p.banked} gold", cite.BUY, p)
         return True
     slot = t.row.index(card)
     if t.deck:  # the top of the town deck takes the bought card's place (EDC-15)
@@ -89,7 +97,7 @@ def buy(t: Table, p: Player, e: tuple, pl: Play | None, aim: Any) -> bool:
     p.hand.append(card)
     t.bought.append((p.seat, card.id))
     if t.log:
-        t.say(f"buys {card.name} for {price} gold ({gold_text(p)}) into the hand; the row: "
+        t.say(f"buys {card.name} for {paid} gold ({gold_text(p)}) into the hand; the row: "
               f"{', '.join(c.name for c in t.row) or 'empty'}", cite.BUY, p)
-        t.note(p, f"bought {card.name} for {price} gold")
+        t.note(p, f"bought {card.name} for {paid} gold")
     return True

@@ -17,8 +17,8 @@ from operator import attrgetter
 from typing import Any
 
 from . import cite
-from .effects import effect_steps, step_of
-from .gone import go_gone, gone_next_turn
+from .effects import effect_steps
+from .gone import gone_next_turn
 from .players import Play, Player
 from .rules import LEFT, RIGHT, Card, Character, Rules
 from .town import to_town_deck
@@ -212,16 +212,16 @@ class Table:
             self.say_resolving(pl, p)
         if p.out:  # GONE, or without a character (a dead one is out too)
             return
-        before, goes, after = pl.end.steps or effect_steps(pl.end)
+        before, deferred, after = pl.end.steps or effect_steps(pl.end)
         aim = pl.direction
         for run, effect in before:
             if not run(self, p, effect, pl, aim) or p.char is None:
                 return  # the rest of the card does nothing
-        if goes:  # "you are GONE" reached: GONE once the card is done, if still alive (H7, EDC-20)
+        if deferred is not None:  # "you are GONE" reached: GONE once the card is done, if alive (H7, EDC-20)
             for run, effect in after:
                 if not run(self, p, effect, pl, aim) or p.char is None:
                     break
-            go_gone(self, p)
+            deferred.rule.run(self, p, deferred, pl, aim)
 
     def say_resolving(self, pl: Play, p: Player) -> None:
         card = pl.card
@@ -242,7 +242,7 @@ class Table:
         if self.log:
             self.say(f"{p.name}'s {char.name}, ability: {char.text}", cite.ABILITY)
         for effect in char.effects:
-            step_of(effect[0])(self, p, effect, None, other)
+            effect.rule.run(self, p, effect, None, other)
 
     def round_the_rosie(self, p: Player, step: int) -> None:
         """FAQ: every unresolved, non-event card moves one seat the arrow's way (EDC-13)."""

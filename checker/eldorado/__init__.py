@@ -2,14 +2,16 @@
 
 Modules: `world` (definitions compiled for play, the map's `Chart`), `state` (the
 state file), `play` (log and dice), `movement`, `supply`, `combat`, `judge` (E6),
-`cite` (the rule behind each step).
+`cite` (the rule behind each step), `kinds` (each action's step by its kind), `legal`
+(`legal_actions`: what a player may do now).
 """
 from __future__ import annotations
 
+from .legal import legal_actions, legal_for
 from .resolve import resolve
 from .state_schema import STATE_SCHEMA
 from .world import compile_game
 
 RESOLVE_BASE = True  # resolve() takes base=: the state file's folder, for a relative `map`
 
-__all__ = ["STATE_SCHEMA", "compile_game", "resolve"]
+__all__ = ["STATE_SCHEMA", "compile_game", "legal_actions", "legal_for", "resolve"]

@@ -14,7 +14,7 @@ from checker.core.wording import plural
 
 from . import cite
 from .play import Play
-from .state import Player
+from .state import Player, Table
 
 VALUES = {"soldiers": 1, "barrels": 2, "treasure": 1, "muskets": 2, "cannons": 3}
 DEFAULT_ORDER = ("soldiers", "barrels", "treasure", "muskets", "cannons")  # E2 (treasure in an Eldorado, ELD-8)
@@ -57,11 +57,16 @@ def party(p: Player) -> Side:
 def combat(play: Play, p: Player, fields: dict) -> None:
     """Two players on the same square fight (Combat Rules, E2)."""
     o = fields["opponent"]
+    check_combat(p, o)
+    play.say(p, f"and {o.name} meet at {p.at}: combat", cite.SAME_SQUARE)
+    fight(play, party(p), party(o), p.at, fields.get("pay"))
+
+
+def check_combat(p: Player, o: Player) -> None:
+    """Whether `p` may fight `o` now (both on one square); a StateError if not."""
     if p.at != o.at:
         raise StateError(f"{p.name} is at '{p.at}', {o.name} at '{o.at}': a combat needs both on the same square "
                          "(Combat Rules)", player=p.name, field="action.opponent")
-    play.say(p, f"and {o.name} meet at {p.at}: combat", cite.SAME_SQUARE)
-    fight(play, party(p), party(o), p.at, fields.get("pay"))
 
 
 def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
@@ -182,14 +187,7 @@ def leave_game(p: Player) -> None:
 
 def indians(play: Play, p: Player, fields: dict) -> None:
     """The Indians fight to the death: the die in soldiers, then treasure by the strength left (ELD-13)."""
-    chart = play.chart
-    city = chart.city(p.at) or chart.guarded_city(p.at)
-    if city is None:
-        raise StateError(f"'{p.at}' is neither a city nor beside one with its Indians: no Indians to fight there",
-                         player=p.name, field="at")
-    if city.id in play.table.beaten:
-        raise StateError(f"the Indians of {city.name} are already beaten and their gold taken (beaten)",
-                         player=p.name, field="action.kind")
+    city = indians_at(play.table, p)
     die = play.roll(p, f"fight with the Indians of {city.name}")
     dead = min(die, p.soldiers)
     p.soldiers -= dead
@@ -213,11 +211,39 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     play.event(f"{p.name} beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
 
 
+def indians_at(table: Table, p: Player):
+    """The city whose unbeaten Indians the party can fight where it stands; a StateError if none."""
+    chart = table.chart
+    city = chart.city(p.at) or chart.guarded_city(p.at)
+    if city is None:
+        raise StateError(f"'{p.at}' is neither a city nor beside one with its Indians: no Indians to fight there",
+                         player=p.name, field="at")
+    if city.id in table.beaten:
+        raise StateError(f"the Indians of {city.name} are already beaten and their gold taken (beaten)",
+                         player=p.name, field="action.kind")
+    return city
+
+
 # ---- taking a ship --------------------------------------------------------------------------------
 
 def takeover(play: Play, p: Player, fields: dict) -> None:
     """ELD-14: after opening their Eldorado a party may take a ship at the shore, fighting its guard."""
     o = fields["opponent"]
+    check_takeover(p, o)
+    ship = o.ship
+    if o.guard:
+        play.say(p, f"boards {o.name}'s ship at {ship}: its guard of {o.guard} fights", cite.TAKEOVER)
+        boarders = party(p)
+        if fight(play, boarders, Side(o, "guard", muskets=False, cannons=True), ship, fields.get("pay")) is not boarders:
+            play.say(p, f"does not take {o.name}'s ship", cite.TAKEOVER)
+            return
+    else:
+        play.say(p, f"boards {o.name}'s ship at {ship}: no crew aboard, no fight", cite.TAKEOVER)
+    _take(play, p, o, ship)
+
+
+def check_takeover(p: Player, o: Player) -> None:
+    """Whether `p`'s party may board `o`'s ship now (ELD-14); a StateError if not."""
     if o.ship is None or p.at != o.ship:
         where = f"'{o.ship}'" if o.ship else "nowhere (no ship)"
         raise StateError(f"the party is at '{p.at}', {o.name}'s ship {where}: the party must stand on the ship's "
@@ -231,16 +257,6 @@ def takeover(play: Play, p: Player, fields: dict) -> None:
                          player=p.name, field="opened")
     if p.aboard:
         raise StateError("the party is aboard its own ship: it boards another on foot", player=p.name, field="at")
-    ship = o.ship
-    if o.guard:
-        play.say(p, f"boards {o.name}'s ship at {ship}: its guard of {o.guard} fights", cite.TAKEOVER)
-        boarders = party(p)
-        if fight(play, boarders, Side(o, "guard", muskets=False, cannons=True), ship, fields.get("pay")) is not boarders:
-            play.say(p, f"does not take {o.name}'s ship", cite.TAKEOVER)
-            return
-    else:
-        play.say(p, f"boards {o.name}'s ship at {ship}: no crew aboard, no fight", cite.TAKEOVER)
-    _take(play, p, o, ship)
 
 
 def _take(play: Play, p: Player, o: Player, ship: str) -> None:

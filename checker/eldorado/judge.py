@@ -6,7 +6,25 @@ from typing import Any
 from checker.core.errors import StateError
 
 from . import cite
-from .state import Player
+from .state import NO_SHIP, Player, Table
+
+
+def homecoming(play: Any, p: Player, fields: dict) -> None:
+    """E6 claimed for a ship already moored at a home port; a refusal names the missing field."""
+    home_port(play.table, p)
+    check_homecoming(play, p, claimed=True)
+
+
+def home_port(table: Table, p: Player) -> Any:
+    """The home port where the player's ship lies with the party aboard; a StateError if none."""
+    port = table.chart.port(p.ship) if p.ship is not None else None
+    if port is None:
+        raise StateError(f"the ship is at '{p.ship or NO_SHIP}', not in a home port of Europe "
+                         f"({', '.join(f'{q.name} {q.square}' for q in table.chart.ports.values())})",
+                         player=p.name, field="ship")
+    if not p.aboard:
+        raise StateError(f"the party is at '{p.at}', away from the ship in {port.name}", player=p.name, field="at")
+    return port
 
 
 def missing_for_victory(p: Player) -> list[tuple[str, str]]:

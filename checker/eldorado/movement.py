@@ -7,12 +7,17 @@ it where it is. A moored ship leaves by the sea (or along its river).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from checker.core.errors import StateError
 
 from . import cite
 from .judge import check_homecoming
 from .play import Play
-from .state import HEADINGS, Player
+from .state import HEADINGS, Player, Table
+
+if TYPE_CHECKING:
+    from cards.models.eldorado.chart import Chart, River
 
 NAMES = {"N": "north", "S": "south", "E": "east", "W": "west"}
 
@@ -23,12 +28,30 @@ def move(play: Play, p: Player, fields: dict) -> None:
         walk(play, p, fields["path"], fields.get("guard", 0))
     else:
         sail(play, p, fields["direction"])
+    if play.winner is None:
+        combat_due(play, p)
+
+
+def combat_due(play: Play, p: Player) -> None:
+    """A move that ends on an opponent's square makes a combat due: the next action to settle (Combat Rules)."""
+    for o in play.table.players:
+        if o is not p and not o.out and o.at == p.at:
+            play.say(p, f"ends the move on {o.name}'s square {p.at}: a combat is due", cite.SAME_SQUARE)
+            play.event(f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
+                       f"opponent = \"{o.name}\")")
 
 
 # ---- by ship ------------------------------------------------------------------------------------
 
 def sail(play: Play, p: Player, direction: str) -> None:
-    chart = play.chart
+    go, heading = course(play.table, p, direction)
+    go(play, p, heading)
+
+
+def course(table: Table, p: Player, direction: str) -> tuple[Callable[[Play, Player, str], None], str]:
+    """How a sail in `direction` goes, before any die: (the river move, "upstream" | "downstream") or
+    (the sea move, "N" | "E" | "S" | "W"); a StateError when the ship cannot sail that way."""
+    chart = table.chart
     if p.ship is None:
         raise StateError("has no ship to sail: walk with path, or take over a ship (ELD-14)", player=p.name,
                          field="action.direction")
@@ -36,12 +59,12 @@ def sail(play: Play, p: Player, direction: str) -> None:
         raise StateError(f"the party is ashore at '{p.at}', the ship at '{p.ship}': walk with path (and board "
                          "the ship) before sailing", player=p.name, field="action.direction")
     start = p.ship
-    river_heading = _river_heading(play, p, start, direction)
+    river_heading = _river_heading(chart, p, start, direction)
     if river_heading is not None:
         _needs_a_soldier(p)
-        return _river_move(play, p, river_heading)
-    if direction == "downstream" and (current := chart.flow(start)) is not None:  # the mouth: out to sea (ELD-5)
-        direction = NAMES[current]
+        return _river_move, river_heading
+    if direction == "downstream" and chart.is_river(start):  # the mouth: the current runs out to sea (ELD-5)
+        direction = NAMES[_current(chart, start)]
     if direction in ("upstream", "downstream"):
         raise StateError(f"'{start}' is {chart.terrain(start)}, not a river: expected north, south, east or west",
                          player=p.name, field="action.direction")
@@ -52,13 +75,7 @@ def sail(play: Play, p: Player, direction: str) -> None:
                          f"{chart.terrain(first)}: a ship cannot sail onto land; a moored ship leaves by the sea "
                          "(ELD-1)", player=p.name, field="action.direction")
     _needs_a_soldier(p)
-    _sea_move(play, p, heading)
-
-
-def _ship(p: Player) -> str:
-    """Where the ship is, in a move that sails it (sail() refuses a player without one)."""
-    assert p.ship is not None, "sail() checked the ship"
-    return p.ship
+    return _sea_move, heading
 
 
 def _needs_a_soldier(p: Player) -> None:
@@ -67,11 +84,9 @@ def _needs_a_soldier(p: Player) -> None:
                          "(Movement Rules; ELD-2)", player=p.name, field="soldiers")
 
 
-def _river_heading(play: Play, p: Player, start: str, direction: str) -> str | None:
+def _river_heading(chart: Chart, p: Player, start: str, direction: str) -> str | None:
     """'upstream' or 'downstream' when this move goes along the ship's river, else None (a sea move)."""
-    chart = play.chart
-    river, current = chart.river(start), chart.flow(start)
-    if river is None or current is None:  # not a river square
+    if not chart.is_river(start):
         return None
     down, up = chart.downstream(start), chart.upstream(start)
     down_on_river = down is not None and chart.is_river(down)
@@ -79,7 +94,7 @@ def _river_heading(play: Play, p: Player, start: str, direction: str) -> str | N
         return "downstream" if down_on_river else None  # past the mouth: out to sea (ELD-5)
     if direction == "upstream":
         if up is None:
-            raise StateError(f"'{start}' is the source of the {river.name}: nothing lies upstream",
+            raise StateError(f"'{start}' is the source of the {_river(chart, start).name}: nothing lies upstream",
                              player=p.name, field="action.direction")
         return "upstream"
     target = chart.step(start, HEADINGS[direction])
@@ -89,11 +104,31 @@ def _river_heading(play: Play, p: Player, start: str, direction: str) -> str | N
         return "upstream"
     if target is not None and chart.is_sea(target):
         return None
-    along = [f"{NAMES[current]} (downstream)" if down_on_river else None,
+    along = [f"{NAMES[_current(chart, start)]} (downstream)" if down_on_river else None,
              f"{_heading_to(chart, start, up)} (upstream)" if up else None]
     along += [f"{NAMES[h]} (out to sea)" for h, sq in chart.neighbours(start).items() if chart.is_sea(sq)]
-    raise StateError(f"the ship is on the {river.name} at '{start}': it moves along the river, "
+    raise StateError(f"the ship is on the {_river(chart, start).name} at '{start}': it moves along the river, "
                      f"expected {' or '.join(a for a in along if a)}", player=p.name, field="action.direction")
+
+
+def _ship(p: Player) -> str:
+    """The square of a party's ship, where the caller has checked it has one."""
+    assert p.ship is not None, "course() checked the ship"
+    return p.ship
+
+
+def _river(chart: Chart, square: str) -> River:
+    """The river through `square`, where the caller has checked that it lies on one."""
+    river = chart.river(square)
+    assert river is not None, f"{square} lies on a river"
+    return river
+
+
+def _current(chart: Chart, square: str) -> str:
+    """The heading of the current at a river square."""
+    current = chart.flow(square)
+    assert current is not None, f"{square} lies on a river"
+    return current
 
 
 def _heading_to(chart, a: str, b: str) -> str:
@@ -176,8 +211,7 @@ def monsters(play: Play, p: Player) -> None:
 def _river_move(play: Play, p: Player, way: str) -> None:
     chart = play.chart
     start = _ship(p)
-    river = chart.river(start)
-    assert river is not None, "_river_heading() found the river"
+    river = _river(chart, start)
     die = play.roll(p, f"move on the {river.name}")
     squares = die + 1 if way == "downstream" else die - 1
     rule = cite.DOWNSTREAM if way == "downstream" else cite.UPSTREAM
@@ -207,29 +241,13 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
 
     squares = [square(table.world, sq, p.name, f"action.path[{i + 1}]") for i, sq in enumerate(path)]
     start = p.at
-    if _unbeaten(play, start) and not p.aboard:
-        city = _unbeaten(play, start)
-        raise StateError(f"stands at '{start}' with the Indians of {city.name}: they fight to the death, so the "
-                         "party fights them first (kind = \"indians\") (ELD-13)", player=p.name, field="action.kind")
-    if p.aboard:
-        if chart.is_sea(start):  # aboard: the party stands on its ship
-            raise StateError(f"the ship is at sea at '{p.ship}': sail to a coast to moor before going ashore (ELD-1)",
-                             player=p.name, field="action.path")
-        if guard > p.soldiers:
-            raise StateError(f"expected at most the {p.soldiers} soldier(s) aboard, got {guard}", player=p.name,
-                             field="action.guard")
-    elif guard:
-        raise StateError("a guard is left only when the party leaves the ship", player=p.name, field="action.guard")
+    check_ashore(table, p, guard)
     here = start
     for i, sq in enumerate(squares):
-        if sq not in chart.neighbours(here).values():
+        problem = step_problem(chart, p, here, sq)
+        if problem:
             hint = ": list the squares entered, without the starting square" if sq == start else ""
-            raise StateError(f"'{sq}' is not next to '{here}': the party moves one square north, south, east or "
-                             f"west at a time (Movement Rules: no diagonals){hint}", player=p.name,
-                             field=f"action.path[{i + 1}]")
-        if chart.is_sea(sq) and sq != p.ship:
-            raise StateError(f"'{sq}' is sea: a party walks on land (and fords rivers) (ELD-6)", player=p.name,
-                             field=f"action.path[{i + 1}]")
+            raise StateError(problem + hint, player=p.name, field=f"action.path[{i + 1}]")
         here = sq
     die = play.roll(p, "march")
     if len(squares) > die:
@@ -262,33 +280,76 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
         p.guard = 0
 
 
-def _unbeaten(play: Play, where: str):
+def check_ashore(table: Table, p: Player, guard: int) -> None:
+    """Whether the party may set out on foot from where it stands, leaving `guard` aboard; a StateError if not."""
+    chart, start = table.chart, p.at
+    city = unbeaten(table, start)
+    if city is not None and not p.aboard:
+        raise StateError(f"stands at '{start}' with the Indians of {city.name}: they fight to the death, so the "
+                         "party fights them first (kind = \"indians\") (ELD-13)", player=p.name, field="action.kind")
+    if p.aboard:
+        if chart.is_sea(_ship(p)):
+            raise StateError(f"the ship is at sea at '{p.ship}': sail to a coast to moor before going ashore (ELD-1)",
+                             player=p.name, field="action.path")
+        if guard > p.soldiers:
+            raise StateError(f"expected at most the {p.soldiers} soldier(s) aboard, got {guard}", player=p.name,
+                             field="action.guard")
+    elif guard:
+        raise StateError("a guard is left only when the party leaves the ship", player=p.name, field="action.guard")
+
+
+def step_problem(chart: Chart, p: Player, here: str, sq: str) -> str | None:
+    """Why the party cannot step from `here` onto `sq`, or None (Movement Rules, ELD-6)."""
+    if sq not in chart.neighbours(here).values():
+        return (f"'{sq}' is not next to '{here}': the party moves one square north, south, east or west at a time "
+                "(Movement Rules: no diagonals)")
+    if chart.is_sea(sq) and sq != p.ship:
+        return f"'{sq}' is sea: a party walks on land (and fords rivers) (ELD-6)"
+    return None
+
+
+def unbeaten(table: Table, where: str):
     """The city whose unbeaten Indians are on this square (its own square or one beside it), or None."""
-    chart = play.chart
+    chart = table.chart
     city = chart.city(where) or chart.guarded_city(where)
-    return city if city is not None and city.id not in play.table.beaten else None
+    return city if city is not None and city.id not in table.beaten else None
+
+
+def stop(table: Table, p: Player, sq: str) -> tuple[str, str, str] | None:
+    """Why a walk must end on `sq`, the step that says so ("" for none) and its rule; None when it may go on."""
+    if p.ship is not None and sq == p.ship:
+        return "the party's own ship", "", ""
+    owners = [o for o in table.players if o is not p and not o.out and o.ship == sq]
+    if owners:
+        return f"the ship of {owners[0].name}", f"reaches the ship of {owners[0].name} at {sq}", cite.ANY_SHIP
+    city = unbeaten(table, sq)
+    if city is not None:
+        return f"the Indians of {city.name}", f"meets the Indians of {city.name} at {sq}", cite.STOP_INDIANS
+    return None
 
 
 def open_eldorado(play: Play, p: Player, sq: str) -> None:
     """"As soon as the player reaches the square of their city, they open their Eldorado card"."""
-    city = play.chart.city(sq)
-    if city is not None and city.id == p.eldorado and not p.opened:
+    city = opens_eldorado(play.chart, p, sq)
+    if city is not None:
         p.opened = True
         play.say(p, f"reaches {city.name} and opens the Eldorado card", cite.OPEN)
         play.event(f"{p.name} opens the Eldorado: {city.name}")
 
 
+def opens_eldorado(chart: Chart, p: Player, sq: str):
+    """The player's Eldorado city when `sq` is its square and the card is still closed, else None."""
+    city = chart.city(sq)
+    return city if city is not None and city.id == p.eldorado and not p.opened else None
+
+
 def _arrive(play: Play, p: Player, sq: str) -> str | None:
     """What happens on stepping onto a square; why the walk must end there, or None."""
     open_eldorado(play, p, sq)
-    if p.ship is not None and sq == p.ship:
-        return "the party's own ship"
-    owners = [o for o in play.table.players if o is not p and not o.out and o.ship == sq]
-    if owners:
-        play.say(p, f"reaches the ship of {owners[0].name} at {sq}", cite.ANY_SHIP)
-        return f"the ship of {owners[0].name}"
-    beaten = _unbeaten(play, sq)
-    if beaten is not None:
-        play.say(p, f"meets the Indians of {beaten.name} at {sq}", cite.STOP_INDIANS)
-        return f"the Indians of {beaten.name}"
-    return None
+    ends = stop(play.table, p, sq)
+    if ends is None:
+        return None
+    why, step, rule = ends
+    if step:
+        play.say(p, step, rule)
+    return why

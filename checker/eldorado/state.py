@@ -65,14 +65,22 @@ class Action:
 class Table:
     """Everything in the state file, checked: world, players, dice, beaten cities, the action."""
 
-    def __init__(self, world: World, players: list[Player], dice: list[int], beaten: list[str], action: Action):
+    def __init__(self, world: World, players: list[Player], dice: list[int], beaten: list[str],
+                 action: Action | None = None):
         self.world, self.chart, self.players = world, world.chart, players
         self.dice, self.beaten, self.action = dice, beaten, action
         self.by_name = {p.name: p for p in players}
 
 
 def read_table(state: dict[str, Any], world: World) -> Table:
-    """The checked table, or a StateError naming player and field."""
+    """The checked table with its action, or a StateError naming player and field."""
+    table = read_board(state, world)
+    table.action = _action(state.get("action"), table.by_name)
+    return table
+
+
+def read_board(state: dict[str, Any], world: World) -> Table:
+    """The checked table without its action (what `legal_actions` reads), or a StateError naming player and field."""
     only_fields(state, TOP_KEYS, None, "")
     rows = player_rows(state, world.players, world.name)
     names: list[str] = []
@@ -91,8 +99,7 @@ def read_table(state: dict[str, Any], world: World) -> Table:
     _distinct_leaders(players)
     dice = _dice(state.get("dice", []))
     beaten = _beaten(state.get("beaten", []), world)
-    action = _action(state.get("action"), {p.name: p for p in players})
-    return Table(world, players, dice, beaten, action)
+    return Table(world, players, dice, beaten)
 
 
 def square(world: World, value: Any, player: str | None, field: str) -> str:
@@ -213,8 +220,8 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
             raise StateError(f"expected a whole number from 1 to {MAX_ROUNDS}, got {rounds!r}", player=p.name,
                              field="action.rounds")
-    if kind == "move":
-        _move_fields(fields, p)
+    if kind in FIELD_CHECKS:
+        FIELD_CHECKS[kind](fields, p)
     return Action(kind, p, fields)
 
 
@@ -279,6 +286,9 @@ def _move_fields(fields: dict[str, Any], p: Player) -> None:
         if not isinstance(guard, int) or isinstance(guard, bool) or guard < 0:
             raise StateError(f"expected a whole number of soldiers from 0, got {guard!r}", player=p.name,
                              field="action.guard")
+
+
+FIELD_CHECKS = {"move": _move_fields}  # a kind whose fields need more than the shared checks above
 
 
 # ---- the next state -------------------------------------------------------------------------------

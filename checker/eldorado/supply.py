@@ -9,16 +9,25 @@ Wife gives nothing ("which does not exist in nature").
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.errors import StateError
 
 from . import cite
 from .play import Play
-from .state import Player
+from .state import Player, Table
 
 
 def outfit(play: Play, p: Player, fields: dict) -> None:
     """The start of the game: the leader's own departure port, by the port's rules."""
-    world = play.table.world
+    port, leader = departure(play.table, p)
+    play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE)
+    _in_port(play, p, fields.get("rounds", 1), weapons=True)
+
+
+def departure(table: Table, p: Player) -> tuple[Any, Any]:
+    """(port, leader) where the player outfits, with the party aboard there; a StateError if not."""
+    world = table.world
     if p.leader is None:
         raise StateError("expected the leader (leader = \"pizarro\", ...) to know the departure port", player=p.name,
                          field="leader")
@@ -27,13 +36,27 @@ def outfit(play: Play, p: Player, fields: dict) -> None:
     if p.ship != port.square or not p.aboard:
         raise StateError(f"{leader.name} outfits at the departure port, {port.name} ({port.square}), with the party "
                          f"aboard; the ship is at '{p.ship}', the party at '{p.at}'", player=p.name, field="ship")
-    play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE)
-    _in_port(play, p, fields.get("rounds", 1), weapons=True)
+    return port, leader
 
 
 def resupply(play: Play, p: Player, fields: dict) -> None:
     """A home port takes on crew and stores (no weapons); an island with provisions gives a die of barrels."""
-    chart = play.chart
+    port, island = stores(play.table, p, "rounds" in fields)
+    if port is not None:
+        play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT)
+        _in_port(play, p, fields.get("rounds", 1), weapons=False)
+        play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS)
+        return
+    die = play.roll(p, f"provisions at {island.name}")
+    p.barrels += die
+    play.say(p, f"takes {die} barrel(s) of provisions at {island.name}: {p.barrels} aboard", cite.ISLAND)
+    play.event(f"{p.name} takes on {die} barrel(s) at {island.name}")
+
+
+def stores(table: Table, p: Player, rounds: bool) -> tuple[Any, Any]:
+    """(home port, None) or (None, island) where the ship takes on stores; a StateError if nowhere (`rounds`:
+    the action gives rounds, which only a port takes)."""
+    chart = table.chart
     if p.ship is None:
         raise StateError("has no ship to take provisions aboard", player=p.name, field="ship")
     port = chart.port(p.ship)
@@ -41,11 +64,8 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
         if not p.aboard:
             raise StateError(f"the party is at '{p.at}', away from the ship in {port.name}: outfitting needs it "
                              "aboard", player=p.name, field="at")
-        play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT)
-        _in_port(play, p, fields.get("rounds", 1), weapons=False)
-        play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS)
-        return
-    if "rounds" in fields:
+        return port, None
+    if rounds:
         raise StateError("rounds are for a port; an island gives one die of provisions", player=p.name,
                          field="action.rounds")
     islands = chart.islands_beside(p.ship)
@@ -57,10 +77,7 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
                              "(Movement Rules)", player=p.name, field="ship")
         raise StateError(f"the ship at '{p.ship}' is moored at no island and in no home port: nothing to take on",
                          player=p.name, field="ship")
-    die = play.roll(p, f"provisions at {stocked[0].name}")
-    p.barrels += die
-    play.say(p, f"takes {die} barrel(s) of provisions at {stocked[0].name}: {p.barrels} aboard", cite.ISLAND)
-    play.event(f"{p.name} takes on {die} barrel(s) at {stocked[0].name}")
+    return None, stocked[0]
 
 
 def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:

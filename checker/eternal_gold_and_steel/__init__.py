@@ -5,8 +5,9 @@ see `rules.compile_game`).
 """
 from __future__ import annotations
 
+from .legal import legal_actions
 from .resolve import resolve
 from .rules import compile_game
 from .state_schema import STATE_SCHEMA
 
-__all__ = ["STATE_SCHEMA", "compile_game", "resolve"]
+__all__ = ["STATE_SCHEMA", "compile_game", "legal_actions", "resolve"]

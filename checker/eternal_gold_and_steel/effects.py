@@ -1,6 +1,7 @@
 """Abilities at work: the closed effect vocabulary of cards/models/eternal_gold_and_steel/, run.
 
-One function per effect, named after it and following its docstring. Abilities that
+One function per effect, registered under its name by `@step` (`vocab.py`); the effects a
+while-ability may hold also say what they lend a unit (`@lends`). Abilities that
 fire at the same moment are a batch, resolved in the order their owner chooses
 (`action.order`; FAQ on Gorgon Swiftblade). Every choice an effect needs (pay or not,
 which unit to destroy, which enemy player) comes from the action (`Choices`): when
@@ -8,7 +9,7 @@ only one choice is legal it is made for the player, otherwise it must be given (
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from checker.core.errors import StateError
 
@@ -16,6 +17,7 @@ from . import cite
 from .refs import find_piece, parse_ref, refs
 from .rules import Ability
 from .table import Piece, Player, Table
+from .vocab import CONDITIONS, STEPS, Lent, lends, step
 
 TRIGGER_RULE = {"on_play": "GS-R2", "on_attack": "GS-R3", "on_attack_damage": "GS-R3",
                 "on_ally_attack_damage": "GS-R3", "double_influence": cite.DOUBLE}
@@ -24,7 +26,7 @@ TRIGGER_RULE = {"on_play": "GS-R2", "on_attack": "GS-R3", "on_attack_damage": "G
 class Choices:
     """What the acting player decided, from the state's [action]: consumed as effects ask."""
 
-    def __init__(self, player: Player, pay: bool = False, destroy: list[str] | None = None, target: Player | None = None,
+    def __init__(self, player: Player, pay: bool | None = None, destroy: list[str] | None = None, target: Player | None = None,
                  order: list[str] | None = None, defender: Player | None = None):
         self.player, self.pay, self.target, self.defender = player, pay, target, defender
         self.destroy = list(destroy or [])
@@ -65,6 +67,10 @@ class Choices:
             return options[0]
         raise StateError(f"expected the unit to {what}: destroy = one of {refs(options, p)} "
                          f"(in the order the abilities resolve; GS-R2)", player=self.player.name, field="action.destroy")
+
+    def pays(self, cost: str) -> bool:
+        """Whether the player pays for a pay-to-improve ability (action.pay; G6)."""
+        return bool(self.pay)
 
     def leftovers(self) -> list[str]:
         """Choices the resolution never asked for: reported as notes."""
@@ -118,24 +124,15 @@ def resolve_ability(t: Table, tr: Trigger, choices: Choices) -> None:
     if ability is not None:
         t.say(f"{tr.card.name}: {ability.text}", tr.rule, p, tr.card)
         if ability.condition is not None and not t.condition_holds(ability.condition, tr.it, p):
-            t.say(f"the condition is not met ({_condition(ability.condition)}): nothing happens", cite.FAQ_FORGEBORN, p,
-                  tr.card)
+            words = CONDITIONS[ability.condition["condition"]].words(ability.condition)
+            t.say(f"the condition is not met ({words}): nothing happens", cite.FAQ_FORGEBORN, p, tr.card)
             return
         effects = ability.effects
     else:
         effects = tr.card.effects
     for effect in effects:
-        EFFECTS[effect["effect"]](t, effect, tr, choices)
+        STEPS[effect["effect"]](t, effect, tr, choices)
         t.check_whiles()
-
-
-def _condition(condition: dict[str, Any]) -> str:
-    kind = condition["condition"]
-    if kind == "units_at_least":
-        return f"{condition['count']} or more units"
-    if kind == "gold_at_least":
-        return f"{condition['amount']} or more gold"
-    return "it wields a weapon"
 
 
 def _it(t: Table, tr: Trigger, what: str) -> Piece | None:
@@ -148,6 +145,7 @@ def _it(t: Table, tr: Trigger, what: str) -> Piece | None:
 
 # ---- the effects ---------------------------------------------------------------------------------------------
 
+@step("gain_gold")
 def gain_gold(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     p.gold += e["amount"]
@@ -155,6 +153,7 @@ def gain_gold(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
           cite.EARN_GOLD, p, tr.card)
 
 
+@step("gain_power")
 def gain_power(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     p.power += e["amount"]
@@ -162,18 +161,22 @@ def gain_power(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
           "G3", p, tr.card)
 
 
+@step("gain_health")
 def gain_health(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     t.gain_health(tr.controller, e["amount"], "", "GS-R2", tr.card)
 
 
+@step("draw")
 def draw(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     t.draw(tr.controller, e["count"], tr.card, "GS-R2")
 
 
+@step("add_market_card")
 def add_market_card(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     t.add_to_market(tr.controller, e["count"], tr.card)
 
 
+@step("gain_keyword")
 def gain_keyword(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, f"gain {e['keyword'].capitalize()}")
     if piece is not None:
@@ -183,6 +186,12 @@ def gain_keyword(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
               tr.controller, tr.card)
 
 
+@lends("gain_keyword")
+def _lends_keyword(e: dict) -> Lent:
+    return Lent(keywords=(e["keyword"],))
+
+
+@step("gain_strength")
 def gain_strength(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, "gain strength")
     if piece is not None:
@@ -190,6 +199,12 @@ def gain_strength(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
         t.say(f"{piece.card.name} gets +{e['amount']} strength: now {t.describe(piece)}", "GS-R2", tr.controller, tr.card)
 
 
+@lends("gain_strength")
+def _lends_strength(e: dict) -> Lent:
+    return Lent(strength=e["amount"])
+
+
+@step("put_attack_token")
 def put_attack_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, "take an attack token")
     if piece is not None:
@@ -198,6 +213,7 @@ def put_attack_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
               f"the unit count changes", cite.FAQ_FORGEBORN, tr.controller, tr.card)
 
 
+@step("destroy_own_unit")
 def destroy_own_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     others = [u for u in p.units if u is not tr.it]
@@ -209,6 +225,7 @@ def destroy_own_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     t.discard_piece(victim, f"is destroyed by {tr.card.name}", "GS-R2")
 
 
+@step("destroy_enemy_unit")
 def destroy_enemy_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     options = [u for q in t.enemies(p) for u in q.units]
@@ -220,6 +237,7 @@ def destroy_enemy_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     t.discard_piece(victim, f"is destroyed by {p.name}'s {tr.card.name}", "GS-R2")
 
 
+@step("deal_damage_player")
 def deal_damage_player(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     target = c.enemy(t, p, f"damage with {tr.card.name}")
@@ -230,6 +248,7 @@ def deal_damage_player(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
                   f"no Lifesteal)", "GS-R2", tr.card, by=p)
 
 
+@step("deal_attack_damage")
 def deal_attack_damage(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, "deal attack damage")
     if piece is None:
@@ -241,6 +260,7 @@ def deal_attack_damage(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
         fire(t, damage_triggers(t, [piece]), c)
 
 
+@step("put_on_top_of_deck")
 def put_on_top_of_deck(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, "go on top of the deck")
     if piece is not None:
@@ -253,6 +273,7 @@ def put_on_top_of_deck(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
         t.check_whiles()
 
 
+@step("return_to_battle_area")
 def return_to_battle_area(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, "return to the battle area")
     if piece is not None:
@@ -262,6 +283,7 @@ def return_to_battle_area(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
               tr.controller, tr.card)
 
 
+@step("return_to_hand")
 def return_to_hand(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     owner = tr.controller
     if tr.it is not None and t.in_play(tr.it):
@@ -280,6 +302,7 @@ def return_to_hand(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     t.note(owner, f"{tr.card.name} back to the hand")
 
 
+@step("put_unit_token")
 def put_unit_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     token = t.rules.cards[e["token"]]
     p = tr.controller
@@ -292,11 +315,12 @@ def put_unit_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     t.note(p, f"{token.name} token in play")
 
 
+@step("pay")
 def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     """G6: pay once, or not at all; `then` resolves only when paid."""
     p = tr.controller
     cost = " and ".join(f"{e[k]} {k}" for k in ("gold", "power") if e.get(k))
-    if not c.pay:
+    if not c.pays(cost):
         t.say(f"{p.name} does not pay {cost} (action.pay is false): nothing more", cite.PAY_ONCE, p, tr.card)
         return
     for what in ("gold", "power"):
@@ -309,15 +333,7 @@ def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     c.paid = True
     t.say(f"{p.name} pays {cost}, once (gold {p.gold}, power {p.power} left)", cite.PAY_GOLD, p, tr.card)
     for inner in e["then"]:
-        EFFECTS[inner["effect"]](t, inner, tr, c)
-
-
-EFFECTS: dict[str, Callable[[Table, dict, Trigger, Choices], None]] = {
-    f.__name__: f for f in (gain_gold, gain_power, gain_health, draw, add_market_card, gain_keyword, gain_strength,
-                            put_attack_token, destroy_own_unit, destroy_enemy_unit, deal_damage_player,
-                            deal_attack_damage, put_on_top_of_deck, return_to_battle_area, return_to_hand,
-                            put_unit_token, pay)
-}
+        STEPS[inner["effect"]](t, inner, tr, c)
 
 
 # ---- attack damage ---------------------------------------------------------------------------------------------

@@ -3,19 +3,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.core.errors import StateError
 from checker.core.log import Log
 from checker.core.result import Resolution
 from checker.core.verdict import change_lines, numbers
 
-from . import actions, cite
-from .combat import attack
+from . import cite
+from .kinds import RUN
+from .legal import refusal
 from .rules import rules_of
-from .setup import setup_markets
 from .state import read_table, write_table
-
-ACTIONS = {"play_market": actions.play_market, "play": actions.play_hand, "equip": actions.equip_action,
-           "end_turn": actions.end_turn, "attack": attack, "use_throne": actions.use_throne,
-           "setup_markets": setup_markets}
 SHOWN = ("health", "gold", "power")
 
 
@@ -23,9 +20,13 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
     """Resolve the state's disputed action; `seed` shuffles what the state does not give."""
     rules = rules_of(game)
     log = Log()
-    table, action = read_table(state, rules, seed, log)
-    before = {p.name: numbers(p, SHOWN) for p in table.players}
-    headline = ACTIONS[action.kind](table, action)
+    try:
+        table, action = read_table(state, rules, seed, log)
+        before = {p.name: numbers(p, SHOWN) for p in table.players}
+        headline = RUN[action.kind](table, action)
+    except StateError as exc:
+        refusal(exc, state, rules)
+        raise
     notes = action.choices.leftovers()
     notes += [f"action.order {e!r} named no ability that fired" for i, e in enumerate(action.choices.order)
               if i not in action.choices.used_order]

@@ -44,6 +44,12 @@ class Action:
 
 def read_table(state: dict[str, Any], rules: Rules, seed: int | None = None, log: Any = None) -> tuple[Table, Action]:
     """The table and the disputed action, or a StateError naming the player and the field."""
+    table = read_board(state, rules, seed, log)
+    return table, read_action(state.get("action"), table)
+
+
+def read_board(state: dict[str, Any], rules: Rules, seed: int | None = None, log: Any = None) -> Table:
+    """The table without its action (what `legal_actions` reads), or a StateError naming the player and the field."""
     only_fields(state, TOP_KEYS, None, "")
     rows = player_rows(state, rules.players, rules.name, "in turn order")
     names = [_name(row, i) for i, row in enumerate(rows)]
@@ -64,8 +70,7 @@ def read_table(state: dict[str, Any], rules: Rules, seed: int | None = None, log
     market_deck = None
     if "market_deck" in state:
         market_deck = _cards(state["market_deck"], rules, None, "market_deck", market=True)
-    table = Table(rules, players, names.index(turn), throne, market_deck, seed, log)
-    return table, _action(state.get("action"), table)
+    return Table(rules, players, names.index(turn), throne, market_deck, seed, log)
 
 
 def _name(row: dict[str, Any], i: int) -> str:
@@ -157,7 +162,8 @@ def _piece(entry: Any, p: Player, rules: Rules, field: str) -> Piece:
 
 # ---- the action ---------------------------------------------------------------------------------------------
 
-def _action(data: Any, t: Table) -> Action:
+def read_action(data: Any, t: Table, choices: type[Choices] = Choices) -> Action:
+    """The [action] table checked against the table; `choices` reads the choices (a probe asks for them)."""
     if not isinstance(data, dict):
         raise StateError(f"expected an [action] table with kind = one of {', '.join(ACTION_KEYS)}", field="action")
     kind = pick(data.get("kind"), ACTION_KEYS, None, "action.kind", f"one of {', '.join(ACTION_KEYS)}")
@@ -171,13 +177,13 @@ def _action(data: Any, t: Table) -> Action:
         over = f"{standing[0]} is the last player standing and has won" if standing else "nobody is left standing"
         raise StateError(f"the game is over: {over} (G1); a finished game takes no more actions",
                          player=p.name, field="action")
-    if kind != "setup_markets":
+    if kind in ON_OWN_TURN:  # setting up the markets is everyone's, before the first turn
         if p is not t.active:
             raise StateError(f"it is {t.active.name}'s turn: {ON_OWN_TURN[kind]}", player=p.name, field="action.player")
         if p.out:
             raise StateError("is out of the game (0 health, G1) and takes no turn", player=p.name, field="health")
-    choices = Choices(p, _pay(data, p), _destroy(data, p), _target(data, p, names), _order(data, p, t.rules))
-    action = Action(kind, p, choices)
+    made = choices(p, _pay(data, p), _destroy(data, p), _target(data, p, names), _order(data, p, t.rules))
+    action = Action(kind, p, made)
     if kind in READERS:  # use_throne has only the choices; its legality is checked when it is used
         READERS[kind](data, action, t)
     return action
@@ -193,8 +199,11 @@ ON_OWN_TURN = {
 }
 
 
-def _pay(data: dict[str, Any], p: Player) -> bool:
-    value = data.get("pay", False)
+def _pay(data: dict[str, Any], p: Player) -> bool | None:
+    """action.pay, or None when the action does not say (the same as false, G6)."""
+    if "pay" not in data:
+        return None
+    value = data["pay"]
     if isinstance(value, bool):
         return value
     if isinstance(value, int) and value in (0, 1):
@@ -240,16 +249,20 @@ def _order(data: dict[str, Any], p: Player, rules: Rules) -> list[str]:
 
 def _read_play(data: dict[str, Any], a: Action, t: Table) -> None:
     p = a.player
-    zone = p.market if a.kind == "play_market" else p.hand
-    where = "market" if a.kind == "play_market" else "hand"
+    where, elsewhere = PLAYED_FROM[a.kind]
+    zone = getattr(p, where)
     card = _card(data.get("card"), t.rules, p.name, "action.card")
     if card not in zone:
-        other = ("it is in the hand: use kind = \"play\"" if a.kind == "play_market" and card in p.hand else
-                 "it is in the market: use kind = \"play_market\"" if card in p.market else "")
+        other = (f"it is in the {elsewhere}: use kind = \"{KIND_OF_ZONE[elsewhere]}\""
+                 if card in getattr(p, elsewhere) else "")
         raise StateError(f"{card.id!r} is not in {p.name}'s {where}" + (f" ({other})" if other else "")
                          + f"; the {where}: {', '.join(c.id for c in zone) or 'empty'}",
                          player=p.name, field="action.card")
     a.card = card
+
+
+PLAYED_FROM = {"play": ("hand", "market"), "play_market": ("market", "hand")}  # the zone, and the other one
+KIND_OF_ZONE = {zone: kind for kind, (zone, _) in PLAYED_FROM.items()}
 
 
 def _read_equip(data: dict[str, Any], a: Action, t: Table) -> None:

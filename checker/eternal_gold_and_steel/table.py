@@ -13,7 +13,9 @@ from typing import Any
 from checker.core.errors import StateError
 
 from . import cite
+from . import conditions  # noqa: F401  (registers the conditions' tests)
 from .rules import Ability, CardDef, Rules, Throne
+from .vocab import CONDITIONS, LENDS, Lent
 
 START_HEALTH = 25  # G1
 THRONE_STATES = ("hidden", "revealed", "spent")
@@ -107,28 +109,25 @@ class Table:
         return [(piece.card, a) for a in piece.card.abilities] + [(w, a) for w in piece.weapons for a in w.abilities]
 
     def condition_holds(self, condition: dict[str, Any] | None, piece: Piece | None, controller: Player) -> bool:
-        if condition is None:
-            return True
-        kind = condition["condition"]
-        if kind == "units_at_least":
-            return len(controller.units) >= condition["count"]
-        if kind == "gold_at_least":
-            return controller.gold >= condition["amount"]
-        return piece is not None and bool(piece.weapons)  # wields_weapon
+        return condition is None or CONDITIONS[condition["condition"]].holds(self, condition, piece, controller)
 
     def while_effects(self, piece: Piece) -> list[dict[str, Any]]:
         """The effects of the unit's while-abilities whose condition holds now."""
         return [e for _, a in self.abilities_of(piece) if a.trigger == "while"
                 and self.condition_holds(a.condition, piece, piece.owner) for e in a.effects]
 
+    def lent(self, piece: Piece) -> list[Lent]:
+        """What the unit's while-abilities that hold now lend it (each effect's `lends` home)."""
+        return [LENDS[e["effect"]](e) for e in self.while_effects(piece)]
+
     def strength_of(self, piece: Piece) -> int:
         """Strength now: base (printed or overridden) + weapons' bonuses + attack tokens + while-abilities."""
         return (piece.strength + sum(w.bonus or 0 for w in piece.weapons) + sum(piece.tokens)
-                + sum(e["amount"] for e in self.while_effects(piece) if e["effect"] == "gain_strength"))
+                + sum(x.strength for x in self.lent(piece)))
 
     def keywords_of(self, piece: Piece) -> set[str]:
         kws = set(piece.card.keywords) | set(piece.gained) | {k for w in piece.weapons for k in w.keywords}
-        return kws | {e["keyword"] for e in self.while_effects(piece) if e["effect"] == "gain_keyword"}
+        return kws | {k for x in self.lent(piece) for k in x.keywords}
 
     def describe(self, piece: Piece) -> str:
         """'Bannerman (strength 4, Lifesteal)'."""

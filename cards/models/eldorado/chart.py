@@ -36,6 +36,8 @@ class Chart:
         self.rivers = {r.id: r for r in record.rivers}
         self.cities = {c.id: c for c in record.cities}
         self.monster_waters = {m.id: m for m in record.monsters}
+        self._terrain_of: dict[str, str] = {}  # by coordinate: a whole game's legal moves ask the same squares often
+        self._near: dict[str, dict[str, str]] = {}
 
     # --- squares -----------------------------------------------------------------
     def squares(self) -> list[str]:
@@ -50,7 +52,10 @@ class Chart:
 
     def terrain(self, where: str) -> str:
         """sea, river, jungle, mountains, savanna, desert or farmland."""
-        return self._terrain[self._square(where)]
+        found = self._terrain_of.get(where)
+        if found is None:
+            found = self._terrain_of[where] = self._terrain[self._square(where)]
+        return found
 
     square = terrain
 
@@ -69,9 +74,12 @@ class Chart:
         return not self.is_sea(where) and any(self.is_sea(n) for n in self.neighbours(where).values())
 
     def neighbours(self, where: str) -> dict[str, str]:
-        """The orthogonal neighbours on the map, by compass direction (no diagonals)."""
-        here = self._square(where)
-        return {h: coord(step(here, h)) for h in DIRECTIONS if step(here, h) in self._terrain}
+        """The orthogonal neighbours on the map, by compass direction (no diagonals); not to be changed."""
+        found = self._near.get(where)
+        if found is None:
+            here = self._square(where)
+            found = self._near[where] = {h: coord(step(here, h)) for h in DIRECTIONS if step(here, h) in self._terrain}
+        return found
 
     def step(self, where: str, heading: str) -> str | None:
         """The square one step N, E, S or W, or None past the edge of the map."""
@@ -104,11 +112,11 @@ class Chart:
         return next((p for p in self.ports.values() if p.name == name), None)
 
     def city(self, where: str) -> City | None:
-        return next((c for c in self.cities.values() if c.square == where), None)
+        return self._city_at.get(where)
 
     def guarded_city(self, where: str) -> City | None:
         """The city whose Indians stand on this square, if any."""
-        return next((c for c in self.cities.values() if where in c.indians), None)
+        return self._guarded_at.get(where)
 
     def island(self, where: str) -> Island | None:
         return next((i for i in self.islands.values() if where in i.squares), None)
@@ -156,6 +164,21 @@ class Chart:
         ahead = direction(before, mouth)
         order = [ahead] + [h for h in DIRECTIONS if h != ahead] if ahead else list(DIRECTIONS)
         return next((h for h in order if self._terrain.get(step(mouth, h)) == "sea"), ahead or "?")
+
+    @cached_property
+    def _city_at(self) -> dict[str, City]:
+        found: dict[str, City] = {}
+        for c in self.cities.values():
+            found.setdefault(c.square, c)
+        return found
+
+    @cached_property
+    def _guarded_at(self) -> dict[str, City]:
+        found: dict[str, City] = {}
+        for c in self.cities.values():
+            for sq in c.indians:
+                found.setdefault(sq, c)
+        return found
 
     @cached_property
     def _monsters_at(self) -> dict[Square, Monsters]:

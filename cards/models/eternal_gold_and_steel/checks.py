@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...effects import unknown_icons, wording_problems
 from ..common import Marker, Record, Reference
 from .abilities import TRIGGERS_OF, Ability
-from .effects import PutAttackToken, PutUnitToken
+from .effects import VOCABULARY, PutAttackToken, PutUnitToken
 from .records import Card, Throne, Tray, UnitToken, all_effects
 from .terms import ICONS
 
@@ -65,11 +65,11 @@ def _check_ability(card: Card, ability: Ability) -> list[tuple[str, str]]:
     selfish = sorted({e.effect for e in ability.effects if e.SELF})
     if selfish and card.type not in ("unit", "weapon"):
         out.append(("effects", f"expected effects without 'it' on a {card.type}, got {', '.join(selfish)}"))
-    ongoing = {"gain_keyword", "gain_strength"}
-    if trig == "while" and {e.effect for e in ability.effects} - ongoing:
-        out.append(("effects", f"expected only {', '.join(sorted(ongoing))} in a while-ability, got "
-                    + ", ".join(sorted({e.effect for e in ability.effects} - ongoing))))
-    moves = {"put_on_top_of_deck", "return_to_battle_area"} & {e.effect for e in ability.effects}
+    ongoing = sorted(name for name, cls in VOCABULARY.items() if cls.LASTING)
+    passing = sorted({e.effect for e in ability.effects if not e.LASTING})
+    if trig == "while" and passing:
+        out.append(("effects", f"expected only {', '.join(ongoing)} in a while-ability, got {', '.join(passing)}"))
+    moves = {e.effect for e in ability.effects if e.MOVES_ATTACKER}
     if moves and (card.type != "unit" or trig != "on_attack_damage"):
         out.append(("effects", f"expected {', '.join(sorted(moves))} only on a unit's on_attack_damage, got {card.type} {trig}"))
     if ability.text:

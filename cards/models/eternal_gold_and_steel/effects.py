@@ -24,6 +24,9 @@ class EternalEffect(Effect):
     imperative; `ongoing=True` words it as a state ("it has +2 strength") for while-abilities."""
 
     SELF: ClassVar[bool] = False  # acts on "it": only a unit (or a weapon's wielder) has an "it"
+    LASTING: ClassVar[bool] = False  # may be a while-ability's effect: a state the unit has while the condition holds
+    MOVES_ATTACKER: ClassVar[bool] = False  # moves the unit after its attack damage: only on a unit's on_attack_damage
+    EMBLEM: ClassVar[str | None] = None  # the icon a card without influence shows for this effect (else power)
 
     def phrase(self, ongoing: bool = False) -> str:  # pragma: no cover
         raise NotImplementedError(type(self).__name__)
@@ -35,6 +38,7 @@ class GainGold(EternalEffect):
     effect: Literal["gain_gold"]
     amount: Amount = 1
     keywords: ClassVar[tuple[str, ...]] = ("gold",)
+    EMBLEM: ClassVar[str | None] = "gold"
 
     def phrase(self, ongoing: bool = False) -> str:
         return f"take {self.amount} :gold: gold"
@@ -90,6 +94,7 @@ class GainKeyword(EternalEffect):
     effect: Literal["gain_keyword"]
     keyword: Keyword
     SELF: ClassVar[bool] = True
+    LASTING: ClassVar[bool] = True
 
     @property
     def keywords(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -105,6 +110,7 @@ class GainStrength(EternalEffect):
     effect: Literal["gain_strength"]
     amount: Amount = 1
     SELF: ClassVar[bool] = True
+    LASTING: ClassVar[bool] = True
     keywords: ClassVar[tuple[str, ...]] = ("strength",)
 
     def phrase(self, ongoing: bool = False) -> str:
@@ -179,6 +185,7 @@ class PutOnTopOfDeck(EternalEffect):
 
     effect: Literal["put_on_top_of_deck"]
     SELF: ClassVar[bool] = True
+    MOVES_ATTACKER: ClassVar[bool] = True
 
     def phrase(self, ongoing: bool = False) -> str:
         return "put it on top of your deck"
@@ -190,6 +197,7 @@ class ReturnToBattleArea(EternalEffect):
 
     effect: Literal["return_to_battle_area"]
     SELF: ClassVar[bool] = True
+    MOVES_ATTACKER: ClassVar[bool] = True
     keywords: ClassVar[tuple[str, ...]] = ("battle area",)
 
     def phrase(self, ongoing: bool = False) -> str:
@@ -267,3 +275,11 @@ AnyEffect = Annotated[
           PutOnTopOfDeck, ReturnToBattleArea, ReturnToHand, PutUnitToken, Pay],
     Field(discriminator="effect"),
 ]
+
+VOCABULARY: dict[str, type[EternalEffect]] = {
+    cls.model_fields["effect"].annotation.__args__[0]: cls  # type: ignore[union-attr]
+    for cls in (GainGold, GainPower, GainHealth, Draw, AddMarketCard, GainKeyword, GainStrength, PutAttackToken,
+                DestroyOwnUnit, DestroyEnemyUnit, DealDamagePlayer, DealAttackDamage, PutOnTopOfDeck,
+                ReturnToBattleArea, ReturnToHand, PutUnitToken, Pay)
+}
+"""Every effect by the name a definition writes: the family's vocabulary, one class each."""

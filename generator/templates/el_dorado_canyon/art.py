@@ -4,12 +4,15 @@
 an attack shows a burst with a blood splatter and the damage, a steal a hand, a
 block the no-symbol, a gain its coins, and so on, over a small canyon scene.
 Nothing here is per card: the art follows the option's effects, so a new card
-gets a fitting picture for free.
+gets a fitting picture for free. Each effect's share of a picture is one function,
+registered by the effect's name with `@draws`.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
+from typing import Any, Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,51 +22,144 @@ from .look import NAME_FONT, Palette
 MINUS = "\u2212"
 
 
+Draw = Callable[[Canvas, float, float, float, Palette], None]  # (canvas, cx, cy, size, palette)
+
+
 @dataclass(frozen=True)
 class Glyph:
-    """One picture element: an icon (or a composite) with an optional count."""
+    """One picture element: how to draw it (an icon or a composite) with an optional count."""
 
-    icon: str
+    draw: Draw
     count: str = ""
     at_target: bool = False   # what happens to the opponent: drawn first and largest
 
 
-def glyphs(option) -> list[Glyph]:
+def icon(name: str) -> Draw:
+    """A glyph drawing one of the rulebook's icons."""
+    return partial(_icon, name)
+
+
+def _icon(name: str, c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+    draw_icon(c, name, cx, cy, s, pal)
+
+
+# ---- what each effect adds to a picture: one function per effect, registered by its name -------------
+
+PICTURES: dict[str, Callable[[Any], list[Glyph]]] = {}
+
+
+def draws(name: str) -> Callable[[Callable[[Any], list[Glyph]]], Callable[[Any], list[Glyph]]]:
+    """Register the decorated function as what effect `name` adds to a card's picture."""
+
+    def register(fn: Callable[[Any], list[Glyph]]) -> Callable[[Any], list[Glyph]]:
+        PICTURES[name] = fn
+        return fn
+
+    return register
+
+
+def _shot(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+    draw_icon(c, "attack", cx - s * 0.12, cy + s * 0.1, s * 0.85, pal)
+    draw_icon(c, "damage", cx + s * 0.14, cy - s * 0.1, s * 0.8, pal)
+
+
+def _grab(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
+    draw_icon(c, "steal", cx - s * 0.08, cy + s * 0.04, s * 0.9, pal)
+    draw_icon(c, "gold", cx + s * 0.26, cy - s * 0.26, s * 0.42, pal)
+
+
+@draws("attack")
+def _attack(e: Any) -> list[Glyph]:
+    return [Glyph(_shot, str(e.damage), at_target=True)]
+
+
+@draws("steal")
+def _steal(e: Any) -> list[Glyph]:
+    return [Glyph(_grab, str(e.gold), at_target=True)]
+
+
+@draws("target_discards_infamy")
+def _target_discards_infamy(e: Any) -> list[Glyph]:
+    return [Glyph(icon("infamy"), f"{MINUS}{e.amount}", at_target=True)]
+
+
+@draws("attackers_discard_infamy")
+def _attackers_discard_infamy(e: Any) -> list[Glyph]:
+    return [Glyph(icon("infamy"), f"{MINUS}{e.amount}")]
+
+
+@draws("block")
+def _block(e: Any) -> list[Glyph]:
+    return [Glyph(icon("block"), str(e.damage))]
+
+
+@draws("pay_gold")
+def _pay_gold(e: Any) -> list[Glyph]:
+    return [Glyph(icon("gold"), f"{MINUS}{e.amount}")]
+
+
+@draws("gain_gold")
+def _gain_gold(e: Any) -> list[Glyph]:
+    return [Glyph(icon("gold"), f"+{e.amount}")]
+
+
+@draws("gain_infamy")
+def _gain_infamy(e: Any) -> list[Glyph]:
+    return [Glyph(icon("infamy"), f"+{e.amount}")]
+
+
+@draws("gain_ammo")
+def _gain_ammo(e: Any) -> list[Glyph]:
+    return [Glyph(icon("ammo"), f"+{e.amount}")]
+
+
+@draws("heal")
+def _heal(e: Any) -> list[Glyph]:
+    return [Glyph(icon("health"), f"+{e.amount}")]
+
+
+@draws("per_attacker")
+def _per_attacker(e: Any) -> list[Glyph]:
+    gains = [Glyph(icon(what), f"+{n}") for what, n in (("gold", e.gold), ("infamy", e.infamy)) if n]
+    return gains + [Glyph(icon("attack"), "each")]
+
+
+@draws("set_tracks")
+def _set_tracks(e: Any) -> list[Glyph]:
+    return [Glyph(icon(what), str(v)) for what, v in (("health", e.health), ("ammo", e.ammo)) if v is not None]
+
+
+@draws("bank_all")
+def _bank_all(e: Any) -> list[Glyph]:
+    return [Glyph(icon("bank"))]
+
+
+@draws("buy")
+def _buy(e: Any) -> list[Glyph]:
+    return [Glyph(icon("buy"), f"{MINUS}{e.discount}" if e.discount else "")]
+
+
+@draws("refresh_row")
+@draws("extra_damage")
+@draws("armor")
+def _nothing(e: Any) -> list[Glyph]:
+    """Effects the picture leaves to the text: a row refresh beside its buy, a character's passives."""
+    return []
+
+
+@draws("go_gone")
+def _go_gone(e: Any) -> list[Glyph]:
+    return [Glyph(icon("gone"))]
+
+
+@draws("round_the_rosie")
+def _round_the_rosie(e: Any) -> list[Glyph]:
+    return [Glyph(_rosie, at_target=True)]
+
+
+def glyphs(option: Any) -> list[Glyph]:
     """The picture elements of an option, opponent-facing effects first."""
-    out: list[Glyph] = []
-    for e in option.effects:
-        kind = e.effect
-        if kind == "attack":
-            out.append(Glyph("shot", str(e.damage), at_target=True))
-        elif kind == "steal":
-            out.append(Glyph("grab", str(e.gold), at_target=True))
-        elif kind == "target_discards_infamy":
-            out.append(Glyph("infamy", f"{MINUS}{e.amount}", at_target=True))
-        elif kind == "attackers_discard_infamy":
-            out.append(Glyph("infamy", f"{MINUS}{e.amount}"))
-        elif kind == "block":
-            out.append(Glyph("block", str(e.damage)))
-        elif kind == "pay_gold":
-            out.append(Glyph("gold", f"{MINUS}{e.amount}"))
-        elif kind == "gain_gold":
-            out.append(Glyph("gold", f"+{e.amount}"))
-        elif kind == "gain_infamy":
-            out.append(Glyph("infamy", f"+{e.amount}"))
-        elif kind == "gain_ammo":
-            out.append(Glyph("ammo", f"+{e.amount}"))
-        elif kind == "per_attacker":
-            out += [Glyph(what, f"+{n}") for what, n in (("gold", e.gold), ("infamy", e.infamy)) if n]
-            out.append(Glyph("attack", "each"))
-        elif kind == "set_tracks":
-            out += [Glyph(what, str(v)) for what, v in (("health", e.health), ("ammo", e.ammo)) if v is not None]
-        elif kind == "bank_all":
-            out.append(Glyph("bank"))
-        elif kind == "buy":
-            out.append(Glyph("buy", f"{MINUS}{e.discount}" if e.discount else ""))
-        elif kind == "go_gone":
-            out.append(Glyph("gone"))
-        elif kind == "round_the_rosie":
-            out.append(Glyph("rosie", at_target=True))
+    out = [g for e in option.effects for g in PICTURES[e.effect](e)]
     first = [g for g in out if g.at_target]
     return (first + [g for g in out if not g.at_target])[:4]
 
@@ -94,19 +190,6 @@ def scene(c: Canvas, x: float, y: float, w: float, h: float, pal: Palette) -> No
     c.setStrokeColor(pal.ink)
     c.setLineWidth(0.8)
     c.roundRect(x, y, w, h, 4, fill=0, stroke=1)
-
-
-def _composite(c: Canvas, g: Glyph, cx: float, cy: float, s: float, pal: Palette) -> None:
-    if g.icon == "shot":
-        draw_icon(c, "attack", cx - s * 0.12, cy + s * 0.1, s * 0.85, pal)
-        draw_icon(c, "damage", cx + s * 0.14, cy - s * 0.1, s * 0.8, pal)
-    elif g.icon == "grab":
-        draw_icon(c, "steal", cx - s * 0.08, cy + s * 0.04, s * 0.9, pal)
-        draw_icon(c, "gold", cx + s * 0.26, cy - s * 0.26, s * 0.42, pal)
-    elif g.icon == "rosie":
-        _rosie(c, cx, cy, s, pal)
-    else:
-        draw_icon(c, g.icon, cx, cy, s, pal)
 
 
 def _rosie(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
@@ -174,5 +257,5 @@ def picture(c: Canvas, option, x: float, y: float, w: float, h: float, pal: Pale
     scene(c, x, y, w, h, pal)
     items = glyphs(option)
     for g, (cx, cy, s) in zip(items, _slots(len(items), x, y, w, h)):
-        _composite(c, g, cx, cy, s, pal)
+        g.draw(c, cx, cy, s, pal)
         _count(c, g.count, cx + s * 0.32, cy - s * 0.32, s, pal)

@@ -134,8 +134,8 @@ def _art(c, card: Card, box: Box, style: Style, top: float, bottom: float, colou
     for i, symbol in enumerate(symbols):
         cx = x + w * (i + 1) / (len(symbols) + 1)
         draw_icon(c, symbol, cx - size / 2, bottom + (h - size) / 2, size, field="influence")
-    gives_gold = any(e.effect == "gain_gold" for e in card.effects)
-    emblem = "strength" if card.type in ("unit", "weapon") else "gold" if gives_gold else "power"
+    effect_emblem = next((e.EMBLEM for e in card.effects if e.EMBLEM), "power")
+    emblem = "strength" if card.type in ("unit", "weapon") else effect_emblem
     if not symbols or card.type == "weapon":
         small = size if not symbols else h * 0.4
         draw_icon(c, emblem, x + w - small - 1.5 * MM if symbols else x + (w - small) / 2,

@@ -1,0 +1,234 @@
+"""A simulation report as text (verdicts first), CSV, or a folder: an HTML page plus PNG charts.
+
+Game-agnostic: it reads the report's `families` (lists of judged entries) and, for
+`--compare`, its deltas. The page embeds its charts (PNG as data URIs), so it opens with
+no network; matplotlib (the `report` extra) draws them and loads only for `--report`.
+"""
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+from pathlib import Path
+from typing import Any
+
+DOCS = "docs/balance-lab.md"
+LABELS = {"strong": "strong", "weak": "weak", "avoided": "avoided", "unknown": "not enough games", "even": "even"}
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1%}"
+
+
+def _interval(e: dict[str, Any]) -> str:
+    return f"{_pct(e['win_rate'])} [{_pct(e['ci_low'])}, {_pct(e['ci_high'])}] of {e['n']:,}"
+
+
+def _title(r: dict[str, Any]) -> str:
+    policy = ",".join(r["policy"]) if len(set(r["policy"])) > 1 else r["policy"][0]
+    budget = f" (budget {r['budget']})" if r.get("budget") else ""
+    return f"{r['name']} ({r['game']}): {r['games']:,} games, {r['players']} players, policy {policy}{budget}, seed {r['seed']}"
+
+
+def text(r: dict[str, Any]) -> str:
+    """The report as a designer reads it: verdicts, then every figure (explained in docs)."""
+    lines = [_title(r), "", "Verdicts (95 %, Holm-corrected in each family):"]
+    calls = 0
+    for family in r["families"]:
+        for e in r[family["key"]]:
+            if e["verdict"] in ("strong", "weak", "avoided"):
+                calls += 1
+                lines.append(f"  {e['verdict'].upper():<8} {family['key'][:-1]} {e['id']}: {_interval(e)}"
+                             + (f" vs {_pct(e['baseline'])} baseline" if e.get("baseline") is not None else ""))
+    if not calls:
+        lines.append("  nothing is called strong, weak or avoided")
+    unknown = [f"{e['id']} ({e['n']}" + (f" vs {e['baseline_n']})" if "baseline_n" in e else ")")
+               for f in r["families"] for e in r[f["key"]] if e["verdict"] == "unknown"]
+    if unknown:
+        lines.append(f"  not enough games (under 30 on a side) to judge: {', '.join(unknown)}")
+    for d in r.get("disagreements", []):
+        lines.append(f"  policies disagree on {d['id']}: " + ", ".join(f"{k} {v}" for k, v in d["verdicts"].items()))
+    length = r["length"]
+    lines += ["", f"Game length (turns): mean {length['mean']} [{length['ci_low']}, {length['ci_high']}], median "
+                  f"{length['median']}, range {length['min']} to {length['max']}",
+              "End reasons: " + ", ".join(f"{k} {v:,}" for k, v in r["end_reasons"].items())]
+    if "scores" in r:
+        s = r["scores"]
+        lines.append(f"Scores: mean {s['all']['mean']}, winner mean {s['winner']['mean']}, spread (best - worst) "
+                     f"mean {s['spread']['mean']}, range {s['all']['min']} to {s['all']['max']}")
+    for family in r["families"]:
+        lines += ["", f"{family['title']} (baseline: {family['baseline']})"]
+        lines += [_row(family["key"], e) for e in r[family["key"]]]
+    lines += ["", f"How to read this: {DOCS}. {r['method']}"]
+    return "\n".join(lines)
+
+
+def _row(key: str, e: dict[str, Any]) -> str:
+    out = f"  {e['id']:<22} {_pct(e['win_rate']):>6} [{_pct(e['ci_low'])}, {_pct(e['ci_high'])}] n={e['n']:<6,}"
+    if key == "cards":
+        diff = ("" if e["difference"] is None else
+                f" diff {e['difference']:+.1%} [{e['difference_low']:+.1%}, {e['difference_high']:+.1%}]")
+        out += (f" passed over {_pct(e['baseline'])} n={e['baseline_n']:,}{diff}; bought by {_pct(e['bought_share'])}"
+                f" of {e['offered']:,} offered, turn {e['mean_turn_bought'] or '-'}, played "
+                f"{e['plays_per_buyer'] or 0}x per buyer")
+    return f"{out}  {LABELS[e['verdict']]}"
+
+
+def compare_text(c: dict[str, Any]) -> str:
+    lines = [f"Compare {c['base']} -> {c['variant']}: {c['games']:,} games each, {c['players']} players, same seeds "
+             f"(seed {c['seed']})", "", "What differs between the definitions:"]
+    lines += [f"  {x}" for x in c["changes"]] or ["  nothing"]
+    lines += ["", "Differences (variant - base, 95 %, Holm-corrected in each family):"]
+    found = [d for d in c["deltas"] if d["verdict"] != "same"]
+    lines += [_delta_row(d) for d in found] or ["  no detectable difference"]
+    changed = [d for d in c["deltas"] if d["changed"] and d["verdict"] == "same"]
+    if changed:
+        lines += ["", "Changed items, no detectable difference:"] + [_delta_row(d) for d in changed]
+    lines += ["", f"How to read this: {DOCS}"]
+    return "\n".join(lines)
+
+
+def _delta_row(d: dict[str, Any]) -> str:
+    if d["difference"] is None:
+        return f"  {d['family']} {d['id']} {d['metric']}: not enough games"
+    pct = d["metric"] in ("win_rate", "bought_share")
+    f = (lambda x: f"{x:+.1%}") if pct else (lambda x: f"{x:+.2f}")
+    g = _pct if pct else str
+    return (f"  {d['verdict'].upper():<6} {d['family']} {d['id']} {d['metric']}: {g(d['base'])} -> {g(d['variant'])}, "
+            f"{f(d['difference'])} [{f(d['ci_low'])}, {f(d['ci_high'])}]")
+
+
+# ---- CSV -------------------------------------------------------------------------------------------
+
+COLUMNS = ("family", "id", "name", "n", "wins", "win_rate", "ci_low", "ci_high", "verdict", "baseline", "baseline_n",
+           "baseline_ci_low", "baseline_ci_high", "difference", "difference_low", "difference_high", "offered",
+           "bought_share", "buys_per_game", "mean_turn_bought", "plays_per_buyer", "cost")
+DELTA_COLUMNS = ("family", "id", "metric", "base", "variant", "n_base", "n_variant", "difference", "ci_low", "ci_high",
+                 "verdict", "changed")
+
+
+def to_csv(r: dict[str, Any]) -> str:
+    """One row per judged entry (per delta, for a compare); blank where a field does not apply."""
+    out = io.StringIO()
+    if "deltas" in r:
+        w = csv.DictWriter(out, DELTA_COLUMNS, extrasaction="ignore", lineterminator="\n")
+        w.writeheader()
+        w.writerows(r["deltas"])
+        return out.getvalue()
+    w = csv.DictWriter(out, COLUMNS, extrasaction="ignore", lineterminator="\n")
+    w.writeheader()
+    for family in r["families"]:
+        for e in r[family["key"]]:
+            w.writerow({"family": family["key"], **e})
+    return out.getvalue()
+
+
+# ---- the report folder -----------------------------------------------------------------------------
+
+COLOURS = {"strong": "#1b7837", "weak": "#b2182b", "even": "#6f6f6f", "unknown": "#bbbbbb", "avoided": "#8c6d31"}
+
+
+def write_folder(r: dict[str, Any], folder: Path) -> list[Path]:
+    """index.html (charts embedded) and one PNG per chart; returns the files written."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    folder.mkdir(parents=True, exist_ok=True)
+    charts: list[tuple[str, str, bytes]] = []  # (file name, caption, png)
+    rep = r.get("base_report", r)
+    if "deltas" in r:
+        charts.append(("compare.png", f"Differences {r['base']} -> {r['variant']} (95 % intervals)", _deltas_chart(r)))
+    for family in rep["families"]:
+        charts.append((f"{family['key']}.png", family["title"], _rates_chart(rep[family["key"]], family)))
+    charts.append(("length.png", "Game length (turns)", _length_chart(rep["length"])))
+    written = []
+    for name, _, png in charts:
+        (folder / name).write_bytes(png)
+        written.append(folder / name)
+    page = folder / "index.html"
+    page.write_text(_page(r, rep, charts), encoding="utf-8")
+    return written + [page]
+
+
+def _png(fig: Any) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def _rates_chart(entries: list[dict[str, Any]], family: dict[str, Any]) -> bytes:
+    import matplotlib.pyplot as plt
+
+    shown = [e for e in entries if e["win_rate"] is not None]
+    fig, ax = plt.subplots(figsize=(9, 0.32 * len(shown) + 1.3))
+    for i, e in enumerate(shown):
+        colour = COLOURS[e["verdict"]]
+        ax.plot([e["ci_low"], e["ci_high"]], [i, i], color=colour, linewidth=2)
+        ax.plot([e["win_rate"]], [i], "o", color=colour)
+        if e.get("baseline") is not None and family["key"] == "cards":
+            ax.plot([e["baseline"]], [i], "|", color="black", markersize=10)
+    if shown and family["key"] != "cards" and shown[0].get("baseline") is not None:
+        ax.axvline(shown[0]["baseline"], color="black", linewidth=1, linestyle="--")
+    ax.set_yticks(range(len(shown)), [f"{e['id']} ({LABELS[e['verdict']]})" for e in shown], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("win rate (dot) with 95 % interval; " + ("| passed-over baseline" if family["key"] == "cards"
+                                                           else "dashed: 1 / players"))
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
+    ax.set_title(family["title"], fontsize=10)
+    fig.tight_layout()
+    return _png(fig)
+
+
+def _length_chart(length: dict[str, Any]) -> bytes:
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(9, 3))
+    hist = {int(k): v for k, v in length["histogram"].items()}
+    ax.bar(list(hist), list(hist.values()), color="#4a6fa5", width=0.9)
+    ax.axvline(length["mean"], color="black", linestyle="--", linewidth=1)
+    ax.set_xlabel(f"turns (dashed: mean {length['mean']})")
+    ax.set_ylabel("games")
+    fig.tight_layout()
+    return _png(fig)
+
+
+def _deltas_chart(c: dict[str, Any]) -> bytes:
+    import matplotlib.pyplot as plt
+
+    shown = [d for d in c["deltas"] if d["difference"] is not None and d["family"] != "game"
+             and (d["changed"] or d["verdict"] != "same")][:30]
+    fig, ax = plt.subplots(figsize=(9, 0.32 * len(shown) + 1.3))
+    for i, d in enumerate(shown):
+        colour = {"higher": COLOURS["strong"], "lower": COLOURS["weak"]}.get(d["verdict"], COLOURS["even"])
+        ax.plot([d["ci_low"], d["ci_high"]], [i, i], color=colour, linewidth=2)
+        ax.plot([d["difference"]], [i], "o", color=colour)
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(range(len(shown)), [f"{d['family']} {d['id']} {d['metric']}" for d in shown], fontsize=8)
+    ax.invert_yaxis()
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:+.0%}")
+    ax.set_xlabel("variant - base, 95 % interval (changed items and detected differences)")
+    fig.tight_layout()
+    return _png(fig)
+
+
+def _page(r: dict[str, Any], rep: dict[str, Any], charts: list[tuple[str, str, bytes]]) -> str:
+    e = html.escape
+    summary = compare_text(r) if "deltas" in r else text(r)
+    body = [f"<h1>{e(_title(rep))}</h1>"]
+    if "deltas" in r:
+        body.append(f"<p>Compared with <b>{e(r['variant'])}</b>: the same seeds, so both played the same shuffles "
+                    f"where their decks agree.</p>")
+    body.append(f"<p>How to read every figure: <code>{DOCS}</code>. {e(rep['method'])}</p>")
+    for name, caption, png in charts:
+        data = base64.b64encode(png).decode("ascii")
+        body.append(f"<figure><img alt=\"{e(caption)}\" src=\"data:image/png;base64,{data}\">"
+                    f"<figcaption>{e(caption)} ({e(name)})</figcaption></figure>")
+    body.append(f"<h2>The full report</h2><pre>{e(summary)}</pre>")
+    style = ("body{font-family:sans-serif;max-width:960px;margin:1em auto;color:#222}"
+             "img{max-width:100%}figure{margin:1em 0}pre{font-size:12px;overflow-x:auto;background:#f6f6f6;padding:8px}")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{e(_title(rep))}</title>"
+            f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

@@ -1,0 +1,536 @@
+"""`checker simulate` for any rules family: batches, jobs, precision, shards, merge, compare.
+
+A family plugs in a metrics module (its engine's `SIMULATOR`) with `POLICY_NAMES`,
+`DEFAULT_BUDGET`, `prepare(game) -> data`, `check(data, players)`, `tally_games(data,
+first, count, players, seed, policies, budget)`, `report(data, tally, players, policies)`
+and `differences(data_a, data_b)`. Tallies are nested dicts and lists of integers, so
+they add up exactly in any order: batches, processes and shards all give the one report
+the same seed gives in one run. Game i is seeded from (seed, i) alone.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+import time
+from types import ModuleType
+from typing import Any
+
+from . import stats
+from .errors import StateError
+
+BATCH = 500  # games per batch: `--precision` looks after each, whatever `--jobs`
+SHARD_FORMAT = "pnpkit-simulate-shard/1"
+REPORT_FORMAT = "pnpkit-simulate/1"
+COMPARE_FORMAT = "pnpkit-compare/1"
+
+
+# ---- entries and summaries (what every family's report is made of) ----------------------------------
+
+def rate_entry(entry_id: str, wins: float, n: int, baseline: float | None, name: str | None = None) -> dict[str, Any]:
+    """A judged entry's common fields: `id`, `n`, `win_rate` with its 95 % Wilson interval.
+
+    `verdict` is left None for `stats.judge` unless there are too few games ("unknown")."""
+    low, high = stats.wilson(wins, n)
+    entry: dict[str, Any] = {"id": entry_id}
+    if name is not None:
+        entry["name"] = name
+    entry.update({"n": n, "wins": round(wins, 4), "win_rate": round(wins / n, 4) if n else None,
+                  "ci_low": round(low, 4), "ci_high": round(high, 4),
+                  "verdict": "unknown" if n < stats.MIN_N else None})
+    if baseline is not None:
+        entry["baseline"] = round(baseline, 4)
+    return entry
+
+
+def histogram_summary(hist: dict[str, int]) -> dict[str, Any]:
+    """Mean (with a 95 % interval), median, range and the histogram of integer observations."""
+    items = sorted((int(k), v) for k, v in hist.items())
+    n = sum(v for _, v in items)
+    if not n:
+        return {"n": 0}
+    total = sum(k * v for k, v in items)
+    squares = sum(k * k * v for k, v in items)
+    mean, low, high = stats.mean_interval(total, squares, n)
+    seen, median = 0, items[-1][0]
+    for value, count in items:
+        seen += count
+        if seen * 2 >= n:
+            median = value
+            break
+    return {"n": n, "mean": round(mean, 3), "ci_low": round(low, 3), "ci_high": round(high, 3), "median": median,
+            "min": items[0][0], "max": items[-1][0], "sum": total, "sum_squares": squares,
+            "histogram": {str(k): v for k, v in items}}
+
+
+def add(into: Any, other: Any) -> Any:
+    """Add two tallies (nested dicts and lists of integers); returns the sum, reusing `into`."""
+    if isinstance(into, dict):
+        for key, value in other.items():
+            into[key] = add(into[key], value) if key in into else value
+        return into
+    if isinstance(into, list):
+        return [add(a, b) for a, b in zip(into, other)]
+    return into + other
+
+
+def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) -> list[str]:
+    """Items added, removed or changed (field by field) between two compiled definitions."""
+    out = []
+    for key in keys:
+        old = {item["id"]: item for item in a[key]}
+        new = {item["id"]: item for item in b[key]}
+        out += [f"{key}: {i} added" for i in new if i not in old]
+        out += [f"{key}: {i} removed" for i in old if i not in new]
+        for i in old:
+            if i in new and old[i] != new[i]:
+                fields = [f for f in sorted(set(old[i]) | set(new[i])) if old[i].get(f) != new[i].get(f)]
+                out += [f"{key}: {i}: {f} {_short(old[i].get(f))} -> {_short(new[i].get(f))}" for f in fields]
+    return out
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# ---- running games ---------------------------------------------------------------------------------
+
+def simulator(engine: Any) -> Any:
+    name = getattr(engine, "SIMULATOR", None)
+    return importlib.import_module(name) if name else None
+
+
+def policies_for(policy: str, players: int, names: tuple[str, ...]) -> list[str]:
+    """`random` for every seat, or one name per seat (`search,greedy,random,random`)."""
+    chosen = [p.strip() for p in policy.split(",")]
+    for p in chosen:
+        if p not in names:
+            raise StateError(f"expected one of {', '.join(names)}, got {p!r}", field="--policy")
+    if len(chosen) == 1:
+        return chosen * players
+    if len(chosen) != players:
+        raise StateError(f"expected one policy, or one per seat ({players}), got {len(chosen)}", field="--policy")
+    return chosen
+
+
+def _work(args: tuple) -> dict[str, Any]:
+    module, data, first, count, players, seed, policies, budget = args
+    return importlib.import_module(module).tally_games(data, first, count, players, seed, policies, budget)
+
+
+class Progress:
+    """A bar on stderr, only on a terminal, only once a run has taken about a second."""
+
+    def __init__(self, total: int, quiet: bool):
+        self.total, self.on = total, not quiet and sys.stderr.isatty()
+        self.start, self.shown = time.monotonic(), False
+
+    def update(self, done: int) -> None:
+        if not self.on or (not self.shown and time.monotonic() - self.start < 1.0):
+            return
+        self.shown = True
+        width = 30
+        filled = width * done // max(self.total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} games")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+            sys.stderr.flush()
+
+
+def play(sim: Any, data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
+         budget: int, jobs: int, progress: Progress | None = None, done: int = 0,
+         pool: Any = None) -> dict[str, Any]:
+    """Tally games first..first+count-1, in batches, over `pool` when given."""
+    batches = [(s, min(BATCH, first + count - s)) for s in range(first, first + count, BATCH)]
+    if jobs > 1 and pool is not None and len(batches) < jobs:  # small runs: split so every job works
+        size = -(-count // jobs)
+        batches = [(s, min(size, first + count - s)) for s in range(first, first + count, size)]
+    args = [(sim.__name__, data, s, n, players, seed, policies, budget) for s, n in batches]
+    total: dict[str, Any] | None = None
+    results = pool.map(_work, args) if pool is not None else map(_work, args)
+    for (_, n), part in zip(batches, results):
+        total = part if total is None else add(total, part)
+        done += n
+        if progress:
+            progress.update(done)
+    assert total is not None
+    return total
+
+
+def run(sim: Any, data: dict[str, Any], games: int, players: int, seed: int, policies: list[str], budget: int,
+        jobs: int, precision: float | None = None, quiet: bool = True, first: int = 0) -> dict[str, Any]:
+    """Play and tally; with `precision`, batch after batch until every interval is that narrow."""
+    progress = Progress(games, quiet)
+    pool = None
+    if jobs > 1 and games >= 2 * jobs:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        if precision is None:
+            tally = play(sim, data, first, games, players, seed, policies, budget, jobs, progress, pool=pool)
+        else:
+            tally, played = None, 0
+            while played < games:
+                n = min(BATCH, games - played)
+                part = play(sim, data, first + played, n, players, seed, policies, budget, jobs, progress, played, pool)
+                tally = part if tally is None else add(tally, part)
+                played += n
+                if precise_enough(sim.report(data, tally, players, policies), precision):
+                    break
+    finally:
+        if pool is not None:
+            pool.shutdown()
+        progress.close()
+    assert tally is not None, "at least one batch is played (games >= 1)"
+    return tally
+
+
+def params_for(sim: Any, games: int, players: int, seed: int, policy: str, budget: int | None,
+               precision: float | None) -> dict[str, Any]:
+    """What a run was asked for (the report's head; what shards of one run must share)."""
+    return {"rules": sim.FAMILY, "games": games, "players": players, "seed": seed,
+            "policy": policies_for(policy, players, sim.POLICY_NAMES),
+            "budget": sim.DEFAULT_BUDGET if budget is None else budget, "precision": precision}
+
+
+def simulate_game(module: str, game: Any, games: int = 1000, players: int = 4, seed: int = 0, policy: str = "random",
+                  jobs: int = 1, budget: int | None = None, precision: float | None = None,
+                  quiet: bool = True) -> dict[str, Any]:
+    """One whole run: the report (same seed, same report, whatever `jobs`)."""
+    sim = importlib.import_module(module)
+    data = sim.prepare(game)
+    sim.check(data, players)
+    params = params_for(sim, games, players, seed, policy, budget, precision)
+    tally = run(sim, data, games, players, seed, params["policy"], params["budget"], jobs, precision, quiet)
+    return build_report(sim, data, tally, params)
+
+
+def precise_enough(body: dict[str, Any], precision: float) -> bool:
+    """Every reported win rate (but an avoided card's) within `precision` of both interval ends."""
+    for family in body["families"]:
+        for e in body[family["key"]]:
+            if e["verdict"] == "avoided":
+                continue
+            if e["win_rate"] is None or e["win_rate"] - e["ci_low"] > precision or e["ci_high"] - e["win_rate"] > precision:
+                return False
+    return True
+
+
+def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
+    """The whole report: what was run, then the family's judged metrics."""
+    policies = params["policy"]
+    head = {"format": REPORT_FORMAT, "game": data["id"], "name": data["name"], "rules": params["rules"],
+            "games": tally["games"], "players": params["players"], "seed": params["seed"], "policy": policies,
+            "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
+            "method": METHOD}
+    body = sim.report(data, tally, params["players"], policies)
+    body["verdicts"] = {v: [e["id"] for f in body["families"] for e in body[f["key"]] if e["verdict"] == v]
+                        for v in stats.VERDICTS}
+    if "cards_by_policy" in body:
+        body["disagreements"] = disagreements(body["cards_by_policy"])
+    return {**head, **body}
+
+
+METHOD = ("95 % Wilson intervals for rates; Newcombe's hybrid score interval for a card's difference from "
+          "its baseline; a verdict is strong or weak only when that holds after Holm's correction over its "
+          f"family (family-wise error 5 %); unknown under {stats.MIN_N} observations on a side; avoided when "
+          f"fewer than {stats.AVOIDED:.0%} of the players offered a card bought it. Shared wins count in parts.")
+
+
+def disagreements(by_policy: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Cards whose verdict differs between policies (an unknown verdict disagrees with nothing)."""
+    out = []
+    names = sorted(by_policy)
+    for i, entry in enumerate(by_policy[names[0]]):
+        verdicts = {name: by_policy[name][i]["verdict"] for name in names}
+        if len({v for v in verdicts.values() if v != "unknown"}) > 1:
+            out.append({"id": entry["id"], "verdicts": verdicts})
+    return out
+
+
+# ---- shards and merge ------------------------------------------------------------------------------
+
+def parse_shard(text: str) -> tuple[int, int]:
+    try:
+        k, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise StateError(f"expected K/N (this is shard K of N), got {text!r}", field="--shard") from None
+    if not 1 <= k <= n:
+        raise StateError(f"expected 1 <= K <= N, got {text!r}", field="--shard")
+    return k, n
+
+
+def shard_range(games: int, k: int, n: int) -> tuple[int, int]:
+    """Shard k of n plays games [first, first + count): the shards cover the run exactly once."""
+    first = games * (k - 1) // n
+    return first, games * k // n - first
+
+
+def shard_document(params: dict[str, Any], data: dict[str, Any], shard: tuple[int, int],
+                   tally: dict[str, Any]) -> dict[str, Any]:
+    return {"format": SHARD_FORMAT, **params, "shard": list(shard), "data": data, "tally": tally}
+
+
+def merge_shards(paths: list[str]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """(params, data, tally) of the whole run the shard files make up; refuses a partial or mixed set."""
+    docs = []
+    for path in paths:
+        try:
+            doc = json.loads(open(path, encoding="utf-8").read())
+        except (OSError, ValueError) as exc:
+            raise StateError(f"expected a shard file written by `checker simulate --shard`: {exc}", file=path) from None
+        if not isinstance(doc, dict) or doc.get("format") != SHARD_FORMAT:
+            raise StateError(f"format: expected {SHARD_FORMAT!r}", file=path)
+        docs.append((path, doc))
+    keys = ("rules", "games", "players", "seed", "policy", "budget", "precision", "data")
+    first_path, first = docs[0]
+    for path, doc in docs[1:]:
+        for key in keys:
+            if doc.get(key) != first.get(key):
+                raise StateError(f"{key}: differs from {first_path}: shards of one run only", file=path)
+    total = first["shard"][1]
+    seen = sorted(doc["shard"][0] for _, doc in docs)
+    if seen != list(range(1, total + 1)) or any(doc["shard"][1] != total for _, doc in docs):
+        raise StateError(f"expected shards 1 to {total} of {total} once each, got {', '.join(map(str, seen))}",
+                         field="--merge")
+    tally: dict[str, Any] | None = None
+    for _, doc in sorted(docs, key=lambda d: d[1]["shard"][0]):
+        tally = doc["tally"] if tally is None else add(tally, doc["tally"])
+    params = {key: first[key] for key in keys if key != "data"}
+    return params, first["data"], tally  # type: ignore[return-value]
+
+
+# ---- compare ---------------------------------------------------------------------------------------
+
+def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant: tuple[dict[str, Any], dict[str, Any]],
+            params: dict[str, Any]) -> dict[str, Any]:
+    """Both reports (same seeds: common random numbers) and each metric's difference, variant - base."""
+    (data_a, rep_a), (data_b, rep_b) = base, variant
+    changes = sim.differences(data_a, data_b)
+    changed = {c.split(": ")[1] for c in changes if c.count(": ") >= 1}
+    deltas: list[dict[str, Any]] = []
+    for family in rep_a["families"]:
+        key = family["key"]
+        new = {e["id"]: e for e in rep_b.get(key, [])}
+        for e in rep_a[key]:
+            f = new.get(e["id"])
+            if f is None:
+                continue
+            deltas.append(_delta(key, e["id"], "win_rate", e["wins"], e["n"], f["wins"], f["n"]))
+            if "offered" in e:
+                deltas.append(_delta(key, e["id"], "bought_share", e["n"], e["offered"], f["n"], f["offered"]))
+    for item, metric, a, b in _means(rep_a, rep_b):
+        diff, low, high = stats.welch((a["sum"], a["sum_squares"], a["n"]), (b["sum"], b["sum_squares"], b["n"]))
+        deltas.append({"family": "game", "id": item, "metric": metric, "base": a["mean"], "variant": b["mean"],
+                       "difference": round(diff, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
+                       "p": _p_mean(diff, low, high)})
+    for family in {d["family"] for d in deltas}:
+        group = [d for d in deltas if d["family"] == family]
+        rejected = stats.holm({f"{d['id']}|{d['metric']}": d["p"] for d in group})
+        for d in group:
+            hit = f"{d['id']}|{d['metric']}" in rejected
+            d["verdict"] = ("higher" if d["difference"] > 0 else "lower") if hit else "same"
+            d["changed"] = d["id"] in changed
+    deltas.sort(key=lambda d: (not d["changed"], d["family"] != "cards", d["family"], d["id"], d["metric"]))
+    for d in deltas:
+        del d["p"]
+    return {"format": COMPARE_FORMAT, "base": rep_a["game"], "variant": rep_b["game"], "games": rep_a["games"],
+            "players": params["players"], "seed": params["seed"], "policy": params["policy"], "changes": changes,
+            "deltas": deltas, "base_report": rep_a, "variant_report": rep_b}
+
+
+def _means(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], dict[str, Any]]]:
+    """The game's means both reports have: length, and the scores where the family keeps them."""
+    out = [("length", "mean_turns", a["length"], b["length"])]
+    for key in ("all", "winner", "spread"):
+        if key in a.get("scores", {}) and key in b.get("scores", {}):
+            out.append((f"score ({key})" if key != "spread" else "score spread", "mean", a["scores"][key],
+                        b["scores"][key]))
+    return out
+
+
+def _delta(family: str, item: str, metric: str, x1: float, n1: int, x2: float, n2: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"family": family, "id": item, "metric": metric, "base": round(x1 / n1, 4) if n1 else None,
+                           "variant": round(x2 / n2, 4) if n2 else None, "n_base": n1, "n_variant": n2}
+    if n1 < stats.MIN_N or n2 < stats.MIN_N:
+        out.update({"difference": None, "ci_low": None, "ci_high": None, "p": 1.0})
+        return out
+    low, high = stats.newcombe(x2, n2, x1, n1)
+    out.update({"difference": round(x2 / n2 - x1 / n1, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
+                "p": stats.p_difference(x2, n2, x1, n1)})
+    return out
+
+
+def _p_mean(d: float, low: float, high: float) -> float:
+    se = (high - low) / (2 * stats.Z95)
+    if se <= 0:
+        return 0.0 if d else 1.0
+    from statistics import NormalDist
+
+    return 2 * (1 - NormalDist().cdf(abs(d) / se))
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+# ---- the command -----------------------------------------------------------------------------------
+
+def run_command(args: list[str], *, games: int, players: int, seed: int, policy: str, budget: int | None,
+                as_json: bool, as_csv: bool, report_dir: Any, jobs: int | None, precision: float | None,
+                shard: str | None, merge: bool, compare: str | None, quiet: bool) -> int:
+    """`checker simulate`: 0, or 2 with one clear line on stderr for anything refused."""
+    try:
+        result = _command(args, games, players, seed, policy, budget, as_json, as_csv, jobs, precision, shard, merge,
+                          compare, quiet)
+    except StateError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    if isinstance(result, str):  # a shard: its counts, nothing else
+        print(result)
+        return 0
+    if report_dir is not None:
+        from .report import write_folder
+
+        try:
+            write_folder(result, report_dir)
+        except ImportError:
+            print("--report: needs matplotlib: pip install 'pnpkit[report]'", file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"--report: cannot write {report_dir}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+    from . import report
+
+    if as_json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    elif as_csv:
+        sys.stdout.write(report.to_csv(result))
+    else:
+        print(report.compare_text(result) if "deltas" in result else report.text(result))
+    return 0
+
+
+def _command(args: list[str], games: int, players: int, seed: int, policy: str, budget: int | None, as_json: bool,
+             as_csv: bool, jobs: int | None, precision: float | None, shard: str | None, merge: bool,
+             compare: str | None, quiet: bool) -> dict[str, Any] | str:
+    if as_json and as_csv:
+        raise StateError("expected one of --json and --csv, got both", field="--csv")
+    if precision is not None and not 0 < precision < 0.5:
+        raise StateError(f"expected a half-width between 0 and 0.5 (0.02 is 2 points), got {precision}",
+                         field="--precision")
+    if precision is not None and shard is not None:
+        raise StateError("--precision decides how many games to play from all of them, so it cannot run in shards: "
+                         "give --games instead", field="--precision")
+    if merge:
+        if not args:
+            raise StateError("expected the shard files to merge", field="--merge")
+        if shard or compare:
+            raise StateError("expected shard files alone, got --shard or --compare too", field="--merge")
+        params, data, tally = merge_shards(args)
+        engine = _engine_of_family(params["rules"])
+        sim = simulator(engine) if engine is not None else None
+        if sim is None:
+            raise StateError(f"rules: no simulator for {params['rules']!r}", file=args[0])
+        return build_report(sim, data, tally, params)
+    if len(args) != 1:
+        raise StateError(f"expected one game id or folder, got {len(args)}", field="game")
+    jobs = jobs or default_jobs()
+    sim, data, params = _prepare(args[0], players, policy, budget, precision, games, seed)
+    if shard is not None:
+        if compare:
+            raise StateError("expected --shard or --compare, got both", field="--shard")
+        k, n = parse_shard(shard)
+        first, count = shard_range(games, k, n)
+        tally = run(sim, data, count, players, seed, params["policy"], params["budget"], jobs, None, quiet, first) \
+            if count else sim.new_tally(players)
+        return json.dumps(shard_document(params, data, (k, n), tally), sort_keys=True)
+    tally = run(sim, data, games, players, seed, params["policy"], params["budget"], jobs, precision, quiet)
+    base = build_report(sim, data, tally, params)
+    if compare is None:
+        return base
+    sim_b, data_b, _ = _prepare(compare, players, policy, budget, precision, games, seed)
+    if sim_b is not sim:
+        raise StateError(f"expected a variant of the same rules family ({params['rules']}), got {sim_b.FAMILY}",
+                         field="--compare")
+    params_b = {**params, "games": base["games"]}  # the variant plays exactly the games the base played
+    tally_b = run(sim, data_b, base["games"], players, seed, params["policy"], params["budget"], jobs, None, quiet)
+    return compare_runs(sim, (data, base), (data_b, build_report(sim, data_b, tally_b, params_b)), params)
+
+
+def _engine_of_family(name: Any) -> ModuleType | None:
+    """The rules engine of the family a shard file names, or None for an unknown or print-only family."""
+    from cards.families import FAMILIES
+
+    fam = FAMILIES.get(name) if isinstance(name, str) else None
+    return importlib.import_module(fam.engine) if fam is not None and fam.engine else None
+
+
+def _prepare(game: str, players: int, policy: str, budget: int | None, precision: float | None, games: int, seed: int
+             ) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    """The family's metrics module, the compiled game (from the cache: no pydantic) and the run's params."""
+    from .engines import NoEngine
+    from .gamecache import load_for_play
+
+    try:
+        engine, loaded = load_for_play(game)
+    except NoEngine as exc:
+        raise StateError(str(exc)) from None
+    except Exception as exc:  # cards (and pydantic) load only on a cache miss
+        from cards.errors import DefinitionError
+
+        if not isinstance(exc, DefinitionError):
+            raise
+        raise StateError(str(exc)) from None
+    name, (low, high) = (loaded["name"], loaded["players"]) if isinstance(loaded, dict) else (loaded.name, loaded.players)
+    if not low <= players <= high:
+        raise StateError(f"expected {low} to {high} for {name}, got {players}", field="--players")
+    sim = simulator(engine)
+    if sim is None:
+        raise StateError(f"no simulator for {engine.__name__.rsplit('.', 1)[-1]!r} yet", field="game")
+    data = sim.prepare(loaded)
+    sim.check(data, players)
+    return sim, data, params_for(sim, games, players, seed, policy, budget, precision)
+
+
+def parse_plain(args: list[str]) -> dict[str, Any] | None:
+    """`simulate GAME` with plain options, for `checker.cli` to run without Typer; None when the
+    arguments need the full parser (help, reports, shards, merge, compare, anything odd)."""
+    options: dict[str, Any] = {"games": 1000, "players": 4, "seed": 0, "policy": "random", "budget": None,
+                               "jobs": None, "precision": None, "as_json": False, "as_csv": False, "quiet": False}
+    numbers = {"--games": "games", "--players": "players", "--seed": "seed", "--jobs": "jobs", "--budget": "budget"}
+    flags = {"--json": "as_json", "--csv": "as_csv", "--quiet": "quiet"}
+    game = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in flags:
+            options[flags[arg]] = True
+        elif arg in numbers or arg == "--policy":
+            if i + 1 >= len(args):
+                return None
+            i += 1
+            if arg == "--policy":
+                options["policy"] = args[i]
+            elif args[i].isdigit() and (arg == "--seed" or int(args[i]) >= 1):
+                options[numbers[arg]] = int(args[i])
+            else:
+                return None
+        elif arg.startswith("-") or game is not None:
+            return None
+        else:
+            game = arg
+        i += 1
+    if game is None:
+        return None
+    return {"args": [game], **options}
+
+
+def run_plain(options: dict[str, Any]) -> int:
+    return run_command(options.pop("args"), report_dir=None, shard=None, merge=False, compare=None, **options)

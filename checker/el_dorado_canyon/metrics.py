@@ -1,0 +1,255 @@
+"""What a designer asks of El Dorado Canyon, counted over simulated games and judged.
+
+Policies choose (`simulation`, `search`); this module only watches: per town card who
+bought it and who passed it over while it lay face up and affordable, when it was bought
+and how often it was played; per seat, character and policy, who won. Every count is an
+integer (a shared win is split in `UNITS` parts), so tallies add up exactly in any order:
+the same seed gives the same report whatever `--jobs` and `--shard`. `checker.core.
+simulate_cmd` runs the games and merges; `report` turns a tally into judged entries.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.core import stats
+from checker.core.errors import StateError
+from checker.core.simulate_cmd import histogram_summary, list_changes, rate_entry
+
+from .judge import game_ending, score, winners
+from .players import Play
+from .rules import Rules, compile_game
+from .simulation import MAX_TURNS, POLICIES, Policy, setup
+
+FAMILY = "el-dorado-canyon"
+UNITS = 60  # a win shared by k players (k <= 6) is 60 / k units: whole numbers for any tie
+POLICY_NAMES = ("random", "greedy", "search")
+DEFAULT_BUDGET = 8  # playouts per decision: 71 % against three greedy seats (docs/balance-lab.md)
+# card counters, per policy and card id: the index of each in the list
+BUYERS, BUYER_WINS, PASSERS, PASSER_WINS, BUYS, TURN_SUM, PLAYS, OFFERED = range(8)
+
+
+def prepare(game: Any) -> dict[str, Any]:
+    """The compiled game (JSON-able: shards carry it, workers receive it)."""
+    return game if isinstance(game, dict) else compile_game(game)
+
+
+def check(data: dict[str, Any], players: int) -> None:
+    have = sum(c["copies"] for c in data["characters"])
+    if have < players:
+        raise StateError(f"expected at least one character per player ({players}), got {have}: add characters "
+                         f"to the game's definitions", field="characters")
+
+
+def make_policy(name: str, rules: Rules, budget: int) -> Policy:
+    if name == "search":
+        from .search import search_policy
+
+        return search_policy(rules, budget)
+    return POLICIES[name](rules)
+
+
+def new_tally(players: int) -> dict[str, Any]:
+    return {"games": 0, "lengths": {}, "reasons": {}, "scores": {}, "winner_scores": {}, "spreads": {},
+            "seat_wins": [0] * players, "char": {}, "policy": {}, "card": {}}
+
+
+def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
+                budget: int) -> dict[str, Any]:
+    """Play games first..first+count-1 (game i seeded from (seed, i) alone) and count them."""
+    rules = Rules(data)
+    made: dict[str, Policy] = {}
+    for name in set(policies):
+        made[name] = make_policy(name, rules, budget)
+    choosers = [made[name] for name in policies]
+    rng = random.Random()
+    tally = new_tally(players)
+    for index in range(first, first + count):
+        rng.seed(seed * 1_000_003 + index)
+        play_game(rules, players, rng, choosers, policies, tally)
+    return tally
+
+
+def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Policy], names: list[str],
+              tally: dict[str, Any]) -> None:
+    """Play one game to its end (no log) and add what it shows to `tally`."""
+    t = setup(rules, players, rng)
+    seats, rand = t.players, rng.random
+    offered: list[set[str]] = [set() for _ in seats]  # town cards face up and affordable when buying
+    bought_turn: list[tuple[int, str, int]] = []
+    plays: list[tuple[int, str]] = []  # (seat, town card id) for every town card revealed
+    seated = list(zip(seats, choosers))
+    turns = 0
+    while turns < MAX_TURNS:
+        turns += 1
+        chosen: list[Play | None] = []
+        for p, choose in seated:
+            if p.gone:
+                chosen.append(None)
+                continue
+            pl = choose(t, p, rand)
+            chosen.append(pl)
+            card = pl.card
+            if not card.starting:
+                plays.append((p.seat, card.id))
+            if pl.end.buys and not pl.refresh and t.row:
+                gold = p.unbanked + p.banked
+                offered[p.seat].update(c.id for c in t.row if c.cost is not None and c.cost <= gold)
+        before = len(t.bought)
+        t.play_turn(chosen)
+        if len(t.bought) > before:
+            bought_turn.extend((seat, cid, turns) for seat, cid in t.bought[before:])
+        if game_ending(t):
+            break
+    reason = "characters" if t.draw_failed else "infamy" if game_ending(t) else "turn limit"
+    won = [0] * players
+    best = winners(seats)
+    for p in best:
+        won[p.seat] = UNITS // len(best)
+    _count(tally, turns, reason, [score(p) for p in seats], won, t.drawn, offered, bought_turn, plays, names)
+
+
+def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], won: list[int],
+           drawn: list[tuple[int, str | None]], offered: list[set[str]], bought_turn: list[tuple[int, str, int]],
+           plays: list[tuple[int, str]], names: list[str]) -> None:
+    tally["games"] += 1
+    _bump(tally["lengths"], str(turns))
+    _bump(tally["reasons"], reason)
+    for s in scores:
+        _bump(tally["scores"], str(s))
+    _bump(tally["winner_scores"], str(max(scores)))
+    _bump(tally["spreads"], str(max(scores) - min(scores)))
+    for seat, units in enumerate(won):
+        tally["seat_wins"][seat] += units
+        entry = tally["policy"].setdefault(names[seat], [0, 0])
+        entry[0] += 1
+        entry[1] += units
+    dealt: set[int] = set()  # the character dealt at set up: a fair draw, so 1 / players is its baseline
+    for seat, char_id in drawn:
+        if seat not in dealt and char_id is not None:
+            dealt.add(seat)
+            entry = tally["char"].setdefault(char_id, [0, 0])
+            entry[0] += 1
+            entry[1] += won[seat]
+    buyers: list[set[str]] = [set() for _ in won]
+    for seat, card_id, turn in bought_turn:
+        c = _card(tally, names[seat], card_id)
+        c[BUYS] += 1
+        c[TURN_SUM] += turn
+        buyers[seat].add(card_id)
+    for seat, card_id in plays:
+        _card(tally, names[seat], card_id)[PLAYS] += 1
+    for seat, units in enumerate(won):
+        name = names[seat]
+        for card_id in buyers[seat]:
+            c = _card(tally, name, card_id)
+            c[BUYERS] += 1
+            c[BUYER_WINS] += units
+        for card_id in offered[seat] | buyers[seat]:
+            c = _card(tally, name, card_id)
+            c[OFFERED] += 1
+            if card_id not in buyers[seat]:
+                c[PASSERS] += 1
+                c[PASSER_WINS] += units
+
+
+def _card(tally: dict[str, Any], policy: str, card_id: str) -> list[int]:
+    return tally["card"].setdefault(policy, {}).setdefault(card_id, [0] * 8)
+
+
+def _bump(counter: dict[str, int], key: str, n: int = 1) -> None:
+    counter[key] = counter.get(key, 0) + n
+
+
+# ---- the report ------------------------------------------------------------------------------------
+
+FAMILIES = [
+    {"key": "cards", "title": "Town cards: win rate of the players who bought it",
+     "baseline": "the win rate of the players who could have bought it (face up, affordable, while buying) "
+                 "and passed it over"},
+    {"key": "characters", "title": "Characters: win rate of the players dealt it at set up", "baseline": "1 / players"},
+    {"key": "seats", "title": "Seats: win rate (seat 1 holds the first player marker on turn 1)",
+     "baseline": "1 / players"},
+    {"key": "policies", "title": "Policies: win rate of the seats each policy plays", "baseline": "1 / players"},
+]
+
+
+def report(data: dict[str, Any], tally: dict[str, Any], players: int, policies: list[str]) -> dict[str, Any]:
+    """The game-specific half of the report: judged entries per family, length, ends, scores."""
+    n = tally["games"]
+    base = 1.0 / players
+    seats = [rate_entry(str(i + 1), w / UNITS, n, base) for i, w in enumerate(tally["seat_wins"])]
+    chars = [rate_entry(cid, w / UNITS, g, base, name=_name(data["characters"], cid))
+             for cid, (g, w) in sorted(tally["char"].items())]
+    town = [c for c in data["cards"] if not c["starting"]]
+    pooled = _pool(tally["card"])
+    out: dict[str, Any] = {
+        "length": histogram_summary(tally["lengths"]),
+        "end_reasons": dict(sorted(tally["reasons"].items())),
+        "scores": {"all": histogram_summary(tally["scores"]), "winner": histogram_summary(tally["winner_scores"]),
+                   "spread": histogram_summary(tally["spreads"])},
+        "seats": seats, "characters": chars, "cards": card_entries(town, pooled, n),
+        "families": FAMILIES,
+    }
+    for family in ("seats", "characters"):
+        stats.judge(out[family], lambda e: (stats.p_rate(e["wins"], e["n"], base), e["win_rate"] - base))
+    if len(set(policies)) > 1:
+        out["policies"] = [rate_entry(name, w / UNITS, g, base) for name, (g, w) in sorted(tally["policy"].items())]
+        stats.judge(out["policies"], lambda e: (stats.p_rate(e["wins"], e["n"], base), e["win_rate"] - base))
+        out["cards_by_policy"] = {name: card_entries(town, tally["card"].get(name, {}), n)
+                                  for name in sorted(set(policies))}
+    else:
+        out["families"] = FAMILIES[:3]
+    return out
+
+
+def _name(items: list[dict[str, Any]], item_id: str) -> str:
+    return next((c["name"] for c in items if c["id"] == item_id), item_id)
+
+
+def _pool(by_policy: dict[str, dict[str, list[int]]]) -> dict[str, list[int]]:
+    pooled: dict[str, list[int]] = {}
+    for cards in by_policy.values():
+        for cid, counts in cards.items():
+            into = pooled.setdefault(cid, [0] * 8)
+            for i, v in enumerate(counts):
+                into[i] += v
+    return pooled
+
+
+def card_entries(town: list[dict[str, Any]], counts: dict[str, list[int]], games: int) -> list[dict[str, Any]]:
+    """One judged entry per town card: bought against passed over, Holm-corrected over the deck."""
+    entries = []
+    for card in town:
+        c = counts.get(card["id"], [0] * 8)
+        e = rate_entry(card["id"], c[BUYER_WINS] / UNITS, c[BUYERS], None, name=card["name"])
+        passed = rate_entry("", c[PASSER_WINS] / UNITS, c[PASSERS], None)
+        e.update({
+            "cost": card["cost"],
+            "baseline": passed["win_rate"], "baseline_n": c[PASSERS], "baseline_wins": passed["wins"],
+            "baseline_ci_low": passed["ci_low"], "baseline_ci_high": passed["ci_high"],
+            "offered": c[OFFERED], "bought_share": round(c[BUYERS] / c[OFFERED], 4) if c[OFFERED] else None,
+            "buys_per_game": round(c[BUYS] / games, 4) if games else None,
+            "mean_turn_bought": round(c[TURN_SUM] / c[BUYS], 2) if c[BUYS] else None,
+            "plays_per_buyer": round(c[PLAYS] / c[BUYERS], 2) if c[BUYERS] else None,
+        })
+        if c[BUYERS] and c[PASSERS]:
+            low, high = stats.newcombe(e["wins"], c[BUYERS], passed["wins"], c[PASSERS])
+            e.update({"difference": round(e["win_rate"] - passed["win_rate"], 4),
+                      "difference_low": round(low, 4), "difference_high": round(high, 4)})
+        else:
+            e.update({"difference": None, "difference_low": None, "difference_high": None})
+        if c[OFFERED] >= stats.MIN_N and c[BUYERS] < stats.AVOIDED * c[OFFERED]:
+            e["verdict"] = "avoided"
+        elif c[BUYERS] < stats.MIN_N or c[PASSERS] < stats.MIN_N:
+            e["verdict"] = "unknown"
+        entries.append(e)
+    stats.judge(entries, lambda e: (stats.p_difference(e["wins"], e["n"], e["baseline_wins"], e["baseline_n"]),
+                                    e["difference"]))
+    return entries
+
+
+def differences(data_a: dict[str, Any], data_b: dict[str, Any]) -> list[str]:
+    """What differs between two definitions, card by card and character by character."""
+    return list_changes(data_a, data_b, ("cards", "characters"))
+

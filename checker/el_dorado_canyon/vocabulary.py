@@ -1,0 +1,117 @@
+"""The engine's home of each effect, found by its name: `@effect("name", ...)` registers it.
+
+`cards/models/el_dorado_canyon.py` holds an effect's parameters and wording; here one
+function runs it, and the facts the turn, the state reader and the simulator's policies
+foresee about it (does it ask who attacked, what gold can it bring, which play choice
+does it answer, what is it worth to the greedy policy) are declared beside that function,
+never in a table of their own. The compiled game keeps an effect as a dict
+`{"effect": name, **parameters}`; `compiled_effect` turns it into a small slots object
+whose parameters are read by name (`e.damage`) and whose `rule` is its home here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from .players import Play, Player
+    from .turn import Table
+
+# (table, player, effect, play or None for abilities, aim) -> go on with the rest of the option?
+Run = Callable[["Table", "Player", Any, "Play | None", Any], bool]
+
+
+def _zero(e: Any) -> int:
+    return 0
+
+
+def _no(e: Any) -> bool:
+    return False
+
+
+def _worthless(e: Any, ammo: int, health: int, want_infamy: float, want_gold: float) -> float:
+    return 0.0
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One effect in the engine: how it runs and what can be foreseen of it before it runs."""
+
+    name: str
+    run: Run | None  # None: a passive, folded into the character (`folds`)
+    asks: Callable[[Any], bool] = _no  # depends on who attacks this turn (H8)
+    attacks: bool = False  # it attacks: abilities may fire, an if-attacked count may change (H8, EDC-8)
+    fires: bool = False  # abilities may fire inside it without an attack (on_bank, EDC-8)
+    gold: Callable[[Any], int | None] = _zero  # most gold it brings its player; None: depends on others
+    takes_gold: bool = False  # it may take the target's unbanked gold (before a refresh is paid)
+    choice: str | None = None  # the play field it answers ("buy", "refresh": the state contract)
+    cost: Callable[[Any, Any], int] = lambda e, bought: 0  # gold the chosen choice costs (bought: a Card)
+    deferred: bool = False  # applies once the card's other effects are done (GONE, EDC-20)
+    folds: Callable[[Any], tuple[str, int]] | None = None  # a passive: (Character attribute, amount)
+    banks: bool = False  # it banks the unbanked gold (the greedy policy values that gold at play time)
+    worth: Callable[[Any, int, int, float, float], float] = _worthless  # greedy: (e, ammo, health, wants)
+
+
+RULES: dict[str, Rule] = {}
+_KINDS: dict[tuple[str, tuple[str, ...]], type] = {}
+
+
+def effect(name: str, **facts: Any) -> Callable[[Run], Run]:
+    """Register the decorated function as the rule of effect `name`, with its foreseeable facts."""
+
+    def register(run: Run) -> Run:
+        RULES[name] = Rule(name, run, **facts)
+        return run
+
+    return register
+
+
+def passive(name: str, folds: Callable[[Any], tuple[str, int]]) -> None:
+    """Register a character passive: no step of its own, a number folded into the character."""
+    RULES[name] = Rule(name, None, folds=folds)
+
+
+def rules() -> dict[str, Rule]:
+    """Every effect the engine runs, by name (importing `effects` registers them all)."""
+    from . import effects  # noqa: F401
+
+    return RULES
+
+
+def rule(name: str) -> Rule:
+    """The engine's home of an effect; ValueError for an effect the engine does not know."""
+    if name not in rules():
+        raise ValueError(f"effect {name!r} has no rule in the El Dorado Canyon engine")
+    return RULES[name]
+
+
+class Compiled:
+    """Base of the compiled effects: each effect name gets a slots subclass of its parameters."""
+
+    __slots__ = ()
+    name: str
+    rule: Rule
+
+    def __repr__(self) -> str:
+        names: tuple[str, ...] = self.__slots__
+        return f"{self.name}({', '.join(f'{k}={getattr(self, k)!r}' for k in names)})"
+
+    def __eq__(self, other: object) -> bool:
+        names: tuple[str, ...] = self.__slots__
+        return type(other) is type(self) and all(getattr(self, k) == getattr(other, k) for k in names)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def compiled_effect(data: dict[str, Any]) -> Any:
+    """An effect of the compiled game as an object: `.name`, `.rule`, and each parameter by name."""
+    name = data["effect"]
+    params = tuple(k for k in data if k != "effect")
+    kind = _KINDS.get((name, params))
+    if kind is None:  # a plain slots class: built in microseconds (resolve starts fast)
+        kind = type(name, (Compiled,), {"__slots__": params, "name": name, "rule": rule(name)})
+        _KINDS[(name, params)] = kind
+    e = kind()
+    for k in params:
+        setattr(e, k, data[k])
+    return e

@@ -1,0 +1,170 @@
+"""Which actions an Eldorado player may take now: `legal_actions(state, player, game)`, or `legal_for(table, p)`
+on a table already read (what a simulator calls every turn: no dice rolled, no copy made).
+
+Legality lives in the engine once: each kind's options below ask the same checks its action runs
+before any die (`movement.course`, `movement.check_ashore`, `step_problem`, `stop`, `supply.departure`,
+`supply.stores`, `combat.check_combat`, `indians_at`, `check_takeover`, `judge.home_port`).
+
+Dice are chance, not choices (E1). The state's first die is the one the chosen action rolls first;
+the rest are rolled by --seed. A walk's die is rolled before its path is chosen (Movement Rules), so
+walks are listed only when the state gives that die; an action that rolls no die (a homecoming, a
+takeover of an unguarded ship) is listed only when it gives none (a given die would be left over).
+Walks are listed one per outcome: one path to each square the die reaches (and, apart, a path that
+opens the player's Eldorado on the way); any other path to the same square is the same move. A
+fight is listed without `pay`: any order of payment (E2) may be added to it.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from checker.core.errors import StateError
+
+from .combat import check_combat, check_takeover, indians_at
+from .judge import home_port, missing_for_victory
+from .movement import check_ashore, course, opens_eldorado, step_problem, stop
+from .state import MAX_ROUNDS, Player, Table, read_board
+from .supply import departure, stores
+from .world import world_of
+
+Action = dict[str, Any]
+DIRECTIONS = ("north", "south", "east", "west", "upstream", "downstream")
+
+
+def legal_actions(state: dict[str, Any], player: str, game: Any) -> list[Action]:
+    """Every action `player` may take in `state` (its [action] is ignored), as [action] tables."""
+    world = world_of(game, state.get("map"))
+    table = read_board({k: v for k, v in state.items() if k != "action"}, world)
+    p = table.by_name.get(player)
+    return legal_for(table, p) if p is not None and "winner" not in state else []
+
+
+def legal_for(table: Table, p: Player) -> list[Action]:
+    """Every action of player `p` on a checked table, in the order of the kinds."""
+    if p.out:
+        return []
+    die = table.dice[0] if table.dice else None
+    return [{"kind": kind, "player": p.name, **fields} for kind, options in OPTIONS.items()
+            for fields in options(table, p, die)]
+
+
+def _allowed(check: Callable[[], Any]) -> bool:
+    try:
+        check()
+    except StateError:
+        return False
+    return True
+
+
+def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
+    for direction in DIRECTIONS:
+        if _allowed(lambda: course(table, p, direction)):
+            yield {"direction": direction}
+    if die is None or not _allowed(lambda: check_ashore(table, p, 0)):
+        return
+    guards: list[dict[str, int]] = [{}] + [{"guard": n} for n in range(1, p.soldiers + 1)] if p.aboard else [{}]
+    for path in walks(table, p, die):
+        for guard in guards:
+            yield {"path": path, **guard}
+
+
+def walks(table: Table, p: Player, die: int) -> list[list[str]]:
+    """One path per outcome of a walk of `die` squares: each square it may end on (early at a stop)."""
+    chart = table.chart
+    ends: dict[tuple[str, bool], list[str]] = {}
+    frontier: dict[tuple[str, bool], list[str]] = {(p.at, False): []}
+    for n in range(1, die + 1):
+        reached: dict[tuple[str, bool], list[str]] = {}
+        for (here, opened), path in frontier.items():
+            for sq in chart.neighbours(here).values():
+                if step_problem(chart, p, here, sq):
+                    continue
+                key = (sq, opened or opens_eldorado(chart, p, sq) is not None)
+                route = path + [sq]
+                (ends if n == die or stop(table, p, sq) else reached).setdefault(key, route)
+        frontier = reached
+    return list(ends.values())
+
+
+def _rounds(check: Callable[[], Any]) -> list[dict]:
+    return [{}] + [{"rounds": n} for n in range(2, MAX_ROUNDS + 1)] if _allowed(check) else []
+
+
+def _outfit(table: Table, p: Player, die: int | None) -> list[dict]:
+    return _rounds(lambda: departure(table, p))
+
+
+def _resupply(table: Table, p: Player, die: int | None) -> list[dict]:
+    if _allowed(lambda: stores(table, p, rounds=True)):
+        return _rounds(lambda: None)
+    return [{}] if _allowed(lambda: stores(table, p, rounds=False)) else []
+
+
+def _others(table: Table, p: Player) -> list[Player]:
+    return [o for o in table.players if o is not p and not o.out]
+
+
+def _combat(table: Table, p: Player, die: int | None) -> list[dict]:
+    return [{"opponent": o.name} for o in _others(table, p) if _allowed(lambda: check_combat(p, o))]
+
+
+def _indians(table: Table, p: Player, die: int | None) -> list[dict]:
+    return [{}] if _allowed(lambda: indians_at(table, p)) else []
+
+
+def _takeover(table: Table, p: Player, die: int | None) -> list[dict]:
+    return [{"opponent": o.name} for o in _others(table, p)
+            if (o.guard or die is None) and _allowed(lambda: check_takeover(p, o))]  # no guard: no die rolled
+
+
+def _homecoming(table: Table, p: Player, die: int | None) -> list[dict]:
+    if die is not None or not _allowed(lambda: home_port(table, p)) or missing_for_victory(p):
+        return []  # a homecoming rolls no die
+    return [{}]
+
+
+OPTIONS: dict[str, Callable[[Table, Player, int | None], Any]] = {
+    "move": _moves, "outfit": _outfit, "resupply": _resupply, "combat": _combat, "indians": _indians,
+    "takeover": _takeover, "homecoming": _homecoming,
+}
+
+
+def summary(actions: list[Action], player: str) -> str:
+    """The legal actions in one short line, for a refusal: 'move north, east; walk to K12, K13 (guard 0-3); ...'."""
+    if not actions:
+        return f"legal for {player} now: none"
+    parts: dict[str, list[str]] = {}
+    for a in actions:
+        shown = _shown(a)
+        items = parts.setdefault("walk" if "path" in a else a["kind"], [])
+        if shown and shown not in items:
+            items.append(shown)
+    guard = max((a.get("guard", 0) for a in actions), default=0)
+    text = "; ".join(f"{kind} {', '.join(_cut(items))}".rstrip() + (f" (guard 0-{guard})" if kind == "walk" and guard
+                                                                     else "") for kind, items in parts.items())
+    return f"legal for {player} now: {text}"
+
+
+def _shown(a: Action) -> str:
+    if "path" in a:
+        return f"to {a['path'][-1]}"
+    return a.get("direction") or a.get("opponent") or (f"rounds 1-{MAX_ROUNDS}" if "rounds" in a else "")
+
+
+def _cut(items: list[str], most: int = 8) -> list[str]:
+    return items if len(items) <= most else items[:most] + [f"... ({len(items) - most} more)"]
+
+
+def refusal(exc: StateError, state: dict[str, Any], world: Any) -> None:
+    """Add the acting player's legal actions to a refused action's message (when the table itself reads)."""
+    action = state.get("action")
+    who = action.get("player") if isinstance(action, dict) else None
+    if not isinstance(who, str):
+        return
+    try:
+        table = read_board({k: v for k, v in state.items() if k != "action"}, world)
+    except StateError:
+        return
+    p = table.by_name.get(who)
+    if p is not None and "winner" not in state:
+        table.dice = table.dice[:1]
+        exc.message += "\n  " + summary(legal_for(table, p), who)

@@ -1,0 +1,207 @@
+"""The balance lab: the statistics are right, planted imbalance is found and nothing else,
+`--compare` finds a known change, shards merge into the one run, and every output keeps
+its contract. Test folders are El Dorado Canyon's test set with a town deck of our own."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cards import load_game
+from checker.cli import app
+from checker.core import stats
+from checker.core.simulate_cmd import BATCH, simulate_game
+from madeup_games import gain_card, planted_town
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_GAME = ROOT / "tests" / "games" / "edc-test"
+METRICS = "checker.el_dorado_canyon.metrics"
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+
+
+def game_folder(tmp_path: Path, name: str, town: str) -> Path:
+    folder = tmp_path / name
+    shutil.copytree(TEST_GAME, folder)
+    (folder / "town.toml").write_text(town)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory) -> Path:
+    """The test set's town deck plus a card far too strong and one far too weak."""
+    tmp = tmp_path_factory.mktemp("planted")
+    return game_folder(tmp, "planted", planted_town((TEST_GAME / "town.toml").read_text()))
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(app, ["simulate", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+# ---- statistics --------------------------------------------------------------------------------------
+
+def test_wilson_and_newcombe_match_published_values():
+    assert [round(x, 4) for x in stats.wilson(0, 10)] == [0.0, 0.2775]
+    assert [round(x, 4) for x in stats.wilson(5, 10)] == [0.2366, 0.7634]
+    # Newcombe (1998), table II, example (a): 56/70 against 48/80, method 10
+    assert [round(x, 4) for x in stats.newcombe(56, 70, 48, 80)] == [0.0524, 0.3339]
+
+
+def test_holm_steps_down_and_p_values_agree_with_intervals():
+    assert stats.holm({"a": 0.01, "b": 0.02, "c": 0.03}) == {"a", "b", "c"}  # 0.01<=.05/3, .02<=.05/2, .03<=.05
+    assert stats.holm({"a": 0.01, "b": 0.04, "c": 0.03}) == {"a"}  # 0.03 > 0.05/2 stops the steps
+    p = stats.p_difference(56, 70, 48, 80)
+    assert 0.005 < p < 0.05  # the 95 % interval excludes 0 ...
+    assert stats.newcombe(56, 70, 48, 80, stats.z_for(p * 0.9))[0] < 0  # ... a wider one at level 1 - p does not
+
+
+# ---- planted imbalance, and nothing else ----------------------------------------------------------------
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_a_planted_strong_card_is_strong_and_a_weak_one_never_strong(planted, policy):
+    report = simulate_game(METRICS, load_game(str(planted)), games=2000, players=4, seed=1, policy=policy, jobs=1)
+    cards = {e["id"]: e for e in report["cards"]}
+    assert cards["boomtown"]["verdict"] == "strong", cards["boomtown"]
+    assert cards["fools-gold"]["verdict"] != "strong"
+    if policy == "random":
+        assert cards["fools-gold"]["verdict"] == "weak", cards["fools-gold"]
+    assert "boomtown" in report["verdicts"]["strong"] and "fools-gold" not in report["verdicts"]["strong"]
+
+
+def test_identical_clones_are_not_told_apart(tmp_path):
+    folder = game_folder(tmp_path, "clones", "".join(gain_card(f"clone-{i:02d}", 3, 3) for i in range(12)))
+    game = load_game(str(folder))
+    called = set()
+    for seed in range(1, 6):
+        report = simulate_game(METRICS, game, games=300, players=4, seed=seed, jobs=1)
+        assert len(report["cards"]) == 12
+        called |= {e["id"] for e in report["cards"] if e["verdict"] in ("strong", "weak")}
+    assert len(called) <= 1, called
+
+
+# ---- compare ---------------------------------------------------------------------------------------------
+
+def test_compare_finds_a_raised_cost_and_nothing_in_a_copy(planted, tmp_path):
+    base = (TEST_GAME / "town.toml").read_text()
+    dearer = game_folder(tmp_path, "dearer", base + gain_card("boomtown", 6, 8) + gain_card("fools-gold", 5, 1))
+    out = json.loads(run(str(planted), "--compare", str(dearer), "--games", "400", "--seed", "2", "--json",
+                         "--jobs", "1"))
+    assert out["format"] == "pnpkit-compare/1"
+    assert out["changes"] == ["cards: boomtown: cost 1 -> 6"]
+    share = next(d for d in out["deltas"] if d["id"] == "boomtown" and d["metric"] == "bought_share")
+    assert share["changed"] and share["verdict"] == "lower" and share["ci_high"] < 0, share
+    same = tmp_path / "same"
+    shutil.copytree(planted, same)
+    out = json.loads(run(str(planted), "--compare", str(same), "--games", "300", "--json", "--jobs", "1"))
+    assert out["changes"] == []
+    assert {d["verdict"] for d in out["deltas"]} == {"same"}
+    assert all(d["difference"] in (0, None) for d in out["deltas"])
+    text = run(str(planted), "--compare", str(same), "--games", "100", "--jobs", "1")
+    assert "What differs between the definitions:\n  nothing" in text and "no detectable difference" in text
+
+
+# ---- scale out: jobs, shards, merge ------------------------------------------------------------------------
+
+def test_four_shards_merge_into_the_one_run_byte_for_byte(tmp_path):
+    args = [str(TEST_GAME), "--games", "203", "--seed", "5", "--policy", "greedy,random,random"]
+    one = run(*args, "--players", "3", "--json", "--jobs", "1")
+    shards = []
+    for k in range(1, 5):
+        path = tmp_path / f"shard{k}.json"
+        path.write_text(run(*args, "--players", "3", "--shard", f"{k}/4", "--jobs", "1"))
+        shards.append(str(path))
+    assert run("--merge", *reversed(shards), "--json") == one
+    assert run("--merge", *shards) == run(*args, "--players", "3", "--jobs", "1")
+    assert run(*args, "--players", "3", "--json", "--jobs", "2") == one  # same seed, same report
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--merge", "{s1}"], "--merge: expected shards 1 to 2 of 2 once each, got 1"),
+    (["--merge", "{s1}", "{s1}"], "--merge: expected shards 1 to 2 of 2 once each, got 1, 1"),
+    ([str(TEST_GAME), "--shard", "1/2", "--precision", "0.05"], "--precision: --precision decides how many games"),
+    ([str(TEST_GAME), "--shard", "3/2"], "--shard: expected 1 <= K <= N, got '3/2'"),
+    ([str(TEST_GAME), "--policy", "search,random"], "--policy: expected one policy, or one per seat (4), got 2"),
+    ([str(TEST_GAME), "--json", "--csv"], "--csv: expected one of --json and --csv, got both"),
+])
+def test_refused_options_exit_2_with_one_clear_line(tmp_path, args, message):
+    s1 = tmp_path / "s1.json"
+    s1.write_text(run(str(TEST_GAME), "--games", "20", "--shard", "1/2", "--jobs", "1"))
+    result = CliRunner().invoke(app, ["simulate", *[a.format(s1=s1) for a in args]])
+    assert result.exit_code == 2
+    assert result.stderr.strip().startswith(message), result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_precision_plays_whole_batches_until_every_interval_is_that_narrow():
+    report = simulate_game(METRICS, load_game(str(TEST_GAME)), games=20 * BATCH, players=4, seed=3, jobs=1,
+                           precision=0.12)
+    assert report["games"] % BATCH == 0 and report["games"] < 20 * BATCH
+    entries = [e for f in report["families"] for e in report[f["key"]] if e["verdict"] != "avoided"]
+    assert all(e["win_rate"] - e["ci_low"] <= 0.12 and e["ci_high"] - e["win_rate"] <= 0.12 for e in entries)
+    assert report["precision"] == 0.12
+
+
+# ---- outputs ------------------------------------------------------------------------------------------------
+
+def test_json_csv_and_text_carry_every_entry_with_its_interval_and_verdict():
+    report = json.loads(run(str(TEST_GAME), "--games", "120", "--seed", "4", "--json", "--jobs", "1"))
+    assert report["format"] == "pnpkit-simulate/1"
+    for family in ("cards", "characters", "seats"):
+        for e in report[family]:
+            assert {"id", "n", "win_rate", "ci_low", "ci_high", "verdict"} <= set(e)
+            assert e["verdict"] in stats.VERDICTS
+            assert e["win_rate"] is None or e["ci_low"] <= e["win_rate"] <= e["ci_high"]
+    csv_text = run(str(TEST_GAME), "--games", "120", "--seed", "4", "--csv", "--jobs", "1")
+    rows = csv_text.splitlines()
+    assert rows[0].startswith("family,id,name,n,wins,win_rate,ci_low,ci_high,verdict")
+    assert len(rows) == 1 + sum(len(report[f["key"]]) for f in report["families"])
+    text = run(str(TEST_GAME), "--games", "120", "--seed", "4", "--jobs", "1")
+    assert text.startswith("El Dorado Canyon (test set) (edc-test): 120 games")
+    assert text.splitlines()[2].startswith("Verdicts") and "docs/balance-lab.md" in text
+
+
+def test_report_folder_opens_without_network_and_has_each_chart_as_png(tmp_path):
+    from PIL import Image
+
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, ["simulate", str(TEST_GAME), "--games", "60", "--jobs", "1", "--report", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""  # not a terminal: no progress bar
+    page = (out / "index.html").read_text()
+    assert "http://" not in page and "https://" not in page and page.count("data:image/png;base64,") == 4
+    for name in ("cards", "characters", "seats", "length"):
+        with Image.open(out / f"{name}.png") as im:
+            assert im.format == "PNG" and im.width > 300
+
+
+def test_progress_bar_only_on_a_terminal_only_after_a_second_and_never_when_quiet(monkeypatch):
+    import io
+    import sys
+
+    from checker.core import simulate_cmd
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    clock = [0.0]
+    monkeypatch.setattr(simulate_cmd.time, "monotonic", lambda: clock[0])
+    for stream, quiet, shown in ((Terminal(), False, True), (Terminal(), True, False), (io.StringIO(), False, False)):
+        monkeypatch.setattr(sys, "stderr", stream)
+        clock[0] = 0.0
+        bar = simulate_cmd.Progress(1000, quiet)
+        bar.update(250)
+        assert stream.getvalue() == ""  # under a second: nothing yet
+        clock[0] = 1.5
+        bar.update(500)
+        assert ("500/1,000 games" in stream.getvalue()) == shown
+        bar.close()
+        assert stream.getvalue().endswith("\r") == shown  # the bar is wiped, the line left clean
