@@ -162,6 +162,25 @@ def template(
         _fail(f"--out: {exc}")
 
 
+def _load(game: str):
+    from cards import DefinitionError, load_game
+
+    try:
+        return load_game(game)
+    except DefinitionError as exc:
+        _fail(str(exc))
+
+
+def _engine(loaded):
+    """The loaded game's rules engine; a print-only family is exit 2 with its message."""
+    from checker.core.engines import NoEngine, engine_for
+
+    try:
+        return engine_for(loaded.id, loaded.rules)
+    except NoEngine as exc:
+        _fail(str(exc))
+
+
 def _state_game(path: Path) -> tuple[dict, str]:
     """A written state and the game it names (a folder, relative to the state file, made relative to here)."""
     from cards.families import builtin_games

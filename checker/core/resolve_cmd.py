@@ -68,7 +68,8 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
         if exc.value is not None and isinstance(state.get("game"), str):
             from .elsewhere import elsewhere
 
-            exc.message += elsewhere(exc.value, state["game"], state_file)
+            first, *rest = exc.message.split("\n", 1)  # the hint ends the refusal's line, before any list
+            exc.message = "\n".join([first + elsewhere(exc.value, state["game"], state_file), *rest])
         print(shown(str(exc)), file=sys.stderr)
         return 2
     if out is not None:

@@ -228,7 +228,7 @@ def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: 
     head = {"format": REPORT_FORMAT, "game": data["id"], "name": data["name"], "rules": params["rules"],
             "games": tally["games"], "players": params["players"], "seed": params["seed"], "policy": policies,
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
-            "method": METHOD}
+            "method": METHOD, **({"folder": params["folder"]} if params.get("folder") else {})}
     body = sim.report(data, tally, params["players"], policies)
     body["verdicts"] = {v: [e["id"] for f in body["families"] for e in body[f["key"]] if e["verdict"] == v]
                         for v in stats.VERDICTS}
@@ -496,7 +496,12 @@ def _prepare(game: str, players: int, policy: str, budget: int | None, precision
         raise StateError(f"no simulator for {engine.__name__.rsplit('.', 1)[-1]!r} yet", field="game")
     data = sim.prepare(loaded)
     sim.check(data, players)
-    return sim, data, params_for(sim, games, players, seed, policy, budget, precision)
+    from cards.families import builtin_games
+
+    params = params_for(sim, games, players, seed, policy, budget, precision)
+    if game not in builtin_games():  # a designer's folder is named as given: a renamed copy keeps its id
+        params["folder"] = game
+    return sim, data, params
 
 
 def parse_plain(args: list[str]) -> dict[str, Any] | None:

@@ -74,7 +74,7 @@ def _with_legal(err: StateError, table: Table, p: Player, plays: list[Play | Non
         return err
     others = [None if seat == p.seat else q for seat, q in enumerate(plays)]
     return StateError(f"{err.message}; legal plays: {describe(legal_actions(table, p, others))}",
-                      player=err.player, field=err.field, file=err.file)
+                      player=err.player, field=err.field, file=err.file, value=err.value)
 
 
 def _name(row: dict[str, Any], i: int) -> str:
