@@ -69,15 +69,18 @@ def _events(steps: list[Step], fallback: str) -> str:
     chosen = list(dict.fromkeys(_sentence(s) for s in ranked))
     if not chosen:
         return fallback
-    return "; ".join(chosen[:MOST]) + ("; ..." if len(chosen) > MOST else "") + "."
+    return "; ".join(chosen[:MOST]) + ("; ..." if len(chosen) > MOST else ".")
 
 
 def _sentence(step: Step) -> str:
-    """The step in its own words, led by its player unless the words already name them."""
+    """The step in its own words, led by whose card (or action) it is unless the words start with that player."""
     text = step.text.rstrip(".")
-    if step.player and not text.startswith(step.player):
+    if not step.player or text.startswith(step.player):
+        return text
+    if not step.card:
         return f"{step.player}: {text}"
-    return text
+    card = step.card.replace("-", " ")
+    return f"{step.player}'s {text}" if text.lower().startswith(card) else f"{step.player}'s {card}: {text}"
 
 
 def _names(text: str, name: str) -> bool:
