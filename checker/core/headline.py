@@ -9,6 +9,7 @@ module is the one place that words the answer.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -80,11 +81,12 @@ def _sentence(step: Step) -> str:
     if not step.card:
         return f"{step.player}: {text}"
     card = step.card.replace("-", " ")
-    return f"{step.player}'s {text}" if text.lower().startswith(card) else f"{step.player}'s {card}: {text}"
+    plain = re.sub(r"[^\w ]", "", text.lower())
+    if plain.startswith(card):
+        return f"{step.player}'s {text}"
+    return text if card in plain else f"{step.player}'s {card}: {text}"
 
 
 def _names(text: str, name: str) -> bool:
     """`name` as a whole word of `text` (Ann, not Annie)."""
-    import re
-
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
