@@ -55,18 +55,19 @@ def headline(dispute: Dispute, steps: list[Step], fallback: str) -> str:
     else:
         about = [s for s in steps if s.card == focus or s.player == focus or focus in s.values.values()
                  or _names(s.text, focus)]
-        decisive = [s for s in about if s.kind]
-        if decisive:
-            answer = _events(decisive, fallback)
-        elif about:
-            answer = _sentence(about[-1])
+        # what the focus's own card or action came to: its last step before the turn's end phase
+        own = [s for s in about if (s.card == focus or s.player == focus) and s.priority != "end"]
+        chosen = [s for s in about if s.kind][:MOST - 1] + own[-1:]
+        if chosen:
+            answer = _events(chosen, fallback)  # _events drops a sentence said twice
         else:
             answer = f"{focus}: nothing in this turn involves it" + (f"; {fallback}" if fallback else "")
     return f"{dispute.question} {answer}" if dispute.question else answer
 
 
 def _events(steps: list[Step], fallback: str) -> str:
-    ranked = sorted(steps, key=lambda s: KINDS.index(s.kind or KINDS[-1]))
+    """The steps' sentences, the decisive kinds first (a step of no kind, a focus's outcome, last)."""
+    ranked = sorted(steps, key=lambda s: KINDS.index(s.kind) if s.kind else len(KINDS))
     chosen = list(dict.fromkeys(_sentence(s) for s in ranked))
     if not chosen:
         return fallback

@@ -60,7 +60,8 @@ def _goes_on(table: Table) -> str:
         return "The game goes on."
     dead = [p.name for p in table.players if p.char is None]
     why = "no [characters] table in this state" if table.characters is None else "characters.deck is empty"
-    when = (f"{' and '.join(dead)}, without a character, must draw at the end of next turn and the game ends then"
-            if dead else "the game ends as soon as a character dies and one must be drawn")
-    return (f"The game goes on, but beware: the character deck is empty ({why}): {when} (EDC-1). "
-            "Add [characters] deck = [...] if the table has characters left.")
+    if dead:
+        return (f"The game goes on, but {' and '.join(dead)} must draw a character at the end of next turn and the "
+                f"character deck is empty ({why}): the game ends then (EDC-1).")
+    return (f"The game goes on; beware: the character deck is empty ({why}), so the game ends as soon as a character "
+            "must be drawn (EDC-1).")
