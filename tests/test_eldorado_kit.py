@@ -218,12 +218,15 @@ def test_kit_holds_every_piece_in_its_numbers(kit):
     assert _fronts(kit, "ships") == Counter({sid: 1 for sid in ships})
     assert sorted(s.sail for s in ships.values()) == sorted("PCBHFR")
     assert _fronts(kit, "eldorado") == Counter({cid: 1 for cid in CHART.cities})
-    supply = {s.item: s for s in GAME.records("supply")}
-    assert _fronts(kit, "supply") == Counter({s.id: s.copies for s in supply.values()})
-    assert set(supply) == {"soldier", "barrel", "musket", "cannon", "treasure"}
+    records = GAME.records("supply")
+    assert _fronts(kit, "supply") == Counter({s.id: s.copies for s in records})
+    points = Counter()
+    for s in records:
+        points[s.item] += s.value * s.copies
+    assert set(points) == {"soldier", "barrel", "musket", "cannon", "treasure"}
     # six players: six crews and six provision rolls of up to 6, a musket and up to 2 cannons each
-    assert supply["soldier"].copies >= 36 and supply["barrel"].copies >= 36
-    assert supply["musket"].copies >= 6 and supply["cannon"].copies >= 12 and supply["treasure"].copies >= 18
+    assert points["soldier"] >= 36 and points["barrel"] >= 36
+    assert points["musket"] >= 6 and points["cannon"] >= 12 and points["treasure"] >= 18
     standees = Counter(item["id"] for _, item in kit.items("characters"))
     assert standees == Counter({c.id: 2 for c in GAME.records("character")}) and len(standees) == 6  # two sides
     die = [item for _, item in kit.items("die")]
@@ -312,3 +315,24 @@ def test_turn_summary_places_the_charts_own_icons(kit):
     for name in used:
         assert form_name(SCOPE, name).encode() in kit.raw, name        # drawn once as a form, placed in text
     assert b"placeholder" not in kit.raw
+
+
+def test_turn_summary_prints_the_combat_rules_players_forget(kit):
+    """Combat Rules: barrels at sea, the prisoner on a winning 1 or 2, Indian luck on an even roll."""
+    page, item = next(iter(kit.items("reference", "front")))
+    words = " ".join(_face_words(kit, page, item))
+    for phrase in ("At sea the winner also takes 1", "per 2 points", "Won with a roll of 1 or 2", "prisoner",
+                   "Even roll: Indian luck, roll again", "that many enemy"):
+        assert phrase in words, (phrase, words)
+
+
+def test_five_value_common_cards_let_six_parties_of_fifteen_hold_few_cards(kit):
+    """A 15-soldier party is three cards: the fives are printed, their worth in the corners, enough for six."""
+    fives = {s.id: s for s in GAME.records("supply") if s.value == 5}
+    assert {s.item for s in fives.values()} >= {"soldier", "barrel", "treasure"}
+    soldiers = sum(s.copies for s in fives.values() if s.item == "soldier")
+    assert soldiers >= 6 * 3                                       # six parties of 15 soldiers in fives
+    for page, item in kit.items("supply", "front"):
+        if item["id"] in fives:
+            words = _face_words(kit, page, item)
+            assert words.count("5") >= 2 and fives[item["id"]].name.split()[-1].upper() in words, words

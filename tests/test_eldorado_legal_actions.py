@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from cards import load_game
 from checker.core.errors import StateError
 from checker.core.resolve_cmd import resolve_file
-from checker.engines import ENGINES
 from checker.eldorado import compile_game, legal_actions, resolve
 from checker.eldorado.kinds import RUN
 from checker.eldorado.legal import DIRECTIONS, OPTIONS, legal_for
@@ -176,12 +175,12 @@ def test_a_refusal_lists_the_legal_actions_through_resolve_file(tmp_path, capsys
     assert {"kind": "homecoming", "player": "Ann"} in legal
     assert all(a["kind"] != "homecoming" for a in legal_actions({**HOME, "dice": [2]}, "Ann", DATA)), "it rolls no die"
     state = _write(tmp_path / "s.toml", HOME, {"kind": "combat", "player": "Ann", "opponent": "Bob"})
-    assert resolve_file(state, False, None, 1, ENGINES) == 2
+    assert resolve_file(state, False, None, 1) == 2
     err = capsys.readouterr().err.splitlines()
     assert err[0].endswith("a combat needs both on the same square (Combat Rules)")
     assert err[1] == ("  legal for Ann now: move north, south, west; outfit rounds 1-10; resupply rounds 1-10; "
                       "homecoming")
-    assert resolve_file(_write(tmp_path / "s.toml", HOME, legal[-1]), False, None, 1, ENGINES) == 0
+    assert resolve_file(_write(tmp_path / "s.toml", HOME, legal[-1]), False, None, 1) == 0
     assert "Ann comes home to Brest and wins" in capsys.readouterr().out
     docs = (ROOT / "docs" / "engines.md").read_text()
     assert "\n".join(err).replace(str(state), "state.toml") in docs, "docs/engines.md shows the real refusal"

@@ -18,7 +18,9 @@ def test_kit_has_every_piece_the_rules_name():
     assert all(characters[s.character].initial == s.sail for s in ships)
     cities = {c.id: c for c in game.records("map")[0].cities}
     assert {(e.id, e.name, e.square) for e in game.records("eldorado")} == {(c.id, c.name, c.square) for c in cities.values()}
-    pile = {s.item: s.copies for s in game.records("supply")}
+    pile: dict[str, int] = {}
+    for s in game.records("supply"):
+        pile[s.item] = pile.get(s.item, 0) + s.value * s.copies
     assert pile["soldier"] >= 36 and pile["barrel"] >= 36      # six players rolling 6 each
     assert pile["musket"] >= 6 and pile["cannon"] >= 12        # a musket per 5 soldiers; 2 cannons on an even roll
     assert pile["treasure"] >= 18

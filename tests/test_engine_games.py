@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from cards import BUILTIN, load_game
 from generator.cli import app
 from generator.engine.impose import plan
-from generator.engine.marks import crop_marks, info_place
+from generator.engine.marks import side_edges, crop_marks, info_place
 from generator.engine.posters import poster_pages
 from generator.engine.render import footers
 from generator.engine.sheet import Options
@@ -108,14 +108,20 @@ def _overlaps(a, b) -> bool:
 
 
 def _check_marks(page, info) -> None:
-    """Every cut line has a mark at both ends, at least 3 mm long, touching no face."""
+    """Every cut line has a mark at each side of its block its cells touch, at least 3 mm long, touching no face."""
     lines = crop_marks(page, info)
     for block in page.blocks:
-        ends = [(x, "v") for x in block.xs] + [(y, "h") for y in block.ys]
-        for at, kind in ends:
-            on = [ln for ln in lines if (ln[0] == ln[2] == at if kind == "v" else ln[1] == ln[3] == at)]
-            lengths = [abs(ln[3] - ln[1]) + abs(ln[2] - ln[0]) for ln in on]
-            assert len(lengths) >= 2 and min(lengths) >= 3 * MM, (kind, at / MM, [v / MM for v in lengths])
+        hx, hy, hw, hh = block.hull
+        for side, edges in side_edges(block).items():
+            for at in edges:
+                if side in ("top", "bottom"):
+                    on = [ln for ln in lines if ln[0] == ln[2] == at
+                          and (min(ln[1], ln[3]) >= hy + hh if side == "top" else max(ln[1], ln[3]) <= hy)]
+                else:
+                    on = [ln for ln in lines if ln[1] == ln[3] == at
+                          and (min(ln[0], ln[2]) >= hx + hw if side == "right" else max(ln[0], ln[2]) <= hx)]
+                lengths = [abs(ln[3] - ln[1]) + abs(ln[2] - ln[0]) for ln in on]
+                assert lengths and min(lengths) >= 3 * MM, (side, at / MM, [v / MM for v in lengths])
     for x0, y0, x1, y1 in lines:
         mark = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
         assert not any(_overlaps(mark, i.rect) for i in page.items)

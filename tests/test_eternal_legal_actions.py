@@ -20,7 +20,6 @@ from cards.models.eternal_gold_and_steel.abilities import AnyCondition
 from cards.models.eternal_gold_and_steel.effects import VOCABULARY
 from checker.core.errors import StateError
 from checker.core.resolve_cmd import resolve_file
-from checker.engines import ENGINES
 from checker.eternal_gold_and_steel import compile_game, legal_actions, resolve
 from checker.eternal_gold_and_steel.kinds import RUN
 from checker.eternal_gold_and_steel.refs import ref_of
@@ -143,13 +142,13 @@ def test_a_refusal_lists_the_legal_actions_and_resolve_file_agrees(tmp_path, cap
     assert {"kind": "play", "player": "Ann", "card": "obrak-the-feaster", "destroy": ["bannerman"]} in legal
     assert all(a.get("equip") for a in legal if a["kind"] == "end_turn"), "G4: the icebow must be equipped"
     state = _write(tmp_path / "s.toml", BOARD, {"kind": "play_market", "card": "ember-whelp"})
-    assert resolve_file(state, False, None, 0, ENGINES) == 2
+    assert resolve_file(state, False, None, 0) == 2
     err = capsys.readouterr().err.splitlines()
     assert err[0].endswith("Ember Whelp costs 1 gold and Ann has 0 (Markets; G3); affordable now: none")
     assert err[1].startswith("  legal for Ann now: play obrak-the-feaster (destroy throne-recruit), ")
     assert "; use_throne; attack Bob with throne-recruit, " in err[1] and err[1].endswith("; end_turn icebow to throne-recruit, icebow to bannerman")
     for action in legal[:3]:
-        assert resolve_file(_write(tmp_path / "s.toml", BOARD, action), True, None, 0, ENGINES) == 0
+        assert resolve_file(_write(tmp_path / "s.toml", BOARD, action), True, None, 0) == 0
     capsys.readouterr()
     docs = (ROOT / "docs" / "engines.md").read_text()
     assert "\n".join(err).replace(str(state), "state.toml") in docs, "docs/engines.md shows the real refusal"

@@ -85,4 +85,5 @@ def test_a_missing_choice_is_got_nothing_not_none(tmp_path):
                      '[[players]]\nname = "Bob"\ncharacter = "black-bart"\nplay = { card = "take-cover", option = 1 }\n')
     err = _resolve(state, tmp_path, code=2)
     assert err.endswith("play.direction: expected 'left' or 'right': 'pistol' has an arrow the player turns, "
-                                "got nothing")
+                        "got nothing; legal plays: take-cover option 1|2; secret-hideout option 1|2; pistol left|right; "
+                        "go-to-town option 1|2")

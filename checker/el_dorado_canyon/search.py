@@ -17,7 +17,9 @@ from typing import Callable
 
 from .judge import game_ending, score, winners
 from .players import Play, Player
-from .rules import LEFT, RIGHT, Card, Rules
+from .legal import affordable, legal_actions, playable
+from .rules import DIRECTIONS
+from .rules import Rules
 from .simulation import Policy, greedy_policy
 from .turn import Table
 
@@ -26,28 +28,14 @@ EXPLORE = 0.7  # UCB1's exploration constant, on results between 0 and 1
 
 
 def candidates(t: Table, p: Player) -> list[Play]:
-    """Every play p may reveal: card, end, arrow, and which affordable face-up card to buy (or none).
-
-    Replacing the row is left out (its new cards are unknown when choosing)."""
-    plays: list[Play] = []
-    gold = p.unbanked + p.banked
-    seen: set[str] = set()
-    for card in p.hand:
-        if card.id in seen:
-            continue
-        seen.add(card.id)
-        for option, opt in enumerate(card.options):
-            for direction in ((LEFT, RIGHT) if opt.turned else (None,)):
-                buys: list[Card | None] = [None]
-                if opt.buys and t.row:
-                    ids: set[str] = set()
-                    for c in t.row:
-                        if c.cost is not None and c.cost <= gold and c.id not in ids:
-                            ids.add(c.id)
-                            buys.append(c)
-                for buy in buys:
-                    plays.append(Play(card, p.seat, option, direction, buy))
-    return plays
+    """The legal plays (`legal.legal_actions`) the search weighs: every card, end and arrow, buying
+    nothing or an affordable face-up card; replacing the row is left out (its new cards are unknown
+    when choosing), and so are buys that only gold gained this turn would pay for."""
+    hand = {c.id: c for c in playable(p)}
+    face_up = {c.id: c for c in affordable(p, t.row)}
+    return [Play(hand[a.card], p.seat, a.option - 1, DIRECTIONS.get(a.direction or ""),
+                 face_up[a.buy] if a.buy is not None else None)
+            for a in legal_actions(t, p) if not a.refresh and (a.buy is None or a.buy in face_up)]
 
 
 def copy_table(t: Table, rng: random.Random) -> Table:

@@ -55,7 +55,7 @@ def mirror_block(block: Block, page: tuple[float, float], axis: str, shift: tupl
         xs, ys = sorted(page[0] - v + dx for v in block.xs), [v + dy for v in block.ys]
     else:
         xs, ys = [v + dx for v in block.xs], sorted(page[1] - v + dy for v in block.ys)
-    return Block(xs, ys, move(block.hull), move(block.reach))
+    return Block(xs, ys, move(block.hull), move(block.reach), tuple(move(cell) for cell in block.cells))
 
 
 def back_page(front: Page, opts: Options) -> Page:

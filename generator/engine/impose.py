@@ -20,13 +20,13 @@ from typing import Any, Callable
 from .box import MM
 from .duplex import back_page, has_backs, mirror_block, mirror_item, pair_pages
 from .errors import LayoutError
-from .marks import INFO_WANTED
+from .marks import INFO_WANTED, PACK_GAP
 from .nets import die_net, standee_unit
 from .sheet import MARGIN, PAPERS_MM, Block, FaceRef, Item, Options, Page, Rect, inflate, union
 from .tiles import tile_pages
 
 GRID_KINDS = ("card", "token", "board")
-PACK_GAP = 4 * MM                # between the bleeds of two blocks sharing a sheet: their crop marks
+ROUND_GAP = 1 * MM      # white between the bleed rings of two round pieces
 PACK_FOOT = INFO_WANTED         # from the bottom edge to a packed block's bleed: footer, scale bar, marks
 
 
@@ -39,6 +39,7 @@ class Unit:
     fill: Callable[[Any, Any, int, float, float], tuple[list[Item], list]]  # (comp, record, copy, x, y)
     has_backs: bool
     bleeds: bool = True
+    apart: bool = False     # round pieces: each in a cell of its own with its whole bleed, no crop marks
 
 
 def paper_size(paper: str) -> tuple[float, float]:
@@ -115,6 +116,16 @@ def _unit(comp: Any, opts: Options) -> Unit:
     if spec.kind == "die":
         uw, uh, fill = die_net(w)
         return Unit(uw, uh, fill, has_backs=False, bleeds=False)
+
+    if spec.shape == "round":
+        # A punch or scissors cut each disc alone: bleeds must not merge, so each
+        # disc gets its own bleed ring and ROUND_GAP of white to the next one.
+        pad = opts.bleed * MM + ROUND_GAP / 2
+
+        def disc(component, record, copy, x, y):
+            return [Item(FaceRef(component, record, "front"), copy, x + pad, y + pad, w, h,
+                         inflate((x + pad, y + pad, w, h), *[opts.bleed * MM] * 4))], []
+        return Unit(w + 2 * pad, h + 2 * pad, disc, has_backs=spec.kind in GRID_KINDS, bleeds=False, apart=True)
 
     def card(component, record, copy, x, y):
         return [Item(FaceRef(component, record, "front"), copy, x, y, w, h, (x, y, w, h))], []
@@ -217,22 +228,30 @@ def _place(page: Page, copies: list[tuple[Any, Any, int]], origin: tuple[float, 
     cols, rows = size
     ox, oy = origin
     cells: dict[tuple[int, int], Rect] = {}
+    mine: list[Item] = []
     for i, (comp, rec, n) in enumerate(copies):
         col, row = i % cols, i // cols
         x, y = ox + col * unit.w, oy + (rows - row - 1) * unit.h
         cells[col, row] = (x, y, unit.w, unit.h)
         placed, extra = unit.fill(comp, rec, n, x, y)
         for item in placed:
-            item.clip = _clip(item, (col, row), cells, len(copies), size, bleed) if unit.bleeds else item.rect
+            if unit.bleeds:
+                item.clip = _clip(item, (col, row), cells, len(copies), size, bleed)
+            elif not unit.apart:
+                item.clip = item.rect
             item.backed = backed
+        mine += placed
         page.items += placed
         page.decor += extra
         if comp.spec.name not in page.components:
             page.components.append(comp.spec.name)
+    if unit.apart:      # cut one by one along the printed circles: no crop marks
+        page.blocks.append(Block([], [], union([i.rect for i in mine]), union([i.clip for i in mine])))
+        return
     hull = union(list(cells.values()))
     xs = sorted({round(r[0], 4) for r in cells.values()} | {round(r[0] + r[2], 4) for r in cells.values()})
     ys = sorted({round(r[1], 4) for r in cells.values()} | {round(r[1] + r[3], 4) for r in cells.values()})
-    page.blocks.append(Block(xs, ys, hull, inflate(hull, bleed, bleed, bleed, bleed)))
+    page.blocks.append(Block(xs, ys, hull, inflate(hull, bleed, bleed, bleed, bleed), tuple(cells.values())))
 
 
 def _clip(item: Item, cell: tuple[int, int], cells: dict, count: int, size: tuple[int, int], b: float) -> Rect:

@@ -10,7 +10,9 @@ print there, and whatever of a mark prints is still a mark.
 
 The footer and scale bar go in the first margin band deep enough for them and the
 crop marks, else in the deepest one: on one line (bar, caption, footer text) when
-the band is long enough, else the footer text over the bar.
+the band is long enough, else the footer text over the bar.  When no band holds two
+lines but two opposite bands hold one each, the bar goes in one and the whole footer
+text in the other, so every page names its game and what it holds.
 """
 from __future__ import annotations
 
@@ -19,13 +21,16 @@ from dataclasses import dataclass
 from .box import MM
 from .fonts import TEXT, text_width
 from .pdfforms import end_form
-from .sheet import MARGIN, Page, Rect, union
+from .sheet import MARGIN, Block, Page, Rect, union
 
 MARK_WIDTH = 0.6          # pt; print.md asks at least 0.5 pt
 MARK_GAP = 0.5 * MM       # marks start this far outside the trim (in the bleed that is cut away)
 MARK_LENGTH = 6 * MM
 MIN_MARK = 3 * MM         # a mark shorter than this inside the printer margin may run on into it
 MARK_EDGE = 2 * MM        # ... but no nearer the paper's edge than this
+MARK_SPACING = 3 * MM     # least distance between the marks of two blocks (1.5 mm apart, they were misread)
+PACK_GAP = 6 * MM         # between the bleeds of two blocks sharing a sheet: room for both blocks' marks
+SPACING_REACH = (PACK_GAP + MARK_SPACING) / 2   # marks stop this far from another block's bleed
 EDGE = MARGIN             # footer and scale bar: inside the 6 mm printer margin
 GAP = 0.5 * MM            # between the footer and any face's bleed
 SCALE = 100 * MM
@@ -45,6 +50,11 @@ class Info:
     angle: int          # 0 along the bottom/top, 90 up the side
     text: str = ""      # the footer text that fits
     lines: int = 2      # 1: bar, caption and text on one line; 2: the text over the bar
+    apart: Info | None = None   # the footer text alone in the opposite band (then `text` is empty)
+
+    @property
+    def rects(self) -> list[Rect]:
+        return [self.rect] + ([self.apart.rect] if self.apart else [])
 
 
 def _width(text: str) -> float:
@@ -68,25 +78,50 @@ def _layouts(texts: tuple[str, ...], length: float) -> list[tuple[int, str]]:
 def info_place(page: Page, texts: tuple[str, ...] = ("",)) -> Info:
     """Where the footer (the first of `texts` that fits; shorter ones follow) and the scale bar go.
 
-    The first band (bottom, top, right, left) deep enough for the best layout and
-    MARK_ROOM of crop marks, clear of the page's `keep_clear` areas; else the deepest
+    The first band (bottom, top, right, left) deep enough for the best layout of the
+    whole text and MARK_ROOM of crop marks, clear of the page's `keep_clear` areas; else
+    bar and text in two opposite bands; else a shorter text; else the deepest
     band, on one line, moved nearer the edge only as far as the band is too shallow.
     """
     reaches = [b.reach for b in page.blocks] + [i.clip for i in page.items]
     x0, y0, w, h = union(reaches) if reaches else (page.w / 2, page.h / 2, 0, 0)
     bands = {"bottom": y0, "top": page.h - y0 - h, "right": page.w - x0 - w, "left": x0}
-    for name, depth in bands.items():
-        length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
-        for lines, text in _layouts(texts, length):
-            info = _info(page, name, EDGE, lines, text)
-            if depth >= EDGE + lines * LINE + GAP + MARK_ROOM and not _blocked(page, info):
-                return info
+    for whole in (True, False):     # the whole text first: in one band, else split over two
+        for name, depth in bands.items():
+            length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
+            for lines, text in _layouts(texts, length):
+                info = _info(page, name, EDGE, lines, text)
+                if (text == texts[0] or not whole) and depth >= EDGE + lines * LINE + GAP + MARK_ROOM \
+                        and not _blocked(page, info):
+                    return info
+        split = _split(page, texts, bands) if whole else None
+        if split is not None:
+            return split
     clear = [n for n in bands if not _blocked(page, _info(page, n, EDGE, 1, ""))] or list(bands)
     name = max(clear, key=lambda n: bands[n])
     length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
     text = next((t for lines, t in _layouts(texts, length) if lines == 1), "")
     edge = max(MARK_EDGE, min(EDGE, bands[name] - LINE - GAP))
     return _info(page, name, edge, 1, text)
+
+
+OPPOSITE = {"bottom": "top", "top": "bottom", "right": "left", "left": "right"}
+
+
+def _split(page: Page, texts: tuple[str, ...], bands: dict[str, float]) -> Info | None:
+    """The bar in one band and the footer text in the opposite one, when no band holds both but two
+    hold one line each: a shallow margin then still names the game and what the page holds."""
+    one = EDGE + LINE + GAP + MARK_ROOM
+    for name, depth in bands.items():
+        other = OPPOSITE[name]
+        if depth < one or bands[other] < one:
+            continue
+        length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
+        text = next((t for t in texts if _width(t) <= length), "")
+        bar, words = _info(page, name, EDGE, 1, ""), _info(page, other, EDGE, 1, text)
+        if text and not _blocked(page, bar) and not _blocked(page, words):
+            return Info(bar.rect, bar.angle, "", 1, apart=words)
+    return None
 
 
 def _info(page: Page, band: str, edge: float, lines: int, text: str) -> Info:
@@ -125,6 +160,23 @@ def draw_info(c, info: Info) -> None:
     else:
         c.drawString(0, LINE + DESCENT, info.text)
     c.restoreState()
+    if info.apart is not None:
+        _draw_text(c, info.apart)
+
+
+def _draw_text(c, info: Info) -> None:
+    """The footer text alone, on one line of its band."""
+    x, y, w, h = info.rect
+    c.saveState()
+    if info.angle:
+        c.translate(x + w, y)
+        c.rotate(90)
+    else:
+        c.translate(x, y)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(TEXT, TEXT_SIZE)
+    c.drawString(0, DESCENT, info.text)
+    c.restoreState()
 
 
 def _scale_bar(c) -> None:
@@ -157,18 +209,38 @@ def draw_crop_marks(c, page: Page, info: Info) -> None:
 
 
 def crop_marks(page: Page, info: Info) -> list[Line]:
-    """Marks on every cut line of every block, outside the blocks, stopping at obstacles."""
+    """Marks on every cut line of every block, outside the blocks, stopping at obstacles.
+
+    Another block is an obstacle grown by SPACING_REACH: two blocks' marks meeting
+    in the gap between them stop MARK_SPACING apart instead of interleaving.
+    """
     lines: list[Line] = []
     for block in page.blocks:
-        others = [b.reach for b in page.blocks if b is not block] + [_grow(info.rect, GAP)] + page.keep_clear
+        others = [_grow(b.reach, SPACING_REACH) for b in page.blocks if b is not block]
+        others += [_grow(rect, GAP) for rect in info.rects] + page.keep_clear
         hx, hy, hw, hh = block.hull
-        for x in block.xs:
-            for start, sign in ((hy + hh + MARK_GAP, 1), (hy - MARK_GAP, -1)):
-                lines += _mark("v", x, start, sign, page, others)
-        for y in block.ys:
-            for start, sign in ((hx + hw + MARK_GAP, 1), (hx - MARK_GAP, -1)):
-                lines += _mark("h", y, start, sign, page, others)
+        edges = side_edges(block)
+        for side, at in edges.items():
+            start, sign = {"top": (hy + hh + MARK_GAP, 1), "bottom": (hy - MARK_GAP, -1),
+                           "right": (hx + hw + MARK_GAP, 1), "left": (hx - MARK_GAP, -1)}[side]
+            for v in at:
+                lines += _mark("v" if side in ("top", "bottom") else "h", v, start, sign, page, others)
     return lines
+
+
+def side_edges(block: Block) -> dict[str, list[float]]:
+    """The cut lines each side of `block` marks: those of the cells touching that side (all, without cells)."""
+    if not block.cells:
+        return {"top": block.xs, "bottom": block.xs, "right": block.ys, "left": block.ys}
+    hx, hy, hw, hh = block.hull
+
+    def edges(touching, lo: int, size: int) -> list[float]:
+        return sorted({round(v, 4) for c in block.cells if touching(c) for v in (c[lo], c[lo] + c[size])})
+    near = 1e-6
+    return {"top": edges(lambda c: abs(c[1] + c[3] - hy - hh) < near, 0, 2),
+            "bottom": edges(lambda c: abs(c[1] - hy) < near, 0, 2),
+            "right": edges(lambda c: abs(c[0] + c[2] - hx - hw) < near, 1, 3),
+            "left": edges(lambda c: abs(c[0] - hx) < near, 1, 3)}
 
 
 def _mark(kind: str, at: float, start: float, sign: int, page: Page, obstacles: list[Rect]) -> list[Line]:
@@ -206,6 +278,20 @@ def _mark_to(kind: str, at: float, start: float, sign: int, page: Page, obstacle
 def _grow(rect: Rect, by: float) -> Rect:
     x, y, w, h = rect
     return x - by, y - by, w + 2 * by, h + 2 * by
+
+
+CUT_CIRCLE = 0.8          # pt: the printed cut line of a round piece, dark enough to follow with scissors
+
+
+def draw_cut_circles(c, page: Page) -> None:
+    """A round piece has no crop marks to cut by: its trim circle is printed on the front."""
+    c.saveState()
+    c.setLineWidth(CUT_CIRCLE)
+    c.setStrokeColorRGB(0, 0, 0)
+    for item in page.items:
+        if item.listed and item.face.side == "front" and item.face.component.spec.shape == "round":
+            c.circle(item.x + item.w / 2, item.y + item.h / 2, min(item.w, item.h) / 2, fill=0, stroke=1)
+    c.restoreState()
 
 
 def draw_cut_lines(c, page: Page) -> None:

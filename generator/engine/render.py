@@ -14,7 +14,7 @@ from .box import MM, Style
 from .faces import FaceForms
 from .fonts import register_fonts
 from .icons import collecting_forms, define_forms, icon_scope
-from .marks import draw_crop_marks, draw_cut_lines, draw_info, info_place
+from .marks import draw_crop_marks, draw_cut_circles, draw_cut_lines, draw_info, info_place
 from .sheet import Item, Options, Page
 
 
@@ -64,6 +64,7 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
                 place(c, item, name)
             for decor in page.decor:
                 decor(c)
+            draw_cut_circles(c, page)
             if opts.cut_lines:
                 draw_cut_lines(c, page)
             info = info_place(page, footers(game, page, number, len(pages)))

@@ -70,12 +70,18 @@ class Item:
 
 @dataclass
 class Block:
-    """Items cut together: crop marks extend each of its cut lines past its outline."""
+    """Items cut together: crop marks extend each of its cut lines past its outline.
+
+    `cells`, when given, are the grid's filled cells: a side of the block then marks
+    only the cut lines of the cells that touch it, so a partial last row gets no
+    marks under cards that are not there.  Without cells every line marks every side.
+    """
 
     xs: list[float]
     ys: list[float]
     hull: Rect          # trim outline
     reach: Rect         # outline with bleed: nothing else may be drawn here
+    cells: tuple[Rect, ...] = ()
 
 
 Decor = Callable[[Any], None]  # draws on the canvas in page coordinates

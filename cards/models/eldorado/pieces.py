@@ -41,7 +41,9 @@ class EldoradoCard(Record):
 
 
 class Supply(Record):
-    """A card of the common pile: one soldier, barrel, musket, cannon or treasure pile."""
+    """A card of the common pile: one soldier, barrel, musket, cannon or treasure pile, or five of
+    them on one card (as El Dorado Canyon's gold has), so a big party is not a tall stack."""
 
     item: Item
+    value: Literal[1, 5] = 1
     text: str = Field(default="", max_length=120)

@@ -157,12 +157,17 @@ def heart(c, cx, cy, s, pal):
 
 
 def no_symbol(c, cx, cy, s, pal):
-    """Block: the no-symbol (a ring with a slash)."""
-    c.setStrokeColor(pal.blood)
-    c.setLineWidth(s * 0.1)
-    c.circle(cx, cy, s * 0.4, fill=0, stroke=1)
+    """Block: the no-symbol (a ring with a slash), bone outlined in ink.
+
+    Never in blood red: over the damage splatter a red slash reads as a hit.
+    """
     d = s * 0.4 * math.cos(math.radians(45))
-    c.line(cx - d, cy + d, cx + d, cy - d)
+    c.setLineCap(1)
+    for colour, width in ((pal.ink, s * 0.17), (pal.bone, s * 0.09)):
+        c.setStrokeColor(colour)
+        c.setLineWidth(width)
+        c.circle(cx, cy, s * 0.4, fill=0, stroke=1)
+        c.line(cx - d, cy + d, cx + d, cy - d)
 
 
 def block(c, cx, cy, s, pal):

@@ -72,6 +72,11 @@ def supply_front(c, record, component, box, style) -> None:
     c.translate(box.w / 2, box.h * 0.58)
     symbols.SYMBOLS[record.item](c, pal, box.w * 0.5)
     c.restoreState()
+    if record.value > 1:    # the worth in both top corners, as a fan of cards shows them
+        c.setFillColor(pal.ink)
+        c.setFont(DISPLAY_BOLD, 16)
+        for x, draw in ((SAFE + 1 * MM, c.drawString), (box.w - SAFE - 1 * MM, c.drawRightString)):
+            draw(x, box.h - SAFE - 6 * MM, str(record.value))
     _heading(c, record.name.upper(), box, pal, box.h * 0.22, 10)
     if record.text:
         c.setFillColor(pal.ink)

@@ -14,6 +14,7 @@ import math
 
 from cards.models.eternal_gold_and_steel import Card, ForgeCard, MarketCard, Throne, keyword_name
 from generator.engine.box import MM, Box, Style
+from generator.engine.contrast import readable_ground, text_on
 from generator.engine.fonts import DISPLAY
 from generator.engine.icons import draw_icon
 from generator.engine.text import draw_text
@@ -97,12 +98,13 @@ def _name_bar(c, card, box: Box, style: Style, colour) -> float:
     """The name between the cost corners; returns the bar's bottom y."""
     top = box.h - BORDER
     bar = 9 * MM
+    colour, ink = text_on(colour, (1, 1, 1), INK)     # white on time's gold would not read
     _fill(c, colour, style)
     c.roundRect(BORDER, top - bar, box.w - 2 * BORDER, bar, 2 * MM, fill=1, stroke=0)
     corner = 11 * MM
     draw_text(c, card.name, BORDER + corner, top - bar + 1.2 * MM, box.w - 2 * (BORDER + corner), bar - 2 * MM,
               field="name", size=11, font=DISPLAY, align="center", valign="middle",
-              color=INK if style.ink_saver else (1, 1, 1))
+              color=INK if style.ink_saver else ink)
     radius = 4.6 * MM
     cy = top - bar / 2
     if isinstance(card, ForgeCard):
@@ -257,7 +259,7 @@ def _throne_face(c, throne: Throne, box: Box, style: Style, *, spent: bool) -> N
     _panel(c, box, style, BORDER)
     top = box.h - BORDER
     bar = 9 * MM
-    _fill(c, NIGHT if not spent else NEUTRAL, style)
+    _fill(c, NIGHT if not spent else readable_ground(NEUTRAL, GOLD), style)
     c.roundRect(BORDER, top - bar, box.w - 2 * BORDER, bar, 2 * MM, fill=1, stroke=0)
     draw_text(c, throne.name, BORDER + 2 * MM, top - bar + 1.2 * MM, box.w - 2 * BORDER - 4 * MM, bar - 2 * MM,
               field="name", size=12, font=DISPLAY, align="center", valign="middle",
