@@ -101,6 +101,8 @@ def check_outcome(expect: dict, result: dict) -> None:
         assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", cited), f"no step cites {rule}"
     for step in result["log"]:
         assert step["rule"] and step["text"], step
+        assert None not in step.values() and step["rules"], step  # no field only to be null; the ids it cites
+    assert result["headline"], "every verdict opens with a one-line answer"
     if "headline" in expect:  # the verdict's one-line answer (checker.core.headline)
         assert result["headline"] == expect["headline"], result["headline"]
     for wanted in expect.get("verdict", []):  # lines of the verdict, each found in some line
