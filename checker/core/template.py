@@ -8,11 +8,11 @@ fails naming it until it is filled; the rest stays commented and takes its defau
 """
 from __future__ import annotations
 
-import json
-import re
 import textwrap
 import tomllib
 from typing import Any
+
+from cards.tomlsource import inline, toml_key as _key
 
 from .stateschema import FORMAT_FIELD, Field, StateSchema, Table
 
@@ -120,22 +120,3 @@ def _is_toml(value: str) -> bool:
 def _comment(text: str) -> str:
     return "\n".join(textwrap.wrap(text, WIDTH, initial_indent="# ", subsequent_indent="#   ",
                                    break_on_hyphens=False, break_long_words=False)) or "#"
-
-
-def _key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
-
-
-def inline(value: Any) -> str:
-    """A value as one line of TOML (tables inline), as `resolve --out` wrote it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list):
-        return "[" + ", ".join(inline(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{_key(k)} = {inline(v)}" for k, v in value.items()) + " }" if value else "{}"
-    raise TypeError(f"not a TOML value: {value!r}")
