@@ -3,8 +3,8 @@
 A state may name the disputed point: `question` (the words of the dispute) and `focus` (a
 player's name or a card id). The headline then answers about that point: what the decisive
 steps did to that player or what that card did. Without a focus it names the decisive events
-(kills, blocks, cards that did nothing and why, who acted first and why), in the order the
-kinds of `checker.core.log.KINDS` rank them. Every engine tags its decisive steps; this
+(the game's end, kills, blocks, hits, cards or actions that did nothing and why, combats), in
+the order `checker.core.log.KINDS` ranks them. Every engine tags its decisive steps; this
 module is the one place that words the answer.
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # The decisive events a headline names, in the order it names them (checker.core.headline).
-KINDS = ("win", "kill", "block", "hit", "nothing", "first", "combat", "warning")
+KINDS = ("win", "kill", "block", "hit", "nothing", "combat")
 
 
 @dataclass(frozen=True)
