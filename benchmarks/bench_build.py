@@ -1,79 +1,75 @@
-"""How `generator build` compares with bare ReportLab scripts doing the same amount of work.
+"""How a cold `generator build` of the three kits compares with bare ReportLab scripts.
 
-The bar: at most 1.3x the reference.  Everything runs as whole processes (start-up
-and imports included, as print.md measured), best of REPEAT runs.  Two references:
+Targets (issue 14): at most 2.0x `lean` and 1.3x the like-for-like reference.  Whole
+processes (start-up and imports included), the sides alternated round by round, medians
+of wall and CPU time (see `timing.py`).  The references:
 
-- like for like: a bare script drawing what the build wrote (the same PDFs, pages,
-  placed faces, and per distinct face as many curves, lines, rectangles and text
-  runs in the same seven typefaces; see `workload.py`);
-- print.md's script: as many simple faces (a rectangle and two strings each).
+- like for like: `reference_reportlab.py --workload` drawing what the kits held on
+  2026-12-01 (`workload-2026-12-01.json`, read back from our PDFs by `workload.py` and
+  frozen, so drawing less later cannot shrink the yardstick); `--live` adds today's;
+- lean: `lean_baseline.py` (a bare script, poker cards 3 x 3 with backs, crop marks, an
+  embedded subset) given half as many cards as the build places items, so as many faces;
+- print.md's plain script: as many simple faces (a rectangle and two strings each).
 
-Faces are the printed faces of the home kits (front and back, every copy), read
-from the manifests; posters are built and timed too, their pages listed apart.
-
-    python3 benchmarks/bench_build.py
+    python3 benchmarks/bench_build.py [--rounds N] [--live]
 """
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import alternate, bench_env, report
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
-REPEAT = 5
-sys.path.insert(0, str(ROOT / "tests"))
-
-from madeup_games import deck, game_toml, reference_cards  # noqa: E402  (the tests' made-up game, shared)
+FROZEN = BENCH / "workload-2026-12-01.json"
+FONT = ROOT / "fonts" / "DejaVuSansCondensed.ttf"
 
 
-def best(cmd: list[str]) -> float:
-    times = []
-    for _ in range(REPEAT):
-        start = time.perf_counter()
-        subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return min(times)
+def build_cmd(out: Path, *games: str) -> list[str]:
+    return [sys.executable, "-c", "import generator.cli as c; c.main()", "build", *games, "--out", str(out)]
 
 
-def _kib(files) -> str:
-    return f"{sum(f.stat().st_size for f in files) / 1024:.0f} KiB"
-
-
-def compare(label: str, games: list[str]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        out, ref_out = Path(tmp) / "out", Path(tmp) / "ref"
-        ref_out.mkdir()
-        build = [sys.executable, "-c", "import generator.cli as c; c.main()", "build", *games, "--out", str(out)]
-        ours = best(build)
-        faces = sum(len(p["items"]) for f in out.glob("*-a4.json") for p in json.loads(f.read_text())["pages"])
-        pdfs = sorted(out.glob("*.pdf"))
-        posters = sum(len(json.loads(f.read_text())["pages"]) for f in out.glob("*-poster-*.json"))
-        load = Path(tmp) / "workload.json"
-        load.write_text(subprocess.run([sys.executable, str(BENCH / "workload.py"), *map(str, pdfs)],
-                                       check=True, capture_output=True, text=True).stdout)
-        like = best([sys.executable, str(BENCH / "reference_reportlab.py"), "--workload", str(load), str(ref_out)])
-        like_size = _kib(ref_out.glob("*.pdf"))
-        simple_pdf = Path(tmp) / "simple.pdf"
-        simple = best([sys.executable, str(BENCH / "reference_reportlab.py"), str(faces), str(simple_pdf)])
-        print(f"{label}: {faces} printed faces in the home kits, {len(pdfs)} PDFs ({posters} poster pages)")
-        print(f"  generator build            : {ours:.3f} s, {_kib(pdfs)}")
-        print(f"  bare ReportLab, same work  : {like:.3f} s, {like_size}  -> ratio {ours / like:.2f}x (bar: 1.3x)")
-        print(f"  bare ReportLab, plain faces: {simple:.3f} s, {_kib([simple_pdf])}  -> ratio {ours / simple:.2f}x")
+def placed_faces(out: Path) -> int:
+    """Printed faces in the home kits (front and back, every copy), read from the manifests."""
+    return sum(len(p["items"]) for f in out.glob("*-a4.json") for p in json.loads(f.read_text())["pages"])
 
 
 def main() -> None:
-    compare("all three games (A4)", [])
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--live", action="store_true", help="also the workload read from today's PDFs")
+    args = parser.parse_args()
+    env = bench_env()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "bench"
-        folder.mkdir()
-        (folder / "game.toml").write_text(game_toml("bench", "Bench", (2, 6), [deck()]))
-        (folder / "deck.toml").write_text(
-            reference_cards(100, "Rules", "Attack the character to your left or right, lose 1 :gold: gold"))
-        compare("one 100-card deck with backs (A4)", [str(folder)])
+        t = Path(tmp)
+        subprocess.run(build_cmd(t / "probe"), cwd=ROOT, env=env, check=True, capture_output=True)
+        faces = placed_faces(t / "probe")
+        pdfs = sorted((t / "probe").glob("*.pdf"))
+        (t / "ref").mkdir()
+        sides = {
+            "generator build (cold)": build_cmd(t / "out"),
+            "like for like (2026-12-01)": [sys.executable, str(BENCH / "reference_reportlab.py"), "--workload",
+                                           str(FROZEN), str(t / "ref")],
+            f"lean ({faces // 2} cards)": [sys.executable, str(BENCH / "lean_baseline.py"), str(faces // 2),
+                                           str(t / "lean.pdf"), str(FONT)],
+            "print.md plain faces": [sys.executable, str(BENCH / "reference_reportlab.py"), str(faces),
+                                     str(t / "plain.pdf")],
+        }
+        if args.live:
+            live = t / "live.json"
+            live.write_text(subprocess.run([sys.executable, str(BENCH / "workload.py"), *map(str, pdfs)],
+                                           check=True, capture_output=True, text=True).stdout)
+            (t / "ref-live").mkdir()
+            sides["like for like (today)"] = [sys.executable, str(BENCH / "reference_reportlab.py"), "--workload",
+                                              str(live), str(t / "ref-live")]
+        print(f"all three kits: {faces} printed faces in the home kits, {len(pdfs)} PDFs, "
+              f"{sum(p.stat().st_size for p in pdfs) / 1024:.0f} KiB; {args.rounds} alternating rounds")
+        report(alternate(sides, args.rounds, ROOT, env), "generator build (cold)")
 
 
 if __name__ == "__main__":

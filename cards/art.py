@@ -40,14 +40,14 @@ def art_path(folder: Path, name: str) -> Path:
         raise ArtError(f"expected a path relative to the game's folder, got {name!r}")
     root = folder.resolve()
     try:
-        path = (root / name).resolve(strict=True)
+        path = (root / name).resolve()
+        if root not in path.parents:  # said before "not found": a path out of the folder is the mistake
+            raise ArtError(f"expected a file inside the game's folder, got {name!r} (it leads outside)")
+        return (root / name).resolve(strict=True)
     except FileNotFoundError:
         raise ArtError(f"file not found: {name!r}") from None
     except (OSError, RuntimeError) as exc:  # a symlink loop, a name too long
         raise ArtError(f"cannot read {name!r}: {getattr(exc, 'strerror', None) or exc}") from None
-    if root not in path.parents:
-        raise ArtError(f"expected a file inside the game's folder, got {name!r} (it leads outside)")
-    return path
 
 
 def inspect_art(folder: Path, name: str) -> ArtInfo:

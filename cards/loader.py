@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .design import Design, check_record_art, load_design
 from .errors import DefinitionError, Problem
 from .families import FAMILIES, PACKAGE_DIR, Family, UnknownFamily, builtin_games, family
 from .formats import format_problem
@@ -62,6 +63,7 @@ class Game:
     family: ModuleType | None = None  # the family's schema module (RECORDS, ICONS, ...)
     builtin: bool = False  # found on the game search path (asked for by id), not given as a folder
     shown: str = ""  # the folder as the user named it (messages name it: a renamed copy keeps its id)
+    design: Design | None = None  # the folder's own fonts, icons, layouts and art (cards.design)
 
     @property
     def rules_family(self) -> Family:
@@ -140,6 +142,14 @@ def load_game(game: str) -> Game:
                 seen[rec.id] = file
         table = getattr(schemas.get(comp.schema_), "TABLE", "cards")
         loaded.components.append(LoadedComponent(comp, records, file, comp_index, table))
+    design_problems, loaded.design = load_design(
+        folder, shown, data, index, spec.rules,
+        [(c.id, c.layout, set(schemas[c.schema_].model_fields) if c.schema_ in schemas else set())
+         for c in spec.components],
+        {f.name for f in FAMILIES.values() if f.looks})
+    problems += design_problems
+    for comp_loaded in loaded.components:
+        problems += check_record_art(loaded.design, comp_loaded.file, comp_loaded.records)
     if not problems and hasattr(family, "check_game"):
         problems += family.check_game(loaded)
     if problems:

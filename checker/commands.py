@@ -78,7 +78,7 @@ def simulate(
     games: int = typer.Option(1000, "--games", parser=option_parser(True, 1), help="How many games to play (the most, with --precision)."),
     players: int = typer.Option(4, "--players", parser=option_parser(True, 1), help="Players per game."),
     seed: int = typer.Option(0, "--seed", parser=option_parser(True, 0), help="Same seed, same report (whatever --jobs and --shard)."),
-    policy: str = typer.Option("random", "--policy", help="random, greedy or search; or one per seat: search,greedy,random,random."),
+    policy: Optional[str] = typer.Option(None, "--policy", help="random, greedy or search (El Dorado Canyon; default random), random or greedy (Eldorado; default greedy); or one per seat: search,greedy,random,random."),
     budget: Optional[int] = typer.Option(None, "--budget", parser=option_parser(True, 1), help="Playouts per decision of the search policy."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON (schema: docs/balance-lab.md)."),
     as_csv: bool = typer.Option(False, "--csv", help="Print one CSV row per card, character, seat (or difference)."),

@@ -81,6 +81,13 @@ def _guarded(action: Callable[[], None]) -> None:
         _fail(f"--out: {exc}")
 
 
+def _report(result) -> None:
+    """A build's summary line, and its warnings (art below 300 dpi) on stderr: they do not fail it."""
+    for warning in result.warnings:
+        typer.echo(shown(warning), err=True)
+    typer.echo(shown(result.summary()))
+
+
 PAPER = typer.Option("a4", "--paper", help="a4 or letter.")
 OUT = typer.Option(Path("output"), "--out", help="Output folder.")
 DUPLEX_OPT = typer.Option("long", "--duplex", help="Edge your printer flips on: long or short.")
@@ -109,7 +116,7 @@ def build(
     with _progress(len(names)) as advance:
         for name in names:
             game = _load(name)
-            _guarded(lambda: typer.echo(shown(build_game(game, opts, out, shop=shop).summary())))
+            _guarded(lambda: _report(build_game(game, opts, out, shop=shop)))
             advance()
 
 
@@ -124,6 +131,7 @@ def png(
     from cards.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
+    from generator.engine.images import collecting_warnings
     from generator.engine.raster import png_files
     from generator.templates import looks_for
 
@@ -133,8 +141,11 @@ def png(
     loaded = _load(game)
 
     def run() -> None:
-        files = png_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out, dpi=dpi, card=card)
+        with collecting_warnings() as warnings:
+            files = png_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out, dpi=dpi, card=card)
         write_set(files, root=out)
+        for warning in warnings:  # art below 300 dpi: a preview is where a designer sees it first
+            typer.echo(shown(warning), err=True)
         typer.echo(shown(f"{output_name(loaded)}: wrote {len(files)} PNG files at {dpi} dpi into "
                          f"{out / (output_name(loaded) + '-png')}"))
     _guarded(run)
@@ -156,7 +167,7 @@ def tts(
     loaded = _load(game)
 
     def run() -> None:
-        files = tts_files(loaded, looks_for(loaded.rules), Style(ink_saver=ink_saver), opts, out)
+        files = tts_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out)
         write_set(files, root=out)
         typer.echo(shown(f"{output_name(loaded)}: wrote {len(files)} Tabletop Simulator images into "
                          f"{out / (output_name(loaded) + '-tts')}"))
@@ -195,6 +206,25 @@ def watch(
 
     typer.echo(shown(f"watching {folder} (Ctrl-C stops)"))
     watch_loop(folder, rebuild, interval=interval)
+
+
+@app.command()
+def new(
+    folder: Path = typer.Argument(..., help="The new game's folder (absent or empty)."),
+    source: Optional[str] = typer.Option(None, "--from", help="Copy a built-in game (e.g. el-dorado-canyon)."),
+) -> None:
+    """Start a game: a blank print-only deck (a layout, sample art, a back, a font), or a copy of a built-in game."""
+    from cards.files import FileRefused
+    from generator.new import NewGameError, new_game
+
+    try:
+        files = new_game(folder, source)
+    except NewGameError as exc:
+        _fail(str(exc))
+    except FileRefused as exc:
+        _fail(f"{folder}: {exc}")
+    typer.echo(shown(f"{folder}: wrote {len(files)} files; next: generator build {folder} "
+                     f"(then open {folder}/game.toml: its comments say what to change)"))
 
 
 class _progress:

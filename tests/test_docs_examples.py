@@ -8,7 +8,7 @@ import pytest
 from docs_examples import ROOT, blocks, commands, needs_tag, pages, run, shell_lines, shown, workdir
 
 BLOCKS = [b for page in pages() for b in blocks(page)]
-KINDS = {"state", "run", "commands", "definition", "new-definition", "skip"}
+KINDS = {"state", "run", "commands", "definition", "new-definition", "example", "skip"}
 
 
 def _of(kind: str) -> list:
@@ -19,7 +19,7 @@ def test_every_example_says_how_it_is_checked():
     untagged = [b.where for b in BLOCKS if needs_tag(b) and b.kind is None]
     assert not untagged, f"add a <!-- check: ... --> line above: {untagged}"
     assert {b.kind for b in BLOCKS if b.kind} <= KINDS
-    assert all(b.args for b in BLOCKS if b.kind in ("skip", "state", "definition", "new-definition"))
+    assert all(b.args for b in BLOCKS if b.kind in ("skip", "state", "definition", "new-definition", "example"))
     assert all(b.body.startswith("$ ") for b in BLOCKS if b.kind == "run")
     assert len([b for b in BLOCKS if b.kind == "run"]) >= 4
 
@@ -85,3 +85,9 @@ def test_new_definition_validates(block, tmp_path):
     assert block.body in (work / "my-game" / file).read_text()
     done = run("checker validate ./my-game", work, tmp_path / "cache")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("block", _of("example"))
+def test_example_is_part_of_a_real_example_folder(block):
+    """The block is shown verbatim from a file of examples/ (which tests/test_designer.py builds)."""
+    assert block.body in (ROOT / "examples" / block.args).read_text(encoding="utf-8"), block.where

@@ -127,11 +127,12 @@ def test_the_docs_example_is_the_case_book_file():
     assert shown.strip() == "\n".join(line for line in case.splitlines() if not line.startswith("# ")).strip()
 
 
-def test_a_refused_action_lists_the_legal_ones_on_its_second_line(tmp_path):
+def test_a_refused_action_lists_the_legal_ones_on_its_line(tmp_path):
     done = resolve(tmp_path, "tests/cases/eldorado/44-ship-onto-land.toml")
     assert done.returncode == 2
-    assert done.stderr.splitlines()[1] == "  legal for Ann now: move west; walk to AJ10, to AM9, to AL10, to AK9, " \
-        "to AK11, to AN10, to AM11, to AL12, ... (2 more) (guard 0-2); resupply rounds 1-10"
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr.rstrip("\n").endswith("; legal for Ann now: move west; walk to AJ10, to AM9, to AL10, to AK9, "
+                                             "to AK11, to AN10, to AM11, to AL12, ... (2 more) (guard 0-2); resupply rounds 1-10")
 
 
 def test_the_readme_map_is_the_builtin_map():

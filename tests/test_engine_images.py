@@ -36,6 +36,13 @@ def test_cover_fills_the_box_and_keeps_the_focal_point_near_the_centre():
     assert spot.x == pytest.approx(-100.0)   # never uncovers the box's right edge
 
 
+@pytest.mark.parametrize("fy, y", [(0.5, -50.0), (0.25, -100.0), (0.9, 0.0), (0.1, -100.0)])
+def test_cover_keeps_a_vertical_focal_point_near_the_centre(fy, y):
+    """A tall image in a square box: its focal height lands on the box's middle as far as covering allows."""
+    spot = place(300, 600, 0, 0, 100, 100, "cover", focus=(0.5, fy))
+    assert (spot.w, spot.h, spot.x) == (100, 200, 0) and spot.y == pytest.approx(y)
+
+
 def test_contain_shows_the_whole_image_inside_the_box():
     spot = place(600, 300, 10, 10, 100, 100, "contain")
     assert (spot.x, spot.y, spot.w, spot.h, spot.clip) == (10, 35, 100, 50, False)

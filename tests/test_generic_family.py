@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from PIL import Image
 from typer.testing import CliRunner
 
 from cards import load_game
@@ -59,7 +60,7 @@ colour = "#aa3322"
 def game(tmp_path: Path) -> Path:
     folder = tmp_path / "my-game"
     (folder / "art").mkdir(parents=True)
-    (folder / "art" / "fox.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    Image.new("RGB", (60, 40), (200, 120, 40)).save(folder / "art" / "fox.png")
     (folder / "game.toml").write_text(GAME)
     (folder / "deck.toml").write_text(DECK)
     return folder
@@ -97,7 +98,7 @@ tags = "animal"
         "art, colour, rare",
         f"{f}:8: card 'owl' (Owl): cost: required field is missing",
         f"{f}:13: card 'owl' (Owl): tags: expected an array, got 'animal'",
-        f"{f}:11: card 'owl' (Owl): art: expected a file inside the game's folder, got '../secret.png'",
+        f"{f}:11: card 'owl' (Owl): art: expected a file inside the game's folder, got '../secret.png' (it leads outside)",
         f"{f}:12: card 'owl' (Owl): colour: expected a colour as #rrggbb (e.g. #336699), got 'red'",
     ]
 
@@ -110,9 +111,9 @@ def test_an_image_must_be_a_picture_file_inside_the_folder(game, tmp_path):
                                     + 'art = "game.toml"\n')
     f = f"{game}/deck.toml"
     assert definition_errors(game) == [
-        f"{f}:8: card 'fox' (Fox): art: expected a file inside the game's folder, got 'art/link.png'",
-        f"{f}:16: card 'owl' (Owl): art: file not found in the game's folder: 'art/none.png'",
-        f"{f}:21: card 'cat' (Cat): art: expected a PNG, JPEG or SVG file (.png, .jpg, .jpeg, .svg), got 'game.toml'",
+        f"{f}:8: card 'fox' (Fox): art: expected a file inside the game's folder, got 'art/link.png' (it leads outside)",
+        f"{f}:16: card 'owl' (Owl): art: file not found: 'art/none.png'",
+        f"{f}:21: card 'cat' (Cat): art: expected a .png, .jpg, .jpeg or .svg file, got 'game.toml'",
     ]
 
 
@@ -148,7 +149,10 @@ def test_it_builds_previews_and_prints_its_fields(game, tmp_path):
     assert (manifest["game"], manifest["family"]) == ("my-game", "generic")
     with pdfplumber.open(out / "my-game-a4.pdf") as pdf:
         fronts, backs = pdf.pages[0].extract_text(), pdf.pages[1].extract_text()
-    for text in ("Fox", "Cost 2", "Power 3", "Move two spaces & draw a card.", "• animal", "art/fox.png",
+        placed = [(image["srcsize"]) for image in pdf.pages[0].images]
+    assert placed == [(60, 40)]  # the fox's art, drawn in its slot
+    assert "warning: card 'fox' (Fox): art: fox.png prints at" in done.stderr
+    for text in ("Fox", "Cost 2", "Power 3", "Move two spaces & draw a card.", "• animal",
                  "Owl", "Cost 1", "Power 1.5", "Rare"):
         assert text in fronts, text
     assert backs.startswith("Animal deck Animal deck\n")
@@ -177,7 +181,7 @@ def test_the_docs_example_validates_and_builds(tmp_path):
     game_toml, deck_toml = [block.split("```", 1)[0] for block in page.split("```toml\n")[1:3]]
     folder = tmp_path / "my-game"
     (folder / "art").mkdir(parents=True)
-    (folder / "art" / "fox.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    Image.new("RGB", (60, 40), (200, 120, 40)).save(folder / "art" / "fox.png")
     (folder / "game.toml").write_text(game_toml)
     (folder / "deck.toml").write_text(deck_toml)
     loaded = load_game(str(folder))

@@ -316,7 +316,7 @@ def test_checker_options_take_ascii_numbers_only(tmp_path):
 
 @pytest.mark.parametrize("game", ["", "no-such-game"])
 def test_rulings_for_an_empty_or_unknown_game_is_an_error(game):
-    one_line(runner.invoke(checker_app, ["rulings", game]), f"game: no rulings for {game!r}; expected one of")
+    one_line(runner.invoke(checker_app, ["rulings", game]), f"game: expected a rules family (", f"got {game!r}")
 
 
 def test_an_unknown_key_in_a_gold_and_steel_condition_is_named_in_validate_build_and_resolve(tmp_path):

@@ -49,4 +49,4 @@ def test_schema_lists_exactly_the_keys_the_reader_accepts(tmp_path):
                               'play = { card = "pistol", direction = "left", cost = 1 }'))
     refused = CliRunner().invoke(app, ["resolve", str(state)])
     assert refused.exit_code == 2
-    assert f"play.cost: unknown field: expected one of {', '.join(PLAY_KEYS)}" in refused.output
+    assert f"play.cost: unknown field: expected one of {', '.join(PLAY_KEYS)}; legal plays: " in refused.output

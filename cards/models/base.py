@@ -34,6 +34,7 @@ class Component(Strict):
     copies: int = Field(default=1, ge=1, le=100)
     back: str | None = None
     shape: Literal["rect", "round"] = "rect"
+    layout: str | None = Field(default=None, max_length=200, description="layout file in the game's folder (cards.design)")
 
     @field_validator("size")
     @classmethod
@@ -56,6 +57,8 @@ class GameFile(Strict):
     players: list[int] = Field(min_length=2, max_length=2, description="[min, max]")
     components: list[Component] = Field(min_length=1)
     schemas: dict[str, Any] | None = Field(default=None, description="record schemas the game declares (generic family)")
+    fonts: dict[str, Any] | None = Field(default=None, description="the folder's font families (cards.design)")
+    icons: dict[str, Any] | None = Field(default=None, description="the folder's icons, name = file (cards.design)")
 
     @field_validator("players")
     @classmethod

@@ -1,9 +1,33 @@
 """Record schemas every game can use: plain tokens and markers, and reference cards."""
 from __future__ import annotations
 
-from pydantic import Field
+from pathlib import Path
+from typing import Annotated
 
+from pydantic import AfterValidator, Field, ValidationInfo
+
+from ..art import ArtError, inspect_art
 from .base import Id, Strict
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+
+
+def _inside_folder(value: str, info: ValidationInfo) -> str:
+    """An image names a PNG, JPEG or SVG file inside the game's folder (cards.art: no `..`, no absolute
+    path, no link out, an image that is one, of a printable size)."""
+    folder = (info.context or {}).get("folder")
+    if folder is None:
+        if not value.lower().endswith(IMAGE_SUFFIXES):
+            raise ValueError(f"expected a .png, .jpg, .jpeg or .svg file, got {value!r}")
+        return value
+    try:
+        inspect_art(Path(folder), value)
+    except ArtError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+Image = Annotated[str, Field(max_length=300), AfterValidator(_inside_folder)]
 
 
 class Record(Strict):

@@ -12,7 +12,7 @@ from pydantic import Field
 
 from ..effects import Effect, join_phrases, unknown_icons, wording_problems
 from .base import Strict
-from .common import Marker, Record, Reference
+from .common import Image, Marker, Record, Reference
 
 Priority = Literal["I", "II", "III", "IV"]
 CardType = Literal["event", "defense", "steal", "attack", "gain"]
@@ -296,6 +296,8 @@ class ActionCard(Record):
     keywords: list[Keyword] = Field(default_factory=list, max_length=3)
     options: list[Option] = Field(min_length=1, max_length=2)
     flavor: str = Field(default="", max_length=120)
+    image: Image | None = Field(default=None, description="art file in the game's folder, printed in place of the "
+                                                          "drawn picture")
 
     @property
     def two_ended(self) -> bool:

@@ -25,26 +25,11 @@ from pydantic import AfterValidator, BaseModel, Field, StrictBool, StrictInt, Va
 
 from ..errors import Problem
 from ..tomlsource import LineIndex
-from .common import Record
+from .common import Image, Record
 
 ICONS: set[str] = set()
 BACKS = {"plain"}  # the component's name on a framed panel
 RESERVED = ("id", "name", "copies")
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
-
-
-def _inside_folder(value: str, info: ValidationInfo) -> str:
-    """An image path names a file inside the game's folder (no `..`, no absolute path, no link out)."""
-    folder = (info.context or {}).get("folder")
-    if not value.lower().endswith(IMAGE_SUFFIXES):
-        raise ValueError(f"expected a PNG, JPEG or SVG file ({', '.join(IMAGE_SUFFIXES)}), got {value!r}")
-    if folder is not None:
-        path = (Path(folder) / value).resolve()
-        if Path(value).is_absolute() or Path(folder).resolve() not in path.parents:
-            raise ValueError(f"expected a file inside the game's folder, got {value!r}")
-        if not path.is_file():
-            raise ValueError(f"file not found in the game's folder: {value!r}")
-    return value
 
 
 def _colour(value: str) -> str:
@@ -55,7 +40,6 @@ def _colour(value: str) -> str:
 
 Text = Annotated[str, Field(max_length=2000)]
 Number = Annotated[float, Field(allow_inf_nan=False)]
-Image = Annotated[str, Field(max_length=300), AfterValidator(_inside_folder)]
 Colour = Annotated[str, AfterValidator(_colour)]
 
 TYPES: dict[str, Any] = {

@@ -58,15 +58,21 @@ def text(r: dict[str, Any]) -> str:
         s = r["scores"]
         lines.append(f"Scores: mean {s['all']['mean']}, winner mean {s['winner']['mean']}, spread (best - worst) "
                      f"mean {s['spread']['mean']}, range {s['all']['min']} to {s['all']['max']}")
+    for title, counts in r.get("counts", {}).items():
+        lines.append(f"{title}: " + ", ".join(f"{k} {v:,}" for k, v in counts.items()))
     for family in r["families"]:
         lines += ["", f"{family['title']} (baseline: {family['baseline']})"]
-        lines += [_row(family["key"], e) for e in r[family["key"]]]
+        lines += [_row(family["key"], e, family.get("columns", ())) for e in r[family["key"]]]
     lines += ["", f"How to read this: {DOCS}. {r['method']}"]
     return "\n".join(lines)
 
 
-def _row(key: str, e: dict[str, Any]) -> str:
+def _row(key: str, e: dict[str, Any], columns: Any = ()) -> str:
     out = f"  {e['id']:<22} {_pct(e['win_rate']):>6} [{_pct(e['ci_low'])}, {_pct(e['ci_high'])}] n={e['n']:<6,}"
+    shown = [f"{label} {_pct(e[field]) if kind == 'pct' else '-' if e[field] is None else f'{e[field]:,}'}"
+             for field, label, kind in columns]  # a family's own figures (Eldorado's cities), as it names them
+    if shown:
+        out += " " + ", ".join(shown)
     if key == "cards":
         diff = ("" if e["difference"] is None else
                 f" diff {e['difference']:+.1%} [{e['difference_low']:+.1%}, {e['difference_high']:+.1%}]")
@@ -93,7 +99,7 @@ def compare_text(c: dict[str, Any]) -> str:
 def _delta_row(d: dict[str, Any]) -> str:
     if d["difference"] is None:
         return f"  {d['family']} {d['id']} {d['metric']}: not enough games"
-    pct = d["metric"] in ("win_rate", "bought_share")
+    pct = d["metric"] in ("win_rate", "bought_share", "reached_share")
     f = (lambda x: f"{x:+.1%}") if pct else (lambda x: f"{x:+.2f}")
     g = _pct if pct else str
     return (f"  {d['verdict'].upper():<6} {d['family']} {d['id']} {d['metric']}: {g(d['base'])} -> {g(d['variant'])}, "
@@ -104,7 +110,8 @@ def _delta_row(d: dict[str, Any]) -> str:
 
 COLUMNS = ("family", "id", "name", "n", "wins", "win_rate", "ci_low", "ci_high", "verdict", "baseline", "baseline_n",
            "baseline_ci_low", "baseline_ci_high", "difference", "difference_low", "difference_high", "offered",
-           "bought_share", "buys_per_game", "mean_turn_bought", "plays_per_buyer", "cost")
+           "bought_share", "buys_per_game", "mean_turn_bought", "plays_per_buyer", "cost", "square", "reached",
+           "reached_share", "mean_turn_reached", "beaten", "beaten_share", "treasure", "treasure_per_beating")
 DELTA_COLUMNS = ("family", "id", "metric", "base", "variant", "n_base", "n_variant", "difference", "ci_low", "ci_high",
                  "verdict", "changed")
 

@@ -1,7 +1,7 @@
 """`checker simulate` for any rules family: batches, jobs, precision, shards, merge, compare.
 
 A family plugs in a metrics module (its engine's `SIMULATOR`) with `POLICY_NAMES`,
-`DEFAULT_BUDGET`, `prepare(game) -> data`, `check(data, players)`, `tally_games(data,
+`DEFAULT_BUDGET`, optionally `DEFAULT_POLICY` (else random), `prepare(game) -> data`, `check(data, players)`, `tally_games(data,
 first, count, players, seed, policies, budget)`, `report(data, tally, players, policies)`
 and `differences(data_a, data_b)`. Tallies are nested dicts and lists of integers, so
 they add up exactly in any order: batches, processes and shards all give the one report
@@ -12,10 +12,11 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import random
 import sys
 import time
 from types import ModuleType
-from typing import Any
+from typing import Any, Iterator
 
 from . import stats
 from .errors import StateError
@@ -42,6 +43,24 @@ def rate_entry(entry_id: str, wins: float, n: int, baseline: float | None, name:
     if baseline is not None:
         entry["baseline"] = round(baseline, 4)
     return entry
+
+
+def judged_rates(entries: list[dict[str, Any]], baseline: float) -> None:
+    """Verdicts of win rates against one baseline (1 / players), Holm-corrected over the family."""
+    stats.judge(entries, lambda e: (stats.p_rate(e["wins"], e["n"], baseline), e["win_rate"] - baseline))
+
+
+def seeded_games(seed: int, first: int, count: int) -> Iterator[random.Random]:
+    """One generator per game, reseeded from (seed, game number) alone: why batches, jobs and shards agree."""
+    rng = random.Random()
+    for index in range(first, first + count):
+        rng.seed(seed * 1_000_003 + index)
+        yield rng
+
+
+def bump(counter: dict[str, int], key: str, n: int = 1) -> None:
+    """Add to one count of a tally (a dict of integers by key)."""
+    counter[key] = counter.get(key, 0) + n
 
 
 def histogram_summary(hist: dict[str, int]) -> dict[str, Any]:
@@ -191,15 +210,18 @@ def run(sim: Any, data: dict[str, Any], games: int, players: int, seed: int, pol
     return tally
 
 
-def params_for(sim: Any, games: int, players: int, seed: int, policy: str, budget: int | None,
+def params_for(sim: Any, games: int, players: int, seed: int, policy: str | None, budget: int | None,
                precision: float | None) -> dict[str, Any]:
-    """What a run was asked for (the report's head; what shards of one run must share)."""
+    """What a run was asked for (the report's head; what shards of one run must share); no `policy`:
+    the family's default."""
+    default: str = getattr(sim, "DEFAULT_POLICY", "random")
+    chosen = policy if policy else default
     return {"rules": sim.FAMILY, "games": games, "players": players, "seed": seed,
-            "policy": policies_for(policy, players, sim.POLICY_NAMES),
+            "policy": policies_for(chosen, players, sim.POLICY_NAMES),
             "budget": sim.DEFAULT_BUDGET if budget is None else budget, "precision": precision}
 
 
-def simulate_game(module: str, game: Any, games: int = 1000, players: int = 4, seed: int = 0, policy: str = "random",
+def simulate_game(module: str, game: Any, games: int = 1000, players: int = 4, seed: int = 0, policy: str | None = None,
                   jobs: int = 1, budget: int | None = None, precision: float | None = None,
                   quiet: bool = True) -> dict[str, Any]:
     """One whole run: the report (same seed, same report, whatever `jobs`)."""
@@ -228,7 +250,7 @@ def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: 
     head = {"format": REPORT_FORMAT, "game": data["id"], "name": data["name"], "rules": params["rules"],
             "games": tally["games"], "players": params["players"], "seed": params["seed"], "policy": policies,
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
-            "method": METHOD, **({"folder": params["folder"]} if params.get("folder") else {})}
+            "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {})}
     body = sim.report(data, tally, params["players"], policies)
     body["verdicts"] = {v: [e["id"] for f in body["families"] for e in body[f["key"]] if e["verdict"] == v]
                         for v in stats.VERDICTS}
@@ -325,6 +347,8 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
             deltas.append(_delta(key, e["id"], "win_rate", e["wins"], e["n"], f["wins"], f["n"]))
             if "offered" in e:
                 deltas.append(_delta(key, e["id"], "bought_share", e["n"], e["offered"], f["n"], f["offered"]))
+            if "reached" in e:
+                deltas.append(_delta(key, e["id"], "reached_share", e["reached"], e["n"], f["reached"], f["n"]))
     for item, metric, a, b in _means(rep_a, rep_b):
         diff, low, high = stats.welch((a["sum"], a["sum_squares"], a["n"]), (b["sum"], b["sum_squares"], b["n"]))
         deltas.append({"family": "game", "id": item, "metric": metric, "base": a["mean"], "variant": b["mean"],
@@ -382,7 +406,7 @@ def default_jobs() -> int:
 
 # ---- the command -----------------------------------------------------------------------------------
 
-def run_command(args: list[str], *, games: int, players: int, seed: int, policy: str, budget: int | None,
+def run_command(args: list[str], *, games: int, players: int, seed: int, policy: str | None, budget: int | None,
                 as_json: bool, as_csv: bool, report_dir: Any, jobs: int | None, precision: float | None,
                 shard: str | None, merge: bool, compare: str | None, quiet: bool) -> int:
     """`checker simulate`: 0, or 2 with one clear line on stderr for anything refused."""
@@ -417,7 +441,7 @@ def run_command(args: list[str], *, games: int, players: int, seed: int, policy:
     return 0
 
 
-def _command(args: list[str], games: int, players: int, seed: int, policy: str, budget: int | None, as_json: bool,
+def _command(args: list[str], games: int, players: int, seed: int, policy: str | None, budget: int | None, as_json: bool,
              as_csv: bool, jobs: int | None, precision: float | None, shard: str | None, merge: bool,
              compare: str | None, quiet: bool) -> dict[str, Any] | str:
     if as_json and as_csv:
@@ -472,7 +496,7 @@ def _engine_of_family(name: Any) -> ModuleType | None:
     return importlib.import_module(fam.engine) if fam is not None and fam.engine else None
 
 
-def _prepare(game: str, players: int, policy: str, budget: int | None, precision: float | None, games: int, seed: int
+def _prepare(game: str, players: int, policy: str | None, budget: int | None, precision: float | None, games: int, seed: int
              ) -> tuple[Any, dict[str, Any], dict[str, Any]]:
     """The family's metrics module, the compiled game (from the cache: no pydantic) and the run's params."""
     from .engines import NoEngine
@@ -507,7 +531,7 @@ def _prepare(game: str, players: int, policy: str, budget: int | None, precision
 def parse_plain(args: list[str]) -> dict[str, Any] | None:
     """`simulate GAME` with plain options, for `checker.cli` to run without Typer; None when the
     arguments need the full parser (help, reports, shards, merge, compare, anything odd)."""
-    options: dict[str, Any] = {"games": 1000, "players": 4, "seed": 0, "policy": "random", "budget": None,
+    options: dict[str, Any] = {"games": 1000, "players": 4, "seed": 0, "policy": None, "budget": None,
                                "jobs": None, "precision": None, "as_json": False, "as_csv": False, "quiet": False}
     numbers = {"--games": "games", "--players": "players", "--seed": "seed", "--jobs": "jobs", "--budget": "budget"}
     flags = {"--json": "as_json", "--csv": "as_csv", "--quiet": "quiet"}

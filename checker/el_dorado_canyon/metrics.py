@@ -14,7 +14,8 @@ from typing import Any
 
 from checker.core import stats
 from checker.core.errors import StateError
-from checker.core.simulate_cmd import histogram_summary, list_changes, rate_entry
+from checker.core.simulate_cmd import (bump, histogram_summary, judged_rates, list_changes, rate_entry,
+                                       seeded_games)
 
 from .judge import game_ending, score, winners
 from .players import Play
@@ -62,10 +63,8 @@ def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed
     for name in set(policies):
         made[name] = make_policy(name, rules, budget)
     choosers = [made[name] for name in policies]
-    rng = random.Random()
     tally = new_tally(players)
-    for index in range(first, first + count):
-        rng.seed(seed * 1_000_003 + index)
+    for rng in seeded_games(seed, first, count):
         play_game(rules, players, rng, choosers, policies, tally)
     return tally
 
@@ -113,12 +112,12 @@ def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], wo
            drawn: list[tuple[int, str | None]], offered: list[set[str]], bought_turn: list[tuple[int, str, int]],
            plays: list[tuple[int, str]], names: list[str]) -> None:
     tally["games"] += 1
-    _bump(tally["lengths"], str(turns))
-    _bump(tally["reasons"], reason)
+    bump(tally["lengths"], str(turns))
+    bump(tally["reasons"], reason)
     for s in scores:
-        _bump(tally["scores"], str(s))
-    _bump(tally["winner_scores"], str(max(scores)))
-    _bump(tally["spreads"], str(max(scores) - min(scores)))
+        bump(tally["scores"], str(s))
+    bump(tally["winner_scores"], str(max(scores)))
+    bump(tally["spreads"], str(max(scores) - min(scores)))
     for seat, units in enumerate(won):
         tally["seat_wins"][seat] += units
         entry = tally["policy"].setdefault(names[seat], [0, 0])
@@ -157,10 +156,6 @@ def _card(tally: dict[str, Any], policy: str, card_id: str) -> list[int]:
     return tally["card"].setdefault(policy, {}).setdefault(card_id, [0] * 8)
 
 
-def _bump(counter: dict[str, int], key: str, n: int = 1) -> None:
-    counter[key] = counter.get(key, 0) + n
-
-
 # ---- the report ------------------------------------------------------------------------------------
 
 FAMILIES = [
@@ -192,10 +187,10 @@ def report(data: dict[str, Any], tally: dict[str, Any], players: int, policies: 
         "families": FAMILIES,
     }
     for family in ("seats", "characters"):
-        stats.judge(out[family], lambda e: (stats.p_rate(e["wins"], e["n"], base), e["win_rate"] - base))
+        judged_rates(out[family], base)
     if len(set(policies)) > 1:
         out["policies"] = [rate_entry(name, w / UNITS, g, base) for name, (g, w) in sorted(tally["policy"].items())]
-        stats.judge(out["policies"], lambda e: (stats.p_rate(e["wins"], e["n"], base), e["win_rate"] - base))
+        judged_rates(out["policies"], base)
         out["cards_by_policy"] = {name: card_entries(town, tally["card"].get(name, {}), n)
                                   for name in sorted(set(policies))}
     else:

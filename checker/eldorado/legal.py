@@ -167,4 +167,4 @@ def refusal(exc: StateError, state: dict[str, Any], world: Any) -> None:
     p = table.by_name.get(who)
     if p is not None and "winner" not in state:
         table.dice = table.dice[:1]
-        exc.message += "\n  " + summary(legal_for(table, p), who)
+        exc.message += "; " + summary(legal_for(table, p), who)

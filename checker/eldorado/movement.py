@@ -186,6 +186,7 @@ def eat(play: Play, p: Player) -> None:
     if missing:
         dead = min(missing, p.soldiers)
         p.soldiers -= dead
+        play.lose("hunger", dead)
         play.say(p, f"is {missing} barrel(s) short: {dead} soldier(s) die of hunger", cite.HUNGER)
         play.event(f"{p.name}: out of provisions, {dead} soldier(s) starve")
 
@@ -203,6 +204,7 @@ def monsters(play: Play, p: Player) -> None:
     soldier, barrel = min(1, p.soldiers), min(1, p.barrels)
     p.soldiers -= soldier
     p.barrels -= barrel
+    play.lose("monsters", soldier)
     play.say(p, f"is attacked by the monsters of {waters.name}: loses {soldier} soldier and {barrel} barrel",
              cite.DEVOUR)
     play.event(f"{p.name}: the monsters devour {soldier} soldier and {barrel} barrel")

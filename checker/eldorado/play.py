@@ -24,6 +24,11 @@ class Play:
         self.seed = seed
         self.events: list[str] = []
         self.winner: str | None = None
+        self.lost: dict[str, int] = {}  # soldiers lost at sea by cause ("hunger", "monsters"): what a simulator counts
+
+    def lose(self, cause: str, soldiers: int) -> None:
+        if soldiers:
+            self.lost[cause] = self.lost.get(cause, 0) + soldiers
 
     def say(self, player: Player | None, text: str, rule: str, kind: str | None = None) -> None:
         """A step: "<player> <text>" ("Bob's guard ..." for a text starting with 's), with the rule behind it;

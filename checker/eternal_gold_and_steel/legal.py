@@ -167,4 +167,4 @@ def refusal(exc: StateError, state: dict[str, Any], game: Any) -> None:
         listed = legal_actions(state, who, game)
     except StateError:
         return
-    exc.message += "\n  " + summary(listed, who)
+    exc.message += "; " + summary(listed, who)

@@ -28,6 +28,7 @@ from generator.templates import looks_for
 
 from .box import Style
 from .faces import FaceForms
+from .images import collecting_warnings
 from .impose import plan
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
@@ -44,6 +45,7 @@ class Result:
     pages: int
     sheets: int
     printed: dict[str, int] = field(default_factory=dict)  # component name -> faces cut out
+    warnings: list[str] = field(default_factory=list)  # art printing below 300 dpi (the build still succeeds)
 
     def summary(self) -> str:
         counts = ", ".join(f"{name} {n}" for name, n in self.printed.items())
@@ -57,8 +59,15 @@ def output_name(game: Any) -> str:
 
 
 def build_game(game: Any, opts: Options, out: Path, *, shop: bool = False) -> Result:
-    """Render every output of `game` in memory, then write them all or none."""
-    looks = looks_for(game.rules)
+    """Render every output of `game` in memory, then write them all or none; collect the art warnings."""
+    with collecting_warnings() as warnings:
+        result = _build(game, opts, out, shop)
+    result.warnings = warnings
+    return result
+
+
+def _build(game: Any, opts: Options, out: Path, shop: bool) -> Result:
+    looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
     pages = plan(game, opts)
     files: dict[Path, bytes] = {}

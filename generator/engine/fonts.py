@@ -62,7 +62,9 @@ def register_fonts() -> None:
 
 
 class FontFileError(ValueError):
-    """A font file that cannot be embedded: not a font, or a kind ReportLab cannot embed."""
+    """A font file that cannot be embedded: not a font, or a kind ReportLab cannot embed; `path` names it."""
+
+    path: Path | None = None
 
 
 MAX_FONT_BYTES = 40_000_000
@@ -74,8 +76,13 @@ def register_family(name: str, faces: dict[tuple[bool, bool], Path], fallbacks: 
     For a game folder's own fonts (a layout names the family). Raises FontFileError naming the file.
     """
     register_fonts()
-    registered = {style: _face(f"{name}-{'B' if style[0] else ''}{'I' if style[1] else ''}".rstrip("-"), path)
-                  for style, path in faces.items()}
+    registered: dict[tuple[bool, bool], str] = {}
+    for style, path in faces.items():
+        try:
+            registered[style] = _face(f"{name}-{'B' if style[0] else ''}{'I' if style[1] else ''}".rstrip("-"), path)
+        except FontFileError as exc:
+            exc.path = path
+            raise
     FACES[name] = {style: registered.get(style, registered[False, False]) for style in
                    ((False, False), (True, False), (False, True), (True, True))}
     if (True, True) not in faces and (True, False) in faces:

@@ -24,12 +24,14 @@ form object and placed wherever it is used, which keeps files small and builds f
 """
 from __future__ import annotations
 
+import hashlib
 import inspect
 import math
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache, partial
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from .box import Style
 from .errors import UnknownIcon
@@ -88,7 +90,7 @@ def lookup(name: str) -> tuple[str, DrawIcon] | None:
     """(scope, draw_fn) of the icon `name` as the game being drawn sees it, or None."""
     versions = _REGISTRY.get(name, {})
     scope = _SCOPE.get()
-    for owner in (scope, GENERIC):
+    for owner in (scope, scope.partition("#")[0], GENERIC):  # a game folder's icons, its family's, the generic
         if owner in versions:
             return owner, versions[owner]
     if name in _DECLARED.get():
@@ -110,16 +112,24 @@ def form_name(scope: str, name: str) -> str:
     return "icon_" + "".join(ch if ch.isalnum() else "_" for ch in f"{scope}_{name}")
 
 
-_USED: ContextVar[dict[str, DrawIcon] | None] = ContextVar("icons_used", default=None)
+@dataclass(frozen=True)
+class FormDrawing:
+    """What a form object holds: `draw(c)` paints inside `bbox` (x0, y0, x1, y1)."""
+
+    draw: Callable[[Any], None]
+    bbox: tuple[float, float, float, float]
+
+
+_USED: ContextVar[dict[str, FormDrawing] | None] = ContextVar("icons_used", default=None)
 
 
 @contextmanager
-def collecting_forms() -> Iterator[dict[str, DrawIcon]]:
-    """Place icons as form objects; yields {form name: draw_fn} to define before saving.
+def collecting_forms() -> Iterator[dict[str, FormDrawing]]:
+    """Place icons and repeated art as form objects; yields {form name: drawing} to define before saving.
 
-    Outside this context `draw_icon` draws the vectors directly (tests, previews).
+    Outside this context `draw_icon` and `place_drawing` draw the vectors directly (tests, previews).
     """
-    used: dict[str, DrawIcon] = {}
+    used: dict[str, FormDrawing] = {}
     token = _USED.set(used)
     try:
         yield used
@@ -127,11 +137,11 @@ def collecting_forms() -> Iterator[dict[str, DrawIcon]]:
         _USED.reset(token)
 
 
-def define_forms(c, used: dict[str, DrawIcon]) -> None:
-    """Draw every placed icon once into its form object (call after the last page)."""
+def define_forms(c, used: dict[str, FormDrawing]) -> None:
+    """Draw every placed icon and piece of art once into its form object (call after the last page)."""
     for name in sorted(used):
-        c.beginForm(name, 0, 0, UNIT, UNIT)
-        used[name](c, 0, 0, UNIT)
+        c.beginForm(name, *used[name].bbox)
+        used[name].draw(c)
         end_form(c)
 
 
@@ -156,19 +166,45 @@ def draw_icon(c, name: str, x: float, y: float, size: float, *, field: str = "ic
     place_form(c, form, draw_fn, x, y, size)
 
 
-def place_form(c, form: str, draw_fn: DrawIcon, x: float, y: float, size: float) -> None:
+def place_form(c, form: str, draw_fn: DrawIcon, x: float, y: float, size: float, *, overflow: float = 0.0) -> None:
     """Place a drawing of the unit square at (x, y), `size` wide: inside `collecting_forms` as the
-    form `form`, drawn once per PDF however often it is placed; outside it, drawn directly."""
+    form `form`, drawn once per PDF however often it is placed; outside it, drawn directly.
+
+    The form clips to the square, widened on each side by `overflow` (a fraction of the size)
+    for a drawing whose strokes run past its edges.
+    """
     used = _USED.get()
     if used is None:
         draw_fn(c, x, y, size)
         return
-    used[form] = draw_fn
+    pad = overflow * UNIT
+    used[form] = FormDrawing(partial(_in_unit_square, draw_fn), (-pad, -pad, UNIT + pad, UNIT + pad))
     c.saveState()
     c.translate(x, y)
     c.scale(size / UNIT, size / UNIT)
     c.doForm(form)
     c.restoreState()
+
+
+def _in_unit_square(draw_fn: DrawIcon, c) -> None:
+    draw_fn(c, 0, 0, UNIT)
+
+
+def place_drawing(c, key: str, draw: Callable[[Any], None], bbox: tuple[float, float, float, float]) -> None:
+    """Paint `draw(c)`, art repeated on many faces, as one form object per PDF and `key`.
+
+    `key` names everything the drawing depends on (position, size, colours): the same key
+    must always draw the same.  `draw` paints in the caller's coordinates inside `bbox`;
+    what it leaves set (colours, line width) stays inside the form, as a PDF form's
+    graphics state is restored after it is painted.
+    """
+    used = _USED.get()
+    if used is None:
+        draw(c)
+        return
+    form = "art_" + hashlib.sha256(key.encode()).hexdigest()[:20]
+    used[form] = FormDrawing(draw, bbox)
+    c.doForm(form)
 
 
 # --- generic icons: shapes any game can use --------------------------------------------

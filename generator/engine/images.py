@@ -47,7 +47,7 @@ def place(iw: float, ih: float, x: float, y: float, w: float, h: float, fit: str
     fx, fy = focus
     if fit == "cover":  # the focal point towards the box's centre, never uncovering an edge
         px = min(x, max(x + w - pw, x + w / 2 - fx * pw))
-        top = min(y + h, max(y + ph, y + h / 2 + fy * ph))  # y of the image's top edge
+        top = min(y + ph, max(y + h, y + h / 2 + fy * ph))  # y of the image's top edge
         return Placement(px, top - ph, pw, ph, clip=True)
     return Placement(x + (w - pw) * fx, y + (h - ph) * (1 - fy), pw, ph, clip=False)
 
@@ -119,18 +119,35 @@ def _svg_form(path: Path) -> str:
     return "art_" + hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def _place_svg(c, path: Path, spot: Placement) -> None:
-    """Place the SVG's form: the drawing scaled into the unit square, drawn once per PDF."""
+def _draw_svg(c, path: Path, x: float, y: float, scale: float) -> None:
+    """The SVG's drawing at (x, y), scaled by `scale`, as vectors on the canvas."""
     from reportlab.graphics import renderPDF
 
+    c.saveState()
+    c.translate(x, y)
+    c.scale(scale, scale)
+    renderPDF.draw(_drawing(path), c, 0, 0)
+    c.restoreState()
+
+
+def _place_svg(c, path: Path, spot: Placement) -> None:
+    """Place the SVG's form: the drawing scaled into the unit square, drawn once per PDF."""
     drawing = _drawing(path)
     unit = UNIT / max(drawing.width, drawing.height)
 
     def draw_unit(canvas, x: float, y: float, size: float) -> None:
-        canvas.saveState()
-        canvas.translate(x, y)
-        canvas.scale(size / UNIT * unit, size / UNIT * unit)
-        renderPDF.draw(drawing, canvas, 0, 0)
-        canvas.restoreState()
+        _draw_svg(canvas, path, x, y, size / UNIT * unit)
 
     place_form(c, _svg_form(path), draw_unit, spot.x, spot.y, UNIT * spot.w / (drawing.width * unit))
+
+
+def draw_icon_art(c, art: ArtInfo, x: float, y: float, size: float) -> None:
+    """An icon from an art file, contained in the square (x, y, size): drawn directly, as the icon's own
+    form object holds it (an SVG as vectors)."""
+    if art.kind == "SVG":
+        drawing = _drawing(art.path)
+        spot = place(drawing.width, drawing.height, x, y, size, size, "contain")
+        _draw_svg(c, art.path, spot.x, spot.y, spot.w / drawing.width)
+    else:
+        spot = place(art.width, art.height, x, y, size, size, "contain")
+        c.drawImage(_reader(art.path), spot.x, spot.y, spot.w, spot.h, mask="auto")

@@ -72,6 +72,8 @@ def direction(text: str) -> str:
 
 def needs_shaping(text: str) -> bool:
     """Right-to-left or joining scripts: their glyphs must be ordered and joined by a shaper."""
+    if text.isascii():  # the common case, asked for every word measured and drawn
+        return False
     return any(unicodedata.bidirectional(ch) in _RTL or 0x0900 <= ord(ch) < 0x0E80 for ch in text)
 
 

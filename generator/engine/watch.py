@@ -6,11 +6,15 @@ from pathlib import Path
 from typing import Callable
 
 
+WATCHED = (".toml", ".csv", ".xlsx", ".png", ".jpg", ".jpeg", ".svg", ".ttf", ".otf")  # never a build's .pdf/.json
+
+
 def snapshot(folder: Path) -> dict[Path, float]:
-    """Modification time of every TOML file of a game folder (a file that cannot be read counts as changed)."""
+    """Modification time of every file of a game folder: definitions, spreadsheets, layouts, art and fonts
+    all decide a build (a file that cannot be read counts as changed)."""
     times: dict[Path, float] = {}
     try:
-        paths = sorted(folder.rglob("*.toml"))
+        paths = sorted(p for p in folder.rglob("*") if p.suffix.lower() in WATCHED)
     except OSError:
         return times
     for path in paths:

@@ -39,37 +39,51 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
-from . import common
+from . import common, layouts
 
 DrawFn = Callable[..., None]  # (c, record, component, box, style) -> None
 
 
 @dataclass(frozen=True)
 class Looks:
-    """The templates of one rules family, with the generic looks as fallback."""
+    """The templates of one rules family, with the generic looks as fallback; with a game folder's
+    design (cards.design: layouts, art, fonts, icons), the faces its layouts describe."""
 
     module: ModuleType | None
+    design: Any = None  # cards.design.Design
 
     @property
     def scope(self) -> str:
-        """The icon scope of this family (its module name), see `generator.engine.icons`."""
-        return self.module.__name__ if self.module else "generic"
+        """The icon scope of this family (its module name), see `generator.engine.icons`;
+        a folder with icons of its own has a scope of its own under it."""
+        base = self.module.__name__ if self.module else "generic"
+        if self.design is None or not self.design.icons:
+            return base
+        return f"{base}#{self.design.icons_digest()}"  # by content: the PDF does not depend on where the folder is
 
     def front(self, component: Any) -> DrawFn:
         fronts = getattr(self.module, "FRONTS", {})
-        if component.schema_ in fronts:
-            return fronts[component.schema_]
-        return common.FRONTS.get(component.kind, common.front)
+        base = fronts[component.schema_] if component.schema_ in fronts else common.FRONTS.get(component.kind, common.front)
+        if self.design is None:
+            return base
+        return layouts.front(self.design, self.design.layouts.get(component.id), base)
 
     def back(self, component: Any) -> DrawFn | None:
         """The back of `component`, or None when it has no back."""
-        if component.back is None:
-            return None
-        return getattr(self.module, "BACKS", {}).get(component.back, common.back)
+        base = None if component.back is None else getattr(self.module, "BACKS", {}).get(component.back, common.back)
+        if self.design is None:
+            return base
+        return layouts.back(self.design, self.design.layouts.get(component.id), base)
 
 
-def looks_for(rules: str) -> Looks:
-    """The looks the registry names for the family `rules`; a family without looks gets the generic ones."""
+def looks_for(game: Any) -> Looks:
+    """The looks of a loaded game (its family's templates and its folder's design), or of a family by name;
+    a family without looks gets the generic ones."""
     from cards.families import family
 
-    return Looks(family(rules).looks_module())
+    if isinstance(game, str):
+        return Looks(family(game).looks_module())
+    looks = Looks(family(game.rules).looks_module(), game.design)
+    if game.design is not None:
+        layouts.prepare(game.design, looks.scope, looks.module)
+    return looks

@@ -15,8 +15,10 @@ from pydantic import BaseModel
 from generator.engine.box import MM, Box, Style
 from generator.engine.fonts import DISPLAY
 from generator.engine.icons import draw_icon
+from generator.engine.images import draw_art
 from generator.engine.text import draw_text
 
+from .regions import record_art
 from .slots import Slot, accent, band_height, declared_texts, default_slots
 
 PAPER = (0.96, 0.93, 0.86)
@@ -89,7 +91,9 @@ def _draw_slot(c, slot: Slot, style: Style) -> None:
             c.roundRect(x + i * width + 0.5 * MM, y, width - 1 * MM, h, 1.5 * MM, fill=0, stroke=1)
             draw_text(c, label, x + i * width + 1.5 * MM, y + 0.5 * MM, width - 3 * MM, h - 1 * MM,
                       field=slot.field, size=9, align="center", valign="middle", color=INK)
-    elif slot.kind == "image":  # art is placed by the layouts to come; until then its frame and file
+    elif slot.kind == "image" and (art := record_art(slot.value)) is not None:
+        draw_art(c, art, x, y, w, h, fit="contain", field=slot.field)
+    elif slot.kind == "image":  # drawn without the game's design (a bare record): its frame and file
         c.setStrokeColorRGB(*BAND)
         c.setDash(2, 2)
         c.rect(x, y, w, h, fill=0, stroke=1)

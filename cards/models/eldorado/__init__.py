@@ -2,25 +2,44 @@
 
 Family interface used by the loader: RECORDS, ICONS, BACKS, check_record,
 check_game.  The rules engine and the templates read the map through
-`chart_of(game)`, which gives the `Chart` query API.
+`chart_of(game)`, which gives the `Chart` query API.  The names are imported on
+first use, so `checker resolve` can build a `Chart` from compiled data without
+loading the pydantic schemas.
 """
 from __future__ import annotations
 
-from .chart import Chart, Mark
-from .chart_schema import MapRecord
-from .checks import ICONS, check_game, check_record, chart_of
-from .pieces import Character, EldoradoCard, Ship, Supply
-from ..common import Record, Reference
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..common import Record
+    from .chart import Chart, Mark
+    from .checks import ICONS, chart_of, check_game, check_record
+
+    RECORDS: dict[str, type[Record]]
 
 BACKS = {"ship", "eldorado", "supply", "reference"}
-RECORDS = {
-    "map": MapRecord,
-    "character": Character,
-    "ship": Ship,
-    "eldorado": EldoradoCard,
-    "supply": Supply,
-    "die": Record,
-    "reference": Reference,
-}
+_LAZY = {"Chart": "chart", "Mark": "chart", "ICONS": "checks", "chart_of": "checks", "check_game": "checks",
+         "check_record": "checks"}
 
 __all__ = ["BACKS", "ICONS", "RECORDS", "Chart", "Mark", "chart_of", "check_game", "check_record"]
+
+
+def _records() -> dict[str, Any]:
+    from ..common import Record, Reference
+    from .chart_schema import MapRecord
+    from .pieces import Character, EldoradoCard, Ship, Supply
+
+    return {"map": MapRecord, "character": Character, "ship": Ship, "eldorado": EldoradoCard, "supply": Supply,
+            "die": Record, "reference": Reference}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RECORDS":
+        value: Any = _records()
+    elif name in _LAZY:
+        value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from .chart_schema import WATER, City, Island, MapRecord, Monsters, Port, River
-from .coords import DIRECTIONS, Square, coord, direction, expand, parse, step
+from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
+
+if TYPE_CHECKING:  # only types: a resolve builds a Chart from compiled data without pydantic
+    from .chart_schema import City, Island, MapRecord, Monsters, Port, River
 
 
 @dataclass(frozen=True)
@@ -83,8 +86,9 @@ class Chart:
 
     def step(self, where: str, heading: str) -> str | None:
         """The square one step N, E, S or W, or None past the edge of the map."""
-        nxt = step(self._square(where), heading)
-        return coord(nxt) if nxt in self._terrain else None
+        if heading not in DIRECTIONS:
+            raise KeyError(heading)
+        return self.neighbours(where).get(heading)
 
     # --- rivers ------------------------------------------------------------------
     def river(self, where: str) -> River | None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .chart_schema import WATER, MapRecord
-from .coords import Square, coord, direction, expand, parse, step, DIRECTIONS
+from .chart_schema import MapRecord
+from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
 
 
 _LISTS = {"port": "ports", "island": "islands", "river": "rivers", "city": "cities", "monsters": "monsters",

@@ -15,7 +15,6 @@ from ..common import Record
 from .coords import COORD_PATTERN
 
 Terrain = Literal["sea", "river", "jungle", "mountains", "savanna", "desert", "farmland"]
-WATER = frozenset({"sea", "river"})
 Coord = Annotated[str, StringConstraints(pattern=COORD_PATTERN)]
 CoordOrRange = Annotated[str, StringConstraints(pattern=COORD_PATTERN[:-1] + r"(:[A-Z]{1,2}[1-9][0-9]{0,2})?$")]
 Letter = Annotated[str, StringConstraints(min_length=1, max_length=1)]

@@ -10,6 +10,7 @@ import re
 Square = tuple[int, int]
 COORD = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
 COORD_PATTERN = r"^[A-Z]{1,2}[1-9][0-9]{0,2}$"
+WATER = frozenset({"sea", "river"})  # the terrains a ship sails on
 RANGE = re.compile(r"^([A-Z]{1,2}[1-9][0-9]{0,2}):([A-Z]{1,2}[1-9][0-9]{0,2})$")
 
 # Compass directions a move or a current can take (movement is orthogonal only).

@@ -21,4 +21,8 @@ FRONTS = {
     "reference": draw_reference,
 }
 
-__all__ = ["FRONTS", "BACKS", "ICONS"]
+# what a layout extending this look may change (generator/templates/regions.py)
+REGIONS = {"picture": "the drawn picture of a starting or town card: moved, or replaced by art",
+           "text": "the rules text box of a one-ended starting or town card: moved or resized"}
+
+__all__ = ["FRONTS", "BACKS", "ICONS", "REGIONS"]

@@ -4,13 +4,18 @@ Type symbol at the top, name, picture, rules text with inline icons, the arrow,
 the priority numeral top right, the gold cost (town) or the white star (starting)
 top left, and the keyword marks.  A card with two options is two-ended: option 2
 is printed upside down on the bottom half, each half with its own corner marks,
-so whichever end reads upright is the action taken.  A card whose arrow the player
+so whichever end reads upright is the action taken.  A layout file may move the
+picture and the rules text of a one-ended card, and put art in place of any card's
+picture (REGIONS, see generator/templates/regions.py).  A card whose arrow the player
 turns ("either") is two-ended too: the same text, its arrow pointing left on one
 end and right on the other.
 """
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
+
+from generator.templates.regions import picture as art_picture
+from generator.templates.regions import region
 
 from .art import picture
 from .icons import TYPE_ICONS, draw_icon
@@ -134,10 +139,12 @@ def _single(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> 
         bottom += 10
     pic_h = (below_name - bottom) * 0.55
     pic_y = below_name - 2 - pic_h
-    picture(c, option, MARGIN, pic_y, inner, pic_h, pal)
-    _arrow(c, arrow, w / 2, pic_y, pal)
-    text_top = pic_y - (9 if arrow else 3)
-    write(c, option.rules_text, MARGIN + 2, bottom + 1, inner - 4, text_top - bottom - 1, pal.ink,
+    pic = region("picture", (MARGIN, pic_y, inner, pic_h))  # a layout may move it or put art there
+    if not art_picture(c, "picture", pic, record):
+        picture(c, option, *pic, pal)
+    _arrow(c, arrow, pic[0] + pic[2] / 2, pic[1], pal)
+    text_top = pic[1] - (9 if arrow else 3)
+    write(c, option.rules_text, *region("text", (MARGIN + 2, bottom + 1, inner - 4, text_top - bottom - 1)), pal.ink,
           field=f"options.{record.options.index(option) + 1}.text", size=10, font=TEXT)
 
 
@@ -149,7 +156,8 @@ def _half(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> No
     base = 8.0
     pic_w = inner * 0.36
     pic_h = below_name - base - 2
-    picture(c, option, MARGIN, base, pic_w, pic_h, pal)
+    if not art_picture(c, "picture", (MARGIN, base, pic_w, pic_h), record):
+        picture(c, option, MARGIN, base, pic_w, pic_h, pal)
     _arrow(c, arrow, MARGIN + pic_w / 2, base + 2, pal)
     text_x = MARGIN + pic_w + 4
     text_w = w - MARGIN - text_x

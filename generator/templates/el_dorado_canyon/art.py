@@ -16,6 +16,8 @@ from typing import Any, Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.engine.icons import place_drawing
+
 from .icons import draw_icon, polygon
 from .look import NAME_FONT, Palette
 
@@ -165,7 +167,17 @@ def glyphs(option: Any) -> list[Glyph]:
 
 
 def scene(c: Canvas, x: float, y: float, w: float, h: float, pal: Palette) -> None:
-    """The canyon backdrop: sky, sun, two mesas and the canyon floor, clipped to the box."""
+    """The canyon backdrop: sky, sun, two mesas and the canyon floor, clipped to the box.
+
+    Drawn once per PDF for each place and palette, and placed on every face that shows it.
+    """
+    place_drawing(c, f"edc-scene {x!r} {y!r} {w!r} {h!r} {pal.ink_saver}",
+                  partial(_scene, x=x, y=y, w=w, h=h, pal=pal), (x - 1, y - 1, x + w + 1, y + h + 1))
+    c.setStrokeColor(pal.ink)  # what the drawing leaves set, as drawing it directly did
+    c.setLineWidth(0.8)
+
+
+def _scene(c: Canvas, x: float, y: float, w: float, h: float, pal: Palette) -> None:
     c.saveState()
     p = c.beginPath()
     p.roundRect(x, y, w, h, 4)

@@ -8,11 +8,12 @@ each is also registered in the engine's icon registry, for `:gold:` in card text
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.engine.icons import register_icon
+from generator.engine.icons import form_name, place_form, register_icon
 
 from .look import Palette, palette
 
@@ -362,9 +363,19 @@ TYPE_ICONS = {"event": "event", "defense": "defense", "steal": "steal", "attack"
 
 
 def draw_icon(c: Canvas, name: str, cx: float, cy: float, s: float, pal: Palette) -> None:
-    """Draw one icon by name, leaving the canvas state as it was."""
+    """Draw one icon by name, leaving the canvas state as it was.
+
+    Placed as a form object drawn once per PDF and palette (unclipped, unlike the icon in
+    card text, which keeps to its square: strokes here may run a little past it).
+    """
+    form = form_name(SCOPE, name) + "_art" + ("_ink_saver" if pal.ink_saver else "")
+    place_form(c, form, partial(_cornered, ICONS[name], pal), cx - s / 2, cy - s / 2, s, overflow=0.25)
+
+
+def _cornered(fn: IconFn, pal: Palette, c: Canvas, x: float, y: float, s: float) -> None:
+    """A centred drawing inside the square whose bottom-left corner is (x, y)."""
     c.saveState()
-    ICONS[name](c, cx, cy, s, pal)
+    fn(c, x + s / 2, y + s / 2, s, pal)
     c.restoreState()
 
 
@@ -372,9 +383,7 @@ def _inline(fn: IconFn) -> Callable[..., None]:
     """The engine's icon signature (bottom-left corner, size, print style) over our centred drawing."""
 
     def draw(c: Canvas, x: float, y: float, s: float, style=None) -> None:
-        c.saveState()
-        fn(c, x + s / 2, y + s / 2, s, palette(style))
-        c.restoreState()
+        _cornered(fn, palette(style), c, x, y, s)
 
     return draw
 

@@ -11,12 +11,13 @@ studded border instead of the influence-coloured one (rulebook "Changes to Setup
 from __future__ import annotations
 
 import math
+from functools import partial
 
 from cards.models.eternal_gold_and_steel import Card, ForgeCard, MarketCard, Throne, keyword_name
 from generator.engine.box import MM, Box, Style
 from generator.engine.contrast import readable_ground, text_on
 from generator.engine.fonts import DISPLAY
-from generator.engine.icons import draw_icon
+from generator.engine.icons import draw_icon, place_drawing
 from generator.engine.text import draw_text
 
 from .icons import (GOLD, GOLD_DARK, INFLUENCE_COLOURS, INFLUENCE_ICONS, INK, NEUTRAL, PARCHMENT, POWER,
@@ -47,7 +48,19 @@ def _frame(c, box: Box, style: Style, colours) -> None:
 
 
 def _market_border(c, box: Box, style: Style) -> None:
-    """The market's own border: gold, studded with small coins, a dark inner line."""
+    """The market's own border: gold, studded with small coins, a dark inner line.
+
+    Drawn once per PDF for each card size and print style, and placed on every market card.
+    """
+    x, y, w, h = box.bleed_rect
+    place_drawing(c, f"gs-market-border {box.w!r} {box.h!r} {box.bleed_rect!r} {style.background(GOLD)!r}",
+                  partial(_draw_market_border, box=box, style=style), (x - 1, y - 1, x + w + 1, y + h + 1))
+    c.setFillColorRGB(*GOLD_DARK)  # what the drawing leaves set, as drawing it directly did
+    c.setStrokeColorRGB(*GOLD_DARK)
+    c.setLineWidth(1.2)
+
+
+def _draw_market_border(c, box: Box, style: Style) -> None:
     _fill(c, GOLD, style)
     c.rect(*box.bleed_rect, fill=1, stroke=0)
     c.setFillColorRGB(*GOLD_DARK)

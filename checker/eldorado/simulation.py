@@ -1,0 +1,215 @@
+"""`checker simulate`'s players for Eldorado: whole games on the engine's own table and action steps.
+
+A game (ruling ELD-17): leaders and Eldorado cards dealt by lot, the order of play by lot, then
+turn after turn each player still in takes one action. Every action is one of `legal_for`'s and is
+settled by the same step `checker resolve` runs (`kinds.RUN`), with the log off and the dice from
+the game's seed. A walk's die is rolled before its path is chosen (Movement Rules), so each turn
+rolls that die first and hands it to `legal_for`; whatever action is chosen rolls it as its first
+die. Neither policy looks at it except to choose a walk's path, so a sail or a fight is chosen
+before its die as at the table. What is counted lives in `metrics`.
+"""
+from __future__ import annotations
+
+import heapq
+from typing import Any, Callable
+
+from checker.core.dice import Dice
+
+from .kinds import RUN
+from .legal import legal_for
+from .play import Play
+from .state import Player, Table
+from .world import World
+
+MAX_TURNS = 150  # a safety stop (reported as "turn limit"): the random policy rarely comes home
+Choose = Callable[[Table, Player, list[dict], int, Callable[[], float]], dict]
+SAIL, WALK = 1 / 2.33, 1 / 3.5  # turns per square: a wind die moves 2.33 on average (1 and 6 lose it), a march 3.5
+MONSTER_TOLL = 0.5  # extra turns a greedy captain counts for ending in monster waters (a soldier, a barrel)
+OUTFIT_ROUNDS = 2  # about 7 soldiers and barrels: 8 aboard eat one barrel a move (E3)
+SAFE = 6  # soldiers enough that the Indians' die (1-6) cannot kill the leader (ELD-13)
+
+
+def setup(world: World, players: int, rng: Any) -> Table:
+    """Leaders and Eldorado cards dealt, seats in the order of play, each party aboard at its departure port."""
+    leaders = rng.sample(sorted(world.leaders), players)
+    cities = rng.sample(sorted(world.chart.cities), players)
+    seats = []
+    for leader, city in zip(leaders, cities):
+        port = world.home_port(world.leaders[leader]).square
+        seats.append(Player(leader, port, port, leader, eldorado=city))
+    return Table(world, seats, [], [])
+
+
+def options(table: Table, p: Player, die: int) -> tuple[list[dict], int]:
+    """Every legal action of `p` this turn: those that roll `die` first, then those that roll none
+    (a homecoming, boarding an unguarded ship); the index where the dieless ones start."""
+    table.dice = [die]
+    rolling = legal_for(table, p)
+    table.dice = []
+    dieless: list[dict] = []
+    # only a ship in port (a homecoming) or another's ship underfoot (a takeover) can need no die: ask then
+    if (p.aboard and table.chart.port(p.at) is not None) or \
+            (p.opened and any(o is not p and o.ship == p.at for o in table.players)):
+        dieless = [a for a in legal_for(table, p) if a not in rolling]
+    return rolling + dieless, len(rolling)
+
+
+def act(table: Table, p: Player, action: dict, die: int | None, rng: Any) -> Play:
+    """Settle one legal action by the engine's own step; the dice after `die` come from the game's seed."""
+    play = Play(table, None)
+    play.log.enabled = False
+    play.dice = Dice([] if die is None else [die])
+    play.dice.rng = rng
+    fields = {k: v for k, v in action.items() if k not in ("kind", "player")}
+    if "opponent" in fields:
+        fields["opponent"] = table.by_name[fields["opponent"]]
+    RUN[action["kind"]](play, p, fields)
+    play.leftover_dice()
+    return play
+
+
+# ---- policies: POLICIES[name](world) -> choose(table, player, options, die, rand) -> action -----------
+
+def random_policy(world: World) -> Choose:
+    """Any legal action, each as likely."""
+
+    def choose(t: Table, p: Player, acts: list[dict], die: int, rand: Callable[[], float]) -> dict:
+        return acts[int(rand() * len(acts))]
+
+    return choose
+
+
+class Charts:
+    """A greedy captain's sense of distance: expected turns to reach a goal from every square."""
+
+    def __init__(self, world: World):
+        self.chart = world.chart
+        chart = self.chart
+        self.squares = chart.squares()
+        self.sea = {sq for sq in self.squares if chart.is_sea(sq)}
+        self.toll = {sq for sq in self.sea if chart.monsters(sq) is not None}
+        self.cities = {c.id: c.square for c in chart.cities.values()}
+        self.home = [q.square for q in chart.ports.values()]
+        self.islands = [sq for sq in self.squares if not chart.is_sea(sq)
+                        and any(i.provisions for i in chart.islands_beside(sq)) and chart.is_coast(sq)]
+        self._turns: dict[Any, dict[str, float]] = {}
+
+    def turns(self, goal: Any, targets: list[str], on_foot: bool = False) -> dict[str, float]:
+        """Dijkstra from `targets` (cached by `goal`): walking costs WALK a square, sailing SAIL
+        (`on_foot`: over land only)."""
+        found = self._turns.get((goal, on_foot))
+        if found is not None:
+            return found
+        chart, sea = self.chart, self.sea
+        dist = {sq: 0.0 for sq in targets}
+        queue = [(0.0, sq) for sq in targets]
+        while queue:
+            d, here = heapq.heappop(queue)
+            if d > dist.get(here, 1e9):
+                continue
+            for sq in chart.neighbours(here).values():
+                if on_foot and sq in sea:
+                    continue
+                cost = SAIL if (sq in sea or here in sea) else WALK
+                cost += MONSTER_TOLL if sq in self.toll else 0.0
+                if d + cost < dist.get(sq, 1e9):
+                    dist[sq] = d + cost
+                    heapq.heappush(queue, (d + cost, sq))
+        self._turns[(goal, on_foot)] = dist
+        return dist
+
+
+def points(p: Player) -> int:
+    """A party's combat points before the die (E2): soldiers, muskets, the ship's cannons when aboard."""
+    return p.soldiers + 2 * p.muskets + (3 * p.cannons if p.aboard else 0)
+
+
+def greedy_policy(world: World) -> Choose:
+    """Outfits, heads for its city, fights when favourable, resupplies when low, comes home with treasure."""
+    charts = Charts(world)
+    chart = world.chart
+
+    def goal(t: Table, p: Player) -> tuple[Any, list[str]]:
+        if not p.opened and p.eldorado is not None:
+            return p.eldorado, [charts.cities[p.eldorado]]
+        if p.treasure == 0:
+            unbeaten = [c for c in charts.cities if c not in t.beaten]
+            if unbeaten:
+                best = min(unbeaten, key=lambda c: charts.turns(c, [charts.cities[c]]).get(p.at, 1e9))
+                return best, [charts.cities[best]]
+        return "home", charts.home
+
+    def stores_for(p: Player, key: Any, targets: list[str]) -> int:
+        """Barrels for the voyage to the goal and a margin: one a move per started ten aboard (E3)."""
+        trip = charts.turns(key, targets).get(p.at, 0.0)
+        return min(int((1 + (p.soldiers + p.guard) // 10) * (trip + 3)), 30)
+
+    def choose(t: Table, p: Player, acts: list[dict], die: int, rand: Callable[[], float]) -> dict:
+        kinds: dict[str, list[dict]] = {}
+        for a in acts:
+            kinds.setdefault(a["kind"], []).append(a)
+        if "homecoming" in kinds:
+            return kinds["homecoming"][0]
+        if "indians" in kinds and (not p.aboard or (p.soldiers >= SAFE and p.treasure == 0)):
+            return kinds["indians"][0]
+        for a in kinds.get("combat", []):
+            if points(p) >= points(t.by_name[a["opponent"]]) + 6:  # wins whatever the dice
+                return a
+        if "takeover" in kinds and p.ship is None:
+            return kinds["takeover"][0]
+        if "outfit" in kinds and p.soldiers + p.barrels == 0:
+            return next((a for a in kinds["outfit"] if a.get("rounds", 1) == OUTFIT_ROUNDS), kinds["outfit"][0])
+        key, targets = goal(t, p)
+        want = stores_for(p, key, targets) if p.aboard else 0
+        resupply = kinds.get("resupply", [])
+        in_port = resupply and p.ship is not None and chart.port(p.ship) is not None
+        if resupply and (p.soldiers < 5 or p.barrels < want and p.soldiers < 12 if in_port else p.barrels < want):
+            return resupply[0]  # one round in port: crew and stores (a crew of ten eats two barrels a move)
+        if p.aboard and p.barrels < want and key not in ("islands",):
+            isle = charts.turns("islands", charts.islands).get(p.at, 1e9)
+            if isle < charts.turns(key, targets).get(p.at, 1e9):
+                key, targets = "islands", charts.islands
+        key, targets = goal(t, p)
+        by_sea, on_foot = charts.turns(key, targets), charts.turns(key, targets, on_foot=True)
+        here = on_foot.get(p.at, 1e9)
+        if not p.aboard and here >= 1e9 and p.ship is not None:  # nothing to walk to from here: back to the ship
+            key, targets = ("ship", p.ship), [p.ship]
+            on_foot = charts.turns(key, targets, on_foot=True)
+        walk = not p.aboard or (key not in ("home", "islands") and here <= by_sea.get(p.at, 1e9) + 1.0)
+        best, best_score = None, 1e18
+        for a in kinds.get("move", []):
+            if "path" in a:
+                if not walk or (p.aboard and a.get("guard", 0) != (1 if p.soldiers >= 3 else 0)):
+                    continue
+                end = a["path"][-1]
+                score = on_foot.get(end, 1e9)
+                city = chart.city(end) or chart.guarded_city(end)
+                if city is not None and city.id not in t.beaten and city.square not in targets:
+                    score += 5.0  # unbeaten Indians fight to the death: only those of the goal
+            else:
+                score = sum(by_sea.get(sq, 1e9) for sq in _landfalls(chart, p.ship, a["direction"])) / 4
+            if score < best_score:
+                best, best_score = a, score
+        return best if best is not None else acts[int(rand() * len(acts))]
+
+    return choose
+
+
+def _landfalls(chart: Any, ship: str | None, direction: str) -> list[str]:
+    """Where a sail toward `direction` may end on a fair wind or a river's die (2 to 5 squares): what a
+    greedy captain weighs (E4: straight on, stopping at a coast or the edge; on a river, along it)."""
+    if ship is None:
+        return []
+    if direction in ("upstream", "downstream"):
+        nxt = chart.upstream(ship) if direction == "upstream" else chart.downstream(ship)
+        return [nxt or ship] * 4
+    ends, here = [], ship
+    for _ in range(5):
+        nxt = chart.step(here, direction[0].upper())
+        if nxt is not None and (here == ship or chart.is_sea(here)):
+            here = nxt
+        ends.append(here)
+    return ends[1:]
+
+
+POLICIES: dict[str, Callable[[World], Choose]] = {"random": random_policy, "greedy": greedy_policy}
