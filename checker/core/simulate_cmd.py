@@ -15,6 +15,7 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterator
 
@@ -523,8 +524,8 @@ def _prepare(game: str, players: int, policy: str | None, budget: int | None, pr
     from cards.families import builtin_games
 
     params = params_for(sim, games, players, seed, policy, budget, precision)
-    if game not in builtin_games():  # a designer's folder is named as given: a renamed copy keeps its id
-        params["folder"] = game
+    if game not in builtin_games() and Path(game).resolve().name != data["id"]:
+        params["folder"] = game  # a renamed copy is named by its folder as given (it keeps its id)
     return sim, data, params
 
 
