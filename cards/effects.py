@@ -48,15 +48,16 @@ def wording_problems(text: str, effects: Sequence[Effect]) -> list[str]:
     """What a hand-written wording leaves out of its effects (numbers, keywords)."""
     plain = strip_icons(text).lower()
     words = set(re.findall(r"\d+", plain))
-    missing: list[str] = []
+    missing: dict[str, list[str]] = {}  # each thing left out once, with every effect that has it
     for effect in effects:
         for number in effect.numbers():
             if str(number) not in words:
-                missing.append(f"number {number} of effect '{effect.effect}'")
+                missing.setdefault(f"number {number}", []).append(effect.effect)
         for keyword in effect.keywords:
             if keyword.lower() not in plain:
-                missing.append(f"keyword '{keyword}' of effect '{effect.effect}'")
-    return missing
+                missing.setdefault(f"keyword '{keyword}'", []).append(effect.effect)
+    return [f"{what} of effect{'s' if len(set(names)) > 1 else ''} "
+            + " and ".join(f"'{n}'" for n in dict.fromkeys(names)) for what, names in missing.items()]
 
 
 def unknown_icons(text: str, known: set[str]) -> list[str]:

@@ -35,10 +35,19 @@ class LoadedComponent:
     spec: Component
     records: list[Any]
     file: str
+    index: LineIndex | CellIndex | None = None  # where each record's fields are in `file`
+    table: str = "cards"
 
     @property
     def id(self) -> str:
         return self.spec.id
+
+    def where(self, record: Any, field: str | None) -> tuple[int | None, str | None]:
+        """(line, spreadsheet cell) of a record's field (`options.2.text`), for errors found after loading."""
+        if self.index is None or record not in self.records:
+            return None, None
+        at = (self.table, self.records.index(record)) + _field_path(field or "")
+        return self.index.line_of(at), self.index.cell_of(at)
 
 
 @dataclass
@@ -53,12 +62,20 @@ class Game:
     components: list[LoadedComponent] = field(default_factory=list)
     family: ModuleType | None = None  # the family's schema module (RECORDS, ICONS, ...)
     builtin: bool = False  # found on the game search path (asked for by id), not given as a folder
+    shown: str = ""  # the folder as the user named it (messages name it: a renamed copy keeps its id)
     design: Design | None = None  # the folder's own fonts, icons, layouts and art (cards.design)
 
     @property
     def rules_family(self) -> Family:
         """The registry entry of the game's rules family: engine, looks, rulings."""
         return family(self.rules)
+
+    @property
+    def label(self) -> str:
+        """How a summary names the game: its id, or the folder given and the id it declares."""
+        if self.builtin or not self.shown:
+            return self.id
+        return self.shown if Path(self.shown).name == self.id else f"{self.shown} (id {self.id})"
 
     def component(self, component_id: str) -> LoadedComponent:
         for comp in self.components:
@@ -110,11 +127,11 @@ def load_game(game: str) -> Game:
         raise DefinitionError(problems_from_validation(exc, game_file, index, data, schema=GameFile)) from None
     family = FAMILIES[spec.rules].schema_module()
     loaded = Game(spec.id, spec.name, spec.rules, (spec.players[0], spec.players[1]), folder, family=family,
-                  builtin=game in builtin_games())
+                  builtin=game in builtin_games(), shown=shown)
     problems, schemas = _record_schemas(family, data, game_file, index)
     seen: dict[str, str] = {}
     for comp in spec.components:
-        comp_problems, records = _load_component(folder, shown, comp, family, schemas, index)
+        comp_problems, records, comp_index = _load_component(folder, shown, comp, family, schemas, index)
         problems += comp_problems
         file = f"{shown}/{comp.file}"
         for rec in records:
@@ -123,7 +140,8 @@ def load_game(game: str) -> Game:
                                         card_name=getattr(rec, "name", None), path="id"))
             else:
                 seen[rec.id] = file
-        loaded.components.append(LoadedComponent(comp, records, file))
+        table = getattr(schemas.get(comp.schema_), "TABLE", "cards")
+        loaded.components.append(LoadedComponent(comp, records, file, comp_index, table))
     design_problems, loaded.design = load_design(
         folder, shown, data, index, spec.rules,
         [(c.id, c.layout, set(schemas[c.schema_].model_fields) if c.schema_ in schemas else set())
@@ -152,30 +170,32 @@ def _record_schemas(family: ModuleType, data: dict[str, Any], game_file: str,
 
 def _load_component(folder: Path, shown: str, comp: Component, family: ModuleType,
                     schemas: dict[str, type[Record]],
-                    game_index: LineIndex) -> tuple[list[Problem], list[Record]]:
+                    game_index: LineIndex) -> tuple[list[Problem], list[Record], LineIndex | CellIndex | None]:
     game_file = f"{shown}/game.toml"
     where = ("components",)
     if comp.schema_ not in schemas:
         return [Problem(game_file, f"expected one of {', '.join(schemas) or 'the [schemas] game.toml declares'}, "
                         f"got {comp.schema_!r}",
-                        line=game_index.line_of(where), path=f"components.{comp.id}.schema")], []
+                        line=game_index.line_of(where), path=f"components.{comp.id}.schema")], [], None
     if comp.back is not None and comp.back not in family.BACKS:
         return [Problem(game_file, f"expected one of {', '.join(sorted(family.BACKS))}, got {comp.back!r}",
-                        line=game_index.line_of(where), path=f"components.{comp.id}.back")], []
+                        line=game_index.line_of(where), path=f"components.{comp.id}.back")], [], None
     path = folder / comp.file
     file = f"{shown}/{comp.file}"
     if not os.path.lexists(path):
         return [Problem(game_file, f"file not found: {comp.file!r}", line=game_index.line_of(where),
-                        path=f"components.{comp.id}.file")], []
+                        path=f"components.{comp.id}.file")], [], None
     schema = schemas[comp.schema_]
     table = getattr(schema, "TABLE", "cards")
     try:
         rows, index, problems = _read_rows(path, file, schema, table, folder)
     except DefinitionError as exc:
-        return exc.problems, []
+        return exc.problems, [], None
     if rows is None:
-        return problems, []
+        return problems, [], index
     records: list[Record] = []
+    failed: list[tuple[int, dict[str, Any], set[str]]] = []
+    valid: list[dict[str, Any]] = []
     for i, row in enumerate(rows):
         card_id = row.get("id") if isinstance(row.get("id"), str) else None
         card_name = row.get("name") if isinstance(row.get("name"), str) else None
@@ -184,13 +204,45 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
         except ValidationError as exc:
             problems += problems_from_validation(exc, file, index, row, prefix=(table, i),
                                                  card=card_id or f"#{i + 1}", card_name=card_name, schema=schema)
+            failed.append((i, row, {str(e["loc"][0]) for e in exc.errors() if e["loc"]}))
             continue
-        for field_path, message in family.check_record(rec):
-            at = (table, i) + tuple(field_path.split(".")[:1])
-            problems.append(Problem(file, message, line=index.line_of(at), card=rec.id, card_name=rec.name,
-                                    path=field_path, cell=index.cell_of(at)))
+        problems += _record_problems(family, rec, file, index, (table, i))
         records.append(rec)
-    return problems, records
+        valid.append(row)
+    for i, row, bad in failed:  # its wording too, in the same run: a scalar in error borrowed from a valid row
+        patched = _patched(schema, row, bad, valid, folder)
+        if patched is not None:
+            problems += [p for p in _record_problems(family, patched, file, index, (table, i))
+                         if p.path is not None and p.path.split(".")[0] not in bad and "wording" in p.message]
+    return problems, records, index
+
+
+def _record_problems(family: ModuleType, rec: Record, file: str, index: LineIndex | CellIndex,
+                     at_row: tuple) -> list[Problem]:
+    """The family's own checks of one record, each at the line of its field (`options.2.text`: that text)."""
+    out = []
+    for field_path, message in family.check_record(rec):
+        at = at_row + _field_path(field_path)
+        out.append(Problem(file, message, line=index.line_of(at), card=rec.id, card_name=rec.name,
+                           path=field_path, cell=index.cell_of(at)))
+    return out
+
+
+def _field_path(field: str) -> tuple:
+    """`options.2.text` as a path into the file: a field path counts entries from 1, the file from 0."""
+    return tuple(int(part) - 1 if part.isdigit() else part for part in field.split(".") if part)
+
+
+def _patched(schema: type[Record], row: dict[str, Any], bad: set[str], valid: list[dict[str, Any]],
+             folder: Path) -> Record | None:
+    """`row` with each top-level scalar in error replaced by a valid row's value, so its texts can be checked;
+    None when an error is not a plain scalar (a table or list may hold the very texts to check)."""
+    if not valid or not all(k in valid[0] and not isinstance(row.get(k), (dict, list)) for k in bad):
+        return None
+    try:
+        return schema.model_validate({**row, **{k: valid[0][k] for k in bad}}, context={"folder": folder})
+    except ValidationError:
+        return None
 
 
 def _read_rows(path: Path, file: str, schema: type[Record], table: str,

@@ -8,7 +8,7 @@ def summarise(game: Game) -> str:
     records = sum(len(c.records) for c in game.components)
     printed = sum(c.spec.copies * getattr(r, "copies", 1) for c in game.components for r in c.records)
     effects = sorted({e.effect for r in game.records() for e in _effects(r)})
-    return (f"{game.id}: ok: {records} definitions ({printed} printed), {len(game.components)} components, "
+    return (f"{game.label}: ok: {records} definitions ({printed} printed), {len(game.components)} components, "
             f"{len(effects)} effects used" + (f" ({', '.join(effects)})" if effects else ""))
 
 

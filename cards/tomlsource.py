@@ -5,6 +5,7 @@ positions for values, so `LineIndex` maps table headers and keys back to lines.
 """
 from __future__ import annotations
 
+import json
 import re
 import sys
 import tomllib
@@ -102,3 +103,23 @@ class LineIndex:
     def cell_of(self, path: tuple) -> str | None:
         """A TOML file has lines, not cells (see `cards.spreadsheet.CellIndex`)."""
         return None
+
+
+def toml_key(key: str) -> str:
+    """A key as TOML writes it: bare when it can be, else quoted."""
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def inline(value: Any) -> str:
+    """A value as one line of TOML, tables inline: what a designer types in a cell, what `checker template` writes."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(inline(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_key(k)} = {inline(v)}" for k, v in value.items()) + " }" if value else "{}"
+    raise TypeError(f"not a TOML value: {value!r}")

@@ -121,6 +121,89 @@ def schema(game: str = typer.Argument(..., help="Game id, folder or rules family
     typer.echo(render(engine.STATE_SCHEMA, f"checker schema {game}"), nl=False)
 
 
+@app.command()
+def template(
+    game: Optional[str] = typer.Argument(None, help="Game id or folder (not with --from)."),
+    players: Optional[str] = typer.Option(None, "--players", help="The players' names, comma-separated, "
+                                          "clockwise or in turn order: Ann,Bob,Cid."),
+    from_state: Optional[Path] = typer.Option(None, "--from", help="A state `checker resolve --out` wrote: "
+                                              "start the next turn's plays from it."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write the file here instead of printing it."),
+) -> None:
+    """Write a commented state file to fill in: every field with its default and meaning, the game's ids."""
+    from checker.core.template import template as render
+
+    values = None
+    if from_state is not None:
+        if game is not None or players is not None:
+            _fail("--from: give either a state file, or GAME and --players, not both")
+        values, game = _state_game(from_state)
+        names = [row.get("name") for row in values.get("players", []) if isinstance(row, dict)]
+    elif game is None or players is None:
+        _fail("expected GAME and --players Ann,Bob,... (or --from NEXT.toml)")
+    else:
+        names = [name.strip() for name in players.split(",")]
+    loaded = _load(game)
+    low, high = loaded.players
+    if values is None and (not low <= len(names) <= high or not all(names) or len(set(names)) < len(names)):
+        _fail(f"--players: expected {low} to {high} different names for {loaded.name}, separated by commas, "
+              f"got {players!r}")
+    engine = _engine(loaded)
+    ref = loaded.id if loaded.builtin else _relative(Path(game), out)
+    text = render(engine.STATE_SCHEMA, ref, loaded, [str(n) for n in names], values)
+    if out is None:
+        typer.echo(shown(text), nl=False)
+        return
+    from cards.files import FileRefused, write_file
+
+    try:
+        write_file(out, text.encode("utf-8"))
+    except FileRefused as exc:
+        _fail(f"--out: {exc}")
+
+
+def _load(game: str):
+    from cards import DefinitionError, load_game
+
+    try:
+        return load_game(game)
+    except DefinitionError as exc:
+        _fail(str(exc))
+
+
+def _engine(loaded):
+    """The loaded game's rules engine; a print-only family is exit 2 with its message."""
+    from checker.core.engines import NoEngine, engine_for
+
+    try:
+        return engine_for(loaded.id, loaded.rules)
+    except NoEngine as exc:
+        _fail(str(exc))
+
+
+def _state_game(path: Path) -> tuple[dict, str]:
+    """A written state and the game it names (a folder, relative to the state file, made relative to here)."""
+    from cards.families import builtin_games
+    from checker.core.errors import StateError
+    from checker.core.state_io import read_state
+
+    try:
+        state = read_state(path)
+    except StateError as exc:
+        _fail(str(exc))
+    ref = state.get("game")
+    if not isinstance(ref, str):
+        _fail(f"{path}: game: expected the game id or folder `checker resolve --out` wrote, got {ref!r}")
+    return state, ref if ref in builtin_games() else str(path.parent / ref)
+
+
+def _relative(folder: Path, out: Optional[Path]) -> str:
+    """The game folder as the written state's `game` line names it: relative to where the state is written."""
+    import os
+
+    return os.path.relpath(folder, out.parent if out is not None else Path.cwd()).replace(os.sep, "/")
+
+
 def _family_of(game: str) -> tuple[str, str]:
     """(game id, rules family) for a built-in game id or a game folder; (family, family) for a family's name."""
     import tomllib

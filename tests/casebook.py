@@ -3,8 +3,8 @@
 `NAME.toml` is a state file anyone can run with `checker resolve`; `NAME.expect.toml`
 names the rulebook sections or rulings it documents and what must come out.  A case
 is run the way a player runs it, `--json` and `--out` together, and both must agree.
-The keys every game's expectations share (players, steps, cites, winners, scores, the
-exact error) are checked here, so each book's test adds only its own game's keys.
+The keys every game's expectations share (players, steps, cites, the headline, verdict
+lines, winners, scores, the exact error) are checked here, so each book's test adds only its own game's keys.
 """
 from __future__ import annotations
 
@@ -101,3 +101,10 @@ def check_outcome(expect: dict, result: dict) -> None:
         assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", cited), f"no step cites {rule}"
     for step in result["log"]:
         assert step["rule"] and step["text"], step
+        assert None not in step.values() and step["rules"], step  # no field only to be null; the ids it cites
+    assert result["headline"], "every verdict opens with a one-line answer"
+    if "headline" in expect:  # the verdict's one-line answer (checker.core.headline)
+        assert result["headline"] == expect["headline"], result["headline"]
+    for wanted in expect.get("verdict", []):  # lines of the verdict, each found in some line
+        assert any(wanted in line for line in result["verdict"]), f"verdict {wanted!r} not in:\n" + "\n".join(
+            result["verdict"])

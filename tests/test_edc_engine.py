@@ -74,7 +74,8 @@ def test_resolve_text_puts_the_verdict_first():
     result = CliRunner().invoke(app, ["resolve", str(CASES / "38-ten-infamy-ends-game-tie-break.toml")])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "Verdict:"
+    assert lines[0] == ("Verdict: the game ends after this turn: Ann has 10 infamy; Ann's pistol: Bob takes 1 damage: "
+                        "health 5 -> 4.")
     assert "  Ann: ammo 5 -> 4, infamy 9 -> 10" in lines
     assert "  The game is over: Ann has 10 infamy" in lines
     assert lines.index("Steps:") > lines.index("  Game over. Winner(s): Ann")
@@ -86,7 +87,7 @@ def test_unreadable_and_unknown_inputs_exit_2(tmp_path):
     state.write_text('game = "el-dorado-canyon"\nfirst_player = "Ann"\ncolour = 1\n')
     result = CliRunner().invoke(app, ["resolve", str(state)])
     assert result.exit_code == 2
-    assert result.output.strip().endswith("colour: unknown field: expected one of game, first_player, town, characters, players")
+    assert result.output.strip().endswith("colour: unknown field: expected one of game, first_player, town, characters, question, focus, players")
     state.write_text("game = [")
     assert CliRunner().invoke(app, ["resolve", str(state)]).exit_code == 2
 

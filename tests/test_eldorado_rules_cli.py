@@ -42,7 +42,7 @@ def test_text_puts_the_verdict_first_then_cited_steps(tmp_path):
     done = run(tmp_path, state())
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[:3] == ["Verdict:", "  Ann sails west from AI10 to AE10", "  Ann: at AI10 -> AE10, ship AI10 -> AE10, barrels 3 -> 2"]
+    assert lines[:3] == ["Verdict: Ann sails west from AI10 to AE10", "  Ann sails west from AI10 to AE10", "  Ann: at AI10 -> AE10, ship AI10 -> AE10, barrels 3 -> 2"]
     assert "  The game goes on." in lines
     assert any(line.strip().startswith("rule: Movement Rules: \"2-5, Fair wind") for line in lines)
 
@@ -51,7 +51,7 @@ def test_json_and_out_write_the_same_next_state(tmp_path):
     out = tmp_path / "next.toml"
     done = run(tmp_path, state(), "--json", "--out", str(out))
     result = json.loads(done.stdout)
-    assert set(result) == {"format", "verdict", "log", "state", "game_over"} and result["format"] == 1
+    assert set(result) == {"format", "headline", "verdict", "log", "state", "game_over"} and result["format"] == 1
     assert tomllib.loads(out.read_text()) == {"format": 1, **result["state"]}
     assert result["state"]["players"][0] == {"name": "Ann", "at": "AE10", "ship": "AE10", "soldiers": 6, "muskets": 0,
                                              "cannons": 0, "barrels": 2, "treasure": 0, "guard": 0, "opened": False,

@@ -2,6 +2,8 @@
 naming the card. Read back from every distinct face of the three games, and forced with long names."""
 from __future__ import annotations
 
+import re
+
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageDraw
@@ -54,15 +56,28 @@ def _build(folder) -> str:
 def test_a_name_too_long_for_the_camp_card_is_an_error_naming_it(game_copy):
     folder = game_copy("el-dorado-canyon")
     edit_text(folder / "camp.toml", 'name = "Camp"', 'name = "Campgroundsofthewildfrontierterritories"')
-    assert ("camp.toml: card 'camp' (Campgroundsofthewildfrontierterritories): name: text does not fit its "
-            "55.0 x 16.8 mm box even at 6 pt") in _build(folder)
+    assert ("camp.toml:6: card 'camp' (Campgroundsofthewildfrontierterritories): name: text does not fit its "
+            "55.0 x 16.8 mm box even at 6 pt: the word 'CAMPGROUNDSOFTHEWILDFRONTIERTERRITORIES' alone is wider "
+            "(") in _build(folder)
+
+
+def test_a_long_text_names_its_line_and_how_much_to_cut(game_copy):
+    """The file and line of the text, how far it overflows, and how many characters to cut: what a TOML user can do."""
+    folder = game_copy("el-dorado-canyon")
+    more = " and then some more words to read aloud at the table" * 6
+    edit_text(folder / "starting.toml", 'only 1 if you are attacked"', f'only 1 if you are attacked{more}"')
+    line = next(i for i, text in enumerate((folder / "starting.toml").read_text().splitlines(), 1) if more in text)
+    err = _build(folder)
+    assert re.search(rf"starting.toml:{line}: card 'go-to-town' \(Go to Town\): options.2.text: text does not fit "
+                     r"its [\d.]+ x [\d.]+ mm box even at 6 pt: it needs [\d.]+ mm of height, [\d.]+ mm \(\d+%\) more "
+                     r"than the box has; shorten it by about \d+ of its 358 characters", err), err
 
 
 def test_a_standee_line_too_long_at_6_pt_is_an_error_naming_the_card(game_copy):
     folder = game_copy("eldorado")
     edit_text(folder / "characters.toml", 'nation = "Spain"', 'nation = "The Kingdoms of Castile and Aragon"')
-    assert ("characters.toml: card 'pizarro' (Francisco Pizarro): text 'The Kingdoms of Castile and Aragon' "
-            "does not fit its 16.0 mm line even at 6 pt") in _build(folder)
+    assert ("characters.toml:3: card 'pizarro' (Francisco Pizarro): text 'The Kingdoms of Castile and Aragon' "
+            "does not fit its 16.0 mm line even at 6 pt: it needs") in _build(folder)
 
 
 @pytest.mark.parametrize("game", BUILTIN)

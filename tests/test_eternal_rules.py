@@ -85,7 +85,8 @@ def test_text_output_gives_the_verdict_first_then_cited_steps(tmp_path):
     result = _run("resolve", str(CASES / "market-01-learned-herbalist.toml"))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[:5] == ["Verdict:", "  Legal: Ann pays 2 gold and plays Learned Herbalist from their market.",
+    assert lines[:5] == ["Verdict: Legal: Ann pays 2 gold and plays Learned Herbalist from their market.",
+                         "  Legal: Ann pays 2 gold and plays Learned Herbalist from their market.",
                          "  Ann: health 20 -> 23, gold 3 -> 1, played Learned Herbalist from the market for 2 gold",
                          "  Bob: no change", "  Turn: Ann."]
     steps = lines[lines.index("Steps:") + 1:]
@@ -97,8 +98,10 @@ def test_json_and_out_give_the_same_next_state_which_resolves_again(tmp_path):
     result = _run("resolve", str(CASES / "weapons-07-end-turn-equipping.toml"), "--json", "--out", str(out))
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"format", "verdict", "log", "state", "game_over"} and data["format"] == 1
-    assert all({"player", "card", "text", "rule"} <= set(step) for step in data["log"])
+    assert set(data) == {"format", "headline", "verdict", "log", "state", "game_over"} and data["format"] == 1
+    # every step cites its rules; no field is there only to be null (a step of no card has no "card")
+    assert all({"text", "rule", "rules"} <= set(step) and None not in step.values() for step in data["log"])
+    assert any("card" in step and "player" in step for step in data["log"])
     written = tomllib.loads(out.read_text())
     assert written == {"format": 1, **data["state"]} and "action" not in written
     assert written["turn"] == "Bob"

@@ -130,7 +130,7 @@ def plain_family(tmp_path, monkeypatch) -> Path:
 def test_a_family_without_engine_or_looks_validates_and_builds_generic(plain_family, tmp_path):
     runner = CliRunner()
     done = runner.invoke(checker_app, ["validate", str(plain_family)])
-    assert done.exit_code == 0 and done.output.startswith("my-game: ok: 1 definitions"), done.output
+    assert done.exit_code == 0 and done.output.startswith(f"{plain_family}: ok: 1 definitions"), done.output
     result = build_game(load_game(str(plain_family)), Options(), tmp_path / "out")
     with pdfplumber.open(tmp_path / "out" / "my-game-a4.pdf") as pdf:
         front, back = (page.extract_text() for page in pdf.pages)

@@ -169,7 +169,7 @@ def test_it_builds_previews_and_prints_its_fields(game, tmp_path):
 def test_checker_validates_it_and_says_it_has_no_engine(game, tmp_path):
     runner = CliRunner()
     done = runner.invoke(checker_app, ["validate", str(game)])
-    assert done.exit_code == 0 and done.output.startswith("my-game: ok: 2 definitions (2 printed), 1 components")
+    assert done.exit_code == 0 and done.output.startswith(f"{game}: ok: 2 definitions (2 printed), 1 components")
     state = tmp_path / "turn.toml"
     state.write_text('game = "my-game"\n')
     for args in (["resolve", str(state)], ["simulate", str(game), "--players", "2"]):

@@ -3,7 +3,6 @@ for byte, and its mistakes are named by row and column as the designer sees them
 from __future__ import annotations
 
 import csv
-import json
 import tomllib
 import zipfile
 from pathlib import Path
@@ -13,21 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from cards import load_game
+from cards.tomlsource import inline
 from conftest import definition_errors, edit_text
 from generator.cli import app
 
 
-def inline(value) -> str:
-    """A value as an inline TOML value (what a designer types in a cell)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list):
-        return "[" + ", ".join(inline(v) for v in value) + "]"
-    return "{ " + ", ".join(f"{k} = {inline(v)}" for k, v in value.items()) + " }"
 
 
 def sheet_rows(toml_file: Path) -> tuple[list[str], list[list[str]]]:

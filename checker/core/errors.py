@@ -3,10 +3,15 @@ from __future__ import annotations
 
 
 class StateError(Exception):
-    """An invalid state or play: names the player (if any) and the field; exit code 2."""
+    """An invalid state or play: names the player (if any) and the field; exit code 2.
 
-    def __init__(self, message: str, player: str | None = None, field: str | None = None, file: str | None = None):
-        self.message, self.player, self.field, self.file = message, player, field, file
+    `value` is the id refused, when the error is an unknown id: `checker resolve` looks for it in
+    the other games (a card of ./my-game named under game = "el-dorado-canyon").
+    """
+
+    def __init__(self, message: str, player: str | None = None, field: str | None = None, file: str | None = None,
+                 value: object = None):
+        self.message, self.player, self.field, self.file, self.value = message, player, field, file, value
         super().__init__(str(self))
 
     def __str__(self) -> str:

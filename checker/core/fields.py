@@ -33,7 +33,7 @@ def pick(value: Any, choices: Collection[Any], player: str | None, field: str, e
     scalar = value is None or isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
     if scalar and value in choices:
         return value
-    raise StateError(f"expected {expected}, got {toml_repr(value)}{after}", player=player, field=field)
+    raise StateError(f"expected {expected}, got {toml_repr(value)}{after}", player=player, field=field, value=value)
 
 
 def flag(data: dict[str, Any], key: str, player: str | None, field: str) -> bool:
@@ -54,6 +54,26 @@ def player_rows(state: dict[str, Any], seats: tuple[int, int], game: str, order:
     if not low <= len(rows) <= high:
         raise StateError(f"expected {low} to {high} players for {game}, got {len(rows)}", field="players")
     return rows
+
+
+def player_names(rows: list[dict[str, Any]], forbidden: str = "") -> list[str]:
+    """Every engine's check of the [[players]] names: each a text (without the `forbidden` characters), each once."""
+    names: list[str] = []
+    without = f" (without {' or '.join(repr(c) for c in forbidden)})" if forbidden else ""
+    for i, row in enumerate(rows):
+        name = row.get("name")
+        if not isinstance(name, str) or not name.strip() or any(c in name for c in forbidden):
+            raise StateError(f"expected the player's name{without}, got {toml_repr(name)}", field=f"players[{i + 1}].name")
+        if name in names:
+            raise StateError(f"expected a different name for each player, got {name!r} twice",
+                             field=f"players[{i + 1}].name")
+        names.append(name)
+    return names
+
+
+def one_of_players(value: Any, names: list[str], field: str, player: str | None = None) -> str:
+    """A field naming a player at the table (first player, whose turn, who acts, the winner), in one wording."""
+    return pick(value, names, player, field, f"one of the players ({', '.join(names)})")
 
 
 def toml_repr(value: object) -> str:

@@ -28,7 +28,8 @@ def _interval(e: dict[str, Any]) -> str:
 def _title(r: dict[str, Any]) -> str:
     policy = ",".join(r["policy"]) if len(set(r["policy"])) > 1 else r["policy"][0]
     budget = f" (budget {r['budget']})" if r.get("budget") else ""
-    return f"{r['name']} ({r['game']}): {r['games']:,} games, {r['players']} players, policy {policy}{budget}, seed {r['seed']}"
+    game = f"{r['folder']}, id {r['game']}" if r.get("folder") else r["game"]
+    return f"{r['name']} ({game}): {r['games']:,} games, {r['players']} players, policy {policy}{budget}, seed {r['seed']}"
 
 
 def text(r: dict[str, Any]) -> str:

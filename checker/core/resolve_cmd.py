@@ -14,6 +14,7 @@ from cards.files import is_file
 from cards.terminal import shown
 
 from .errors import StateError
+from .headline import check_focus, headline, take_dispute
 from .state_io import read_state, write_state
 
 
@@ -24,6 +25,7 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
     from .engines import NoEngine
     from .gamecache import load_for_play
 
+    state: dict = {}
     try:
         state = read_state(state_file)
         if "game" not in state:
@@ -54,10 +56,20 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
             print(shown(str(exc)), file=sys.stderr)
             return 2
         extra = {"base": state_file.parent} if getattr(engine, "RESOLVE_BASE", False) else {}
+        dispute = take_dispute(state)
+        ids = _strings(state)
         result = engine.resolve(state, game, seed=seed, **extra)  # base: for paths inside the state
+        players = [row["name"] for row in result.state.get("players", [])]
+        check_focus(dispute, players, ids | {s.card for s in result.steps if s.card})
+        result.headline = headline(dispute, result.steps, result.verdict[0] if result.verdict else "")
     except StateError as exc:
         if exc.file is None:
             exc.file = str(state_file)
+        if exc.value is not None and isinstance(state.get("game"), str):
+            from .elsewhere import elsewhere
+
+            first, *rest = exc.message.split("\n", 1)  # the hint ends the refusal's line, before any list
+            exc.message = "\n".join([first + elsewhere(exc.value, state["game"], state_file), *rest])
         print(shown(str(exc)), file=sys.stderr)
         return 2
     if out is not None:
@@ -69,6 +81,17 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
     # JSON already escapes C0 controls; `shown` writes the rest as \uXXXX, still valid JSON
     print(shown(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else result.as_text()))
     return 0
+
+
+def _strings(value: object) -> set[str]:
+    """Every text of the state: a focus may name a card wherever the state lists it."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return {s for v in value.values() for s in _strings(v)}
+    if isinstance(value, list):
+        return {s for v in value for s in _strings(v)}
+    return set()
 
 
 def parse_plain(args: list[str]) -> tuple[Path, bool, Path | None, int | None] | None:

@@ -12,7 +12,8 @@ from .log import Step
 
 @dataclass
 class Resolution:
-    """The verdict lines, the cited steps, and the next state (input schema, no plays)."""
+    """The verdict lines, the cited steps, and the next state (input schema, no plays); `headline` is the
+    one-line answer `checker resolve` puts first (checker.core.headline)."""
 
     verdict: list[str]
     steps: list[Step]
@@ -21,10 +22,12 @@ class Resolution:
     scores: dict[str, dict[str, Any]] | None = None
     winners: list[str] | None = None
     notes: list[str] = field(default_factory=list)
+    headline: str = ""
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "format": FORMAT,
+            **({"headline": self.headline} if self.headline else {}),
             "verdict": self.verdict,
             "log": [s.as_dict() for s in self.steps],
             "state": self.state,
@@ -38,7 +41,7 @@ class Resolution:
         return out
 
     def as_text(self) -> str:
-        lines = ["Verdict:"] + [f"  {v}" for v in self.verdict]
+        lines = [f"Verdict: {self.headline}".rstrip()] + [f"  {v}" for v in self.verdict]
         if self.game_over:
             lines.append("  Game over. Winner(s): " + ", ".join(self.winners or []))
             for name, score in (self.scores or {}).items():

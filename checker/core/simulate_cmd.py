@@ -15,6 +15,7 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterator
 
@@ -250,7 +251,7 @@ def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: 
     head = {"format": REPORT_FORMAT, "game": data["id"], "name": data["name"], "rules": params["rules"],
             "games": tally["games"], "players": params["players"], "seed": params["seed"], "policy": policies,
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
-            "method": getattr(sim, "METHOD", METHOD)}
+            "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {})}
     body = sim.report(data, tally, params["players"], policies)
     body["verdicts"] = {v: [e["id"] for f in body["families"] for e in body[f["key"]] if e["verdict"] == v]
                         for v in stats.VERDICTS}
@@ -520,7 +521,12 @@ def _prepare(game: str, players: int, policy: str | None, budget: int | None, pr
         raise StateError(f"no simulator for {engine.__name__.rsplit('.', 1)[-1]!r} yet", field="game")
     data = sim.prepare(loaded)
     sim.check(data, players)
-    return sim, data, params_for(sim, games, players, seed, policy, budget, precision)
+    from cards.families import builtin_games
+
+    params = params_for(sim, games, players, seed, policy, budget, precision)
+    if game not in builtin_games() and Path(game).resolve().name != data["id"]:
+        params["folder"] = game  # a renamed copy is named by its folder as given (it keeps its id)
+    return sim, data, params
 
 
 def parse_plain(args: list[str]) -> dict[str, Any] | None:

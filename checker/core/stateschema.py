@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 class Field:
     """One key: its type, its default ("required" when a state must give it), what it means.
 
-    `kinds` limits a field of an action table to the action kinds that take it.
+    `kinds` limits a field of an action table to the action kinds that take it; `ids` names the
+    record schemas whose ids are its choices (`checker template` lists them where the choice is made);
+    `fill` is the placeholder `checker template` writes for a field every new table must fill in.
     """
 
     name: str
@@ -22,6 +24,8 @@ class Field:
     default: str
     means: str
     kinds: tuple[str, ...] = ()
+    ids: tuple[str, ...] = ()
+    fill: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,12 @@ class StateSchema:
 
 FORMAT_FIELD = Field("format", "whole number", "1", "format version of the state file: a newer one is refused "
                      "naming the version; `--out` writes format = 1")
+
+
+QUESTION = Field("question", "text", "none", "the disputed point in the players' words; the verdict's first line "
+                 "answers it")
+FOCUS = Field("focus", "player name or card id", "none", "the player or card the dispute is about: the verdict's first "
+              "line says what happened to them (without it: the decisive events)")
 
 
 def render(schema: StateSchema, command: str) -> str:

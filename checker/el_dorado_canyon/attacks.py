@@ -51,7 +51,7 @@ def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     log = t.log
     if p.ammo < ammo:
         if log:
-            t.say(f"has {p.ammo} ammo, the attack needs {ammo}: it does nothing", cite.NO_AMMO, p)
+            t.say(f"has {p.ammo} ammo, the attack needs {ammo}: it does nothing", cite.NO_AMMO, p, "nothing")
         return True
     if aim.__class__ is int and aimed != "both":  # a card's arrow: the common case
         victims = [find_target(t, p, aim)]
@@ -59,7 +59,7 @@ def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
         victims = targets(t, p, aim, aimed == "both")
     if not victims:
         if log:
-            t.say("has no one to attack: the character is out of reach", cite.ABILITY, p)
+            t.say("has no one to attack: the character is out of reach", cite.ABILITY, p, "nothing")
         return True
     if ammo:
         p.ammo -= ammo
@@ -125,11 +125,11 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: st
             why = f" ({damage}{f' + {extra}' if extra else ''}{f' - {blocked} blocked' if blocked else ''})" \
                 if extra or blocked else ""
             t.say(f"{v.name} takes {dealt} damage{why}: health {before} -> {v.health}",
-                  cite.BLOCK if blocked else cite.DAMAGE)
+                  cite.BLOCK if blocked else cite.DAMAGE, kind="hit" if v.health else None)  # a kill says it
         if v.health == 0:
             kill_character(t, p, v, by_card)
     elif log:
-        t.say(f"{v.name} takes no damage: {_blockers(v)} the attack's {damage + extra} damage", cite.BLOCK)
+        t.say(f"{v.name} takes no damage: {_blockers(v)} the attack's {damage + extra} damage", cite.BLOCK, kind="block")
 
 
 def _blockers(v: Player) -> str:
@@ -151,7 +151,7 @@ def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> N
     victim.out = victim.gone_next = True
     if log:
         t.say(f"{victim.name}'s {dead.name} is killed: to the graveyard ({victim.graveyard}), "
-              f"{victim.name} is GONE now and next turn", cite.KILL)
+              f"{victim.name} is GONE now and next turn", cite.KILL, kind="kill")
         t.note(victim, f"lost {dead.name} (killed)")
     if victim.spent:
         if log:

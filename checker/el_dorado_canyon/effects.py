@@ -30,7 +30,7 @@ def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     for v in targets(t, p, aim):
         if v is p:
             if t.log:
-                t.say("has no one else to steal from: nothing moves", cite.join(cite.STEAL, cite.TARGET), p)
+                t.say("has no one else to steal from: nothing moves", cite.join(cite.STEAL, cite.TARGET), p, "nothing")
             continue
         gold = min(e.gold, v.unbanked)
         v.unbanked -= gold
@@ -73,7 +73,7 @@ def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: 
 def pay_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     if not pay(p, e.amount):
         if t.log:
-            t.say(f"has {p.unbanked + p.banked} gold, needs {e.amount}: the rest of the card does nothing", cite.PAY, p)
+            t.say(f"has {p.unbanked + p.banked} gold, needs {e.amount}: the rest of the card does nothing", cite.PAY, p, "nothing")
         return False
     if t.log:
         t.say(f"pays {e.amount} gold ({gold_text(p)})", cite.PAY, p)

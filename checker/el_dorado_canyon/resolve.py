@@ -29,7 +29,7 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
     if reasons:
         scores, winners = final_scores(table.players)
         table.say(f"the game ends after this turn: {'; '.join(reasons)}",
-                  cite.NO_DRAW if table.draw_failed and len(reasons) == 1 else cite.END_INFAMY)
+                  cite.NO_DRAW if table.draw_failed and len(reasons) == 1 else cite.END_INFAMY, kind="win")
         for p in table.players:
             s = scores[p.name]
             table.say(f"scores min(infamy {s['infamy']}, banked {s['banked']}) - graveyard {s['graveyard']} "
@@ -44,7 +44,24 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
 
 
 def _verdict(table: Table, before: dict[str, dict[str, int]], reasons: list[str]) -> list[str]:
-    lines = change_lines(table.players, before, table.events)
+    # a character killed this turn takes its tracks to the graveyard: they are not the player's losses
+    dead = {p.name for p in table.players if p.char is None and before[p.name]["health"]}
+    tracks = {name: {k: v for k, v in shown.items() if name not in dead or k not in ("health", "ammo")}
+              for name, shown in before.items()}
+    lines = change_lines(table.players, tracks, table.events)
     lines.append(f"First player next turn: {table.players[table.first].name}")
-    lines.append(f"The game is over: {'; '.join(reasons)}" if reasons else "The game goes on.")
+    lines.append(f"The game is over: {'; '.join(reasons)}" if reasons else _goes_on(table))
     return lines
+
+
+def _goes_on(table: Table) -> str:
+    """"The game goes on", unless an empty character deck ends it at the next draw (a state without [characters])."""
+    if table.characters:
+        return "The game goes on."
+    dead = [p.name for p in table.players if p.char is None]
+    why = "no [characters] table in this state" if table.characters is None else "characters.deck is empty"
+    if dead:
+        return (f"The game goes on, but {' and '.join(dead)} must draw a character at the end of next turn and the "
+                f"character deck is empty ({why}): the game ends then (EDC-1).")
+    return (f"The game goes on; beware: the character deck is empty ({why}), so the game ends as soon as a character "
+            "must be drawn (EDC-1).")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import flag, only_fields, pick, player_rows, whole_number
+from checker.core.fields import flag, one_of_players, only_fields, pick, player_names, player_rows, whole_number
 
 from .legal import Action, buy_targets, describe, directions, legal_actions, options, playable, town_choices
 from .rules import DIRECTIONS, Card, Character, Rules, rules_of
@@ -54,14 +54,8 @@ def read_seats(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Ta
     """The table as the state file sets it, before anyone's play is read: (table, the player rows)."""
     only_fields(state, TOP_KEYS, None)
     rows = player_rows(state, rules.players, rules.name, "clockwise")
-    names = [_name(row, i) for i, row in enumerate(rows)]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            raise StateError(f"expected a different name for each player, got {name!r} twice",
-                             field=f"players[{i + 1}].name")
-    first = state.get("first_player")
-    if first not in names:
-        raise StateError(f"expected one of the players ({', '.join(names)}), got {first!r}", field="first_player")
+    names = player_names(rows)
+    first = one_of_players(state.get("first_player"), names, "first_player")
     row, deck = _town(state.get("town"), rules)
     characters = _character_deck(state.get("characters"), rules)
     players = [_player(row_data, i, rules) for i, row_data in enumerate(rows)]
@@ -74,14 +68,7 @@ def _with_legal(err: StateError, table: Table, p: Player, plays: list[Play | Non
         return err
     others = [None if seat == p.seat else q for seat, q in enumerate(plays)]
     return StateError(f"{err.message}; legal plays: {describe(legal_actions(table, p, others))}",
-                      player=err.player, field=err.field, file=err.file)
-
-
-def _name(row: dict[str, Any], i: int) -> str:
-    name = row.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise StateError(f"expected the player's name, got {name!r}", field=f"players[{i + 1}].name")
-    return name
+                      player=err.player, field=err.field, file=err.file, value=err.value)
 
 
 def _character(value: Any, rules: Rules, player: str | None, field: str) -> Character:

@@ -82,12 +82,12 @@ def buy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     if t.row is None or card not in t.row:
         if t.log:
             t.say(f"cannot buy {card.name}: it is not face up in town "
-                  f"(the row: {', '.join(c.name for c in t.row or []) or 'empty'})", cite.BUY, p)
+                  f"(the row: {', '.join(c.name for c in t.row or []) or 'empty'})", cite.BUY, p, "nothing")
         return True
     paid = price(e, card)
     if not pay(p, paid):
         if t.log:
-            t.say(f"cannot buy {card.name}: costs {paid}, has {p.unbanked + p.banked} gold", cite.BUY, p)
+            t.say(f"cannot buy {card.name}: costs {paid}, has {p.unbanked + p.banked} gold", cite.BUY, p, "nothing")
         return True
     slot = t.row.index(card)
     if t.deck:  # the top of the town deck takes the bought card's place (EDC-15)

@@ -50,12 +50,13 @@ class Table:
 
     # ---- the log -------------------------------------------------------------------------------
 
-    def say(self, text: str, rule: str, subject: Player | None = None) -> None:
-        """Add a step under the current card: "<subject> <text>" (callers check `self.log` first)."""
+    def say(self, text: str, rule: str, subject: Player | None = None, kind: str | None = None) -> None:
+        """Add a step under the current card: "<subject> <text>" (callers check `self.log` first); `kind` marks a
+        decisive one for the verdict's headline (checker.core.log.KINDS)."""
         priority, who, card = self.where
         if subject is not None:
             text = f"{subject.name} {text}"
-        self.log.add(text, rule, who or (subject.name if subject else None), card, priority)
+        self.log.add(text, rule, who or (subject.name if subject else None), card, priority, kind)
 
     def note(self, player: Player, what: str) -> None:
         """A line of the verdict (callers check `self.log` first)."""
@@ -227,9 +228,10 @@ class Table:
         card = pl.card
         self.where = (card.priority, p.name, card.id)
         if p.char is None:
-            self.say(f"{card.name} does nothing: the character died before it resolved", cite.DEAD_BEFORE)
+            self.say(f"{card.name} does nothing: the character died before it resolved", cite.DEAD_BEFORE,
+                     kind="nothing")
         elif p.out:
-            self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION)
+            self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION, kind="nothing")
         else:
             passed = f" (passed from {self.players[pl.owner].name})" if pl.passed else ""
             self.say(f"resolves {card.name}{passed}", cite.PRIORITY, p)

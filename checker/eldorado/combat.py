@@ -84,7 +84,7 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
         play.say(side.player, f"{'' if side.crew == 'soldiers' else '(guard) '}totals {die} + {parts} = {die + points}",
                  cite.POINTS)
     if totals[0] == totals[1]:
-        play.say(None, f"{a.label} and {b.label} tie on {totals[0]}: it costs nobody anything", cite.TIE)
+        play.say(None, f"{a.label} and {b.label} tie on {totals[0]}: it costs nobody anything", cite.TIE, "combat")
         play.event(f"combat {a.label} - {b.label}: a tie, no losses")
         return None
     for side, other, die in ((a, b, dice[0]), (b, a, dice[1])):
@@ -98,7 +98,7 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
     win_die = dice[0] if win is a else dice[1]
     difference = abs(totals[0] - totals[1])
     play.say(None, f"{win.label} wins {max(totals)} to {min(totals)}: {lose.label} pays {difference} point(s)",
-             cite.DIFFERENCE)
+             cite.DIFFERENCE, "combat")
     order = _order(pay, lose.player.name)
     party_pays = lose.crew == "soldiers"  # a guard pays in soldiers: its ship and cannons are the prize (ELD-14)
     payable = {"soldiers": True, "barrels": at_sea, "treasure": in_eldorado and party_pays,
@@ -168,10 +168,10 @@ def _wiped_out(play: Play, lose: Side, short: int) -> None:
     p = lose.player
     if lose.crew == "guard":
         p.guard = 0
-        play.say(p, f"'s guard cannot pay the last {plural(short, 'point')}: every man of it has fallen", cite.GUARD_FALLS)
+        play.say(p, f"'s guard cannot pay the last {plural(short, 'point')}: every man of it has fallen", cite.GUARD_FALLS, "kill")
         return
     play.say(p, f"cannot pay the last {short} point(s): all of {p.name}'s people have died and {p.name} leaves "
-             "the game", cite.LEAVES)
+             "the game", cite.LEAVES, "kill")
     leave_game(p)
     play.event(f"{p.name} leaves the game")
 

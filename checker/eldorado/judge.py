@@ -48,10 +48,10 @@ def check_homecoming(play: Any, p: Player, claimed: bool) -> None:
         if claimed:
             raise StateError(f"cannot come home the winner at {port.name}: {reasons} (E6)", player=p.name,
                              field=missing[0][0])
-        play.say(p, f"moors at {port.name}, but this is no homecoming yet: {reasons}", cite.NOT_HOME)
+        play.say(p, f"moors at {port.name}, but this is no homecoming yet: {reasons}", cite.NOT_HOME, "nothing")
         return
     play.say(p, f"moors at {port.name} with their Eldorado opened, {p.soldiers + p.guard} soldier(s) and "
-             f"{p.treasure} treasure pile(s): {p.name} wins", cite.HOME_SOLDIER)
+             f"{p.treasure} treasure pile(s): {p.name} wins", cite.HOME_SOLDIER, "win")
     play.winner = p.name
     play.event(f"{p.name} comes home to {port.name} and wins")
 

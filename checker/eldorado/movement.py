@@ -28,6 +28,17 @@ def move(play: Play, p: Player, fields: dict) -> None:
         walk(play, p, fields["path"], fields.get("guard", 0))
     else:
         sail(play, p, fields["direction"])
+    if play.winner is None:
+        combat_due(play, p)
+
+
+def combat_due(play: Play, p: Player) -> None:
+    """A move that ends on an opponent's square makes a combat due: the next action to settle (Combat Rules)."""
+    for o in play.table.players:
+        if o is not p and not o.out and o.at == p.at:
+            play.say(p, f"ends the move on {o.name}'s square {p.at}: a combat is due", cite.SAME_SQUARE, "combat")
+            play.event(f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
+                       f"opponent = \"{o.name}\")")
 
 
 # ---- by ship ------------------------------------------------------------------------------------

@@ -30,10 +30,11 @@ class Play:
         if soldiers:
             self.lost[cause] = self.lost.get(cause, 0) + soldiers
 
-    def say(self, player: Player | None, text: str, rule: str) -> None:
-        """A step: "<player> <text>" ("Bob's guard ..." for a text starting with 's), with the rule behind it."""
+    def say(self, player: Player | None, text: str, rule: str, kind: str | None = None) -> None:
+        """A step: "<player> <text>" ("Bob's guard ..." for a text starting with 's), with the rule behind it;
+        `kind` marks a decisive one for the verdict's headline (checker.core.log.KINDS)."""
         name = player.name if player is not None else None
-        self.log.add(subject(name, text) if name else text, rule, name)
+        self.log.add(subject(name, text) if name else text, rule, name, kind=kind)
 
     def event(self, text: str) -> None:
         """A line of the verdict (what happened, in a few words)."""

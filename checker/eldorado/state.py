@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import flag, only_fields, player_rows, whole_number
+from checker.core.fields import flag, one_of_players, only_fields, pick, player_names, player_rows, whole_number
 
 from .state_schema import ACTION_KEYS, ITEMS, KINDS, STATE_SCHEMA
 from .world import World
@@ -82,18 +82,12 @@ def read_table(state: dict[str, Any], world: World) -> Table:
 def read_board(state: dict[str, Any], world: World) -> Table:
     """The checked table without its action (what `legal_actions` reads), or a StateError naming player and field."""
     only_fields(state, TOP_KEYS, None, "")
-    if "winner" in state:
-        raise StateError(f"the game is over: {state['winner']} came home the winner (E6); nothing more to settle",
-                         field="winner")
     rows = player_rows(state, world.players, world.name)
-    names: list[str] = []
-    for i, row in enumerate(rows):
-        name = row.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise StateError(f"expected the player's name, got {name!r}", field=f"players[{i + 1}].name")
-        if name in names:
-            raise StateError(f"expected each name once, got {name!r} twice", field=f"players[{i + 1}].name")
-        names.append(name)
+    names = player_names(rows)
+    if "winner" in state:  # a winner who is not at the table is a typo, not a finished game
+        winner = one_of_players(state["winner"], names, "winner")
+        raise StateError(f"the game is over: {winner} came home the winner (E6); nothing more to settle",
+                         field="winner")
     players = [_player(row, world) for row in rows]
     _distinct_leaders(players)
     dice = _dice(state.get("dice", []))

@@ -1,7 +1,7 @@
 """Eldorado's state file, declared once: `state.py` reads its keys from here, `checker schema` prints it."""
 from __future__ import annotations
 
-from checker.core.stateschema import Field, StateSchema, Table
+from checker.core.stateschema import FOCUS, QUESTION, Field, StateSchema, Table
 
 KINDS = ("move", "outfit", "resupply", "combat", "indians", "takeover", "homecoming")
 ITEMS = ("soldiers", "barrels", "treasure", "muskets", "cannons")  # what a loser pays with (E2)
@@ -20,13 +20,15 @@ STATE_SCHEMA = StateSchema(
                   "roll them (E1); missing ones only with --seed"),
             Field("beaten", "list of city ids", "[]", "cities whose Indians are beaten (their gold is gone)"),
             Field("winner", "text", "none", "written once someone has come home: nothing more to settle"),
+            QUESTION,
+            FOCUS,
             Field("players", "array of tables", "required", "2 to 6 players"),
             Field("action", "table", "required", "the one action to settle"),
         )),
         Table("players", "Each `[[players]]`: a leader's party, its ship and what they carry (ELD-7).", (
             Field("name", "text", "required", "unique at the table"),
-            Field("leader", "character id or name", "none", "the party's leader; needed by outfit; one party each"),
-            Field("at", "square", "required", "the leader's party (on a sea square it is aboard)"),
+            Field("leader", "character id or name", "none", "the party's leader; needed by outfit; one party each", ids=('character',)),
+            Field("at", "square", "required", "the leader's party (on a sea square it is aboard)", fill='"FILL IN"'),
             Field("ship", "square or \"none\"", "= at (aboard)", "where the ship lies moored while the party is "
                   "ashore; \"none\": no ship"),
             Field("soldiers", "whole number 0 to 999", "0", "with the party"),
@@ -41,8 +43,8 @@ STATE_SCHEMA = StateSchema(
         )),
         Table("action", f"`[action]`: `kind` (one of {', '.join(KINDS)}) and `player` (who acts), then the "
               "fields of that kind.", (
-            Field("kind", "text", "required", f"one of {', '.join(KINDS)}"),
-            Field("player", "player name", "required", "who acts"),
+            Field("kind", "text", "required", f"one of {', '.join(KINDS)}", fill='"FILL IN"'),
+            Field("player", "player name", "required", "who acts", fill='"FILL IN"'),
             Field("direction", "north, south, east, west (n/s/e/w), upstream, downstream", "none",
                   "a ship's move at sea or along a river", ("move",)),
             Field("path", "list of squares", "none", "a walk: the squares entered, in order (ELD-6)", ("move",)),

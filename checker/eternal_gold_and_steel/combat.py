@@ -31,7 +31,7 @@ def attack(t: Table, a: Action) -> str:
             continue
         blocked.add(id(attacker))
         t.say(f"{d.name}'s {t.describe(blocker)} blocks {p.name}'s {t.describe(attacker)}: equal or greater "
-              f"strength, both are discarded", cite.BLOCK, d, blocker.card)
+              f"strength, both are discarded", cite.BLOCK, d, blocker.card, "block")
         t.discard_piece(attacker, "was blocked", cite.BLOCK)
         t.discard_piece(blocker, "blocked", cite.BLOCK)
     dealers = []
@@ -40,7 +40,7 @@ def attack(t: Table, a: Action) -> str:
         if id(x) in blocked or not t.in_play(x):
             continue
         if out_before:
-            t.say(f"{d.name} is already out: {x.card.name} deals no damage", cite.join(cite.OUT, "GS-R10"), p, x.card)
+            t.say(f"{d.name} is already out: {x.card.name} deals no damage", cite.join(cite.OUT, "GS-R10"), p, x.card, "nothing")
             continue
         if strike(t, x, d, t.strength_of(x), f"unblocked, strength {t.strength_of(x)}", cite.UNBLOCKED):
             dealers.append(x)

@@ -125,7 +125,7 @@ def resolve_ability(t: Table, tr: Trigger, choices: Choices) -> None:
         t.say(f"{tr.card.name}: {ability.text}", tr.rule, p, tr.card)
         if ability.condition is not None and not t.condition_holds(ability.condition, tr.it, p):
             words = CONDITIONS[ability.condition["condition"]].words(ability.condition)
-            t.say(f"the condition is not met ({words}): nothing happens", cite.FAQ_FORGEBORN, p, tr.card)
+            t.say(f"the condition is not met ({words}): nothing happens", cite.FAQ_FORGEBORN, p, tr.card, "nothing")
             return
         effects = ability.effects
     else:
@@ -139,7 +139,7 @@ def _it(t: Table, tr: Trigger, what: str) -> Piece | None:
     """The unit an effect acts on, if it is still in the battle area (GS-R2)."""
     if tr.it is not None and t.in_play(tr.it):
         return tr.it
-    t.say(f"{tr.card.name} is no longer in the battle area: it cannot {what}", "GS-R2", tr.controller, tr.card)
+    t.say(f"{tr.card.name} is no longer in the battle area: it cannot {what}", "GS-R2", tr.controller, tr.card, "nothing")
     return None
 
 
@@ -219,10 +219,10 @@ def destroy_own_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     others = [u for u in p.units if u is not tr.it]
     if not others:
         if tr.it is not None and t.in_play(tr.it):
-            t.discard_piece(tr.it, "must destroy itself: there is no other unit of yours", cite.FAQ_OBRAK)
+            t.discard_piece(tr.it, "must destroy itself: there is no other unit of yours", cite.FAQ_OBRAK, "kill")
         return
     victim = c.unit(others, p, "destroy (another unit of yours)")
-    t.discard_piece(victim, f"is destroyed by {tr.card.name}", "GS-R2")
+    t.discard_piece(victim, f"is destroyed by {tr.card.name}", "GS-R2", "kill")
 
 
 @step("destroy_enemy_unit")
@@ -231,10 +231,10 @@ def destroy_enemy_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     options = [u for q in t.enemies(p) for u in q.units]
     if not options:
         t.say("there is no enemy unit to destroy: nothing is destroyed, and the rest of the ability still resolves",
-              cite.FAQ_SPITFIRE, p, tr.card)
+              cite.FAQ_SPITFIRE, p, tr.card, "nothing")
         return
     victim = c.unit(options, p, "destroy (an enemy unit)")
-    t.discard_piece(victim, f"is destroyed by {p.name}'s {tr.card.name}", "GS-R2")
+    t.discard_piece(victim, f"is destroyed by {p.name}'s {tr.card.name}", "GS-R2", "kill")
 
 
 @step("deal_damage_player")
@@ -242,7 +242,7 @@ def deal_damage_player(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     target = c.enemy(t, p, f"damage with {tr.card.name}")
     if target is None:
-        t.say("there is no enemy player left to damage", "GS-R10", p, tr.card)
+        t.say("there is no enemy player left to damage", "GS-R10", p, tr.card, "nothing")
         return
     t.lose_health(target, e["amount"], f"damage from {p.name}'s {tr.card.name} (not attack damage: no Berserk, "
                   f"no Lifesteal)", "GS-R2", tr.card, by=p)
@@ -321,7 +321,7 @@ def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     cost = " and ".join(f"{e[k]} {k}" for k in ("gold", "power") if e.get(k))
     if not c.pays(cost):
-        t.say(f"{p.name} does not pay {cost} (action.pay is false): nothing more", cite.PAY_ONCE, p, tr.card)
+        t.say(f"{p.name} does not pay {cost} (action.pay is false): nothing more", cite.PAY_ONCE, p, tr.card, "nothing")
         return
     for what in ("gold", "power"):
         need, have = e.get(what) or 0, getattr(p, what)
@@ -345,7 +345,7 @@ def strike(t: Table, piece: Piece, target: Player, amount: int, how: str, rule: 
     dealt = amount * 2 if "berserk" in keywords else amount
     if dealt <= 0:
         t.say(f"{owner.name}'s {piece.card.name} has strength 0: it deals no attack damage", cite.UNBLOCKED, owner,
-              piece.card)
+              piece.card, "nothing")
         return 0
     doubled = f", Berserk: {amount} doubled" if dealt != amount else ""
     berserk_rule = cite.FAQ_ICEBOW_BERSERK if dealt != amount and rule == cite.FAQ_ICEBOW else cite.BERSERK

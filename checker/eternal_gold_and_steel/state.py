@@ -10,7 +10,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import only_fields, pick, player_rows, toml_repr, whole_number
+from checker.core.fields import only_fields, pick, player_names, player_rows, toml_repr, whole_number
 
 from .effects import Choices
 from .refs import find_piece, refs
@@ -52,9 +52,7 @@ def read_board(state: dict[str, Any], rules: Rules, seed: int | None = None, log
     """The table without its action (what `legal_actions` reads), or a StateError naming the player and the field."""
     only_fields(state, TOP_KEYS, None, "")
     rows = player_rows(state, rules.players, rules.name, "in turn order")
-    names = [_name(row, i) for i, row in enumerate(rows)]
-    if len(set(names)) != len(names):
-        raise StateError(f"expected different names, got {', '.join(names)}", field="players")
+    names = player_names(rows, forbidden=":#")
     players = [Player(n) for n in names]
     for p, row in zip(players, rows):
         _player(p, row, rules)
@@ -73,14 +71,6 @@ def read_board(state: dict[str, Any], rules: Rules, seed: int | None = None, log
     return Table(rules, players, names.index(turn), throne, market_deck, seed, log)
 
 
-def _name(row: dict[str, Any], i: int) -> str:
-    name = row.get("name")
-    if not isinstance(name, str) or not name.strip() or ":" in name or "#" in name:
-        raise StateError(f"expected the player's name (without ':' or '#'), got {name!r}",
-                         field=f"players[{i + 1}].name")
-    return name
-
-
 def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool = False,
           types: tuple[str, ...] | None = None) -> CardDef:
     card = rules.cards.get(value) if isinstance(value, str) else None
@@ -90,7 +80,7 @@ def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool
     if card is None:
         pool = [i for i, c in rules.cards.items() if not c.token or types is not None]
         raise StateError(f"unknown card id {value!r}: expected a card id of {rules.name} ({_hint(value, pool)})",
-                         player=player, field=field)
+                         player=player, field=field, value=value)
     if market and not card.market:
         raise StateError(f"{value!r} is not a market card: expected a card with a gold cost "
                          f"(e.g. {', '.join(list(dict.fromkeys(rules.market_deck))[:3])})", player=player, field=field)

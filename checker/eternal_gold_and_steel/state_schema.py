@@ -1,7 +1,7 @@
 """Gold and Steel's state file, declared once: `state.py` reads its keys from here, `checker schema` prints it."""
 from __future__ import annotations
 
-from checker.core.stateschema import Field, StateSchema, Table
+from checker.core.stateschema import FOCUS, QUESTION, Field, StateSchema, Table
 
 KINDS = ("play_market", "play", "equip", "end_turn", "attack", "use_throne", "setup_markets")
 CHOOSING = ("play_market", "play", "attack", "use_throne")  # the actions that take choices (GS-R2)
@@ -16,7 +16,9 @@ STATE_SCHEMA = StateSchema(
             Field("game", "text", "required", "a built-in game id, or a definitions folder relative to this file"),
             Field("turn", "player name", "the first player", "whose turn it is"),
             Field("throne", "hidden, revealed or spent", "hidden", "the Eternal Throne (G7)"),
-            Field("market_deck", "list of market card ids", "unknown (see --seed)", "top first"),
+            Field("market_deck", "list of market card ids", "unknown (see --seed)", "top first", ids=('market',)),
+            QUESTION,
+            FOCUS,
             Field("players", "array of tables", "required", "2 to 4 players, in turn order"),
             Field("action", "table", "required", "the disputed action"),
         )),
@@ -25,16 +27,16 @@ STATE_SCHEMA = StateSchema(
             Field("health", "whole number 0 to 999", "25", "0 = out of the game (G1)"),
             Field("gold", "whole number 0 to 999", "0", "gold tokens, kept from turn to turn (G3)"),
             Field("power", "whole number 0 to 999", "0", "this turn's power, lost when the turn ends (G3)"),
-            Field("market", "list of card ids", "[]", "the player's hidden market"),
-            Field("hand", "list of card ids", "[]", "the hand"),
-            Field("deck", "list of card ids", "[]", "top first"),
-            Field("discard", "list of card ids", "[]", "the discard pile, order kept"),
-            Field("battle", "list of card ids or unit tables", "[]", "the battle area: units and unequipped weapons"),
+            Field("market", "list of card ids", "[]", "the player's hidden market", ids=('market',)),
+            Field("hand", "list of card ids", "[]", "the hand", ids=('forge', 'market', 'starting')),
+            Field("deck", "list of card ids", "[]", "top first", ids=('forge', 'market', 'starting')),
+            Field("discard", "list of card ids", "[]", "the discard pile, order kept", ids=('forge', 'market', 'starting')),
+            Field("battle", "list of card ids or unit tables", "[]", "the battle area: units and unequipped weapons", ids=('forge', 'market', 'starting', 'unit-token')),
             Field("played", "list of card ids", "[]", "cards played this turn before the action (double "
                   "influence, G5)"),
         )),
         Table("players.battle", "A `battle` entry as a table: a unit that differs from its printed card.", (
-            Field("card", "card id", "required", "the unit (or the sentinel token)"),
+            Field("card", "card id", "required", "the unit (or the sentinel token)", ids=('forge', 'market', 'starting', 'unit-token')),
             Field("strength", "whole number", "printed", "replaces the printed strength, before weapons, tokens "
                   "and while-abilities"),
             Field("keywords", "list of lifesteal, berserk", "[]", "keywords the unit has gained"),
@@ -43,10 +45,10 @@ STATE_SCHEMA = StateSchema(
         )),
         Table("action", f"`[action]`: `kind` and the fields of that kind; `player` must be the player whose "
               "turn it is (except for setup_markets).", (
-            Field("kind", "text", "required", f"one of {', '.join(KINDS)}"),
+            Field("kind", "text", "required", f"one of {', '.join(KINDS)}", fill='"FILL IN"'),
             Field("player", "player name", "`turn`", "who acts"),
             Field("card", "card id", "required", "the card played (from the market, or from the hand)",
-                  ("play_market", "play")),
+                  ("play_market", "play"), ids=('forge', 'market', 'starting')),
             Field("weapon", "unit reference", "required", "an unequipped weapon in the player's battle area",
                   ("equip",)),
             Field("unit", "unit reference", "required", "the player's unit that wields it (G4)", ("equip",)),

@@ -88,9 +88,11 @@ class Table:
 
     # ---- the log ---------------------------------------------------------------------------------------
 
-    def say(self, text: str, rule: str, player: Player | None = None, card: CardDef | Throne | None = None) -> None:
+    def say(self, text: str, rule: str, player: Player | None = None, card: CardDef | Throne | None = None,
+            kind: str | None = None) -> None:
+        """A step; `kind` marks a decisive one for the verdict's headline (checker.core.log.KINDS)."""
         if self.log is not None:
-            self.log.add(text, rule, player.name if player else None, card.id if card else None)
+            self.log.add(text, rule, player.name if player else None, card.id if card else None, kind=kind)
 
     def note(self, player: Player, what: str) -> None:
         self.events.append((player.name, what))
@@ -165,14 +167,14 @@ class Table:
     def remove_piece(self, piece: Piece) -> None:
         piece.owner.battle = [q for q in piece.owner.battle if q is not piece]
 
-    def discard_piece(self, piece: Piece, why: str, rule: str) -> None:
+    def discard_piece(self, piece: Piece, why: str, rule: str, kind: str | None = None) -> None:
         """A unit leaves the battle area for the discard pile, its weapons with it (G4); a token goes back to the pool."""
         owner = piece.owner
         self.remove_piece(piece)
         where = "goes back to the pool (a unit token)" if piece.card.token else f"goes to {owner.name}'s discard pile"
         if not piece.card.token:
             owner.discard.append(piece.card)
-        self.say(f"{owner.name}'s {piece.card.name} {why}: it {where}", rule, owner, piece.card)
+        self.say(f"{owner.name}'s {piece.card.name} {why}: it {where}", rule, owner, piece.card, kind)
         self.note(owner, f"{piece.card.name} discarded" if not piece.card.token else f"{piece.card.name} token removed")
         self.discard_weapons(piece)
         self.check_whiles()
@@ -250,9 +252,10 @@ class Table:
                     by: Player | None = None) -> None:
         before = p.health
         p.health = max(0, before - amount)
-        self.say(f"{p.name} takes {amount} {what}: health {before} -> {p.health}", rule, by or p, card)
+        self.say(f"{p.name} takes {amount} {what}: health {before} -> {p.health}", rule, by or p, card,
+                 "hit" if amount and not p.out else None)
         if before > 0 and p.out:
-            self.say(f"{p.name} is at 0 health: out of the game", cite.OUT, p)
+            self.say(f"{p.name} is at 0 health: out of the game", cite.OUT, p, kind="kill")
             self.note(p, "is out")
 
     def gain_health(self, p: Player, amount: int, why: str, rule: str, card: CardDef | None = None) -> None:

@@ -14,16 +14,23 @@ class LayoutError(Exception):
     def __init__(self, message: str, *, field: str | None = None, card: str | None = None,
                  card_name: str | None = None, file: str | None = None) -> None:
         self.message, self.field, self.card, self.card_name, self.file = message, field, card, card_name, file
+        self.line: int | None = None  # where in `file`: known once the face is located
+        self.cell: str | None = None
         super().__init__(str(self))
 
-    def located(self, *, card: str | None, card_name: str | None, file: str | None) -> "LayoutError":
-        """The same error with the card and file filled in where the raiser did not know them."""
-        return type(self)(self.message, field=self.field, card=self.card or card,
-                          card_name=self.card_name or card_name, file=self.file or file)
+    def located(self, *, card: str | None, card_name: str | None, file: str | None,
+                where: tuple[int | None, str | None] = (None, None)) -> "LayoutError":
+        """The same error with the card, file and line (or cell) filled in where the raiser did not know them."""
+        located = type(self)(self.message, field=self.field, card=self.card or card,
+                             card_name=self.card_name or card_name, file=self.file or file)
+        located.line, located.cell = self.line or where[0], self.cell or where[1]
+        located.args = (str(located),)
+        return located
 
     def __str__(self) -> str:
         # worded like a definition error: file, card, field, message
-        text = str(Problem(self.file or "", self.message, card=self.card, card_name=self.card_name, path=self.field))
+        text = str(Problem(self.file or "", self.message, line=self.line, card=self.card, card_name=self.card_name,
+                           path=self.field, cell=self.cell))
         return text if self.file else text.removeprefix(": ")
 
 

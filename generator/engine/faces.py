@@ -49,7 +49,8 @@ class FaceForms:
             with drawing_face(c, face.record, box):
                 draw(c, face.record, spec, box, self.style)
         except LayoutError as exc:
-            raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file) from None
+            raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file,
+                              where=face.component.where(face.record, exc.field)) from None
         name = self._dedupe(c, name, (face.component.id, face.side))
         end_form(c)
         self._names[key] = name

@@ -224,6 +224,22 @@ def fit(text: str, width: float, height: float, *, size: float, min_size: float 
     return None
 
 
+def overflow(text: str, w: float, h: float, *, min_size: float, font: str = TEXT, leading: float = 1.2) -> str:
+    """Why `text` does not fit its w x h box at `min_size`, by how much, and what a definition's author can cut
+    (the box belongs to the look: the text is what a TOML file can change)."""
+    box = f"{w / MM:.1f} x {h / MM:.1f} mm box"
+    least = layout(text, w, min_size, font=font, leading=leading)
+    if least is None:
+        widest = max(text.split(), key=lambda word: stringWidth(word, font, min_size))
+        return (f"text does not fit its {box} even at {min_size:g} pt: the word {widest.strip('*')!r} alone is wider "
+                f"({stringWidth(widest, font, min_size) / MM:.1f} mm); shorten or hyphenate it")
+    over = least.height - h
+    cut = max(1, -(-len(text) * over // least.height))
+    return (f"text does not fit its {box} even at {min_size:g} pt: it needs {least.height / MM:.1f} mm of height, "
+            f"{over / MM:.1f} mm ({over / h:.0%}) more than the box has; shorten it by about {cut:.0f} of its "
+            f"{len(text)} characters")
+
+
 def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: str, size: float = 9.0,
               min_size: float = MIN_SIZE, font: str = TEXT, leading: float = 1.2, align: str = "left",
               valign: str = "top", color: tuple[float, float, float] | None = None) -> float:
@@ -243,8 +259,8 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
     check_glyphs(text, font, field)
     result = fit(text, w, h, size=max(size, min_size), min_size=min_size, font=font, leading=leading)
     if result is None:
-        raise TextOverflow(f"text does not fit its {w / MM:.1f} x {h / MM:.1f} mm box even at {min_size:g} pt: "
-                           f"shorten it or enlarge the box", field=field, **face_label())
+        raise TextOverflow(overflow(text, w, h, min_size=min_size, font=font, leading=leading), field=field,
+                           **face_label())
     top = {"top": y + h, "middle": y + (h + result.height) / 2, "bottom": y + result.height}[valign]
     widest = max(result.widths, default=0.0)
     left = {"left": x, "center": x + (w - widest) / 2, "right": x + w - widest}[align]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.errors import TextOverflow
-from generator.engine.text import MIN_SIZE, draw_text, fit
+from generator.engine.text import MIN_SIZE, draw_text, fit, overflow
 
 LEADING = 1.2
 
@@ -20,8 +20,8 @@ def measure(text: str, width: float, height: float, *, field: str, size: float, 
     """(size, height) the text will take in a box; raises TextOverflow when it cannot fit."""
     layout = fit(text, width, height, size=size, min_size=max(min_size, MIN_SIZE), font=font, leading=LEADING)
     if layout is None:
-        raise TextOverflow(f"text does not fit its {width / 2.835:.1f} x {height / 2.835:.1f} mm box even at "
-                           f"{max(min_size, MIN_SIZE):g} pt: shorten it or enlarge the box", field=field)
+        raise TextOverflow(overflow(text, width, height, min_size=max(min_size, MIN_SIZE), font=font,
+                                    leading=LEADING), field=field)
     return layout.size, layout.height
 
 

@@ -15,8 +15,11 @@ def fitted_size(text: str, font: str, size: float, width: float, minimum: float 
     if natural <= width:
         return size
     if size * width / natural < minimum - 1e-9:
+        least = natural * minimum / size
+        cut = max(1, -(-len(text) * (least - width) // least))
         raise TextOverflow(f"text {text!r} does not fit its {width / 72 * 25.4:.1f} mm line even at {minimum:g} pt: "
-                           "shorten it")
+                           f"it needs {least / 72 * 25.4:.1f} mm; shorten it by about {cut:.0f} of its {len(text)} "
+                           "characters")
     return size * width / natural
 
 

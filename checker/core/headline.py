@@ -1,0 +1,93 @@
+"""The verdict's first line: the answer to the dispute, drawn from the resolution's steps.
+
+A state may name the disputed point: `question` (the words of the dispute) and `focus` (a
+player's name or a card id). The headline then answers about that point: what the decisive
+steps did to that player or what that card did. Without a focus it names the decisive events
+(the game's end, kills, blocks, hits, cards or actions that did nothing and why, combats), in
+the order `checker.core.log.KINDS` ranks them. Every engine tags its decisive steps; this
+module is the one place that words the answer.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import StateError
+from .fields import toml_repr
+from .log import KINDS, Step
+
+MOST = 3  # decisive events a headline names before "..."
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """What the state says is disputed (both optional)."""
+
+    question: str | None = None
+    focus: str | None = None
+
+
+def take_dispute(state: dict[str, Any]) -> Dispute:
+    """Remove `question` and `focus` from the state (the engines never see them) and check they are text."""
+    values = {}
+    for key in ("question", "focus"):
+        value = state.pop(key, None)
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise StateError(f"expected text, got {toml_repr(value)}", field=key)
+        values[key] = value.strip() if isinstance(value, str) else None
+    return Dispute(**values)
+
+
+def check_focus(dispute: Dispute, players: Collection[str], cards: Collection[str]) -> None:
+    """A focus names a player at the table or a card of the game; anything else is a field error."""
+    if dispute.focus is not None and dispute.focus not in players and dispute.focus not in cards:
+        raise StateError(f"expected a player's name ({', '.join(players)}) or a card id of the game, "
+                         f"got {dispute.focus!r}", field="focus")
+
+
+def headline(dispute: Dispute, steps: list[Step], fallback: str) -> str:
+    """One line: the answer about the focus, or the decisive events; `fallback` when nothing decisive happened."""
+    focus = dispute.focus
+    if focus is None:
+        answer = _events([s for s in steps if s.kind], fallback)
+    else:
+        about = [s for s in steps if s.card == focus or s.player == focus or focus in s.values.values()
+                 or _names(s.text, focus)]
+        # what the focus's own card or action came to: its last step before the turn's end phase
+        own = [s for s in about if (s.card == focus or s.player == focus) and s.priority != "end"]
+        chosen = [s for s in about if s.kind][:MOST - 1] + own[-1:]
+        if chosen:
+            answer = _events(chosen, fallback)  # _events drops a sentence said twice
+        else:
+            answer = f"{focus}: nothing in this turn involves it" + (f"; {fallback}" if fallback else "")
+    return f"{dispute.question} {answer}" if dispute.question else answer
+
+
+def _events(steps: list[Step], fallback: str) -> str:
+    """The steps' sentences, the decisive kinds first (a step of no kind, a focus's outcome, last)."""
+    ranked = sorted(steps, key=lambda s: KINDS.index(s.kind) if s.kind else len(KINDS))
+    chosen = list(dict.fromkeys(_sentence(s) for s in ranked))
+    if not chosen:
+        return fallback
+    return "; ".join(chosen[:MOST]) + ("; ..." if len(chosen) > MOST else ".")
+
+
+def _sentence(step: Step) -> str:
+    """The step in its own words, led by whose card (or action) it is unless the words start with that player."""
+    text = step.text.rstrip(".")
+    if not step.player or text.startswith(step.player):
+        return text
+    if not step.card:
+        return f"{step.player}: {text}"
+    card = step.card.replace("-", " ")
+    plain = re.sub(r"[^\w ]", "", text.lower())
+    if plain.startswith(card):
+        return f"{step.player}'s {text}"
+    return text if card in plain else f"{step.player}'s {card}: {text}"
+
+
+def _names(text: str, name: str) -> bool:
+    """`name` as a whole word of `text` (Ann, not Annie)."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
