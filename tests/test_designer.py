@@ -191,7 +191,7 @@ def test_el_dorado_canyons_look_with_a_bigger_text_box_and_art_for_its_picture(e
 
 @pytest.mark.parametrize("change, message", [
     ("x = 4\n", "text crosses the safe zone"),
-    ("h = 22\n", "text does not fit its 55.0 x 2.0 mm box even at 6 pt: shorten it or enlarge the box"),
+    ("h = 22\n", "text does not fit its 55.0 x 2.0 mm box even at 6 pt: it needs 2.1 mm of height"),
 ])
 def test_the_extended_looks_safe_zone_and_fit_checks_still_stop_bad_boxes(edc, tmp_path, change, message):
     out = tmp_path / "out"
@@ -201,7 +201,8 @@ def test_the_extended_looks_safe_zone_and_fit_checks_still_stop_bad_boxes(edc, t
     bad = "x = 1\n" if change.startswith("x") else "h = 2\n"
     layout.write_text(EDC_LAYOUT[::-1].replace(change[::-1], bad[::-1], 1)[::-1])
     code, _, said = generator("build", edc, "--out", out)
-    assert code == 2 and said.startswith(f"{edc}/town-look.toml: card '") and message in said, said
+    assert code == 2 and said.startswith(f"{edc}/town-look.toml:") and ": card 'mother-lode' (Mother Lode)" in said, said
+    assert message in said and len(said.splitlines()) == 1, said
     assert (out / "canyon-a4.pdf").read_bytes() == good
 
 
