@@ -11,11 +11,11 @@ from itertools import combinations
 import pdfplumber
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 from typer.testing import CliRunner
 
 from cards import load_game
 from generator.cli import app
+from test_engine_build import _clips
 
 MM = 72 / 25.4
 PUNCHES_MM = (19.0, 25.0, 38.0)     # 3/4 in, 1 in, 1 1/2 in: the common craft circle punches
@@ -68,17 +68,6 @@ def test_every_round_token_front_has_a_printed_cut_circle_at_its_trim(kits):
                        and abs(c["top"] - top) < 0.1 and abs(c["bottom"] - bottom) < 0.1
                        and tuple(c["stroking_color"] or ()) in ((0,), (0, 0, 0))]
             assert circles, f"no black cut circle at the trim of {item['id']} copy {item['copy']} (page {number + 1})"
-
-
-def _clips(page) -> list[tuple[float, float, float, float]]:
-    """The clipping rectangle (x, y, w, h, in mm) set before each face is placed on a page."""
-    out, last = [], None
-    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
-        if op == b"re":
-            last = tuple(float(v) / MM for v in operands)
-        elif op in (b"W", b"W*") and last is not None:
-            out.append(last)
-    return out
 
 
 def test_round_tokens_bleed_on_every_side_without_touching_a_neighbour(kits):
