@@ -21,7 +21,7 @@ from checker.core.errors import StateError
 
 from .combat import check_combat, check_takeover, indians_at
 from .judge import home_port, missing_for_victory
-from .movement import check_ashore, course, opens_eldorado, step_problem, stop
+from .movement import check_ashore, course, may_sail, opens_eldorado, step_problem, stop
 from .state import MAX_ROUNDS, Player, Table, read_board
 from .supply import departure, stores
 from .world import world_of
@@ -56,9 +56,10 @@ def _allowed(check: Callable[[], Any]) -> bool:
 
 
 def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
-    for direction in DIRECTIONS:
-        if _allowed(lambda: course(table, p, direction)):
-            yield {"direction": direction}
+    if may_sail(p):
+        for direction in DIRECTIONS:
+            if _allowed(lambda: course(table, p, direction)):
+                yield {"direction": direction}
     if die is None or not _allowed(lambda: check_ashore(table, p, 0)):
         return
     guards: list[dict[str, int]] = [{}] + [{"guard": n} for n in range(1, p.soldiers + 1)] if p.aboard else [{}]
@@ -68,19 +69,35 @@ def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
 
 
 def walks(table: Table, p: Player, die: int) -> list[list[str]]:
-    """One path per outcome of a walk of `die` squares: each square it may end on (early at a stop)."""
+    """One path per outcome of a walk of `die` squares: each square it may end on (early at a stop).
+
+    Whether a square may be stepped on, ends the walk or opens the Eldorado depends on the square
+    alone (every step comes from a neighbour), so each is asked once per square, not once per path."""
     chart = table.chart
+    seen: dict[str, tuple[bool, bool, bool]] = {}  # square -> (may step, opens, stops)
+
+    def square(sq: str, here: str) -> tuple[bool, bool, bool]:
+        found = seen.get(sq)
+        if found is None:
+            found = seen[sq] = (step_problem(chart, p, here, sq) is None, opens_eldorado(chart, p, sq) is not None,
+                                stop(table, p, sq) is not None)
+        return found
+
     ends: dict[tuple[str, bool], list[str]] = {}
     frontier: dict[tuple[str, bool], list[str]] = {(p.at, False): []}
     for n in range(1, die + 1):
         reached: dict[tuple[str, bool], list[str]] = {}
+        last = n == die
         for (here, opened), path in frontier.items():
             for sq in chart.neighbours(here).values():
-                if step_problem(chart, p, here, sq):
+                may, opens, stops = square(sq, here)
+                if not may:
                     continue
-                key = (sq, opened or opens_eldorado(chart, p, sq) is not None)
-                route = path + [sq]
-                (ends if n == die or stop(table, p, sq) else reached).setdefault(key, route)
+                key = (sq, opened or opens)
+                if key not in ends and (last or stops):
+                    ends[key] = path + [sq]
+                elif not (last or stops) and key not in reached:
+                    reached[key] = path + [sq]
         frontier = reached
     return list(ends.values())
 
