@@ -38,13 +38,13 @@ def legal_actions(state: dict[str, Any], player: str, game: Any) -> list[Action]
     return legal_for(table, p) if p is not None and "winner" not in state else []
 
 
-def legal_for(table: Table, p: Player) -> list[Action]:
-    """Every action of player `p` on a checked table, in the order of the kinds."""
+def legal_for(table: Table, p: Player, kinds: tuple[str, ...] | None = None) -> list[Action]:
+    """Every action of player `p` on a checked table, in the order of the kinds (only `kinds`, when given)."""
     if p.out:
         return []
     die = table.dice[0] if table.dice else None
     return [{"kind": kind, "player": p.name, **fields} for kind, options in OPTIONS.items()
-            for fields in options(table, p, die)]
+            if kinds is None or kind in kinds for fields in options(table, p, die)]
 
 
 def _allowed(check: Callable[[], Any]) -> bool:
@@ -139,6 +139,7 @@ def _homecoming(table: Table, p: Player, die: int | None) -> list[dict]:
     return [{}]
 
 
+DIELESS = ("takeover", "homecoming")  # the kinds that may roll no die: boarding an unguarded ship, coming home
 OPTIONS: dict[str, Callable[[Table, Player, int | None], Any]] = {
     "move": _moves, "outfit": _outfit, "resupply": _resupply, "combat": _combat, "indians": _indians,
     "takeover": _takeover, "homecoming": _homecoming,
