@@ -77,10 +77,8 @@ def walks(table: Table, p: Player, die: int) -> list[list[str]]:
     seen: dict[str, tuple[bool, bool, bool]] = {}  # square -> (may step, opens, stops)
 
     def square(sq: str, here: str) -> tuple[bool, bool, bool]:
-        found = seen.get(sq)
-        if found is None:
-            found = seen[sq] = (step_problem(chart, p, here, sq) is None, opens_eldorado(chart, p, sq) is not None,
-                                stop(table, p, sq) is not None)
+        found = seen[sq] = (step_problem(chart, p, here, sq) is None, opens_eldorado(chart, p, sq) is not None,
+                            stop(table, p, sq) is not None)
         return found
 
     ends: dict[tuple[str, bool], list[str]] = {}
@@ -90,7 +88,7 @@ def walks(table: Table, p: Player, die: int) -> list[list[str]]:
         last = n == die
         for (here, opened), path in frontier.items():
             for sq in chart.neighbours(here).values():
-                may, opens, stops = square(sq, here)
+                may, opens, stops = seen.get(sq) or square(sq, here)
                 if not may:
                     continue
                 key = (sq, opened or opens)

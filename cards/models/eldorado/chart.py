@@ -110,7 +110,7 @@ class Chart:
 
     # --- features ----------------------------------------------------------------
     def port(self, where: str) -> Port | None:
-        return next((p for p in self.ports.values() if p.square == where), None)
+        return self._port_at.get(where)
 
     def port_named(self, name: str) -> Port | None:
         return next((p for p in self.ports.values() if p.name == name), None)
@@ -123,7 +123,7 @@ class Chart:
         return self._guarded_at.get(where)
 
     def island(self, where: str) -> Island | None:
-        return next((i for i in self.islands.values() if where in i.squares), None)
+        return self._island_at.get(where)
 
     def islands_beside(self, where: str) -> list[Island]:
         """Islands a ship on this square is moored at (the square itself or an orthogonal neighbour)."""
@@ -168,6 +168,21 @@ class Chart:
         ahead = direction(before, mouth)
         order = [ahead] + [h for h in DIRECTIONS if h != ahead] if ahead else list(DIRECTIONS)
         return next((h for h in order if self._terrain.get(step(mouth, h)) == "sea"), ahead or "?")
+
+    @cached_property
+    def _port_at(self) -> dict[str, Port]:  # the first port listed on a square, as a search in order finds it
+        found: dict[str, Port] = {}
+        for p in self.ports.values():
+            found.setdefault(p.square, p)
+        return found
+
+    @cached_property
+    def _island_at(self) -> dict[str, Island]:
+        found: dict[str, Island] = {}
+        for i in self.islands.values():
+            for sq in i.squares:
+                found.setdefault(sq, i)
+        return found
 
     @cached_property
     def _city_at(self) -> dict[str, City]:
