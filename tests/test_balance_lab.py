@@ -93,6 +93,21 @@ def test_identical_clones_are_not_told_apart(tmp_path):
     assert len(called) <= 1, called
 
 
+def test_a_search_run_counts_its_decisions_and_playouts():
+    """What decisions per second is measured from (benchmarks/bench_search.py): every searched decision
+    (more than one candidate) spends the whole budget; other policies report no search counts."""
+    game = load_game(str(TEST_GAME))
+    report = simulate_game(METRICS, game, games=2, players=4, seed=1, policy="search,random,random,random",
+                           budget=2, jobs=1)
+    counts = report["counts"]["Search policy"]
+    assert 0 < counts["decisions"] <= report["length"]["sum"]  # at most once a turn: one search seat
+    assert counts["playouts"] == 2 * counts["decisions"]
+    from checker.core.report import text
+
+    assert f"Search policy: decisions {counts['decisions']:,}, playouts {counts['playouts']:,}" in text(report)
+    assert "counts" not in simulate_game(METRICS, game, games=2, players=4, seed=1, jobs=1)
+
+
 # ---- compare ---------------------------------------------------------------------------------------------
 
 def test_compare_finds_a_raised_cost_and_nothing_in_a_copy(planted, tmp_path):
