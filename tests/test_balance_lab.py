@@ -71,9 +71,13 @@ def test_holm_steps_down_and_p_values_agree_with_intervals():
 
 # ---- planted imbalance, and nothing else ----------------------------------------------------------------
 
-@pytest.mark.parametrize("policy", ["random", "greedy"])
-def test_a_planted_strong_card_is_strong_and_a_weak_one_never_strong(planted, policy):
-    report = simulate_game(METRICS, load_game(str(planted)), games=2000, players=4, seed=1, policy=policy, jobs=1)
+@pytest.mark.parametrize("policy, games", [("random", 2000), ("greedy", 500)])
+def test_a_planted_strong_card_is_strong_and_a_weak_one_never_strong(planted, policy, games):
+    """The issue's 2,000 games; greedy needs fewer: at 500 its interval for boomtown's difference starts 15 to
+    29 points above 0 (seeds 1-4), so 2,000 games could only widen the margin. Random's weak card needs them
+    all: at 1,000 games fools-gold is weak with one seed in four. Search: benchmarks/bench_search.py --planted
+    (every seat searching takes too long for a test)."""
+    report = simulate_game(METRICS, load_game(str(planted)), games=games, players=4, seed=1, policy=policy, jobs=1)
     cards = {e["id"]: e for e in report["cards"]}
     assert cards["boomtown"]["verdict"] == "strong", cards["boomtown"]
     assert cards["fools-gold"]["verdict"] != "strong"
