@@ -1,6 +1,7 @@
 """`checker simulate` as a designer runs it, whole process, against a reference tree.
 
     python3 benchmarks/bench_simulate.py [--against DIR] [--runs 7] [--games 2000]
+    python3 benchmarks/bench_simulate.py --memory [--game eldorado] [--games 2000] [--runs 3]
 
 Times `checker simulate el-dorado-canyon --games 2000 --players 4 --seed 1` (default
 options, text report) from this checkout, alternating run by run with the same command
@@ -8,6 +9,10 @@ from DIR (another checkout or `git archive` of an older commit; the same Python)
 with its own warm definitions cache; prints the medians in games per second and their
 ratio. Also times the games alone in one process (this checkout's metrics `tally_games`
 against DIR's `simulation.tally_games` when DIR has one): what the designer metrics cost.
+
+`--memory`: is memory flat in the number of games? Runs the same command (one job, so the
+peak is one process's) with `--games N` and with ten times as many, alternating (`timing.py`),
+and prints the median peak resident memory of each and their ratio (flat: about 1.0).
 """
 from __future__ import annotations
 
@@ -19,6 +24,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import alternate, bench_env  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = ["simulate", "el-dorado-canyon", "--players", "4", "--seed", "1"]
@@ -52,12 +60,30 @@ start = time.perf_counter(); run(); print({games} / (time.perf_counter() - start
     return float(out.stdout)
 
 
+def memory(game: str, games: int, runs: int) -> None:
+    """Peak memory at N games and at 10 N (one job), alternating: a run keeps counts, never the games."""
+    argv = [sys.executable, "-c", "from checker.cli import main; main()", "simulate", game, "--players", "4",
+            "--seed", "1", "--jobs", "1", "--quiet"]
+    sides = {f"{n:,} games": [*argv, "--games", str(n)] for n in (games, 10 * games)}
+    result = alternate(sides, runs, ROOT, bench_env())
+    small, large = (r.median("rss_mib") for r in result.values())
+    for name, r in result.items():
+        print(f"{game}, {name}: {r.median('rss_mib'):.1f} MiB peak, {r.median('cpu'):.2f} s CPU "
+              f"(medians of {runs})")
+    print(f"peak memory at 10x the games: {large / small:.3f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--memory", action="store_true")
+    parser.add_argument("--game", default="el-dorado-canyon")
     parser.add_argument("--against", type=Path)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--games", type=int, default=2000)
     args = parser.parse_args()
+    if args.memory:
+        memory(args.game, args.games, args.runs)
+        return
     trees = {"this checkout": ROOT}
     if args.against:
         trees["reference"] = args.against

@@ -6,6 +6,9 @@ each for both (benchmarks import this module too).
 """
 from __future__ import annotations
 
+import json
+import tomllib
+from pathlib import Path
 from typing import Any
 
 
@@ -33,13 +36,39 @@ def _value(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
-def gain_card(card_id: str, cost: int, gold: int) -> str:
+def gain_card(card_id: str, cost: int, gold: int) -> dict[str, Any]:
     """An El Dorado Canyon town card that costs `cost` and gains `gold` (priority IV)."""
-    return (f'\n[[cards]]\nid = "{card_id}"\nname = "{card_id.replace("-", " ").title()}"\ntype = "gain"\n'
-            f'priority = "IV"\ncost = {cost}\n[[cards.options]]\neffects = [{{ effect = "gain_gold", amount = {gold} }}]\n')
+    return {"id": card_id, "name": card_id.replace("-", " ").title(), "type": "gain", "priority": "IV", "cost": cost,
+            "options": [{"effects": [{"effect": "gain_gold", "amount": gold}]}]}
 
 
-def planted_town(base_town: str) -> str:
+def planted_town(town: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A town deck with one card far too strong (boomtown: cost 1, 8 gold) and one far too weak
     (fools-gold: cost 5, 1 gold): what the balance lab must find."""
-    return base_town + gain_card("boomtown", 1, 8) + gain_card("fools-gold", 5, 1)
+    return [*town, gain_card("boomtown", 1, 8), gain_card("fools-gold", 5, 1)]
+
+
+def town_cards(folder: Path, leave_out: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """The town deck of an El Dorado Canyon folder as data (its town.toml), less the cards named."""
+    with open(folder / "town.toml", "rb") as f:
+        return [card for card in tomllib.load(f)["cards"] if card["id"] not in leave_out]
+
+
+def write_town(folder: Path, cards: list[dict[str, Any]]) -> None:
+    """Write `cards` as the folder's town.toml: one [[cards]] table each, nested values inline."""
+    text = "".join("\n[[cards]]\n" + "".join(f"{key} = {_inline(value)}\n" for key, value in card.items())
+                   for card in cards)
+    (folder / "town.toml").write_text(text.lstrip("\n"), encoding="utf-8")
+
+
+def _inline(value: Any) -> str:
+    """A TOML inline value: strings quoted (JSON's escapes are TOML's), lists and tables inline."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_inline(v)}" for k, v in value.items()) + " }"
+    return str(value)

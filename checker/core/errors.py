@@ -12,7 +12,10 @@ class StateError(Exception):
     def __init__(self, message: str, player: str | None = None, field: str | None = None, file: str | None = None,
                  value: object = None):
         self.message, self.player, self.field, self.file, self.value = message, player, field, file, value
-        super().__init__(str(self))
+        super().__init__(message)  # str() formats on demand: a legality check raises and catches thousands
+
+    def __reduce__(self):  # pickled whole (between processes), not from `args` alone
+        return type(self), (self.message, self.player, self.field, self.file, self.value)
 
     def __str__(self) -> str:
         parts = [p for p in (self.file, f"player '{self.player}'" if self.player else None, self.field) if p]

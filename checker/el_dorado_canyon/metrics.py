@@ -42,28 +42,29 @@ def check(data: dict[str, Any], players: int) -> None:
                          f"to the game's definitions", field="characters")
 
 
-def make_policy(name: str, rules: Rules, budget: int) -> Policy:
+def make_policy(name: str, rules: Rules, budget: int, counts: dict[str, int] | None = None) -> Policy:
+    """The policy `name`; a search policy adds its decisions and playouts to `counts`."""
     if name == "search":
         from .search import search_policy
 
-        return search_policy(rules, budget)
+        return search_policy(rules, budget, counts)
     return POLICIES[name](rules)
 
 
 def new_tally(players: int) -> dict[str, Any]:
     return {"games": 0, "lengths": {}, "reasons": {}, "scores": {}, "winner_scores": {}, "spreads": {},
-            "seat_wins": [0] * players, "char": {}, "policy": {}, "card": {}}
+            "seat_wins": [0] * players, "char": {}, "policy": {}, "card": {}, "search": {"decisions": 0, "playouts": 0}}
 
 
 def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
                 budget: int) -> dict[str, Any]:
     """Play games first..first+count-1 (game i seeded from (seed, i) alone) and count them."""
     rules = Rules(data)
+    tally = new_tally(players)
     made: dict[str, Policy] = {}
     for name in set(policies):
-        made[name] = make_policy(name, rules, budget)
+        made[name] = make_policy(name, rules, budget, tally["search"])
     choosers = [made[name] for name in policies]
-    tally = new_tally(players)
     for rng in seeded_games(seed, first, count):
         play_game(rules, players, rng, choosers, policies, tally)
     return tally
@@ -186,6 +187,8 @@ def report(data: dict[str, Any], tally: dict[str, Any], players: int, policies: 
         "seats": seats, "characters": chars, "cards": card_entries(town, pooled, n),
         "families": FAMILIES,
     }
+    if "search" in policies:  # what the search cost: decisions per second is this over the run's time
+        out["counts"] = {"Search policy": dict(tally["search"])}
     for family in ("seats", "characters"):
         judged_rates(out[family], base)
     if len(set(policies)) > 1:

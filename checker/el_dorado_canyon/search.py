@@ -54,8 +54,13 @@ def copy_table(t: Table, rng: random.Random) -> Table:
     return Table(t.rules, seats, t.first, list(t.row) if t.row is not None else None, deck, chars)
 
 
-def search_policy(rules: Rules, budget: int) -> Policy:
-    """Flat Monte-Carlo with UCB1 over `candidates`, `budget` playouts per decision."""
+def search_policy(rules: Rules, budget: int, counts: dict[str, int] | None = None) -> Policy:
+    """Flat Monte-Carlo with UCB1 over `candidates`, `budget` playouts per decision; `counts` adds up the
+    decisions searched (more than one candidate) and their playouts, for the report and decisions/s."""
+    if counts is None:
+        counts = {}
+    counts.setdefault("decisions", 0)
+    counts.setdefault("playouts", 0)
     rollout = greedy_policy(rules)
 
     def playout(t: Table, p: Player, first: Play, rng: random.Random) -> float:
@@ -88,6 +93,8 @@ def search_policy(rules: Rules, budget: int) -> Policy:
         plays = candidates(t, p)
         if len(plays) == 1:
             return plays[0]
+        counts["decisions"] += 1
+        counts["playouts"] += budget
         rng = random.Random(int(rand() * 2 ** 53))
         n = [0] * len(plays)
         total = [0.0] * len(plays)
@@ -106,7 +113,6 @@ def search_policy(rules: Rules, budget: int) -> Policy:
         return plays[best]
 
     return choose
-
 
 
 def _value(p: Player) -> float:

@@ -21,7 +21,7 @@ from checker.core.errors import StateError
 
 from .combat import check_combat, check_takeover, indians_at
 from .judge import home_port, missing_for_victory
-from .movement import check_ashore, course, opens_eldorado, step_problem, stop
+from .movement import check_ashore, course, may_sail, opens_eldorado, step_problem, stop
 from .state import MAX_ROUNDS, Player, Table, read_board
 from .supply import departure, stores
 from .world import world_of
@@ -38,13 +38,13 @@ def legal_actions(state: dict[str, Any], player: str, game: Any) -> list[Action]
     return legal_for(table, p) if p is not None and "winner" not in state else []
 
 
-def legal_for(table: Table, p: Player) -> list[Action]:
-    """Every action of player `p` on a checked table, in the order of the kinds."""
+def legal_for(table: Table, p: Player, kinds: tuple[str, ...] | None = None) -> list[Action]:
+    """Every action of player `p` on a checked table, in the order of the kinds (only `kinds`, when given)."""
     if p.out:
         return []
     die = table.dice[0] if table.dice else None
     return [{"kind": kind, "player": p.name, **fields} for kind, options in OPTIONS.items()
-            for fields in options(table, p, die)]
+            if kinds is None or kind in kinds for fields in options(table, p, die)]
 
 
 def _allowed(check: Callable[[], Any]) -> bool:
@@ -56,9 +56,10 @@ def _allowed(check: Callable[[], Any]) -> bool:
 
 
 def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
-    for direction in DIRECTIONS:
-        if _allowed(lambda: course(table, p, direction)):
-            yield {"direction": direction}
+    if may_sail(p):
+        for direction in DIRECTIONS:
+            if _allowed(lambda: course(table, p, direction)):
+                yield {"direction": direction}
     if die is None or not _allowed(lambda: check_ashore(table, p, 0)):
         return
     guards: list[dict[str, int]] = [{}] + [{"guard": n} for n in range(1, p.soldiers + 1)] if p.aboard else [{}]
@@ -68,19 +69,33 @@ def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
 
 
 def walks(table: Table, p: Player, die: int) -> list[list[str]]:
-    """One path per outcome of a walk of `die` squares: each square it may end on (early at a stop)."""
+    """One path per outcome of a walk of `die` squares: each square it may end on (early at a stop).
+
+    Whether a square may be stepped on, ends the walk or opens the Eldorado depends on the square
+    alone (every step comes from a neighbour), so each is asked once per square, not once per path."""
     chart = table.chart
+    seen: dict[str, tuple[bool, bool, bool]] = {}  # square -> (may step, opens, stops)
+
+    def square(sq: str, here: str) -> tuple[bool, bool, bool]:
+        found = seen[sq] = (step_problem(chart, p, here, sq) is None, opens_eldorado(chart, p, sq) is not None,
+                            stop(table, p, sq) is not None)
+        return found
+
     ends: dict[tuple[str, bool], list[str]] = {}
     frontier: dict[tuple[str, bool], list[str]] = {(p.at, False): []}
     for n in range(1, die + 1):
         reached: dict[tuple[str, bool], list[str]] = {}
+        last = n == die
         for (here, opened), path in frontier.items():
             for sq in chart.neighbours(here).values():
-                if step_problem(chart, p, here, sq):
+                may, opens, stops = seen.get(sq) or square(sq, here)
+                if not may:
                     continue
-                key = (sq, opened or opens_eldorado(chart, p, sq) is not None)
-                route = path + [sq]
-                (ends if n == die or stop(table, p, sq) else reached).setdefault(key, route)
+                key = (sq, opened or opens)
+                if key not in ends and (last or stops):
+                    ends[key] = path + [sq]
+                elif not (last or stops) and key not in reached:
+                    reached[key] = path + [sq]
         frontier = reached
     return list(ends.values())
 
@@ -122,6 +137,7 @@ def _homecoming(table: Table, p: Player, die: int | None) -> list[dict]:
     return [{}]
 
 
+DIELESS = ("takeover", "homecoming")  # the kinds that may roll no die: boarding an unguarded ship, coming home
 OPTIONS: dict[str, Callable[[Table, Player, int | None], Any]] = {
     "move": _moves, "outfit": _outfit, "resupply": _resupply, "combat": _combat, "indians": _indians,
     "takeover": _takeover, "homecoming": _homecoming,

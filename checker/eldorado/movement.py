@@ -48,6 +48,12 @@ def sail(play: Play, p: Player, direction: str) -> None:
     go(play, p, heading)
 
 
+def may_sail(p: Player) -> bool:
+    """Whether any course is open: a ship, the party aboard, a soldier to sail it (what `course` asks
+    before the direction; a legal-moves listing skips the six directions without it)."""
+    return p.ship is not None and p.aboard and p.soldiers + p.guard > 0
+
+
 def course(table: Table, p: Player, direction: str) -> tuple[Callable[[Play, Player, str], None], str]:
     """How a sail in `direction` goes, before any die: (the river move, "upstream" | "downstream") or
     (the sea move, "N" | "E" | "S" | "W"); a StateError when the ship cannot sail that way."""

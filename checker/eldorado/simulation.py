@@ -16,7 +16,7 @@ from typing import Any, Callable
 from checker.core.dice import Dice
 
 from .kinds import RUN
-from .legal import legal_for
+from .legal import DIELESS, legal_for
 from .play import Play
 from .state import Player, Table
 from .world import World
@@ -50,7 +50,7 @@ def options(table: Table, p: Player, die: int) -> tuple[list[dict], int]:
     # only a ship in port (a homecoming) or another's ship underfoot (a takeover) can need no die: ask then
     if (p.aboard and table.chart.port(p.at) is not None) or \
             (p.opened and any(o is not p and o.ship == p.at for o in table.players)):
-        dieless = [a for a in legal_for(table, p) if a not in rolling]
+        dieless = [a for a in legal_for(table, p, DIELESS) if a not in rolling]
     return rolling + dieless, len(rolling)
 
 
@@ -128,6 +128,7 @@ def greedy_policy(world: World) -> Choose:
     """Outfits, heads for its city, fights when favourable, resupplies when low, comes home with treasure."""
     charts = Charts(world)
     chart = world.chart
+    landfalls: dict[tuple[str | None, str], list[str]] = {}  # (ship, direction): the chart never changes
 
     def goal(t: Table, p: Player) -> tuple[Any, list[str]]:
         if not p.opened and p.eldorado is not None:
@@ -187,7 +188,10 @@ def greedy_policy(world: World) -> Choose:
                 if city is not None and city.id not in t.beaten and city.square not in targets:
                     score += 5.0  # unbeaten Indians fight to the death: only those of the goal
             else:
-                score = sum(by_sea.get(sq, 1e9) for sq in _landfalls(chart, p.ship, a["direction"])) / 4
+                ends = landfalls.get((p.ship, a["direction"]))
+                if ends is None:
+                    ends = landfalls[(p.ship, a["direction"])] = _landfalls(chart, p.ship, a["direction"])
+                score = sum(by_sea.get(sq, 1e9) for sq in ends) / 4
             if score < best_score:
                 best, best_score = a, score
         return best if best is not None else acts[int(rand() * len(acts))]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Iterable, TypeVar
 
 from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
 
@@ -110,7 +110,7 @@ class Chart:
 
     # --- features ----------------------------------------------------------------
     def port(self, where: str) -> Port | None:
-        return next((p for p in self.ports.values() if p.square == where), None)
+        return self._port_at.get(where)
 
     def port_named(self, name: str) -> Port | None:
         return next((p for p in self.ports.values() if p.name == name), None)
@@ -123,7 +123,7 @@ class Chart:
         return self._guarded_at.get(where)
 
     def island(self, where: str) -> Island | None:
-        return next((i for i in self.islands.values() if where in i.squares), None)
+        return self._island_at.get(where)
 
     def islands_beside(self, where: str) -> list[Island]:
         """Islands a ship on this square is moored at (the square itself or an orthogonal neighbour)."""
@@ -170,20 +170,33 @@ class Chart:
         return next((h for h in order if self._terrain.get(step(mouth, h)) == "sea"), ahead or "?")
 
     @cached_property
+    def _port_at(self) -> dict[str, Port]:
+        return _first_on(self.ports.values(), lambda p: [p.square])
+
+    @cached_property
+    def _island_at(self) -> dict[str, Island]:
+        return _first_on(self.islands.values(), lambda i: i.squares)
+
+    @cached_property
     def _city_at(self) -> dict[str, City]:
-        found: dict[str, City] = {}
-        for c in self.cities.values():
-            found.setdefault(c.square, c)
-        return found
+        return _first_on(self.cities.values(), lambda c: [c.square])
 
     @cached_property
     def _guarded_at(self) -> dict[str, City]:
-        found: dict[str, City] = {}
-        for c in self.cities.values():
-            for sq in c.indians:
-                found.setdefault(sq, c)
-        return found
+        return _first_on(self.cities.values(), lambda c: c.indians)
 
     @cached_property
     def _monsters_at(self) -> dict[Square, Monsters]:
         return {sq: m for m in self.monster_waters.values() for item in m.squares for sq in expand(item)}
+
+
+T = TypeVar("T")
+
+
+def _first_on(items: Iterable[T], squares: Callable[[T], Iterable[str]]) -> dict[str, T]:
+    """Each square's first item, in the order listed, that stands on it: what a search in order finds."""
+    found: dict[str, T] = {}
+    for item in items:
+        for sq in squares(item):
+            found.setdefault(sq, item)
+    return found
