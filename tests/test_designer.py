@@ -206,6 +206,59 @@ def test_the_extended_looks_safe_zone_and_fit_checks_still_stop_bad_boxes(edc, t
     assert (out / "canyon-a4.pdf").read_bytes() == good
 
 
+def _placed(pdf: Path, page: int) -> list[tuple[float, float, float, float, tuple[int, int]]]:
+    with pdfplumber.open(pdf) as doc:
+        return [(round(i["x0"], 1), round(i["top"], 1), round(i["x1"], 1), round(i["bottom"], 1), i["srcsize"])
+                for i in doc.pages[page].images]
+
+
+def _covers(placed: tuple, box: tuple) -> bool:
+    """An image placed with fit = cover: over the whole box, centred on it, one side as long as the box's."""
+    x0, top, x1, bottom = placed[:4]
+    return (x0 <= box[0] + 0.1 and x1 >= box[2] - 0.1 and top <= box[1] + 0.1 and bottom >= box[3] - 0.1
+            and abs((x0 + x1) - (box[0] + box[2])) < 0.2 and abs((top + bottom) - (box[1] + box[3])) < 0.2
+            and (abs((x1 - x0) - (box[2] - box[0])) < 0.2 or abs((bottom - top) - (box[3] - box[1])) < 0.2))
+
+
+# a built-in game's card record with `image = ...`: (game, component file, card id, its picture area in mm
+# from the card's top-left corner, from the card's width W and height H)
+PICTURES = [
+    ("eternal-gold-and-steel", "forge.toml", "xo-of-the-endless-hoard", lambda W, H: (5.5, 14, W - 11, H / 2 - 14)),
+    ("eternal-gold-and-steel", "throne.toml", "eternal-throne", lambda W, H: (5.5, 15, W - 11, H * 0.36)),
+    ("eldorado", "ships.toml", "ship-pizarro", lambda W, H: (5, H * 0.48 - W * 0.36, W - 10, W * 0.72)),
+    ("eldorado", "eldorado.toml", "guatavita", lambda W, H: (5, H * 0.4 - W * 0.26, W - 10, W * 0.52)),
+    ("eldorado", "supply.toml", "soldier", lambda W, H: (5, H * 0.42 - W * 0.25, W - 10, W * 0.5)),
+]
+
+
+@pytest.mark.parametrize("game_id, file, card, area", PICTURES, ids=[p[2] for p in PICTURES])
+def test_a_built_in_games_card_prints_its_own_image_in_its_picture_area(tmp_path, game_id, file, card, area):
+    game, out = tmp_path / "copy", tmp_path / "out"
+    shutil.copytree(CARDS / game_id, game)
+    (game / "art").mkdir()
+    Image.new("RGB", (1500, 1000), (40, 90, 160)).save(game / "art" / "mine.png")
+    record = load_game(str(game)).record(card)
+    edit_text(game / file, f'name = "{record.name}"\n', f'name = "{record.name}"\nimage = "art/mine.png"\n')
+    assert generator("build", game, "--out", out)[:3:2] == (0, "")
+    manifest = json.loads((out / "copy-a4.json").read_text())
+    page, item = next((n, i) for n, p in enumerate(manifest["pages"]) for i in p["items"]
+                      if i["id"] == card and i["side"] == "front")
+    pdf = out / "copy-a4.pdf"
+    placed = [p for p in _placed(pdf, page) if p[4] == (1500, 1000)]
+    spots = [page_box(pdf, page, i, *area(i["w"], i["h"])) for i in manifest["pages"][page]["items"]
+             if i["id"] == card and i["side"] == "front"]
+    assert len(placed) == len(spots) and all(_covers(p, s) for p, s in zip(placed, spots)), (placed, spots)
+    assert pdf.read_bytes().count(b"/Subtype /Image") == 1  # stored once however many copies print
+    # the same code path as a layout's art: a small image is a warning naming the card, and a path out is refused
+    Image.new("RGB", (150, 100), (40, 90, 160)).save(game / "art" / "mine.png")
+    code, _, warned = generator("build", game, "--out", out)
+    assert code == 0 and warned.startswith(f"warning: card '{card}' ({record.name}): image: mine.png prints at ")
+    edit_text(game / file, 'image = "art/mine.png"', 'image = "../mine.png"')
+    code, said, warned = generator("build", game, "--out", out)
+    assert (code, said) == (2, "") and f"card '{card}' ({record.name}): image: expected a file inside the game's " \
+        "folder, got '../mine.png' (it leads outside)" in warned, warned
+
+
 # --- bad input anywhere: exit 2, a clear message, the last good output kept ---------------
 
 

@@ -38,6 +38,14 @@ class Record(Strict):
     copies: int = Field(default=1, ge=1, le=200)
 
 
+class Illustrated(Record):
+    """A built-in game's card that may show the designer's own art: `image` prints in its picture area
+    in place of the drawn picture (generator/templates/regions.py draws it)."""
+
+    image: Image | None = Field(default=None, description="art file in the game's folder, printed in place of the "
+                                                          "drawn picture")
+
+
 class Marker(Record):
     """A token or marker: an icon, an optional value and a short label."""
 
