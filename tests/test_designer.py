@@ -385,6 +385,99 @@ def test_a_card_may_use_another_layout(tmp_path):
     assert near(rgb_at(pdf, 0, red["x"] + 2, red["y"] + 2), "#fbeedd")
 
 
+BIG_TEXT = """# A card with more to say: smaller art, a taller text box.
+extends = "layouts/fox.toml"
+
+[boxes.art]
+h = 25
+
+[boxes.text]
+y = 38
+h = 35
+"""
+
+
+def _words_in(pdf: Path, page: int, box: tuple[float, ...]) -> list[str]:
+    with pdfplumber.open(pdf) as doc:
+        return [w["text"] for w in doc.pages[page].extract_words()
+                if box[0] <= w["x0"] and w["x1"] <= box[2] and box[1] <= w["top"] and w["bottom"] <= box[3]]
+
+
+def test_a_card_names_its_own_layout_by_name(tmp_path):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    (game / "layouts" / "big-text.toml").write_text(BIG_TEXT)
+    edit_text(game / "cards.toml", 'name = "Night Fox"\n', 'name = "Night Fox"\nlayout = "big-text"\n')
+    assert generator("build", game, "--out", out)[:3:2] == (0, "")
+    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][0]["items"]
+    night, red = items[2], items[0]
+    pdf = out / "fox-deck-a4.pdf"
+    # big-text's text box: in the safe zone (3 mm in) at x 1, y 38, 55 x 35 mm; fox.toml's at y 53, 20 mm tall
+    assert _words_in(pdf, 0, page_box(pdf, 0, night, 4, 41, 55, 35)) == ["Play", "at", "dusk.", "Quiet", "as", "the",
+                                                                          "moon."]
+    assert len(_words_in(pdf, 0, page_box(pdf, 0, night, 4, 41, 55, 22))) == 7  # centred 58.5 mm down, not 66
+    assert "river." in _words_in(pdf, 0, page_box(pdf, 0, red, 4, 56, 55, 20))
+    spot = page_box(pdf, 0, night, 4, 14, 55, 25)
+    art = [p for p in _placed(pdf, 0) if abs(p[0] - spot[0]) < 0.2]
+    assert len(art) == 1 and _covers(art[0], spot)  # night-fox's art, in big-text's 25 mm tall box
+    # the same cards in the spreadsheet, with a layout column
+    csv = (game / "cards.csv").read_text().replace("id,name,copies,", "id,name,layout,copies,").replace(
+        "red-fox,Red Fox,", "red-fox,Red Fox,,").replace("night-fox,Night Fox,", "night-fox,Night Fox,big-text,").replace(
+        "moonrise,Moonrise,", "moonrise,Moonrise,,")
+    (game / "cards.csv").write_text(csv)
+    edit_text(game / "game.toml", 'file = "cards.toml"', 'file = "cards.csv"')
+    same = tmp_path / "csv"
+    assert generator("build", game, "--out", same)[0] == 0
+    assert (same / "fox-deck-a4.pdf").read_bytes() == pdf.read_bytes()
+
+
+@pytest.mark.parametrize("file, old, new, message", [
+    ("cards.toml", 'layout = "big-text"', 'layout = "big-txt"',
+     "cards.toml:15: card 'night-fox' (Night Fox): layout: expected one of the layouts in layouts/ (base, big-text, "
+     "fox), got 'big-txt'"),
+    ("cards.toml", 'layout = "big-text"', 'layout = "layouts/big-text.toml"',
+     "cards.toml:15: card 'night-fox' (Night Fox): layout: expected the name of a layout in layouts/ (its file name "
+     "without .toml, e.g. 'big-text' for layouts/big-text.toml), got 'layouts/big-text.toml'"),
+    ("cards.csv", "night-fox,Night Fox,,", "night-fox,Night Fox,big-txt,",
+     "cards.csv: row 3, column 'layout': card 'night-fox' (Night Fox): expected one of the layouts in layouts/ "
+     "(base, big-text, fox), got 'big-txt'"),
+    ("layouts/big-text.toml", "h = 35", "h = 35\nfont = \"Wolf\"",
+     "layouts/big-text.toml:10: boxes.text.font: expected one of Fox, display, text (fonts are declared in game.toml "
+     "[fonts]), got 'Wolf'"),
+])
+def test_a_card_naming_an_unknown_or_broken_layout_is_exit_2_at_its_line(tmp_path, file, old, new, message):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    (game / "layouts" / "big-text.toml").write_text(BIG_TEXT)
+    if file == "cards.csv":
+        edit_text(game / "game.toml", 'file = "cards.toml"', 'file = "cards.csv"')
+        (game / "cards.csv").write_text((game / "cards.csv").read_text().replace("id,name,", "id,name,layout,")
+                                        .replace("Fox,", "Fox,,").replace("Moonrise,", "Moonrise,,"))
+    else:
+        edit_text(game / "cards.toml", 'name = "Night Fox"\n', 'name = "Night Fox"\nlayout = "big-text"\n')
+    edit_text(game / file, old, new)
+    assert generator("build", game, "--out", out) == (2, "", f"{game}/{message}\n")
+
+
+def test_a_layouts_card_overrides_carry_into_the_layouts_that_extend_it(tmp_path):
+    """base.toml darkens Moonrise, fox.toml (extending it) colours its name: Moonrise keeps both, and fox.toml's art."""
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    with (game / "layouts" / "base.toml").open("a") as base:
+        base.write('\n[cards.moonrise]\nbackground = "#20283c"\n\n[cards.night-fox.boxes.name]\ncolour = "#ffd27a"\n')
+    assert generator("build", game, "--out", out)[0] == 0
+    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][0]["items"]
+    night, moon = items[2], items[3]
+    pdf = out / "fox-deck-a4.pdf"
+    assert near(rgb_at(pdf, 0, moon["x"] + 2, moon["y"] + 2), "#20283c")
+    assert near(rgb_at(pdf, 0, moon["x"] + 30, moon["y"] + moon["h"] - 20), "#1f2a4a")  # moon.svg, a fox.toml box
+    assert "Every" in _words_in(pdf, 0, page_box(pdf, 0, moon, 4, 56, 55, 21))
+    assert [p for p in _placed(pdf, 0) if p[0] == page_box(pdf, 0, night, 4, 14, 55, 40)[0]]  # night-fox's art
+    with pdfplumber.open(pdf) as doc:
+        gold = {tuple(round(v, 2) for v in ch["non_stroking_color"]) for ch in doc.pages[0].chars if ch["text"] == "N"}
+    assert (1.0, 0.82, 0.48) in gold  # Night Fox's name in #ffd27a
+
+
 def test_a_png_icon_of_the_folder_prints_inline_at_the_text_size(tmp_path):
     game, out = tmp_path / "fox-deck", tmp_path / "out"
     shutil.copytree(EXAMPLES / "fox-deck", game)

@@ -29,7 +29,7 @@ from .common import Image, Record
 
 ICONS: set[str] = set()
 BACKS = {"plain"}  # the component's name on a framed panel
-RESERVED = ("id", "name", "copies")
+RESERVED = ("id", "name", "copies", "layout")
 
 
 def _colour(value: str) -> str:

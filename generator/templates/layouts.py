@@ -32,7 +32,7 @@ def prepare(design: Design, scope: str, module: Any) -> None:
     """Check the regions the layouts move against the look's REGIONS; register the folder's fonts
     (embedded as subsets) and icons (in the game's icon scope)."""
     regions = getattr(module, "REGIONS", {})
-    for layout in design.layouts.values():
+    for layout in (*design.layouts.values(), *design.named.values()):
         for each in (layout, *layout.cards.values()):
             for name in each.regions:
                 if name not in regions:
@@ -91,10 +91,11 @@ def filled(text: str, record: Any) -> str:
     return FIELD.sub(value, text)
 
 
-def front(design: Design, layout: Layout | None, base: DrawFn) -> DrawFn:
-    """A component's front: its layout (per card), or its look with the design's art."""
+def front(design: Design, base: DrawFn, layout: Layout | None = None) -> DrawFn:
+    """A component's front: the layout of each card (`layout`, or the design's for the card), or its look
+    with the design's art."""
     def draw(c, record, component, box: Box, style: Style) -> None:
-        chosen = layout.for_card(record.id) if layout else None
+        chosen = layout.for_card(record.id) if layout else design.front_layout(component.id, record)
         if chosen is None:
             with designing(Face(box, design.art)):
                 base(c, record, component, box, style)
@@ -108,7 +109,7 @@ def back(design: Design, layout: Layout | None, base: DrawFn | None) -> DrawFn |
     if layout is None or not (layout.back or layout.back_layout):
         return base  # a look's back names no art: unwrapped, it stays one form per component
     if layout.back_layout is not None:
-        return front(design, layout.back_layout, base or _nothing)
+        return front(design, base or _nothing, layout.back_layout)
     paint = layout.back
 
     def draw(c, record, component, box: Box, style: Style) -> None:
