@@ -335,6 +335,26 @@ def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(t
                       "below 300: it may look soft; use an image of at least 650 x 476 px\n")
     code, said, previewed = generator("png", game, "--out", out, "--dpi", "72", "--card", "night-fox")
     assert (code, previewed) == (0, warned)  # the preview warns the same
+    code, said, exported = generator("tts", game, "--out", out)
+    assert (code, exported) == (0, warned)  # and so does every command that draws art
+
+
+def test_watch_warns_of_low_resolution_art_at_every_rebuild(tmp_path, monkeypatch):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    Image.new("RGB", (300, 220), (200, 100, 40)).save(game / "art" / "night-fox.png")
+
+    def two_rounds(folder, rebuild, interval):
+        rebuild()
+        Image.new("RGB", (1300, 950), (200, 100, 40)).save(game / "art" / "night-fox.png")  # the designer's fix
+        rebuild()
+
+    monkeypatch.setattr("generator.engine.watch.watch", two_rounds)
+    code, said, warned = generator("watch", game, "--out", out)
+    assert code == 0 and said.count("fox-deck: 2 pages") == 2
+    assert warned == ("warning: card 'night-fox' (Night Fox): boxes.art: night-fox.png prints at 139 dpi at its size, "
+                      "below 300: it may look soft; use an image of at least 650 x 476 px\n")  # the first build only
+    assert (1300, 950) in [i[4] for i in _placed(out / "fox-deck-a4.pdf", 0)]  # the new art, not a cached copy
 
 
 # --- layout files: geometry and the checks of their structure --------------------------------
