@@ -81,6 +81,7 @@ class Layout:
     cards: dict[str, "Layout"] = field(default_factory=dict)
     back_layout: "Layout | None" = None
     overrides: dict[str, "CardOverride"] = field(default_factory=dict)  # [cards.ID], kept for layouts extending it
+    lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # box -> the file and line defining it
 
     def for_card(self, card: str) -> "Layout":
         return self.cards.get(card, self)
@@ -94,6 +95,7 @@ class CardOverride:
     layout: Layout | None = None
     background: dict[str, Any] | None = None
     boxes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # box -> where this table changes it
 
     def over(self, older: "CardOverride | None") -> "CardOverride":
         """This override written over the one a layout it extends has for the same card."""
@@ -101,7 +103,8 @@ class CardOverride:
             return self
         boxes = {**older.boxes, **{k: {**older.boxes.get(k, {}), **v} for k, v in self.boxes.items()}}
         return CardOverride(self.layout or older.layout,
-                            self.background if self.background is not None else older.background, boxes)
+                            self.background if self.background is not None else older.background, boxes,
+                            {**older.lines, **self.lines})
 
     def applied(self, layout: Layout) -> Layout:
         result = _merged(self.layout or layout, layout.file)
@@ -110,6 +113,7 @@ class CardOverride:
             result.background = self.background
         for box, props in self.boxes.items():
             result.boxes[box] = {**result.boxes.get(box, {}), **props}
+        result.lines.update(self.lines)
         return result
 
 
@@ -375,6 +379,8 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
             checked = _box(check, props, shown, index, (table, box), fields,
                            partial=table == "regions" or box in target)
             target[box] = {**target.get(box, {}), **checked}
+            if table == "boxes":
+                layout.lines[box] = (shown, index.line_of((table, box)))
     if layout.look is None and layout.regions:
         check.problems.append(Problem(shown, "only a layout extending a built-in look has regions "
                                       f"(extends = {sorted(check.builtin_looks)[0]!r})",
@@ -394,7 +400,7 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
 def _merged(parent: Layout, file: str) -> Layout:
     return Layout(file, parent.look, dict(parent.background), dict(parent.back),
                   {k: dict(v) for k, v in parent.boxes.items()}, {k: dict(v) for k, v in parent.regions.items()},
-                  {}, parent.back_layout, dict(parent.overrides))
+                  {}, parent.back_layout, dict(parent.overrides), dict(parent.lines))
 
 
 def _card(check: _Checker, layout: Layout, card: str, override: Any, shown: str, index: LineIndex, fields: set[str],
@@ -429,7 +435,7 @@ def _card(check: _Checker, layout: Layout, card: str, override: Any, shown: str,
                                           path=f"cards.{card}.boxes.{box}"))
             continue
         boxes[box] = _box(check, props, shown, index, where + ("boxes", box), fields, partial=True)
-    return CardOverride(other, background, boxes)
+    return CardOverride(other, background, boxes, {box: (shown, index.line_of(where + ("boxes", box))) for box in boxes})
 
 
 def _back(check: _Checker, back: Any, shown: str, index: LineIndex, fields: set[str], seen: tuple[str, ...]) -> dict[str, Any]:

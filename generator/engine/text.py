@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import shapeStr
 from .box import MM
 from .errors import MissingGlyph, TextOverflow, UnknownIcon
 from .fonts import FACES as _FACES
-from .fonts import FALLBACKS, TEXT, register_fonts
+from .fonts import FALLBACKS, TEXT, register_fonts, shown_face
 from .icons import draw_icon, has_icon, icon_names
 from .safezone import check_safe, face_label
 from .scripts import cjk_pieces, direction, has_glyph, missing, needs_shaping, visual_order
@@ -334,9 +334,9 @@ def check_glyphs(text: str, font: str, field: str) -> None:
                 if lacking:
                     ch = lacking[0]
                     tried = [run.face(font)] + [_FACES[f][run.bold, run.italic] for f in FALLBACKS.get(font, ())]
-                    raise MissingGlyph(f"character {ch!r} (U+{ord(ch):04X}) is not in the font "
-                                       f"{' or '.join(dict.fromkeys(tried))}: choose a font that has it or "
-                                       "add a fallback font", field=field, **face_label())
+                    fonts = " or ".join(dict.fromkeys(map(shown_face, tried)))
+                    raise MissingGlyph(f"character {ch!r} (U+{ord(ch):04X}) is not in the font {fonts}: choose a "
+                                       "font that has it or add a fallback font", field=field, **face_label())
 
 
 def _check_icons(text: str, field: str) -> None:

@@ -45,7 +45,7 @@ def prepare(design: Design, scope: str, module: Any) -> None:
         fallbacks = tuple(family_of(design, f) for f in spec.fallback)
         if _REGISTERED.get(key) != name:
             try:
-                register_family(name, spec.faces, fallbacks)
+                register_family(name, spec.faces, fallbacks, label=spec.name, root=design.folder)
             except FontFileError as exc:
                 style = next(k for k, v in FONT_STYLES.items() if spec.faces.get(v) == exc.path)
                 file, where = spec.where.split(": ")
@@ -131,7 +131,11 @@ def draw_layout(c, layout: Layout, design: Design, record: Any, component: Any, 
                 base(c, record, component, box, style)
         with designing(Face(box, design.art)):
             for name, props in layout.boxes.items():
-                _box(c, name, props, design, record, box, style)
+                try:
+                    _box(c, name, props, design, record, box, style)
+                except LayoutError as exc:  # at the box's line, in the layout file that defines it
+                    file, line = layout.lines.get(name, (layout.file, None))
+                    raise exc.located(card=None, card_name=None, file=file, where=(line, None)) from None
     except LayoutError as exc:
         raise exc.located(card=None, card_name=None, file=layout.file) from None
 
