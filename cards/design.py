@@ -81,7 +81,7 @@ class Layout:
     cards: dict[str, "Layout"] = field(default_factory=dict)
     back_layout: "Layout | None" = None
     overrides: dict[str, "CardOverride"] = field(default_factory=dict)  # [cards.ID], kept for layouts extending it
-    lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # box -> the file and line defining it
+    lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # "boxes.NAME" -> its file and line
 
     def for_card(self, card: str) -> "Layout":
         return self.cards.get(card, self)
@@ -95,7 +95,7 @@ class CardOverride:
     layout: Layout | None = None
     background: dict[str, Any] | None = None
     boxes: dict[str, dict[str, Any]] = field(default_factory=dict)
-    lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # box -> where this table changes it
+    lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # "boxes.NAME" -> where this changes it
 
     def over(self, older: "CardOverride | None") -> "CardOverride":
         """This override written over the one a layout it extends has for the same card."""
@@ -184,7 +184,7 @@ class _Checker:
 def layout_names(folder: Path) -> list[str]:
     """The layouts a record may name: the .toml files of the game's layouts/ folder, without .toml."""
     try:
-        return sorted(p.stem for p in (folder / LAYOUTS).glob("*.toml") if LAYOUT_NAME.fullmatch(p.stem))
+        return sorted(p.stem for p in (folder / LAYOUTS).glob("*.toml") if LAYOUT_NAME.fullmatch(p.stem) and is_file(p))
     except OSError:
         return []
 
@@ -379,8 +379,7 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
             checked = _box(check, props, shown, index, (table, box), fields,
                            partial=table == "regions" or box in target)
             target[box] = {**target.get(box, {}), **checked}
-            if table == "boxes":
-                layout.lines[box] = (shown, index.line_of((table, box)))
+            layout.lines[f"{table}.{box}"] = (shown, index.line_of((table, box)))
     if layout.look is None and layout.regions:
         check.problems.append(Problem(shown, "only a layout extending a built-in look has regions "
                                       f"(extends = {sorted(check.builtin_looks)[0]!r})",
@@ -435,7 +434,8 @@ def _card(check: _Checker, layout: Layout, card: str, override: Any, shown: str,
                                           path=f"cards.{card}.boxes.{box}"))
             continue
         boxes[box] = _box(check, props, shown, index, where + ("boxes", box), fields, partial=True)
-    return CardOverride(other, background, boxes, {box: (shown, index.line_of(where + ("boxes", box))) for box in boxes})
+    return CardOverride(other, background, boxes,
+                        {f"boxes.{box}": (shown, index.line_of(where + ("boxes", box))) for box in boxes})
 
 
 def _back(check: _Checker, back: Any, shown: str, index: LineIndex, fields: set[str], seen: tuple[str, ...]) -> dict[str, Any]:

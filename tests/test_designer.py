@@ -341,6 +341,17 @@ def test_a_missing_glyph_names_the_font_as_the_designer_named_it_at_its_boxs_lin
         2, "", f"{game}/layouts/base.toml:17: card 'night-fox' ({name}): boxes.name (name): {message}\n")
 
 
+def test_text_a_built_in_look_draws_directly_is_checked_for_missing_glyphs_too(tmp_path):
+    """Eldorado's cards draw their names straight onto the canvas: a character its face lacks is an error, not a box."""
+    game = tmp_path / "eldorado"
+    shutil.copytree(CARDS / "eldorado", game)
+    edit_text(game / "ships.toml", 'name = "Ship of Francisco Pizarro"', 'name = "Ship of Pizarro 日本"')
+    assert generator("build", game, "--out", tmp_path / "out") == (
+        2, "", f"{game}/ships.toml:3: card 'ship-pizarro' (Ship of Pizarro 日本): character '日' (U+65E5) is not in "
+        "the font display italic (Old Standard Italic): choose a font that has it or add a fallback font\n")
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_box_changed_for_one_card_is_reported_at_that_change(tmp_path):
     game, out = tmp_path / "fox-deck", tmp_path / "out"
     shutil.copytree(EXAMPLES / "fox-deck", game)

@@ -36,8 +36,11 @@ def prepare(design: Design, scope: str, module: Any) -> None:
         for each in (layout, *layout.cards.values()):
             for name in each.regions:
                 if name not in regions:
-                    raise LayoutError(f"expected one of the look's regions ({', '.join(regions) or 'none'}), got {name!r}",
-                                      file=each.file, field=f"regions.{name}")
+                    file, line = each.lines.get(f"regions.{name}", (each.file, None))
+                    error = LayoutError(f"expected one of the look's regions ({', '.join(regions) or 'none'}), got "
+                                        f"{name!r}", file=file, field=f"regions.{name}")
+                    error.line = line
+                    raise error
     for spec in design.fonts.values():
         key = (str(design.folder), spec.name)
         digest = hashlib.sha256(b"".join(p.read_bytes() for _, p in sorted(spec.faces.items()))).hexdigest()[:10]
@@ -134,7 +137,7 @@ def draw_layout(c, layout: Layout, design: Design, record: Any, component: Any, 
                 try:
                     _box(c, name, props, design, record, box, style)
                 except LayoutError as exc:  # at the box's line, in the layout file that defines it
-                    file, line = layout.lines.get(name, (layout.file, None))
+                    file, line = layout.lines.get(f"boxes.{name}", (layout.file, None))
                     raise exc.located(card=None, card_name=None, file=file, where=(line, None)) from None
     except LayoutError as exc:
         raise exc.located(card=None, card_name=None, file=layout.file) from None
