@@ -26,12 +26,14 @@ class ArtError(ValueError):
 
 @dataclass(frozen=True)
 class ArtInfo:
-    """A checked art file: its real path, `PNG`, `JPEG` or `SVG`, and its pixel size (0 x 0 for SVG)."""
+    """A checked art file: its real path, `PNG`, `JPEG` or `SVG`, its pixel size (0 x 0 for SVG), and the
+    version checked (modification time and size: a drawing cached for it is not reused once the file changes)."""
 
     path: Path
     kind: str
     width: int = 0
     height: int = 0
+    version: tuple[int, int] = (0, 0)
 
 
 def art_path(folder: Path, name: str) -> Path:
@@ -61,13 +63,14 @@ def inspect_art(folder: Path, name: str) -> ArtInfo:
         raise ArtError(f"expected a regular file, got {name!r} (a device, pipe or folder)")
     if info.st_size > MAX_ART_BYTES:
         raise ArtError(f"{name!r} is too large: expected at most {MAX_ART_BYTES} bytes, got {info.st_size}")
+    version = (info.st_mtime_ns, info.st_size)
     if kind == "SVG":
         _check_svg(path, name)
-        return ArtInfo(path, kind)
-    return _check_raster(path, name, kind)
+        return ArtInfo(path, kind, version=version)
+    return _check_raster(path, name, kind, version)
 
 
-def _check_raster(path: Path, name: str, kind: str) -> ArtInfo:
+def _check_raster(path: Path, name: str, kind: str, version: tuple[int, int]) -> ArtInfo:
     from PIL import Image, UnidentifiedImageError
 
     bound, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None  # only the header is read: check the size here
@@ -88,7 +91,7 @@ def _check_raster(path: Path, name: str, kind: str) -> ArtInfo:
             image.verify()
     except Exception:  # Pillow raises many kinds for a truncated or corrupt file; each is bad input
         raise ArtError(f"expected a {kind} image, got a damaged one: {name!r}") from None
-    return ArtInfo(path, kind, width, height)
+    return ArtInfo(path, kind, width, height, version)
 
 
 def _check_svg(path: Path, name: str) -> None:

@@ -11,7 +11,8 @@ game.toml may declare
     [icons]
     paw = "icons/paw.svg"               # `:paw:` in any text; SVG or PNG
 
-and a component may name a layout file (`layout = "layouts/card.toml"`, see docs/designer-guide.md).
+and a component may name a layout file (`layout = "layouts/card.toml"`, see docs/designer-guide.md), a record
+one of layouts/ by name (`layout = "big-text"`: layouts/big-text.toml, for its front).
 Every file named here is confined to the game's folder (`cards.art`, `cards.files`); a layout's
 problems are reported with its file, line and box.  Standard library only, plus `cards.art`.
 """
@@ -47,6 +48,8 @@ SHAPE_KEYS = ("shape", "fill", "stroke", "stroke_width", "radius")
 BOX_KEYS = PLACE + TEXT_KEYS + IMAGE_KEYS + SHAPE_KEYS
 LAYOUT_KEYS = ("extends", "background", "back", "boxes", "regions", "cards")
 MAX_DEPTH = 8  # layouts extending layouts
+LAYOUTS = "layouts"  # the folder whose layouts a record names by name
+LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,59}")
 
 
 @dataclass(frozen=True)
@@ -77,9 +80,41 @@ class Layout:
     regions: dict[str, dict[str, Any]] = field(default_factory=dict)
     cards: dict[str, "Layout"] = field(default_factory=dict)
     back_layout: "Layout | None" = None
+    overrides: dict[str, "CardOverride"] = field(default_factory=dict)  # [cards.ID], kept for layouts extending it
+    lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # "boxes.NAME" -> its file and line
 
     def for_card(self, card: str) -> "Layout":
         return self.cards.get(card, self)
+
+
+@dataclass(frozen=True)
+class CardOverride:
+    """A checked [cards.ID] table: the layout it uses instead, its background, its box properties.  Kept apart
+    from the layout it changes, so that a layout extending this one applies it to its own boxes too."""
+
+    layout: Layout | None = None
+    background: dict[str, Any] | None = None
+    boxes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # "boxes.NAME" -> where this changes it
+
+    def over(self, older: "CardOverride | None") -> "CardOverride":
+        """This override written over the one a layout it extends has for the same card."""
+        if older is None:
+            return self
+        boxes = {**older.boxes, **{k: {**older.boxes.get(k, {}), **v} for k, v in self.boxes.items()}}
+        return CardOverride(self.layout or older.layout,
+                            self.background if self.background is not None else older.background, boxes,
+                            {**older.lines, **self.lines})
+
+    def applied(self, layout: Layout) -> Layout:
+        result = _merged(self.layout or layout, layout.file)
+        result.cards, result.overrides = {}, {}
+        if self.background is not None:
+            result.background = self.background
+        for box, props in self.boxes.items():
+            result.boxes[box] = {**result.boxes.get(box, {}), **props}
+        result.lines.update(self.lines)
+        return result
 
 
 @dataclass
@@ -90,8 +125,15 @@ class Design:
     fonts: dict[str, FontSpec] = field(default_factory=dict)
     icons: dict[str, ArtInfo] = field(default_factory=dict)
     layouts: dict[str, Layout] = field(default_factory=dict)
+    named: dict[tuple[str, str], Layout] = field(default_factory=dict)  # (component id, name) -> a record's own layout
     art: dict[str, ArtInfo] = field(default_factory=dict)  # a record's image value -> the checked file
     files: list[Path] = field(default_factory=list)  # every file the design names: part of what decides a build
+
+    def front_layout(self, component: str, record: Any) -> Layout | None:
+        """The layout a record's front uses: the one it names, else its component's; with its own [cards.ID]."""
+        name = getattr(record, "layout", None)
+        chosen = self.named.get((component, name)) if name else self.layouts.get(component)
+        return chosen.for_card(record.id) if chosen else None
 
     def icons_digest(self) -> str:
         """A short digest of the folder's icons (names and file contents)."""
@@ -139,12 +181,21 @@ class _Checker:
         return found
 
 
-def load_design(folder: Path, shown: str, data: dict[str, Any], index: LineIndex, rules: str,
-                components: list[tuple[str, str | None, set[str]]], builtin_looks: set[str]) -> tuple[list[Problem], Design]:
-    """Check game.toml's [fonts] and [icons] and each component's layout file.
+def layout_names(folder: Path) -> list[str]:
+    """The layouts a record may name: the .toml files of the game's layouts/ folder, without .toml."""
+    try:
+        return sorted(p.stem for p in (folder / LAYOUTS).glob("*.toml") if LAYOUT_NAME.fullmatch(p.stem) and is_file(p))
+    except OSError:
+        return []
 
-    `components` are (component id, its layout file or None, the field names of its records);
-    `builtin_looks` the families a layout may extend (`extends = "el-dorado-canyon"`).
+
+def load_design(folder: Path, shown: str, data: dict[str, Any], index: LineIndex, rules: str,
+                components: list[tuple[str, str | None, set[str], set[str]]],
+                builtin_looks: set[str]) -> tuple[list[Problem], Design]:
+    """Check game.toml's [fonts] and [icons] and each component's layout files.
+
+    `components` are (component id, its layout file or None, the field names of its records, the layouts
+    its records name); `builtin_looks` the families a layout may extend (`extends = "el-dorado-canyon"`).
     """
     check = _Checker(folder, shown, rules, builtin_looks)
     game_file = f"{shown}/game.toml"
@@ -152,11 +203,15 @@ def load_design(folder: Path, shown: str, data: dict[str, Any], index: LineIndex
     design.fonts = _fonts(check, data.get("fonts"), game_file, index)
     check.fonts |= set(design.fonts)
     design.icons = _icons(check, data.get("icons"), game_file, index)
-    for component, layout_file, fields in components:
+    for component, layout_file, fields, named in components:
         if layout_file is not None:
             found = _layout(check, layout_file, fields, ())
             if found is not None:
                 design.layouts[component] = found
+        for name in sorted(named):  # checked against this component's fields
+            found = _layout(check, f"{LAYOUTS}/{name}.toml", fields, ())
+            if found is not None:
+                design.named[(component, name)] = found
     design.files = sorted(set(check.files))
     return check.problems, design
 
@@ -324,6 +379,7 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
             checked = _box(check, props, shown, index, (table, box), fields,
                            partial=table == "regions" or box in target)
             target[box] = {**target.get(box, {}), **checked}
+            layout.lines[f"{table}.{box}"] = (shown, index.line_of((table, box)))
     if layout.look is None and layout.regions:
         check.problems.append(Problem(shown, "only a layout extending a built-in look has regions "
                                       f"(extends = {sorted(check.builtin_looks)[0]!r})",
@@ -334,51 +390,52 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
         check.problems.append(Problem(shown, "expected [cards.ID] tables", line=index.line_of(("cards",)), path="cards"))
         cards = {}
     for card, override in cards.items():
-        layout.cards[card] = _card(check, layout, card, override, shown, index, fields, (*seen, name))
+        found = _card(check, layout, card, override, shown, index, fields, (*seen, name))
+        layout.overrides[card] = found.over(layout.overrides.get(card))
+    layout.cards = {card: override.applied(layout) for card, override in layout.overrides.items()}
     return layout if len(check.problems) == before else None
 
 
 def _merged(parent: Layout, file: str) -> Layout:
     return Layout(file, parent.look, dict(parent.background), dict(parent.back),
                   {k: dict(v) for k, v in parent.boxes.items()}, {k: dict(v) for k, v in parent.regions.items()},
-                  dict(parent.cards), parent.back_layout)
+                  {}, parent.back_layout, dict(parent.overrides), dict(parent.lines))
 
 
 def _card(check: _Checker, layout: Layout, card: str, override: Any, shown: str, index: LineIndex, fields: set[str],
-          seen: tuple[str, ...]) -> Layout:
+          seen: tuple[str, ...]) -> CardOverride:
     where = ("cards", card)
     if not isinstance(override, dict):
         check.problems.append(Problem(shown, "expected a table with layout or boxes", line=index.line_of(where),
                                       path=f"cards.{card}"))
-        return layout
+        return CardOverride()
     unknown = [k for k in override if k not in ("layout", "boxes", "background")]
     if unknown:
         check.problems.append(Problem(shown, f"unknown key {unknown[0]!r}: expected layout, background or boxes",
                                       line=index.line_of(where + (unknown[0],)) or index.line_of(where),
                                       path=f"cards.{card}.{unknown[0]}"))
-        return layout
-    base = layout
+        return CardOverride()
+    other = None
     if "layout" in override:
-        other = override["layout"]
-        found = _layout(check, other, fields, seen) if isinstance(other, str) else None
-        if not isinstance(other, str):
-            check.problems.append(Problem(shown, f"expected a layout file, got {other!r}", line=index.line_of(where),
+        named = override["layout"]
+        other = _layout(check, named, fields, seen) if isinstance(named, str) else None
+        if not isinstance(named, str):
+            check.problems.append(Problem(shown, f"expected a layout file, got {named!r}", line=index.line_of(where),
                                           path=f"cards.{card}.layout"))
-        base = found or layout
-    result = _merged(base, shown)
-    result.cards = {}
+    background = None
     if "background" in override:
-        result.background = _paint_table(check, override["background"], shown, index, where + ("background",), fields)
-    boxes = override.get("boxes", {})
-    for box, props in (boxes.items() if isinstance(boxes, dict) else ()):
-        if box not in result.boxes:
-            check.problems.append(Problem(shown, f"expected one of the layout's boxes ({', '.join(result.boxes)}), "
+        background = _paint_table(check, override["background"], shown, index, where + ("background",), fields)
+    known = (other or layout).boxes
+    boxes: dict[str, dict[str, Any]] = {}
+    for box, props in (override.get("boxes", {}).items() if isinstance(override.get("boxes", {}), dict) else ()):
+        if box not in known:
+            check.problems.append(Problem(shown, f"expected one of the layout's boxes ({', '.join(known)}), "
                                           f"got {box!r}", line=index.line_of(where + ("boxes", box)),
                                           path=f"cards.{card}.boxes.{box}"))
             continue
-        result.boxes[box] = {**result.boxes[box], **_box(check, props, shown, index, where + ("boxes", box), fields,
-                                                           partial=True)}
-    return result
+        boxes[box] = _box(check, props, shown, index, where + ("boxes", box), fields, partial=True)
+    return CardOverride(other, background, boxes,
+                        {f"boxes.{box}": (shown, index.line_of(where + ("boxes", box))) for box in boxes})
 
 
 def _back(check: _Checker, back: Any, shown: str, index: LineIndex, fields: set[str], seen: tuple[str, ...]) -> dict[str, Any]:

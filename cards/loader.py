@@ -144,8 +144,8 @@ def load_game(game: str) -> Game:
         loaded.components.append(LoadedComponent(comp, records, file, comp_index, table))
     design_problems, loaded.design = load_design(
         folder, shown, data, index, spec.rules,
-        [(c.id, c.layout, set(schemas[c.schema_].model_fields) if c.schema_ in schemas else set())
-         for c in spec.components],
+        [(c.id, c.spec.layout, set(schemas[c.spec.schema_].model_fields) - {"layout"} if c.spec.schema_ in schemas
+          else set(), {r.layout for r in c.records if r.layout}) for c in loaded.components],
         {f.name for f in FAMILIES.values() if f.looks})
     problems += design_problems
     for comp_loaded in loaded.components:

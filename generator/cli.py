@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional, TypeVar
 
 import typer
 from typer.core import TyperCommand
@@ -18,6 +18,7 @@ from cards.terminal import number, option_parser, run_app, shown
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+T = TypeVar("T")
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Build printable PDFs from pnpkit's definitions.")
 
@@ -82,11 +83,16 @@ def _guarded(action: Callable[[], None]) -> None:
         _fail(f"--out: {exc}")
 
 
-def _report(result) -> None:
-    """A build's summary line, and its warnings (art below 300 dpi) on stderr: they do not fail it."""
-    for warning in result.warnings:
+def _drawn(draw: Callable[[], T]) -> T:
+    """Run a step that draws art, then print its warnings (art below 300 dpi) on stderr: they do not fail it.
+    The one place every command that draws art (build, png, tts, watch) says them, the same way."""
+    from generator.engine.images import collecting_warnings
+
+    with collecting_warnings() as warnings:
+        done = draw()
+    for warning in warnings:
         typer.echo(shown(warning), err=True)
-    typer.echo(shown(result.summary()))
+    return done
 
 
 PAPER = typer.Option("a4", "--paper", help="a4 or letter.")
@@ -133,7 +139,7 @@ def build(
     with _progress(len(names)) as advance:
         for name in names:
             game = _load(name)
-            _guarded(lambda: _report(build_game(game, opts, out, shop=shop)))
+            _guarded(lambda: typer.echo(shown(_drawn(lambda: build_game(game, opts, out, shop=shop)).summary())))
             advance()
 
 
@@ -148,7 +154,6 @@ def png(
     from cards.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
-    from generator.engine.images import collecting_warnings
     from generator.engine.raster import png_files
     from generator.templates import looks_for
 
@@ -158,11 +163,9 @@ def png(
     loaded = _load(game)
 
     def run() -> None:
-        with collecting_warnings() as warnings:
-            files = png_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out, dpi=dpi, card=card)
+        files = _drawn(lambda: png_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out, dpi=dpi,
+                                         card=card))
         write_set(files, root=out)
-        for warning in warnings:  # art below 300 dpi: a preview is where a designer sees it first
-            typer.echo(shown(warning), err=True)
         typer.echo(shown(f"{output_name(loaded)}: wrote {len(files)} PNG files at {dpi} dpi into "
                          f"{out / (output_name(loaded) + '-png')}"))
     _guarded(run)
@@ -187,8 +190,8 @@ def tts(
 
     def run() -> None:
         name = output_name(loaded)
-        files = tts_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out / f"{name}-tts", name,
-                          tts_url)
+        files = _drawn(lambda: tts_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts,
+                                         out / f"{name}-tts", name, tts_url))
         write_set(files, root=out)
         typer.echo(shown(f"{name}: wrote {len(files) - 1} Tabletop Simulator images and "
                          f"{out / (name + '-tts') / (name + '.json')}"))
@@ -220,7 +223,7 @@ def watch(
 
     def rebuild() -> None:
         try:
-            typer.echo(shown(build_game(load_game(game), opts, out).summary()))
+            typer.echo(shown(_drawn(lambda: build_game(load_game(game), opts, out)).summary()))
         except (DefinitionError, LayoutError, FileRefused) as exc:
             where = "--out: " if isinstance(exc, FileRefused) else ""
             typer.echo(shown(f"{where}{exc}\n(the last good files are kept; watching for the fix)"), err=True)

@@ -206,6 +206,59 @@ def test_the_extended_looks_safe_zone_and_fit_checks_still_stop_bad_boxes(edc, t
     assert (out / "canyon-a4.pdf").read_bytes() == good
 
 
+def _placed(pdf: Path, page: int) -> list[tuple[float, float, float, float, tuple[int, int]]]:
+    with pdfplumber.open(pdf) as doc:
+        return [(round(i["x0"], 1), round(i["top"], 1), round(i["x1"], 1), round(i["bottom"], 1), i["srcsize"])
+                for i in doc.pages[page].images]
+
+
+def _covers(placed: tuple, box: tuple) -> bool:
+    """An image placed with fit = cover: over the whole box, centred on it, one side as long as the box's."""
+    x0, top, x1, bottom = placed[:4]
+    return (x0 <= box[0] + 0.1 and x1 >= box[2] - 0.1 and top <= box[1] + 0.1 and bottom >= box[3] - 0.1
+            and abs((x0 + x1) - (box[0] + box[2])) < 0.2 and abs((top + bottom) - (box[1] + box[3])) < 0.2
+            and (abs((x1 - x0) - (box[2] - box[0])) < 0.2 or abs((bottom - top) - (box[3] - box[1])) < 0.2))
+
+
+# a built-in game's card record with `image = ...`: (game, component file, card id, its picture area in mm
+# from the card's top-left corner, from the card's width W and height H)
+PICTURES = [
+    ("eternal-gold-and-steel", "forge.toml", "xo-of-the-endless-hoard", lambda W, H: (5.5, 14, W - 11, H / 2 - 14)),
+    ("eternal-gold-and-steel", "throne.toml", "eternal-throne", lambda W, H: (5.5, 15, W - 11, H * 0.36)),
+    ("eldorado", "ships.toml", "ship-pizarro", lambda W, H: (5, H * 0.48 - W * 0.36, W - 10, W * 0.72)),
+    ("eldorado", "eldorado.toml", "guatavita", lambda W, H: (5, H * 0.4 - W * 0.26, W - 10, W * 0.52)),
+    ("eldorado", "supply.toml", "soldier", lambda W, H: (5, H * 0.42 - W * 0.25, W - 10, W * 0.5)),
+]
+
+
+@pytest.mark.parametrize("game_id, file, card, area", PICTURES, ids=[p[2] for p in PICTURES])
+def test_a_built_in_games_card_prints_its_own_image_in_its_picture_area(tmp_path, game_id, file, card, area):
+    game, out = tmp_path / "copy", tmp_path / "out"
+    shutil.copytree(CARDS / game_id, game)
+    (game / "art").mkdir()
+    Image.new("RGB", (1500, 1000), (40, 90, 160)).save(game / "art" / "mine.png")
+    record = load_game(str(game)).record(card)
+    edit_text(game / file, f'name = "{record.name}"\n', f'name = "{record.name}"\nimage = "art/mine.png"\n')
+    assert generator("build", game, "--out", out)[:3:2] == (0, "")
+    manifest = json.loads((out / "copy-a4.json").read_text())
+    page, item = next((n, i) for n, p in enumerate(manifest["pages"]) for i in p["items"]
+                      if i["id"] == card and i["side"] == "front")
+    pdf = out / "copy-a4.pdf"
+    placed = [p for p in _placed(pdf, page) if p[4] == (1500, 1000)]
+    spots = [page_box(pdf, page, i, *area(i["w"], i["h"])) for i in manifest["pages"][page]["items"]
+             if i["id"] == card and i["side"] == "front"]
+    assert len(placed) == len(spots) and all(_covers(p, s) for p, s in zip(placed, spots)), (placed, spots)
+    assert pdf.read_bytes().count(b"/Subtype /Image") == 1  # stored once however many copies print
+    # the same code path as a layout's art: a small image is a warning naming the card, and a path out is refused
+    Image.new("RGB", (150, 100), (40, 90, 160)).save(game / "art" / "mine.png")
+    code, _, warned = generator("build", game, "--out", out)
+    assert code == 0 and warned.startswith(f"warning: card '{card}' ({record.name}): image: mine.png prints at ")
+    edit_text(game / file, 'image = "art/mine.png"', 'image = "../mine.png"')
+    code, said, warned = generator("build", game, "--out", out)
+    assert (code, said) == (2, "") and f"card '{card}' ({record.name}): image: expected a file inside the game's " \
+        "folder, got '../mine.png' (it leads outside)" in warned, warned
+
+
 # --- bad input anywhere: exit 2, a clear message, the last good output kept ---------------
 
 
@@ -272,6 +325,43 @@ def test_bad_input_anywhere_is_exit_2_with_a_clear_message_and_keeps_the_last_go
     assert (out / "fox-deck-a4.pdf").read_bytes() == good
 
 
+@pytest.mark.parametrize("fallback, name, message", [
+    ('fallback = ["text"]', "Night Fox 🎲", "character '🎲' (U+1F3B2) is not in the font Fox (fonts/DejaVuSerif-Bold.ttf) "
+     "or text (DejaVu Sans Condensed): choose a font that has it or add a fallback font"),
+    ("fallback = []", "Night ★ Fox", "character '★' (U+2605) is not in the font Fox (fonts/DejaVuSerif-Bold.ttf): "
+     "choose a font that has it or add a fallback font"),
+])
+def test_a_missing_glyph_names_the_font_as_the_designer_named_it_at_its_boxs_line(tmp_path, fallback, name, message):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    edit_text(game / "game.toml", 'fallback = ["text"]', fallback)
+    edit_text(game / "cards.toml", 'name = "Night Fox"', f'name = "{name}"')
+    # the name box is base.toml's [boxes.name] (line 17), drawn through fox.toml, which extends base.toml
+    assert generator("build", game, "--out", out) == (
+        2, "", f"{game}/layouts/base.toml:17: card 'night-fox' ({name}): boxes.name (name): {message}\n")
+
+
+def test_text_a_built_in_look_draws_directly_is_checked_for_missing_glyphs_too(tmp_path):
+    """Eldorado's cards draw their names straight onto the canvas: a character its face lacks is an error, not a box."""
+    game = tmp_path / "eldorado"
+    shutil.copytree(CARDS / "eldorado", game)
+    edit_text(game / "ships.toml", 'name = "Ship of Francisco Pizarro"', 'name = "Ship of Pizarro 日本"')
+    assert generator("build", game, "--out", tmp_path / "out") == (
+        2, "", f"{game}/ships.toml:3: card 'ship-pizarro' (Ship of Pizarro 日本): character '日' (U+65E5) is not in "
+        "the font display italic (Old Standard Italic): choose a font that has it or add a fallback font\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_box_changed_for_one_card_is_reported_at_that_change(tmp_path):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    edit_text(game / "layouts" / "fox.toml", "h = 21", "h = 2")
+    assert generator("build", game, "--out", out) == (
+        2, "", f"{game}/layouts/fox.toml:72: card 'moonrise' (Moonrise): boxes.text (text): text does not fit its "
+        "55.0 x 2.0 mm box even at 7 pt: it needs 2.5 mm of height, 0.5 mm (23%) more than the box has; shorten it "
+        "by about 8 of its 40 characters\n")  # [cards.moonrise.boxes.text], where h = 2 is
+
+
 def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(tmp_path):
     game, out = tmp_path / "fox-deck", tmp_path / "out"
     shutil.copytree(EXAMPLES / "fox-deck", game)
@@ -282,6 +372,26 @@ def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(t
                       "below 300: it may look soft; use an image of at least 650 x 476 px\n")
     code, said, previewed = generator("png", game, "--out", out, "--dpi", "72", "--card", "night-fox")
     assert (code, previewed) == (0, warned)  # the preview warns the same
+    code, said, exported = generator("tts", game, "--out", out)
+    assert (code, exported) == (0, warned)  # and so does every command that draws art
+
+
+def test_watch_warns_of_low_resolution_art_at_every_rebuild(tmp_path, monkeypatch):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    Image.new("RGB", (300, 220), (200, 100, 40)).save(game / "art" / "night-fox.png")
+
+    def two_rounds(folder, rebuild, interval):
+        rebuild()
+        Image.new("RGB", (1300, 950), (200, 100, 40)).save(game / "art" / "night-fox.png")  # the designer's fix
+        rebuild()
+
+    monkeypatch.setattr("generator.engine.watch.watch", two_rounds)
+    code, said, warned = generator("watch", game, "--out", out)
+    assert code == 0 and said.count("fox-deck: 2 pages") == 2
+    assert warned == ("warning: card 'night-fox' (Night Fox): boxes.art: night-fox.png prints at 139 dpi at its size, "
+                      "below 300: it may look soft; use an image of at least 650 x 476 px\n")  # the first build only
+    assert (1300, 950) in [i[4] for i in _placed(out / "fox-deck-a4.pdf", 0)]  # the new art, not a cached copy
 
 
 # --- layout files: geometry and the checks of their structure --------------------------------
@@ -330,6 +440,99 @@ def test_a_card_may_use_another_layout(tmp_path):
     pdf = out / "fox-deck-a4.pdf"
     assert near(rgb_at(pdf, 0, night["x"] + 2, night["y"] + 2), "#20283c")
     assert near(rgb_at(pdf, 0, red["x"] + 2, red["y"] + 2), "#fbeedd")
+
+
+BIG_TEXT = """# A card with more to say: smaller art, a taller text box.
+extends = "layouts/fox.toml"
+
+[boxes.art]
+h = 25
+
+[boxes.text]
+y = 38
+h = 35
+"""
+
+
+def _words_in(pdf: Path, page: int, box: tuple[float, ...]) -> list[str]:
+    with pdfplumber.open(pdf) as doc:
+        return [w["text"] for w in doc.pages[page].extract_words()
+                if box[0] <= w["x0"] and w["x1"] <= box[2] and box[1] <= w["top"] and w["bottom"] <= box[3]]
+
+
+def test_a_card_names_its_own_layout_by_name(tmp_path):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    (game / "layouts" / "big-text.toml").write_text(BIG_TEXT)
+    edit_text(game / "cards.toml", 'name = "Night Fox"\n', 'name = "Night Fox"\nlayout = "big-text"\n')
+    assert generator("build", game, "--out", out)[:3:2] == (0, "")
+    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][0]["items"]
+    night, red = items[2], items[0]
+    pdf = out / "fox-deck-a4.pdf"
+    # big-text's text box: in the safe zone (3 mm in) at x 1, y 38, 55 x 35 mm; fox.toml's at y 53, 20 mm tall
+    assert _words_in(pdf, 0, page_box(pdf, 0, night, 4, 41, 55, 35)) == ["Play", "at", "dusk.", "Quiet", "as", "the",
+                                                                          "moon."]
+    assert len(_words_in(pdf, 0, page_box(pdf, 0, night, 4, 41, 55, 22))) == 7  # centred 58.5 mm down, not 66
+    assert "river." in _words_in(pdf, 0, page_box(pdf, 0, red, 4, 56, 55, 20))
+    spot = page_box(pdf, 0, night, 4, 14, 55, 25)
+    art = [p for p in _placed(pdf, 0) if abs(p[0] - spot[0]) < 0.2]
+    assert len(art) == 1 and _covers(art[0], spot)  # night-fox's art, in big-text's 25 mm tall box
+    # the same cards in the spreadsheet, with a layout column
+    csv = (game / "cards.csv").read_text().replace("id,name,copies,", "id,name,layout,copies,").replace(
+        "red-fox,Red Fox,", "red-fox,Red Fox,,").replace("night-fox,Night Fox,", "night-fox,Night Fox,big-text,").replace(
+        "moonrise,Moonrise,", "moonrise,Moonrise,,")
+    (game / "cards.csv").write_text(csv)
+    edit_text(game / "game.toml", 'file = "cards.toml"', 'file = "cards.csv"')
+    same = tmp_path / "csv"
+    assert generator("build", game, "--out", same)[0] == 0
+    assert (same / "fox-deck-a4.pdf").read_bytes() == pdf.read_bytes()
+
+
+@pytest.mark.parametrize("file, old, new, message", [
+    ("cards.toml", 'layout = "big-text"', 'layout = "big-txt"',
+     "cards.toml:15: card 'night-fox' (Night Fox): layout: expected one of the layouts in layouts/ (base, big-text, "
+     "fox), got 'big-txt'"),
+    ("cards.toml", 'layout = "big-text"', 'layout = "layouts/big-text.toml"',
+     "cards.toml:15: card 'night-fox' (Night Fox): layout: expected the name of a layout in layouts/ (its file name "
+     "without .toml, e.g. 'big-text' for layouts/big-text.toml), got 'layouts/big-text.toml'"),
+    ("cards.csv", "night-fox,Night Fox,,", "night-fox,Night Fox,big-txt,",
+     "cards.csv: row 3, column 'layout': card 'night-fox' (Night Fox): expected one of the layouts in layouts/ "
+     "(base, big-text, fox), got 'big-txt'"),
+    ("layouts/big-text.toml", "h = 35", "h = 35\nfont = \"Wolf\"",
+     "layouts/big-text.toml:10: boxes.text.font: expected one of Fox, display, text (fonts are declared in game.toml "
+     "[fonts]), got 'Wolf'"),
+])
+def test_a_card_naming_an_unknown_or_broken_layout_is_exit_2_at_its_line(tmp_path, file, old, new, message):
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    (game / "layouts" / "big-text.toml").write_text(BIG_TEXT)
+    if file == "cards.csv":
+        edit_text(game / "game.toml", 'file = "cards.toml"', 'file = "cards.csv"')
+        (game / "cards.csv").write_text((game / "cards.csv").read_text().replace("id,name,", "id,name,layout,")
+                                        .replace("Fox,", "Fox,,").replace("Moonrise,", "Moonrise,,"))
+    else:
+        edit_text(game / "cards.toml", 'name = "Night Fox"\n', 'name = "Night Fox"\nlayout = "big-text"\n')
+    edit_text(game / file, old, new)
+    assert generator("build", game, "--out", out) == (2, "", f"{game}/{message}\n")
+
+
+def test_a_layouts_card_overrides_carry_into_the_layouts_that_extend_it(tmp_path):
+    """base.toml darkens Moonrise, fox.toml (extending it) colours its name: Moonrise keeps both, and fox.toml's art."""
+    game, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", game)
+    with (game / "layouts" / "base.toml").open("a") as base:
+        base.write('\n[cards.moonrise]\nbackground = "#20283c"\n\n[cards.night-fox.boxes.name]\ncolour = "#ffd27a"\n')
+    assert generator("build", game, "--out", out)[0] == 0
+    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][0]["items"]
+    night, moon = items[2], items[3]
+    pdf = out / "fox-deck-a4.pdf"
+    assert near(rgb_at(pdf, 0, moon["x"] + 2, moon["y"] + 2), "#20283c")
+    assert near(rgb_at(pdf, 0, moon["x"] + 30, moon["y"] + moon["h"] - 20), "#1f2a4a")  # moon.svg, a fox.toml box
+    assert "Every" in _words_in(pdf, 0, page_box(pdf, 0, moon, 4, 56, 55, 21))
+    assert [p for p in _placed(pdf, 0) if p[0] == page_box(pdf, 0, night, 4, 14, 55, 40)[0]]  # night-fox's art
+    with pdfplumber.open(pdf) as doc:
+        gold = {tuple(round(v, 2) for v in ch["non_stroking_color"]) for ch in doc.pages[0].chars if ch["text"] == "N"}
+    assert (1.0, 0.82, 0.48) in gold  # Night Fox's name in #ffd27a
 
 
 def test_a_png_icon_of_the_folder_prints_inline_at_the_text_size(tmp_path):

@@ -32,8 +32,8 @@ def _draw(tmp_path, text: str, *, font: str = TEXT, w: float = 80, h: float = 40
 def test_a_character_no_font_has_stops_the_text(tmp_path):
     with pytest.raises(MissingGlyph) as info:
         _draw(tmp_path, "Roll 🎲 twice")
-    assert str(info.value) == ("name: character '🎲' (U+1F3B2) is not in the font PnpText: choose a font that has "
-                               "it or add a fallback font")
+    assert str(info.value) == ("name: character '🎲' (U+1F3B2) is not in the font text (DejaVu Sans Condensed): choose a "
+                               "font that has it or add a fallback font")
 
 
 def test_a_missing_glyph_in_a_card_name_fails_the_build_naming_the_card(tmp_path, game_copy):
@@ -43,7 +43,8 @@ def test_a_missing_glyph_in_a_card_name_fails_the_build_naming_the_card(tmp_path
     result = CliRunner().invoke(app, ["build", str(folder), "--out", str(out)])
     assert result.exit_code == 2
     assert ("card 'advanced-mining' (Advanced Mining 日本): name: character '日' (U+65E5) is not in the font "
-            "PnpDisplay-Bold or PnpText-Bold: choose a font that has it or add a fallback font") in result.output
+            "display bold (Old Standard Bold) or text bold (DejaVu Sans Condensed Bold): choose a font that has it "
+            "or add a fallback font") in result.output
     assert "Traceback" not in result.output
     assert not out.exists() or not list(out.iterdir())
 

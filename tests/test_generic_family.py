@@ -94,7 +94,7 @@ tags = "animal"
     assert definition_errors(game) == [
         f"{f}:4: card 'fox' (Fox): cost: expected an integer, got 'two'",
         f"{f}:5: card 'fox' (Fox): rare: expected true or false, got 1",
-        f"{f}:6: card 'fox' (Fox): speed: unknown field: expected one of id, name, copies, cost, power, text, tags, "
+        f"{f}:6: card 'fox' (Fox): speed: unknown field: expected one of id, name, copies, layout, cost, power, text, tags, "
         "art, colour, rare",
         f"{f}:8: card 'owl' (Owl): cost: required field is missing",
         f"{f}:13: card 'owl' (Owl): tags: expected an array, got 'animal'",
@@ -125,7 +125,7 @@ def test_schema_declarations_are_checked(game):
     f = f"{game}/game.toml"
     assert definition_errors(game)[:5] == [
         f"{f}:8: schemas.card.cost: type: expected one of text, integer, number, bool, list, image, colour, got 'int'",
-        f"{f}:9: schemas.card.id: every record has id, name, copies: expected another field name, got 'id'",
+        f"{f}:9: schemas.card.id: every record has id, name, copies, layout: expected another field name, got 'id'",
         f"{f}:10: schemas.card.odd: unknown key 'size': expected one of type, required, default, label",
         f"{f}:11: schemas.card.must: a field with a default is optional: expected no default or required = false",
         f"{f}:12: schemas.card.bad: default: expected a value of type integer, got 'x'",

@@ -12,7 +12,7 @@ from pydantic import Field
 
 from ..effects import Effect, join_phrases, unknown_icons, wording_problems
 from .base import Strict
-from .common import Image, Marker, Record, Reference
+from .common import Illustrated, Marker, Record, Reference
 
 Priority = Literal["I", "II", "III", "IV"]
 CardType = Literal["event", "defense", "steal", "attack", "gain"]
@@ -288,7 +288,7 @@ def _capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-class ActionCard(Record):
+class ActionCard(Illustrated):
     """A starting or town card ("Card Anatomy")."""
 
     type: CardType
@@ -296,8 +296,6 @@ class ActionCard(Record):
     keywords: list[Keyword] = Field(default_factory=list, max_length=3)
     options: list[Option] = Field(min_length=1, max_length=2)
     flavor: str = Field(default="", max_length=120)
-    image: Image | None = Field(default=None, description="art file in the game's folder, printed in place of the "
-                                                          "drawn picture")
 
     @property
     def two_ended(self) -> bool:

@@ -9,7 +9,7 @@ fields per schema, each a type name or a table with `type`, `required`, `default
     tags = { type = "list", required = false }        # optional list of text
     art  = { type = "image", required = false }       # a file inside the game's folder
 
-Every record also has `id`, `name` and `copies`.  Records are checked as strictly as a
+Every record also has `id`, `name`, `copies` and `layout`.  Records are checked as strictly as a
 built-in family's: unknown keys, missing required fields and wrong types are errors with
 file, line, card and field.  The model of each schema is built here from the declaration;
 `FIELDS` on it keeps the declared types for the generic look, which lays a face out from them.
@@ -29,7 +29,7 @@ from .common import Image, Record
 
 ICONS: set[str] = set()
 BACKS = {"plain"}  # the component's name on a framed panel
-RESERVED = ("id", "name", "copies")
+RESERVED = ("id", "name", "copies", "layout")
 
 
 def _colour(value: str) -> str:

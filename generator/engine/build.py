@@ -28,7 +28,6 @@ from generator.templates import looks_for
 
 from .box import Style
 from .faces import FaceForms
-from .images import collecting_warnings
 from .impose import plan
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
@@ -45,7 +44,6 @@ class Result:
     pages: int
     sheets: int
     printed: dict[str, int] = field(default_factory=dict)  # component name -> faces cut out
-    warnings: list[str] = field(default_factory=list)  # art printing below 300 dpi (the build still succeeds)
     refused: list[str] = field(default_factory=list)        # pieces the print shop cannot make
 
     def summary(self) -> str:
@@ -61,14 +59,8 @@ def output_name(game: Any) -> str:
 
 
 def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None) -> Result:
-    """Render every output of `game` in memory, then write them all or none; collect the art warnings."""
-    with collecting_warnings() as warnings:
-        result = _build(game, opts, out, shop)
-    result.warnings = warnings
-    return result
-
-
-def _build(game: Any, opts: Options, out: Path, shop: str | None) -> Result:
+    """Render every output of `game` in memory, then write them all or none (art warnings go to the caller's
+    `images.collecting_warnings`)."""
     looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
     pages = plan(game, opts)

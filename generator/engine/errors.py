@@ -20,10 +20,12 @@ class LayoutError(Exception):
 
     def located(self, *, card: str | None, card_name: str | None, file: str | None,
                 where: tuple[int | None, str | None] = (None, None)) -> "LayoutError":
-        """The same error with the card, file and line (or cell) filled in where the raiser did not know them."""
+        """The same error with the card, file and line (or cell) filled in where the raiser did not know them;
+        `where` is a place in `file`, so it is not given to an error that already names another file."""
         located = type(self)(self.message, field=self.field, card=self.card or card,
                              card_name=self.card_name or card_name, file=self.file or file)
-        located.line, located.cell = self.line or where[0], self.cell or where[1]
+        line, cell = where if self.file in (None, file) else (None, None)
+        located.line, located.cell = self.line or line, self.cell or cell
         located.args = (str(located),)
         return located
 

@@ -43,6 +43,21 @@ FACES: dict[str, dict[tuple[bool, bool], str]] = {
 }
 # family -> the families that print what it lacks, in order (Old Standard has no arrows or stars)
 FALLBACKS: dict[str, tuple[str, ...]] = {DISPLAY: (TEXT,)}
+STYLE_WORDS = {(False, False): "", (True, False): " bold", (False, True): " italic", (True, True): " bold italic"}
+# face -> how a message names it: the family as a layout names it, the style, and the font (file) it prints in
+SHOWN: dict[str, str] = {
+    TEXT: "text (DejaVu Sans Condensed)", TEXT_BOLD: "text bold (DejaVu Sans Condensed Bold)",
+    TEXT_ITALIC: "text italic (DejaVu Sans Condensed Oblique)",
+    TEXT_BOLD_ITALIC: "text bold italic (DejaVu Sans Condensed Bold Oblique)",
+    DISPLAY: "display (Old Standard)", DISPLAY_BOLD: "display bold (Old Standard Bold)",
+    DISPLAY_ITALIC: "display italic (Old Standard Italic)",
+}
+
+
+def shown_face(face: str) -> str:
+    """A face as a message names it (`text bold (DejaVu Sans Condensed Bold)`, `Title (fonts/Title.ttf)`),
+    never the name it is registered under."""
+    return SHOWN.get(face, face)
 
 
 @cache
@@ -70,10 +85,12 @@ class FontFileError(ValueError):
 MAX_FONT_BYTES = 40_000_000
 
 
-def register_family(name: str, faces: dict[tuple[bool, bool], Path], fallbacks: tuple[str, ...] = ()) -> None:
+def register_family(name: str, faces: dict[tuple[bool, bool], Path], fallbacks: tuple[str, ...] = (), *,
+                    label: str | None = None, root: Path | None = None) -> None:
     """Register a family from TrueType files, keyed by (bold, italic); a style not given uses the regular face.
 
-    For a game folder's own fonts (a layout names the family). Raises FontFileError naming the file.
+    For a game folder's own fonts: a layout names the family `label`, its files are in `root` (messages name
+    them so). Raises FontFileError naming the file.
     """
     register_fonts()
     registered: dict[tuple[bool, bool], str] = {}
@@ -83,6 +100,8 @@ def register_family(name: str, faces: dict[tuple[bool, bool], Path], fallbacks: 
         except FontFileError as exc:
             exc.path = path
             raise
+        file = path.relative_to(root).as_posix() if root is not None and path.is_relative_to(root) else path.name
+        SHOWN[registered[style]] = f"{label or name}{STYLE_WORDS[style]} ({file})"
     FACES[name] = {style: registered.get(style, registered[False, False]) for style in
                    ((False, False), (True, False), (False, True), (True, True))}
     if (True, True) not in faces and (True, False) in faces:

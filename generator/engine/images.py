@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Iterator
 
 from reportlab.lib.utils import ImageReader
@@ -67,7 +66,7 @@ def draw_art(c, art: ArtInfo, x: float, y: float, w: float, h: float, *, fit: st
              focus: tuple[float, float] = (0.5, 0.5), field: str = "image") -> None:
     """Draw a checked art file into the box (x, y, w, h), in points on the current canvas."""
     if art.kind == "SVG":
-        drawing = _drawing(art.path)
+        drawing = _drawing(art)
         spot = place(drawing.width, drawing.height, x, y, w, h, fit, focus)
     else:
         spot = place(art.width, art.height, x, y, w, h, fit, focus)
@@ -78,9 +77,9 @@ def draw_art(c, art: ArtInfo, x: float, y: float, w: float, h: float, *, fit: st
         path.rect(x, y, w, h)
         c.clipPath(path, stroke=0, fill=0)
     if art.kind == "SVG":
-        _place_svg(c, art.path, spot)
+        _place_svg(c, art, spot)
     else:
-        c.drawImage(_reader(art.path), spot.x, spot.y, spot.w, spot.h, mask="auto")
+        c.drawImage(_reader(art), spot.x, spot.y, spot.w, spot.h, mask="auto")
     c.restoreState()
 
 
@@ -98,56 +97,57 @@ def _check_dpi(art: ArtInfo, spot: Placement, field: str) -> None:
             found.append(message)
 
 
+# cached per checked version of a file (ArtInfo.version): `generator watch` draws a changed file anew
 @lru_cache(maxsize=256)
-def _reader(path: Path) -> ImageReader:
-    return ImageReader(str(path))
+def _reader(art: ArtInfo) -> ImageReader:
+    return ImageReader(str(art.path))
 
 
 @lru_cache(maxsize=64)
-def _drawing(path: Path):
+def _drawing(art: ArtInfo):
     from svglib.svglib import svg2rlg
 
-    drawing = svg2rlg(str(path), external_reference_root=str(path.parent))
+    drawing = svg2rlg(str(art.path), external_reference_root=str(art.path.parent))
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
-        raise ValueError(f"{path.name}: the SVG has no size (give it width and height or a viewBox)")
+        raise ValueError(f"{art.path.name}: the SVG has no size (give it width and height or a viewBox)")
     return drawing
 
 
 @lru_cache(maxsize=64)
-def _svg_form(path: Path) -> str:
+def _svg_form(art: ArtInfo) -> str:
     """The form of an SVG, named by its content so that the PDF's bytes do not depend on where it lies."""
-    return "art_" + hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return "art_" + hashlib.sha256(art.path.read_bytes()).hexdigest()[:16]
 
 
-def _draw_svg(c, path: Path, x: float, y: float, scale: float) -> None:
+def _draw_svg(c, art: ArtInfo, x: float, y: float, scale: float) -> None:
     """The SVG's drawing at (x, y), scaled by `scale`, as vectors on the canvas."""
     from reportlab.graphics import renderPDF
 
     c.saveState()
     c.translate(x, y)
     c.scale(scale, scale)
-    renderPDF.draw(_drawing(path), c, 0, 0)
+    renderPDF.draw(_drawing(art), c, 0, 0)
     c.restoreState()
 
 
-def _place_svg(c, path: Path, spot: Placement) -> None:
+def _place_svg(c, art: ArtInfo, spot: Placement) -> None:
     """Place the SVG's form: the drawing scaled into the unit square, drawn once per PDF."""
-    drawing = _drawing(path)
+    drawing = _drawing(art)
     unit = UNIT / max(drawing.width, drawing.height)
 
     def draw_unit(canvas, x: float, y: float, size: float) -> None:
-        _draw_svg(canvas, path, x, y, size / UNIT * unit)
+        _draw_svg(canvas, art, x, y, size / UNIT * unit)
 
-    place_form(c, _svg_form(path), draw_unit, spot.x, spot.y, UNIT * spot.w / (drawing.width * unit))
+    place_form(c, _svg_form(art), draw_unit, spot.x, spot.y, UNIT * spot.w / (drawing.width * unit))
 
 
 def draw_icon_art(c, art: ArtInfo, x: float, y: float, size: float) -> None:
     """An icon from an art file, contained in the square (x, y, size): drawn directly, as the icon's own
     form object holds it (an SVG as vectors)."""
     if art.kind == "SVG":
-        drawing = _drawing(art.path)
+        drawing = _drawing(art)
         spot = place(drawing.width, drawing.height, x, y, size, size, "contain")
-        _draw_svg(c, art.path, spot.x, spot.y, spot.w / drawing.width)
+        _draw_svg(c, art, spot.x, spot.y, spot.w / drawing.width)
     else:
         spot = place(art.width, art.height, x, y, size, size, "contain")
-        c.drawImage(_reader(art.path), spot.x, spot.y, spot.w, spot.h, mask="auto")
+        c.drawImage(_reader(art), spot.x, spot.y, spot.w, spot.h, mask="auto")

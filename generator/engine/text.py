@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import shapeStr
 from .box import MM
 from .errors import MissingGlyph, TextOverflow, UnknownIcon
 from .fonts import FACES as _FACES
-from .fonts import FALLBACKS, TEXT, register_fonts
+from .fonts import FALLBACKS, TEXT, register_fonts, shown_face
 from .icons import draw_icon, has_icon, icon_names
 from .safezone import check_safe, face_label
 from .scripts import cjk_pieces, direction, has_glyph, missing, needs_shaping, visual_order
@@ -332,11 +332,23 @@ def check_glyphs(text: str, font: str, field: str) -> None:
             for run in word:
                 lacking = "" if run.icon else missing(run.text, run.face(font))
                 if lacking:
-                    ch = lacking[0]
                     tried = [run.face(font)] + [_FACES[f][run.bold, run.italic] for f in FALLBACKS.get(font, ())]
-                    raise MissingGlyph(f"character {ch!r} (U+{ord(ch):04X}) is not in the font "
-                                       f"{' or '.join(dict.fromkeys(tried))}: choose a font that has it or "
-                                       "add a fallback font", field=field, **face_label())
+                    raise _glyph_error(lacking[0], tried, field)
+
+
+def check_face(text: str, face: str, field: str | None = None) -> None:
+    """Raise MissingGlyph for the first character of `text` that `face` lacks: for text a template draws
+    directly in one face (`c.drawString`), with no fallback, so that it cannot print as an empty box."""
+    register_fonts()
+    lacking = missing(text, face)
+    if lacking:
+        raise _glyph_error(lacking[0], [face], field)
+
+
+def _glyph_error(ch: str, faces: list[str], field: str | None) -> MissingGlyph:
+    fonts = " or ".join(dict.fromkeys(map(shown_face, faces)))
+    return MissingGlyph(f"character {ch!r} (U+{ord(ch):04X}) is not in the font {fonts}: choose a font that has it "
+                        "or add a fallback font", field=field, **face_label())
 
 
 def _check_icons(text: str, field: str) -> None:

@@ -66,7 +66,7 @@ class Looks:
         base = fronts[component.schema_] if component.schema_ in fronts else common.FRONTS.get(component.kind, common.front)
         if self.design is None:
             return base
-        return layouts.front(self.design, self.design.layouts.get(component.id), base)
+        return layouts.front(self.design, base)
 
     def back(self, component: Any) -> DrawFn | None:
         """The back of `component`, or None when it has no back."""

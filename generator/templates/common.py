@@ -24,7 +24,7 @@ from .slots import Slot, accent, band_height, declared_texts, default_slots
 PAPER = (0.96, 0.93, 0.86)
 INK = (0.15, 0.12, 0.1)
 BAND = (0.45, 0.3, 0.2)
-_SKIP = {"id", "name", "copies"}
+_SKIP = {"id", "name", "copies", "layout", "image"}  # not printed as text: a layout name, an art file
 
 
 def record_texts(record: Any, prefix: str = "") -> Iterator[tuple[str, str]]:

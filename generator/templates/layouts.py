@@ -32,12 +32,15 @@ def prepare(design: Design, scope: str, module: Any) -> None:
     """Check the regions the layouts move against the look's REGIONS; register the folder's fonts
     (embedded as subsets) and icons (in the game's icon scope)."""
     regions = getattr(module, "REGIONS", {})
-    for layout in design.layouts.values():
+    for layout in (*design.layouts.values(), *design.named.values()):
         for each in (layout, *layout.cards.values()):
             for name in each.regions:
                 if name not in regions:
-                    raise LayoutError(f"expected one of the look's regions ({', '.join(regions) or 'none'}), got {name!r}",
-                                      file=each.file, field=f"regions.{name}")
+                    file, line = each.lines.get(f"regions.{name}", (each.file, None))
+                    error = LayoutError(f"expected one of the look's regions ({', '.join(regions) or 'none'}), got "
+                                        f"{name!r}", file=file, field=f"regions.{name}")
+                    error.line = line
+                    raise error
     for spec in design.fonts.values():
         key = (str(design.folder), spec.name)
         digest = hashlib.sha256(b"".join(p.read_bytes() for _, p in sorted(spec.faces.items()))).hexdigest()[:10]
@@ -45,7 +48,7 @@ def prepare(design: Design, scope: str, module: Any) -> None:
         fallbacks = tuple(family_of(design, f) for f in spec.fallback)
         if _REGISTERED.get(key) != name:
             try:
-                register_family(name, spec.faces, fallbacks)
+                register_family(name, spec.faces, fallbacks, label=spec.name, root=design.folder)
             except FontFileError as exc:
                 style = next(k for k, v in FONT_STYLES.items() if spec.faces.get(v) == exc.path)
                 file, where = spec.where.split(": ")
@@ -91,10 +94,11 @@ def filled(text: str, record: Any) -> str:
     return FIELD.sub(value, text)
 
 
-def front(design: Design, layout: Layout | None, base: DrawFn) -> DrawFn:
-    """A component's front: its layout (per card), or its look with the design's art."""
+def front(design: Design, base: DrawFn, layout: Layout | None = None) -> DrawFn:
+    """A component's front: the layout of each card (`layout`, or the design's for the card), or its look
+    with the design's art."""
     def draw(c, record, component, box: Box, style: Style) -> None:
-        chosen = layout.for_card(record.id) if layout else None
+        chosen = layout.for_card(record.id) if layout else design.front_layout(component.id, record)
         if chosen is None:
             with designing(Face(box, design.art)):
                 base(c, record, component, box, style)
@@ -108,7 +112,7 @@ def back(design: Design, layout: Layout | None, base: DrawFn | None) -> DrawFn |
     if layout is None or not (layout.back or layout.back_layout):
         return base  # a look's back names no art: unwrapped, it stays one form per component
     if layout.back_layout is not None:
-        return front(design, layout.back_layout, base or _nothing)
+        return front(design, base or _nothing, layout.back_layout)
     paint = layout.back
 
     def draw(c, record, component, box: Box, style: Style) -> None:
@@ -130,7 +134,11 @@ def draw_layout(c, layout: Layout, design: Design, record: Any, component: Any, 
                 base(c, record, component, box, style)
         with designing(Face(box, design.art)):
             for name, props in layout.boxes.items():
-                _box(c, name, props, design, record, box, style)
+                try:
+                    _box(c, name, props, design, record, box, style)
+                except LayoutError as exc:  # at the box's line, in the layout file that defines it
+                    file, line = layout.lines.get(f"boxes.{name}", (layout.file, None))
+                    raise exc.located(card=None, card_name=None, file=file, where=(line, None)) from None
     except LayoutError as exc:
         raise exc.located(card=None, card_name=None, file=layout.file) from None
 

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StringConstraints
 
 from ..base import Id
-from ..common import Record
+from ..common import Illustrated, Record
 from .chart_schema import Coord, Name
 
 Initial = Annotated[str, StringConstraints(pattern=r"^[A-Z]$")]
@@ -27,20 +27,20 @@ class Character(Record):
     initial: Initial           # on the sail of the character's ship
 
 
-class Ship(Record):
+class Ship(Illustrated):
     """A ship card, "matched by the initial on the sail" with its character."""
 
     character: Id
     sail: Initial
 
 
-class EldoradoCard(Record):
+class EldoradoCard(Illustrated):
     """A player's secret golden city: id and name are the city's, square where it stands."""
 
     square: Coord
 
 
-class Supply(Record):
+class Supply(Illustrated):
     """A card of the common pile: one soldier, barrel, musket, cannon or treasure pile, or five of
     them on one card (as El Dorado Canyon's gold has), so a big party is not a tall stack."""
 

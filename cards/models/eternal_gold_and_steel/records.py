@@ -10,13 +10,13 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from ...effects import join_phrases
-from ..common import Record
+from ..common import Illustrated, Record
 from .abilities import Ability
 from .effects import AnyEffect, EternalEffect, Pay
 from .terms import Influence, Keyword, keyword_name
 
 
-class Card(Record):
+class Card(Illustrated):
     """A card of a player's deck: unit, weapon, spell or power card.
 
     Units have `strength` and `keywords`; a weapon has `bonus` (strength added to its
@@ -77,7 +77,7 @@ class UnitToken(Record):
     text: str = Field(default="", max_length=120)
 
 
-class Throne(Record):
+class Throne(Illustrated):
     """The new Eternal Throne: once revealed, any player may pay `power` on their own
     turn to resolve `effects`, then flip it; its other side says the ability is spent (G7)."""
 

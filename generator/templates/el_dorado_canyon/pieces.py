@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .art import scene
 from .icons import draw_icon, polygon
 from generator.engine.errors import TextOverflow
-from generator.engine.text import MIN_SIZE, layout
+from generator.engine.text import MIN_SIZE, check_face, layout
 
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
 from .words import LEADING, measure, write
@@ -185,6 +185,7 @@ def draw_reference(c: Canvas, record, component, box, style) -> None:
     size = _reference_size(record, inner, top - MARGIN)
     for section in record.sections:
         c.setFillColor(pal.bad)
+        check_face(section.title.upper(), BODY_BOLD, "sections")
         c.setFont(BODY_BOLD, size + 0.5)
         c.drawString(MARGIN, top - size * 1.05, section.title.upper())
         c.setStrokeColor(pal.bad)

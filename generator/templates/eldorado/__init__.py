@@ -28,3 +28,6 @@ BACKS = {
     "supply": back("COMMON PILE", "treasure"),
     "reference": back("ELDORADO", None),
 }
+
+# what a layout extending this look may change (generator/templates/regions.py)
+REGIONS = {"picture": "the drawn picture of a ship, Eldorado or common-pile card: moved, or replaced by art"}

@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cards.models.eldorado import Chart
 from cards.models.eldorado.coords import DIRECTIONS, column_name, expand, parse, step
 from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD
+from generator.engine.text import check_face
 
 from . import symbols, textures
 from .cartouche import draw_title_band
@@ -226,6 +227,7 @@ def _labels(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     c.setFillColor(mix(pal.ink, pal.sea, 0.7))
     for label in chart.record.labels:
         x, y = lay.centre(*parse(label.square))
+        check_face(" ".join(label.text), DISPLAY_ITALIC, "labels")
         c.setFont(DISPLAY_ITALIC, lay.s * 0.42)
         c.drawCentredString(x, y - lay.s * 0.15, " ".join(label.text))
     c.setFillColor(pal.ink)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
+from generator.templates.regions import picture, region
 
 from . import symbols
 from .frame import parchment
@@ -21,15 +22,28 @@ def _heading(c, text: str, box, pal, y: float, size: float) -> None:
     c.drawCentredString(box.w / 2, y, text)
 
 
+def _picture(c, record, box, pal, middle: float, height: float, draw) -> None:
+    """A card's picture area, inside the ruled frame, `height` tall about the height `middle`: its own art (its
+    `image`, or a layout's picture region) in an ink rule, else the drawn symbol, `draw(c, size)` at its centre."""
+    x, y, w, h = region("picture", (SAFE + 2 * MM, middle - height / 2, box.w - 2 * SAFE - 4 * MM, height))
+    if picture(c, "picture", (x, y, w, h), record):
+        c.setStrokeColor(pal.ink)
+        c.setLineWidth(0.6)
+        c.rect(x, y, w, h, stroke=1, fill=0)
+        return
+    c.saveState()
+    c.translate(x + w / 2, y + h / 2)
+    draw(c, h)
+    c.restoreState()
+
+
 def ship_front(c, record, component, box, style) -> None:
     """The ship card: a caravel with the leader's initial on the mainsail."""
     pal = palette(style)
     parchment(c, box, pal)
     _heading(c, "SHIP", box, pal, box.h - SAFE - 7 * MM, 11)
-    c.saveState()
-    c.translate(box.w / 2, box.h * 0.52)
-    symbols.ship(c, pal, box.w * 0.72, initial=record.sail)
-    c.restoreState()
+    _picture(c, record, box, pal, box.h * 0.52, box.w * 0.72,
+             lambda c, size: symbols.ship(c, pal, size, initial=record.sail))
     c.setFillColor(pal.ink)
     lines, size = fit_lines(record.name, DISPLAY_ITALIC, 10, box.w - 2 * SAFE - 6 * MM)
     centred_lines(c, lines, DISPLAY_ITALIC, size, box.w / 2, SAFE + 14 * MM)
@@ -42,12 +56,8 @@ def eldorado_front(c, record, component, box, style) -> None:
     pal = palette(style)
     parchment(c, box, pal, tint=None if style.ink_saver else pal.paper_edge)
     _heading(c, "ELDORADO", box, pal, box.h - SAFE - 7 * MM, 13)
-    c.saveState()
-    c.setFillColor(mix(pal.gold, pal.paper, 0.3))
-    c.circle(box.w / 2, box.h * 0.6, box.w * 0.26, stroke=0, fill=1)
-    c.translate(box.w / 2, box.h * 0.6)
-    symbols.city(c, pal, box.w * 0.42)
-    c.restoreState()
+    _picture(c, record, box, pal, box.h * 0.6, box.w * 0.52,
+             lambda c, size: _city(c, pal, size))
     c.setFillColor(pal.ink)
     width = box.w - 2 * SAFE - 6 * MM
     lines, size = fit_lines(record.name, DISPLAY_BOLD, 14, width)
@@ -64,14 +74,19 @@ def eldorado_front(c, record, component, box, style) -> None:
     c.drawCentredString(box.w / 2, SAFE + 3.5 * MM, "Show this card when you reach the square")
 
 
+def _city(c, pal, size: float) -> None:
+    """A golden city on a gold disc, `size` across (the disc's diameter)."""
+    c.setFillColor(mix(pal.gold, pal.paper, 0.3))
+    c.circle(0, 0, size / 2, stroke=0, fill=1)
+    symbols.city(c, pal, size * 0.42 / 0.52)
+
+
 def supply_front(c, record, component, box, style) -> None:
     """A card of the common pile: the thing, its name, what it is worth."""
     pal = palette(style)
     parchment(c, box, pal)
-    c.saveState()
-    c.translate(box.w / 2, box.h * 0.58)
-    symbols.SYMBOLS[record.item](c, pal, box.w * 0.5)
-    c.restoreState()
+    _picture(c, record, box, pal, box.h * 0.58, box.w * 0.5,
+             lambda c, size: symbols.SYMBOLS[record.item](c, pal, size))
     if record.value > 1:    # the worth in both top corners, as a fan of cards shows them
         c.setFillColor(pal.ink)
         c.setFont(DISPLAY_BOLD, 16)

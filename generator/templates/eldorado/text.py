@@ -4,13 +4,16 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.engine.errors import TextOverflow
+from generator.engine.text import check_face
 
 MIN_SIZE = 6.0
 
 
 def fitted_size(text: str, font: str, size: float, width: float, minimum: float = MIN_SIZE) -> float:
     """The largest size <= `size` at which `text` fits `width`; TextOverflow if not even at `minimum`
-    (print.md: a text that does not fit at 6 pt is an error naming the card, not a silent overflow)."""
+    (print.md: a text that does not fit at 6 pt is an error naming the card, not a silent overflow), and
+    MissingGlyph for a character the face lacks (it would print as an empty box)."""
+    check_face(text, font)
     natural = stringWidth(text, font, size)
     if natural <= width:
         return size

@@ -12,3 +12,6 @@ from .tray import market_tray
 FRONTS = {"starting": deck_card, "forge": deck_card, "market": deck_card, "throne": throne_front,
           "marker": marker, "unit-token": unit_token, "tray": market_tray}
 BACKS = {"deck": deck_back, "throne-spent": throne_spent, "gold": marker, "attack": marker, "sentinel": unit_token}
+
+# what a layout extending this look may change (generator/templates/regions.py)
+REGIONS = {"picture": "the art window of a deck card or the Throne: moved, or replaced by art"}

@@ -19,6 +19,7 @@ from generator.engine.contrast import readable_ground, text_on
 from generator.engine.fonts import DISPLAY
 from generator.engine.icons import draw_icon, place_drawing
 from generator.engine.text import draw_text
+from generator.templates.regions import picture, region
 
 from .icons import (GOLD, GOLD_DARK, INFLUENCE_COLOURS, INFLUENCE_ICONS, INK, NEUTRAL, PARCHMENT, POWER,
                     STEEL)
@@ -128,8 +129,12 @@ def _name_bar(c, card, box: Box, style: Style, colour) -> float:
 
 
 def _art(c, card: Card, box: Box, style: Style, top: float, bottom: float, colours) -> None:
-    """The art window: the card's influence symbols large over a tinted field, with its type's emblem."""
-    x, w, h = BORDER + 1.5 * MM, box.w - 2 * BORDER - 3 * MM, top - bottom
+    """The art window: the card's own art (its `image`, or a layout's picture region), else its influence
+    symbols large over a tinted field, with its type's emblem."""
+    x, bottom, w, h = region("picture", (BORDER + 1.5 * MM, bottom, box.w - 2 * BORDER - 3 * MM, top - bottom))
+    if picture(c, "picture", (x, bottom, w, h), card):
+        _window(c, x, bottom, w, h)
+        return
     c.saveState()
     p = c.beginPath()
     p.roundRect(x, bottom, w, h, 1.5 * MM)
@@ -155,9 +160,14 @@ def _art(c, card: Card, box: Box, style: Style, top: float, bottom: float, colou
         small = size if not symbols else h * 0.4
         draw_icon(c, emblem, x + w - small - 1.5 * MM if symbols else x + (w - small) / 2,
                   bottom + (h - small) / 2, small, field="type")
+    _window(c, x, bottom, w, h)
+
+
+def _window(c, x: float, y: float, w: float, h: float) -> None:
+    """The art window's ink outline, over the drawn picture or the card's art."""
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(0.6)
-    c.roundRect(x, bottom, w, h, 1.5 * MM, fill=0, stroke=1)
+    c.roundRect(x, y, w, h, 1.5 * MM, fill=0, stroke=1)
 
 
 def _type_line(c, card: Card, box: Box, top: float) -> float:
@@ -279,7 +289,13 @@ def _throne_face(c, throne: Throne, box: Box, style: Style, *, spent: bool) -> N
               color=INK if style.ink_saver else GOLD)
     art_h = box.h * 0.36
     art_y = top - bar - 2 * MM - art_h
-    _throne_art(c, box.w * 0.25, art_y, box.w * 0.5, art_h, (0.7, 0.7, 0.7) if spent else GOLD)
+    art = region("picture", (BORDER + 1.5 * MM, art_y, box.w - 2 * BORDER - 3 * MM, art_h))
+    if picture(c, "picture", art, throne):
+        _window(c, *art)
+    else:  # the drawn throne, centred in the picture area
+        _throne_art(c, art[0] + art[2] / 2 - box.w * 0.25, art[1], box.w * 0.5, art[3],
+                    (0.7, 0.7, 0.7) if spent else GOLD)
+    art_y, art_h = art[1], art[3]
     if spent:
         c.saveState()
         c.translate(box.w / 2, art_y + art_h / 2)
