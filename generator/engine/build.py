@@ -27,7 +27,7 @@ from cards.files import sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
-from .faces import FaceForms
+from .faces import FaceForms, Recordings
 from .images import collecting_warnings
 from .impose import plan
 from .posters import POSTERS, poster_pages
@@ -74,15 +74,17 @@ def _build(game: Any, opts: Options, out: Path, shop: str | None) -> Result:
     pages = plan(game, opts)
     files: dict[Path, bytes] = {}
     name = output_name(game)
+    recordings: Recordings = {}  # a face drawn in one PDF is replayed in the others
     base = out / f"{name}-{opts.paper}"
-    files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed), opts,
-                                                 f"{game.name}: print-and-play kit ({opts.paper})")
+    files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed, recordings),
+                                                 opts, f"{game.name}: print-and-play kit ({opts.paper})")
     kit = manifest(pages, game, opts.paper)
     for paper in POSTERS:
         posters = poster_pages(game, opts, paper)
         if posters:
             poster = out / f"{name}-poster-{paper}"
-            files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed),
+            files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed,
+                                                                                                recordings),
                                                            opts, f"{game.name}: {paper.upper()} poster")
             files[poster.with_suffix(".json")] = _json(manifest(posters, game, paper))
     refused: list[str] = []

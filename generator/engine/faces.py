@@ -6,6 +6,10 @@ the record (camp boards have a record-specific other side).  One whose code neve
 reads its record parameter is drawn once per component; otherwise, when it draws
 the very same thing for two records, the second form is left empty and the first
 is reused.
+
+Every face drawn is also recorded (`generator.engine.recording`), so the other PDFs of a
+build (the Eldorado map is in the kit and on both posters) replay it instead of drawing
+it again: pass them the same `Recordings`.
 """
 from __future__ import annotations
 
@@ -15,18 +19,25 @@ from typing import Any, Callable
 
 from .box import MM, Box, Style
 from .errors import LayoutError
+from .icons import FormDrawing, place_forms, placed_forms
 from .pdfforms import end_form, form_digest
+from .recording import Recording, recording, replay
 from .safezone import drawing_face
 from .sheet import FaceRef
 
 
-class FaceForms:
-    """The form object of every face of one PDF, drawn on first use."""
+# face key -> its recording and the icon and art forms it places
+Recordings = dict[tuple, tuple[Recording, dict[str, FormDrawing]]]
 
-    def __init__(self, looks: Any, style: Style, bleed_mm: float) -> None:
+
+class FaceForms:
+    """The form object of every face of one PDF, drawn on first use (or replayed from `recordings`)."""
+
+    def __init__(self, looks: Any, style: Style, bleed_mm: float, recordings: Recordings | None = None) -> None:
         self.looks, self.style, self.bleed = looks, style, bleed_mm * MM
         self._names: dict[tuple, str] = {}
         self._by_content: dict[tuple[str, str], str] = {}
+        self.recordings: Recordings = {} if recordings is None else recordings
 
     def box(self, face: FaceRef) -> Box:
         w, h = face.component.spec.size_mm
@@ -45,16 +56,26 @@ class FaceForms:
         box = self.box(face)
         name = "face%d" % (len(self._names) + 1)
         c.beginForm(name, *_bbox(box))
-        try:
-            with drawing_face(c, face.record, box):
-                draw(c, face.record, spec, box, self.style)
-        except LayoutError as exc:
-            raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file,
-                              where=face.component.where(face.record, exc.field)) from None
+        recorded = self.recordings.get(key + (self.style, self.bleed))
+        if recorded is not None:
+            replay(c, recorded[0])
+            place_forms(recorded[1])
+        else:
+            self._draw(c, face, draw, box, key + (self.style, self.bleed))
         name = self._dedupe(c, name, (face.component.id, face.side))
         end_form(c)
         self._names[key] = name
         return name
+
+    def _draw(self, c, face: FaceRef, draw: Callable[..., None], box: Box, key: tuple) -> None:
+        try:
+            with drawing_face(c, face.record, box), recording(c) as result:
+                draw(c, face.record, face.component.spec, box, self.style)
+        except LayoutError as exc:
+            raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file,
+                              where=face.component.where(face.record, exc.field)) from None
+        if result[0] is not None:
+            self.recordings[key] = (result[0], placed_forms(result[0].forms))
 
     def _dedupe(self, c, name: str, scope: tuple[str, str]) -> str:
         # ReportLab gathers a form's operators in the private `_code` list until endForm;

@@ -137,6 +137,19 @@ def collecting_forms() -> Iterator[dict[str, FormDrawing]]:
         _USED.reset(token)
 
 
+def placed_forms(names: tuple[str, ...]) -> dict[str, FormDrawing]:
+    """The drawings of the forms `names` as this PDF collected them (for a face replayed elsewhere)."""
+    used = _USED.get() or {}
+    return {name: used[name] for name in names if name in used}
+
+
+def place_forms(forms: dict[str, FormDrawing]) -> None:
+    """Collect `forms` for this PDF, as placing them again would."""
+    used = _USED.get()
+    if used is not None:
+        used.update(forms)
+
+
 def define_forms(c, used: dict[str, FormDrawing]) -> None:
     """Draw every placed icon and piece of art once into its form object (call after the last page)."""
     for name in sorted(used):
