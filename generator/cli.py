@@ -98,6 +98,7 @@ FOLD = typer.Option(False, "--fold", help="Fronts and backs side by side on one 
 BLEED = typer.Option(3.0, "--bleed", help="Bleed in mm past the trim.", parser=option_parser())
 INK = typer.Option(False, "--ink-saver", help="Light backgrounds and outline art.")
 CUTS = typer.Option(False, "--cut-lines", help="Also draw thin cut lines on every trim edge.")
+NO_CACHE = typer.Option(False, "--no-cache", help="Draw every face afresh (the face cache is neither read nor written).")
 
 
 class _ShopOptional(TyperCommand):
@@ -115,13 +116,14 @@ def build(
     games: Optional[list[str]] = typer.Argument(None, help="Game ids or folders (default: all built-in games)."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE,
     shop: Optional[str] = typer.Option(None, "--shop", metavar="[VENDOR]",
                                        help="Also write OUT/GAME-shop-VENDOR/ for a print shop: tgc, dtc, mpc or "
                                             "generic (plain --shop)."),
 ) -> None:
     """Build each game's home-print kit into OUT/GAME-PAPER.pdf with its OUT/GAME-PAPER.json manifest."""
     from cards import builtin_games
+    from cards.usercache import cache_dir
     from generator.engine.build import build_game
 
     from generator.engine.vendors import VENDORS
@@ -133,7 +135,7 @@ def build(
     with _progress(len(names)) as advance:
         for name in names:
             game = _load(name)
-            _guarded(lambda: _report(build_game(game, opts, out, shop=shop)))
+            _guarded(lambda: _report(build_game(game, opts, out, shop=shop, cache=None if no_cache else cache_dir())))
             advance()
 
 

@@ -27,6 +27,7 @@ from cards.files import sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
+from .facecache import FaceCache
 from .faces import FaceForms, Recordings
 from .images import collecting_warnings
 from .impose import plan
@@ -47,6 +48,7 @@ class Result:
     printed: dict[str, int] = field(default_factory=dict)  # component name -> faces cut out
     warnings: list[str] = field(default_factory=list)  # art printing below 300 dpi (the build still succeeds)
     refused: list[str] = field(default_factory=list)        # pieces the print shop cannot make
+    drawn: int = 0  # faces of the kit drawn afresh (the others came from the face cache)
 
     def summary(self) -> str:
         counts = ", ".join(f"{name} {n}" for name, n in self.printed.items())
@@ -60,33 +62,44 @@ def output_name(game: Any) -> str:
     return game.id if game.builtin else game.folder.name
 
 
-def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None) -> Result:
-    """Render every output of `game` in memory, then write them all or none; collect the art warnings."""
+def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None, cache: Path | None = None) -> Result:
+    """Render every output of `game` in memory, then write them all or none; collect the art warnings.
+
+    With `cache` (a folder, normally `cards.usercache.cache_dir()`), faces drawn by an earlier
+    build are replayed from it and new ones kept there (`generator.engine.facecache`).
+    """
     with collecting_warnings() as warnings:
-        result = _build(game, opts, out, shop)
+        result = _build(game, opts, out, shop, cache)
     result.warnings = warnings
     return result
 
 
-def _build(game: Any, opts: Options, out: Path, shop: str | None) -> Result:
+def _build(game: Any, opts: Options, out: Path, shop: str | None, cache_root: Path | None) -> Result:
     looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
     pages = plan(game, opts)
     files: dict[Path, bytes] = {}
     name = output_name(game)
-    recordings: Recordings = {}  # a face drawn in one PDF is replayed in the others
+    posters = {paper: poster_pages(game, opts, paper) for paper in POSTERS}
+    cache = None if cache_root is None else FaceCache(game, looks, cache_root)
+
+    def faces(recordings: Recordings) -> FaceForms:
+        # a face of a component on a poster is drawn in the kit and replayed on the posters
+        share = frozenset(i.face.component.id for p in posters.values() for page in p for i in page.items)
+        return FaceForms(looks, style, opts.bleed, recordings, share=share, cache=cache)
+
+    recordings: Recordings = {}
     base = out / f"{name}-{opts.paper}"
-    files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed, recordings),
-                                                 opts, f"{game.name}: print-and-play kit ({opts.paper})")
+    kit_forms = faces(recordings)
+    files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, kit_forms, opts,
+                                                 f"{game.name}: print-and-play kit ({opts.paper})")
     kit = manifest(pages, game, opts.paper)
-    for paper in POSTERS:
-        posters = poster_pages(game, opts, paper)
-        if posters:
+    for paper, poster_set in posters.items():
+        if poster_set:
             poster = out / f"{name}-poster-{paper}"
-            files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed,
-                                                                                                recordings),
-                                                           opts, f"{game.name}: {paper.upper()} poster")
-            files[poster.with_suffix(".json")] = _json(manifest(posters, game, paper))
+            files[poster.with_suffix(".pdf")] = render_pdf(poster_set, game, looks, faces(recordings), opts,
+                                                           f"{game.name}: {paper.upper()} poster")
+            files[poster.with_suffix(".json")] = _json(manifest(poster_set, game, paper))
     refused: list[str] = []
     if shop is not None:
         shop_set, refused = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}", shop)
@@ -94,11 +107,14 @@ def _build(game: Any, opts: Options, out: Path, shop: str | None) -> Result:
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
     write_set(files, root=out)
+    if cache is not None and cache.written:
+        cache.trim()
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
     listed = kit_files + [p for p in files if p not in kit_files and p.parent == out]
     if shop is not None:
         listed.append(out / f"{name}-shop-{shop}")
-    return Result(name, listed, len(pages), _sheets(pages), _printed(pages), refused=refused)
+    return Result(name, listed, len(pages), _sheets(pages), _printed(pages), refused=refused,
+                  drawn=len(kit_forms.drawn))
 
 
 def _json(data: dict) -> bytes:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from .pdfforms import end_form
@@ -72,7 +72,12 @@ class _Recorder:
 
 
 _ACTIVE: ContextVar[_Recorder | None] = ContextVar("recording", default=None)
-_format_text = PDFTextObject._formatText
+_format_text = getattr(PDFTextObject, "_formatText")
+
+
+def _font(name: str) -> Any:
+    """The registered font `name` (ReportLab's stubs lack the TrueType methods used here)."""
+    return pdfmetrics.getFont(name)
 
 
 def _recording_format_text(self: Any, text: Any) -> str:
@@ -80,7 +85,7 @@ def _recording_format_text(self: Any, text: Any) -> str:
     rec = _ACTIVE.get()
     if rec is None or rec.canvas is not self._canvas:
         return _format_text(self, text)
-    font = getFont(self._fontname)
+    font = _font(self._fontname)
     if not font._dynamicFont or type(text) is not str:  # a base-14 font, bytes or shaped text
         rec.spoiled = True
         return _format_text(self, text)
@@ -92,12 +97,12 @@ def _recording_format_text(self: Any, text: Any) -> str:
     return _SLOT % (len(rec.texts) - 1)
 
 
-PDFTextObject._formatText = _recording_format_text  # type: ignore[method-assign]
+setattr(PDFTextObject, "_formatText", _recording_format_text)
 
 
 def encode(c: Any, run: Run, subset: int) -> tuple[str, int]:
     """The operators of `run` in `c`'s document (as ReportLab's `_formatText` writes them), and the subset left current."""
-    font = getFont(run.font)
+    font = _font(run.font)
     doc = c._doc
     out: list[str] = []
     head = None
@@ -129,7 +134,7 @@ def recording(c: Any) -> Iterator[list[Recording | None]]:
     texts = rec.texts
     code = tuple(c._code)
     c._code[:] = [_SLOTS.sub(lambda m: texts[int(m.group(1))], line) for line in code]
-    dynamic = all(getFont(name)._dynamicFont for name in set(doc.fontMapping) - fonts)
+    dynamic = all(_font(name)._dynamicFont for name in set(doc.fontMapping) - fonts)
     if (not rec.spoiled and dynamic and len(doc.idToObject) == objects + rec.added and not c._extgstate.getState()
             and not c._shadingUsed and not c._colorsUsed and not c._annotationrefs):
         result[0] = Recording(code, tuple(rec.steps), tuple(c._formsinuse), doc._pdfVersion)
