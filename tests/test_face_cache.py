@@ -1,0 +1,117 @@
+"""The face cache between builds (issue 14): a build replaying cached faces writes the very bytes
+a cold build writes, redraws only what changed, and never trusts an entry that does not check out."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cards import load_game
+from conftest import edit_text
+from generator.engine import facecache
+from generator.engine.build import build_game
+from generator.engine.facecache import FaceCache
+from generator.engine.sheet import Options
+from generator.new import new_game
+from generator.templates import looks_for
+from test_designer import generator
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+
+
+def outputs(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.pdf"))}
+
+
+def built(game: str, out: Path, cache: Path | None, opts: Options = Options()) -> tuple[dict[str, bytes], int]:
+    """The PDFs of one build and the number of kit faces it drew afresh."""
+    result = build_game(load_game(game), opts, out, cache=cache)
+    return outputs(out), result.drawn
+
+
+@pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"])
+def test_a_build_from_the_cache_is_byte_identical_to_a_cold_build(tmp_path, game):
+    cold, drawn_cold = built(game, tmp_path / "cold", None)
+    first, drawn_first = built(game, tmp_path / "first", tmp_path / "cache")
+    again, drawn_again = built(game, tmp_path / "again", tmp_path / "cache")
+    assert first == cold and again == cold
+    assert drawn_first == drawn_cold > 0
+    assert drawn_again == 0  # every face of the kit replayed (the posters' map too)
+
+
+def test_a_one_card_edit_redraws_that_card_only(tmp_path, game_copy):
+    folder = game_copy("el-dorado-canyon")
+    built(str(folder), tmp_path / "warm", tmp_path / "cache")
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    warm, drawn = built(str(folder), tmp_path / "warm", tmp_path / "cache")
+    cold, _ = built(str(folder), tmp_path / "cold", None)
+    assert warm == cold
+    assert drawn == 1  # its front: the town back is one drawing for the whole deck
+
+
+def test_corrupt_and_foreign_entries_are_ignored_and_redrawn(tmp_path):
+    cache = tmp_path / "cache"
+    cold, drawn_cold = built("el-dorado-canyon", tmp_path / "cold", None)
+    built("el-dorado-canyon", tmp_path / "first", cache)
+    entries = sorted(cache.glob("faces/*/face-*.json"))
+    entries[0].write_bytes(entries[0].read_bytes()[:-40])                      # cut short
+    changed = json.loads(entries[1].read_text())
+    changed["body"] = changed["body"].replace("re f", "re S", 1)               # body changed, digest not
+    assert changed["body"] != json.loads(entries[1].read_text())["body"]
+    entries[1].write_text(json.dumps(changed))
+    shutil.copy(entries[3], entries[2])                                        # another face's entry
+    again, drawn = built("el-dorado-canyon", tmp_path / "again", cache)
+    assert again == cold
+    assert drawn == 3
+
+
+def test_changed_code_redraws_every_face(tmp_path, monkeypatch):
+    built("el-dorado-canyon", tmp_path / "first", tmp_path / "cache")
+    monkeypatch.setattr(facecache, "code_digest", lambda: "another version of the code")
+    _, drawn = built("el-dorado-canyon", tmp_path / "again", tmp_path / "cache")
+    _, drawn_cold = built("el-dorado-canyon", tmp_path / "cold", None)
+    assert drawn == drawn_cold
+
+
+def test_the_code_digest_covers_the_sources_and_fonts(tmp_path):
+    root = Path(facecache.__file__).resolve().parents[2]
+    assert facecache.code_digest() == facecache.code_digest.__wrapped__()
+    assert {"generator", "cards"} <= set(facecache._SOURCES) and (root / "generator" / "engine" / "faces.py").exists()
+    assert list(FONTS.glob("*.ttf")) and facecache.FONTS == FONTS
+
+
+@pytest.mark.parametrize("change", ["font", "art"])
+def test_a_changed_font_or_art_file_redraws_the_faces(tmp_path, change):
+    folder = tmp_path / "deck"
+    new_game(folder)
+    built(str(folder), tmp_path / "first", tmp_path / "cache")
+    if change == "font":
+        shutil.copy(FONTS / "OldStandard-Italic.ttf", folder / "fonts" / "Title.ttf")
+    else:
+        svg = folder / "art" / "sample.svg"
+        svg.write_text(svg.read_text().replace("#e0ac2b", "#2b6ce0"))  # the sun turns blue
+    warm, drawn = built(str(folder), tmp_path / "warm", tmp_path / "cache")
+    cold, drawn_cold = built(str(folder), tmp_path / "cold", None)
+    assert warm == cold
+    assert drawn == drawn_cold > 0
+
+
+def test_no_cache_neither_reads_nor_writes_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    code, _, _ = generator("build", "el-dorado-canyon", "--no-cache", "--out", tmp_path / "out")
+    assert code == 0 and not (tmp_path / "cache").exists()
+    code, _, _ = generator("build", "el-dorado-canyon", "--out", tmp_path / "out")
+    assert code == 0 and list((tmp_path / "cache" / "faces").glob("*/face-*.json"))
+
+
+def test_the_cache_is_trimmed_oldest_first(tmp_path):
+    built("el-dorado-canyon", tmp_path / "first", tmp_path / "cache")
+    cache = FaceCache(load_game("el-dorado-canyon"), looks_for(load_game("el-dorado-canyon")), tmp_path / "cache")
+    files = sorted(cache.root.glob("*/*.json"), key=lambda p: p.stat().st_mtime_ns)
+    sizes = sum(p.stat().st_size for p in files)
+    cache.trim(sizes // 2)
+    left = sorted(cache.root.glob("*/*.json"), key=lambda p: p.stat().st_mtime_ns)
+    assert sum(p.stat().st_size for p in left) <= sizes // 2
+    assert left == files[len(files) - len(left):]
