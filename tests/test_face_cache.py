@@ -3,10 +3,12 @@ a cold build writes, redraws only what changed, and never trusts an entry that d
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from cards import load_game
 from conftest import edit_text
@@ -115,3 +117,26 @@ def test_the_cache_is_trimmed_oldest_first(tmp_path):
     left = sorted(cache.root.glob("*/*.json"), key=lambda p: p.stat().st_mtime_ns)
     assert sum(p.stat().st_size for p in left) <= sizes // 2
     assert left == files[len(files) - len(left):]
+
+
+def test_watch_writes_the_edited_card_as_a_png_before_the_pdf(tmp_path, game_copy, monkeypatch):
+    folder, out = game_copy("el-dorado-canyon"), tmp_path / "out"
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+
+    def two_rounds(folder_seen, rebuild, interval):
+        rebuild()
+        edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+        rebuild()
+
+    monkeypatch.setattr("generator.engine.watch.watch", two_rounds)
+    code, said, _ = generator("watch", folder, "--out", out)
+    assert code == 0
+    lines = said.splitlines()
+    preview = out / "el-dorado-canyon-png" / "town" / "dynamite-front.png"
+    assert lines[0].startswith("watching") and len(lines) == 4
+    assert re.fullmatch(r"el-dorado-canyon: 28 pages .* \(\d+\.\d\d s\)", lines[1])
+    assert re.fullmatch(rf"preview \(\d+\.\d\d s\): {re.escape(str(preview))}", lines[2])
+    assert re.fullmatch(r"el-dorado-canyon: 28 pages .* \(\d+\.\d\d s\)", lines[3])
+    assert list((out / "el-dorado-canyon-png").rglob("*.png")) == [preview]
+    with Image.open(preview) as image:
+        assert image.size == (round((63.5 + 6) / 25.4 * 150), round((88.9 + 6) / 25.4 * 150))  # poker, bleed, 150 dpi)

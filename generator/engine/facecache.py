@@ -102,6 +102,10 @@ class FaceCache:
                     pass
         return self._forms[name]
 
+    def has(self, key: str) -> bool:
+        """Is there an entry for the face `key` (not yet checked)?"""
+        return self._path(f"face-{key}").exists()
+
     def store(self, key: str, recording: Recording, placed: dict[str, FormDrawing]) -> None:
         self._write(f"face-{key}", {"recording": _plain(recording), "placed": sorted(placed)})
 

@@ -52,11 +52,21 @@ class FaceForms:
             h = w
         return Box(w * MM, h * MM, bleed=self.bleed, face=face.die_face)
 
-    def form(self, c, face: FaceRef) -> str:
-        """The name of `face`'s form, drawing it now if it is new."""
+    def _look(self, face: FaceRef) -> tuple[Callable[..., None], bool]:
+        """The function drawing `face`, and whether it draws the same for every record (a shared back)."""
         spec = face.component.spec
         draw = self.looks.front(spec) if face.side == "front" else self.looks.back(spec)
-        shared = face.side == "back" and ignores_record(draw)
+        return draw, face.side == "back" and ignores_record(draw)
+
+    def cached(self, face: FaceRef) -> bool:
+        """Is `face` in the face cache (so a build would replay it)?"""
+        shared = self._look(face)[1]
+        stored = None if self.cache is None else self.cache.key(face, shared, self.box(face), self.style)
+        return stored is not None and self.cache is not None and self.cache.has(stored)
+
+    def form(self, c, face: FaceRef) -> str:
+        """The name of `face`'s form, drawing it now if it is new."""
+        draw, shared = self._look(face)
         key = (face.component.id, None if shared else face.record.id, face.side, face.die_face)
         if key in self._names:
             return self._names[key]
@@ -66,8 +76,8 @@ class FaceForms:
         full = key + (self.style, self.bleed)
         recorded = self.recordings.get(full)
         stored = None if recorded or self.cache is None else self.cache.key(face, shared, box, self.style)
-        if stored is not None:
-            recorded = self.cache.load(stored) if self.cache else None
+        if stored is not None and self.cache is not None:
+            recorded = self.cache.load(stored)
         if recorded is not None:
             replay(c, recorded[0])
             place_forms(recorded[1])
