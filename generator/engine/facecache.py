@@ -7,8 +7,8 @@ icons, art), the built-in fonts, and the code of `cards` and `generator` with Re
 version.  A replay writes the bytes a fresh drawing writes.  The icons and repeated art a
 face places are kept beside it (`form-` entries), as they are drawn after the last page.
 
-Entries are JSON files under `cache_dir()/faces`, each carrying its key and a digest of its
-content: a corrupt or foreign entry is ignored and the face drawn afresh, never trusted.
+Entries are files under `cache_dir()/faces`: a line with the entry's key and the digest of
+the JSON that follows it: a corrupt or foreign entry is ignored and the face drawn afresh, never trusted.
 The folder is kept under MAX_BYTES, least recently written first.  A face whose drawing a
 replay cannot repeat (art images, transparency states) is not kept.
 """
@@ -123,23 +123,23 @@ class FaceCache:
         return self.root / name[5:7] / f"{name}.json"
 
     def _read(self, name: str) -> dict | None:
+        """An entry's JSON, if its first line names it and the digest of the rest."""
         try:
-            data = json.loads(self._path(name).read_bytes())
-            body = data["body"]
-            if data["key"] != name or data["digest"] != _digest(body):
+            head, _, body = self._path(name).read_bytes().partition(b"\n")
+            if head != f"{name} {hashlib.sha256(body).hexdigest()}".encode():
                 return None
             entry = json.loads(body)
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError):
             return None
         return entry if isinstance(entry, dict) else None
 
     def _write(self, name: str, entry: dict) -> None:
-        body = json.dumps(entry, separators=(",", ":"))
+        body = json.dumps(entry, separators=(",", ":")).encode()
         path = self._path(name)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"key": name, "digest": _digest(body), "body": body}))
+            tmp.write_bytes(f"{name} {hashlib.sha256(body).hexdigest()}\n".encode() + body)
             os.replace(tmp, path)
             self.written += 1
         except OSError:  # a read-only or full cache folder: the build goes on without it
@@ -162,10 +162,6 @@ class FaceCache:
             total -= size
 
 
-def _digest(body: str) -> str:
-    return hashlib.sha256(body.encode()).hexdigest()
-
-
 def _replayer(recording: Recording) -> Any:
     def draw(c: Any) -> None:
         replay(c, recording)
@@ -178,7 +174,7 @@ def _plain(rec: Recording) -> dict:
         if isinstance(step, Nested):
             steps.append({"key": step.key, "bbox": list(step.bbox), "recording": _plain(step.recording)})
         else:
-            steps.append([step.obj, step.fresh, step.font, step.size, step.leading, step.text])
+            steps.append([step.obj, step.fresh, step.font, step.head, step.text])
     return {"code": list(rec.code), "steps": steps, "forms": list(rec.forms), "pdf_version": list(rec.pdf_version)}
 
 
@@ -189,8 +185,8 @@ def _recording(data: dict) -> Recording:
             x0, y0, x1, y1 = step["bbox"]
             steps.append(Nested(str(step["key"]), (x0, y0, x1, y1), _recording(step["recording"])))
         else:
-            obj, fresh, font, size, leading, text = step
-            steps.append(Run(int(obj), bool(fresh), str(font), size, leading, str(text)))
+            obj, fresh, font, head, text = step
+            steps.append(Run(int(obj), bool(fresh), str(font), str(head), str(text)))
     version = tuple(int(v) for v in data["pdf_version"])
     return Recording(tuple(map(str, data["code"])), tuple(steps), tuple(map(str, data["forms"])),
                      (version[0], version[1]))

@@ -36,8 +36,7 @@ class Run:
     obj: int
     fresh: bool
     font: str
-    size: float
-    leading: float
+    head: str   # "SIZE Tf LEADING TL", written after the subset's name wherever the subset changes
     text: str
 
 
@@ -90,7 +89,8 @@ def _recording_format_text(self: Any, text: Any) -> str:
         rec.spoiled = True
         return _format_text(self, text)
     obj = rec.objects.setdefault(id(self), len(rec.objects))
-    run = Run(obj, self._curSubset == -1, self._fontname, self._fontsize, self._leading, text)
+    run = Run(obj, self._curSubset == -1, self._fontname, f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL",
+              text)
     out, self._curSubset = encode(self._canvas, run, self._curSubset)
     rec.steps.append(run)
     rec.texts.append(out)
@@ -105,11 +105,9 @@ def encode(c: Any, run: Run, subset: int) -> tuple[str, int]:
     font = _font(run.font)
     doc = c._doc
     out: list[str] = []
-    head = None
     for part, chunk in font.splitString(run.text, doc):
         if part != subset:
-            head = head or f"{fp_str(run.size)} Tf {fp_str(run.leading)} TL"
-            out.append(f"{font.getSubsetInternalName(part, doc)} {head}")
+            out.append(f"{font.getSubsetInternalName(part, doc)} {run.head}")
             subset = part
         out.append(f"({c._escape(chunk)}) Tj")
     return " ".join(out), subset
@@ -133,7 +131,7 @@ def recording(c: Any) -> Iterator[list[Recording | None]]:
         _ACTIVE.reset(token)
     texts = rec.texts
     code = tuple(c._code)
-    c._code[:] = [_SLOTS.sub(lambda m: texts[int(m.group(1))], line) for line in code]
+    c._code[:] = _filled(code, texts)
     dynamic = all(_font(name)._dynamicFont for name in set(doc.fontMapping) - fonts)
     if (not rec.spoiled and dynamic and len(doc.idToObject) == objects + rec.added and not c._extgstate.getState()
             and not c._shadingUsed and not c._colorsUsed and not c._annotationrefs):
@@ -178,5 +176,12 @@ def replay(c: Any, rec: Recording) -> None:
             continue
         text, current[step.obj] = encode(c, step, -1 if step.fresh else current[step.obj])
         texts.append(text)
-    c._code.extend(_SLOTS.sub(lambda m: texts[int(m.group(1))], line) for line in rec.code)
+    c._code.extend(_filled(rec.code, texts))
     c._formsinuse.extend(rec.forms)
+
+
+def _filled(code: tuple[str, ...], texts: list[str]) -> list[str]:
+    """`code` with every slot replaced by its run's operators."""
+    def text(m: re.Match) -> str:
+        return texts[int(m.group(1))]
+    return [_SLOTS.sub(text, line) if "\x00" in line else line for line in code]
