@@ -75,11 +75,20 @@ def test_changed_code_redraws_every_face(tmp_path, monkeypatch):
     assert drawn == drawn_cold
 
 
-def test_the_code_digest_covers_the_sources_and_fonts(tmp_path):
-    root = Path(facecache.__file__).resolve().parents[2]
-    assert facecache.code_digest() == facecache.code_digest.__wrapped__()
-    assert {"generator", "cards"} <= set(facecache._SOURCES) and (root / "generator" / "engine" / "faces.py").exists()
-    assert list(FONTS.glob("*.ttf")) and facecache.FONTS == FONTS
+def test_the_code_digest_changes_with_a_source_file_or_a_font(tmp_path):
+    for path, text in {"cards/models.py": "A = 1\n", "generator/engine/text.py": "B = 2\n", "fonts/F.ttf": "font",
+                       "generator/scaffold/card.toml": "x = 1\n"}.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    before = facecache.sources_digest(tmp_path, tmp_path / "fonts")
+    (tmp_path / "generator/scaffold/card.toml").write_text("x = 2\n")   # not code: no change
+    assert facecache.sources_digest(tmp_path, tmp_path / "fonts") == before
+    seen = {before}
+    for path, text in {"generator/engine/text.py": "B = 3\n", "cards/models.py": "A = 2\n", "fonts/F.ttf": "other"}.items():
+        (tmp_path / path).write_text(text)
+        seen.add(facecache.sources_digest(tmp_path, tmp_path / "fonts"))
+    assert len(seen) == 4
+    assert facecache.code_digest() == facecache.sources_digest(Path(facecache.__file__).resolve().parents[2], FONTS)
 
 
 @pytest.mark.parametrize("change", ["font", "art"])

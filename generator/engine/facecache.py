@@ -38,11 +38,16 @@ _SOURCES = ("cards", "generator")
 @cache
 def code_digest() -> str:
     """The code and fonts every drawing depends on (read once per process)."""
+    return sources_digest(Path(__file__).resolve().parents[2], FONTS)
+
+
+def sources_digest(root: Path, fonts: Path) -> str:
+    """A digest of the `cards` and `generator` sources under `root`, the fonts in `fonts` and the versions."""
     digest = hashlib.sha256(f"{FORMAT} {reportlab.Version} {sys.version}".encode())
-    root = Path(__file__).resolve().parents[2]
-    paths = [p for package in _SOURCES for p in sorted((root / package).rglob("*.py"))] + sorted(FONTS.glob("*.ttf"))
+    paths = [p for package in _SOURCES for p in sorted((root / package).rglob("*.py"))] + sorted(fonts.glob("*.ttf"))
     for path in paths:
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        label = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+        digest.update(label.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
