@@ -4,7 +4,7 @@ Targets (issue 14): at 5,000 cards a cold build at most 3x lean and at most 150 
 resident memory; the time per card at 5,000 at most 1.1x that at 500.  The folders are made
 by `make_big_folder.py` (El Dorado Canyon with distinct town cards under new ids).  Whole
 processes, the four sides alternated round by round, medians (see `timing.py`); peak memory
-is each process's own `ru_maxrss`.
+is each process's own `ru_maxrss`.  The builds are cold (`--no-cache`).
 
     python3 benchmarks/bench_big.py [--rounds N] [SIZES...]     # default sizes: 500 5000
 """

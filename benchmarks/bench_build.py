@@ -11,6 +11,9 @@ of wall and CPU time (see `timing.py`).  The references:
   embedded subset) given half as many cards as the build places items, so as many faces;
 - print.md's plain script: as many simple faces (a rectangle and two strings each).
 
+"cold" builds with `--no-cache`; "face cache" is the same build replaying the faces an
+earlier run kept (filled by the warm-up round), for comparison.
+
     python3 benchmarks/bench_build.py [--rounds N] [--live]
 """
 from __future__ import annotations
@@ -30,8 +33,10 @@ FROZEN = BENCH / "workload-2026-12-01.json"
 FONT = ROOT / "fonts" / "DejaVuSansCondensed.ttf"
 
 
-def build_cmd(out: Path, *games: str) -> list[str]:
-    return [sys.executable, "-c", "import generator.cli as c; c.main()", "build", *games, "--out", str(out)]
+def build_cmd(out: Path, *games: str, cached: bool = False) -> list[str]:
+    """A whole `generator build`: cold (`--no-cache`, every face drawn) unless `cached`."""
+    return [sys.executable, "-c", "import generator.cli as c; c.main()", "build", *games, "--out", str(out),
+            *([] if cached else ["--no-cache"])]
 
 
 def placed_faces(out: Path) -> int:
@@ -53,6 +58,7 @@ def main() -> None:
         (t / "ref").mkdir()
         sides = {
             "generator build (cold)": build_cmd(t / "out"),
+            "generator build (face cache)": build_cmd(t / "warm", cached=True),
             "like for like (2026-12-01)": [sys.executable, str(BENCH / "reference_reportlab.py"), "--workload",
                                            str(FROZEN), str(t / "ref")],
             f"lean ({faces // 2} cards)": [sys.executable, str(BENCH / "lean_baseline.py"), str(faces // 2),

@@ -104,6 +104,7 @@ FOLD = typer.Option(False, "--fold", help="Fronts and backs side by side on one 
 BLEED = typer.Option(3.0, "--bleed", help="Bleed in mm past the trim.", parser=option_parser())
 INK = typer.Option(False, "--ink-saver", help="Light backgrounds and outline art.")
 CUTS = typer.Option(False, "--cut-lines", help="Also draw thin cut lines on every trim edge.")
+NO_CACHE = typer.Option(False, "--no-cache", help="Draw every face afresh (the face cache is neither read nor written).")
 
 
 class _ShopOptional(TyperCommand):
@@ -121,13 +122,14 @@ def build(
     games: Optional[list[str]] = typer.Argument(None, help="Game ids or folders (default: all built-in games)."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE,
     shop: Optional[str] = typer.Option(None, "--shop", metavar="[VENDOR]",
                                        help="Also write OUT/GAME-shop-VENDOR/ for a print shop: tgc, dtc, mpc or "
                                             "generic (plain --shop)."),
 ) -> None:
     """Build each game's home-print kit into OUT/GAME-PAPER.pdf with its OUT/GAME-PAPER.json manifest."""
     from cards import builtin_games
+    from cards.usercache import cache_dir
     from generator.engine.build import build_game
 
     from generator.engine.vendors import VENDORS
@@ -139,7 +141,8 @@ def build(
     with _progress(len(names)) as advance:
         for name in names:
             game = _load(name)
-            _guarded(lambda: typer.echo(shown(_drawn(lambda: build_game(game, opts, out, shop=shop)).summary())))
+            _guarded(lambda: typer.echo(shown(_drawn(
+                lambda: build_game(game, opts, out, shop=shop, cache_root=None if no_cache else cache_dir())).summary())))
             advance()
 
 
@@ -203,17 +206,23 @@ def watch(
     game: str = typer.Argument(..., help="Game id or folder to watch."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE,
     interval: float = typer.Option(0.5, "--interval", help=f"Seconds between checks ({INTERVAL[0]:g} to {INTERVAL[1]:g}).",
                                    parser=option_parser(low=INTERVAL[0], high=INTERVAL[1], unit=" s")),
 ) -> None:
-    """Rebuild GAME's kit whenever one of its definition files changes (Ctrl-C stops)."""
+    """Rebuild GAME's kit whenever one of its definition files changes (Ctrl-C stops); the cards just
+    changed are written first as PNG previews into OUT/GAME-png/."""
+    import time
+
     from cards import DefinitionError, load_game
     from cards.files import FileRefused
     from cards.loader import resolve_folder
+    from cards.usercache import cache_dir
     from generator.engine.build import build_game
     from generator.engine.errors import LayoutError
+    from generator.engine.watch import PREVIEWS, changed_faces, previews
     from generator.engine.watch import watch as watch_loop
+    from generator.templates import looks_for
 
     opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
     try:
@@ -221,9 +230,21 @@ def watch(
     except DefinitionError as exc:
         _fail(str(exc))
 
+    cache = None if no_cache else cache_dir()
+    rounds: list[float] = []  # the start of every rebuild that loaded its game (the first previews nothing)
+
     def rebuild() -> None:
+        start = time.perf_counter()
         try:
-            typer.echo(shown(_drawn(lambda: build_game(load_game(game), opts, out)).summary()))
+            loaded = load_game(game)
+            looks = looks_for(loaded)
+            changed = changed_faces(loaded, looks, opts, cache) if cache and rounds else []
+            rounds.append(start)
+            if 0 < len(changed) <= PREVIEWS:  # the edited cards first
+                shown_files = ", ".join(str(p) for p in previews(loaded, looks, opts, out, changed))
+                typer.echo(shown(f"preview ({time.perf_counter() - start:.2f} s): {shown_files}"))
+            result = _drawn(lambda: build_game(loaded, opts, out, cache_root=cache))
+            typer.echo(shown(f"{result.summary()} ({time.perf_counter() - start:.2f} s)"))
         except (DefinitionError, LayoutError, FileRefused) as exc:
             where = "--out: " if isinstance(exc, FileRefused) else ""
             typer.echo(shown(f"{where}{exc}\n(the last good files are kept; watching for the fix)"), err=True)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import os
 import tomllib
 from pathlib import Path
 from types import ModuleType
@@ -21,18 +20,11 @@ from typing import Any
 
 from cards.families import FAMILIES, builtin_games
 from cards.files import FileRefused, read_bytes, sha256, write_file
+from cards.usercache import cache_dir
 
 from .engines import engine_for
 
 CARDS = Path(__file__).resolve().parent.parent.parent / "cards"
-
-
-def cache_dir() -> Path:
-    """$PNPKIT_CACHE, else $XDG_CACHE_HOME/pnpkit, else ~/.cache/pnpkit."""
-    if os.environ.get("PNPKIT_CACHE"):
-        return Path(os.environ["PNPKIT_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pnpkit"
 
 
 def game_folder(game: str) -> Path:

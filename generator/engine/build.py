@@ -27,7 +27,8 @@ from cards.files import sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
-from .faces import FaceForms
+from .facecache import FaceCache
+from .faces import FaceForms, Recordings
 from .impose import plan
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
@@ -45,6 +46,7 @@ class Result:
     sheets: int
     printed: dict[str, int] = field(default_factory=dict)  # component name -> faces cut out
     refused: list[str] = field(default_factory=list)        # pieces the print shop cannot make
+    drawn: int = 0  # faces of the kit drawn afresh (the others came from the face cache)
 
     def summary(self) -> str:
         counts = ", ".join(f"{name} {n}" for name, n in self.printed.items())
@@ -58,25 +60,39 @@ def output_name(game: Any) -> str:
     return game.id if game.builtin else game.folder.name
 
 
-def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None) -> Result:
+def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
+               cache_root: Path | None = None) -> Result:
     """Render every output of `game` in memory, then write them all or none (art warnings go to the caller's
-    `images.collecting_warnings`)."""
+    `images.collecting_warnings`).
+
+    With `cache_root` (a folder, normally `cards.usercache.cache_dir()`), faces drawn by an earlier
+    build are replayed from it and new ones kept there (`generator.engine.facecache`).
+    """
     looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
     pages = plan(game, opts)
     files: dict[Path, bytes] = {}
     name = output_name(game)
+    posters = {paper: poster_pages(game, opts, paper) for paper in POSTERS}
+    cache = None if cache_root is None else FaceCache(game, looks, cache_root)
+
+    def faces(recordings: Recordings) -> FaceForms:
+        # a face of a component on a poster is drawn in the kit and replayed on the posters
+        share = frozenset(i.face.component.id for p in posters.values() for page in p for i in page.items)
+        return FaceForms(looks, style, opts.bleed, recordings, share=share, cache=cache)
+
+    recordings: Recordings = {}
     base = out / f"{name}-{opts.paper}"
-    files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed), opts,
+    kit_forms = faces(recordings)
+    files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, kit_forms, opts,
                                                  f"{game.name}: print-and-play kit ({opts.paper})")
     kit = manifest(pages, game, opts.paper)
-    for paper in POSTERS:
-        posters = poster_pages(game, opts, paper)
-        if posters:
+    for paper, poster_set in posters.items():
+        if poster_set:
             poster = out / f"{name}-poster-{paper}"
-            files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed),
-                                                           opts, f"{game.name}: {paper.upper()} poster")
-            files[poster.with_suffix(".json")] = _json(manifest(posters, game, paper))
+            files[poster.with_suffix(".pdf")] = render_pdf(poster_set, game, looks, faces(recordings), opts,
+                                                           f"{game.name}: {paper.upper()} poster")
+            files[poster.with_suffix(".json")] = _json(manifest(poster_set, game, paper))
     refused: list[str] = []
     if shop is not None:
         shop_set, refused = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}", shop)
@@ -84,11 +100,14 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None) 
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
     write_set(files, root=out)
+    if cache is not None and cache.written:
+        cache.trim()
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
     listed = kit_files + [p for p in files if p not in kit_files and p.parent == out]
     if shop is not None:
         listed.append(out / f"{name}-shop-{shop}")
-    return Result(name, listed, len(pages), _sheets(pages), _printed(pages), refused=refused)
+    return Result(name, listed, len(pages), _sheets(pages), _printed(pages), refused=refused,
+                  drawn=len(kit_forms.drawn))
 
 
 def _json(data: dict) -> bytes:

@@ -6,6 +6,10 @@ the record (camp boards have a record-specific other side).  One whose code neve
 reads its record parameter is drawn once per component; otherwise, when it draws
 the very same thing for two records, the second form is left empty and the first
 is reused.
+
+Every face drawn is also recorded (`generator.engine.recording`), so the other PDFs of a
+build (the Eldorado map is in the kit and on both posters) replay it instead of drawing
+it again (pass them the same `Recordings`), and so are later builds (`FaceCache`).
 """
 from __future__ import annotations
 
@@ -15,18 +19,32 @@ from typing import Any, Callable
 
 from .box import MM, Box, Style
 from .errors import LayoutError
+from .facecache import FaceCache
+from .icons import FormDrawing, place_forms, placed_forms
 from .pdfforms import end_form, form_digest
+from .recording import Recording, recording, replay
 from .safezone import drawing_face
 from .sheet import FaceRef
 
 
-class FaceForms:
-    """The form object of every face of one PDF, drawn on first use."""
+# a face's recording and the icon and art forms it places; by face key
+Recorded = tuple[Recording, dict[str, FormDrawing]]
+Recordings = dict[tuple, Recorded]
 
-    def __init__(self, looks: Any, style: Style, bleed_mm: float) -> None:
+
+class FaceForms:
+    """The form object of every face of one PDF, drawn on first use (or replayed from `recordings`)."""
+
+    def __init__(self, looks: Any, style: Style, bleed_mm: float, recordings: Recordings | None = None, *,
+                 share: frozenset[str] = frozenset(), cache: FaceCache | None = None) -> None:
+        """`recordings` keeps the faces of the components in `share` for the other PDFs of the build;
+        `cache` keeps every face between builds."""
         self.looks, self.style, self.bleed = looks, style, bleed_mm * MM
         self._names: dict[tuple, str] = {}
         self._by_content: dict[tuple[str, str], str] = {}
+        self.recordings: Recordings = {} if recordings is None else recordings
+        self.share, self.cache = share, cache
+        self.drawn: list[FaceRef] = []  # the faces drawn afresh (neither shared nor cached)
 
     def box(self, face: FaceRef) -> Box:
         w, h = face.component.spec.size_mm
@@ -34,27 +52,61 @@ class FaceForms:
             h = w
         return Box(w * MM, h * MM, bleed=self.bleed, face=face.die_face)
 
-    def form(self, c, face: FaceRef) -> str:
-        """The name of `face`'s form, drawing it now if it is new."""
+    def _look(self, face: FaceRef) -> tuple[Callable[..., None], bool]:
+        """The function drawing `face`, and whether it draws the same for every record (a shared back)."""
         spec = face.component.spec
         draw = self.looks.front(spec) if face.side == "front" else self.looks.back(spec)
-        shared = face.side == "back" and ignores_record(draw)
+        return draw, face.side == "back" and ignores_record(draw)
+
+    def cached(self, face: FaceRef) -> bool:
+        """Is `face` in the face cache (so a build would replay it)?"""
+        shared = self._look(face)[1]
+        stored = None if self.cache is None else self.cache.key(face, shared, self.box(face), self.style)
+        return stored is not None and self.cache is not None and self.cache.has(stored)
+
+    def form(self, c, face: FaceRef) -> str:
+        """The name of `face`'s form, drawing it now if it is new."""
+        draw, shared = self._look(face)
         key = (face.component.id, None if shared else face.record.id, face.side, face.die_face)
         if key in self._names:
             return self._names[key]
         box = self.box(face)
         name = "face%d" % (len(self._names) + 1)
         c.beginForm(name, *_bbox(box))
-        try:
-            with drawing_face(c, face.record, box):
-                draw(c, face.record, spec, box, self.style)
-        except LayoutError as exc:
-            raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file,
-                              where=face.component.where(face.record, exc.field)) from None
+        full = key + (self.style, self.bleed)
+        recorded = self.recordings.get(full)
+        stored = None if recorded or self.cache is None else self.cache.key(face, shared, box, self.style)
+        if stored is not None and self.cache is not None:
+            recorded = self.cache.load(stored)
+        if recorded is not None:
+            replay(c, recorded[0])
+            place_forms(recorded[1])
+        else:
+            recorded = self._draw(c, face, draw, box)
+            if recorded is not None and stored is not None and self.cache is not None:
+                self.cache.store(stored, *recorded)
+        if recorded is not None and face.component.id in self.share:
+            self.recordings[full] = recorded
         name = self._dedupe(c, name, (face.component.id, face.side))
         end_form(c)
         self._names[key] = name
         return name
+
+    def _draw(self, c, face: FaceRef, draw: Callable[..., None], box: Box) -> Recorded | None:
+        """Draw `face`; its recording and the forms it places, unless a replay could not repeat it."""
+        self.drawn.append(face)
+        try:
+            with drawing_face(c, face.record, box), recording(c) as result:
+                draw(c, face.record, face.component.spec, box, self.style)
+        except LayoutError as exc:
+            raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file,
+                              where=face.component.where(face.record, exc.field)) from None
+        return None if result[0] is None else (result[0], placed_forms(result[0].forms))
+
+    def keep_form(self, name: str, bbox: tuple[float, ...], rec: Recording) -> None:
+        """Keep an icon or piece of art `define_forms` drew, for the faces kept in the cache."""
+        if self.cache is not None:
+            self.cache.store_form(name, bbox, rec)
 
     def _dedupe(self, c, name: str, scope: tuple[str, str]) -> str:
         # ReportLab gathers a form's operators in the private `_code` list until endForm;

@@ -37,6 +37,7 @@ from .box import Style
 from .errors import UnknownIcon
 from .fonts import TEXT_BOLD
 from .pdfforms import end_form
+from .recording import Recording, recording
 from .safezone import check_safe, face_label
 
 DrawIcon = Callable[..., None]  # (c, x, y, size) -> None
@@ -137,12 +138,29 @@ def collecting_forms() -> Iterator[dict[str, FormDrawing]]:
         _USED.reset(token)
 
 
-def define_forms(c, used: dict[str, FormDrawing]) -> None:
-    """Draw every placed icon and piece of art once into its form object (call after the last page)."""
+def placed_forms(names: tuple[str, ...]) -> dict[str, FormDrawing]:
+    """The drawings of the forms `names` as this PDF collected them (for a face replayed elsewhere)."""
+    used = _USED.get() or {}
+    return {name: used[name] for name in names if name in used}
+
+
+def place_forms(forms: dict[str, FormDrawing]) -> None:
+    """Collect `forms` for this PDF, as placing them again would."""
+    used = _USED.get()
+    if used is not None:
+        used.update(forms)
+
+
+def define_forms(c, used: dict[str, FormDrawing], keep: Callable[[str, tuple, Recording], None] | None = None) -> None:
+    """Draw every placed icon and piece of art once into its form object (call after the last page);
+    `keep(name, bbox, recording)` receives each one a replay can repeat."""
     for name in sorted(used):
         c.beginForm(name, *used[name].bbox)
-        used[name].draw(c)
+        with recording(c) as result:
+            used[name].draw(c)
         end_form(c)
+        if keep is not None and result[0] is not None:
+            keep(name, used[name].bbox, result[0])
 
 
 def draw_icon(c, name: str, x: float, y: float, size: float, *, field: str = "icon", check: bool = True) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFResourceDictionary, PDFStream, PDFZCompress
 
 
 def end_form(c) -> None:
@@ -24,7 +24,22 @@ def end_form(c) -> None:
     resources.allProcs()
     resources.setShading(c._shadingUsed)
     resources.setColorSpace(c._colorsUsed)
+    name = c._formData[0]
     c.endForm(Resources=resources)
+    _compress_now(c._doc, c._doc.idToObject[c._doc.getXObjectName(name)])
+
+
+def _compress_now(doc, form) -> None:
+    """Compress a form's stream now, as saving would (the same bytes), instead of holding it whole until then.
+
+    A 5,000-card build otherwise keeps every face's operators as text until the PDF is written.
+    """
+    if not form.stream or doc.defaultStreamFilters != [PDFZCompress] or form.Contents:
+        return
+    stream = PDFStream(content=PDFZCompress.encode(form.stream))
+    stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+    setattr(stream, "__Comment__", "xobject form stream")  # as ReportLab comments it
+    form.Contents, form.stream = stream, None
 
 
 def form_digest(c) -> str:

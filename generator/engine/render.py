@@ -18,8 +18,10 @@ from .marks import draw_crop_marks, draw_cut_circles, draw_cut_lines, draw_info,
 from .sheet import Item, Options, Page
 
 
-def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], style: Style) -> bytes:
-    """The bytes of a PDF whose pages `draw(c)` makes, with the game's icons (in `style`) as form objects.
+def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], style: Style,
+            keep_form: Callable[..., None] | None = None) -> bytes:
+    """The bytes of a PDF whose pages `draw(c)` makes, with the game's icons (in `style`) as form objects
+    (each given to `keep_form(name, bbox, recording)`, see `define_forms`).
 
     Invariant mode: same input, same bytes.  Streams are Flate-compressed without
     the ASCII85 layer (smaller files, and ReportLab's pure-Python ASCII85 encoder
@@ -34,7 +36,7 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], s
     c.setCreator("pnpkit generator")
     with icon_scope(looks.scope, getattr(game.family, "ICONS", set()), style), collecting_forms() as icons:
         draw(c)
-        define_forms(c, icons)
+        define_forms(c, icons, keep_form)
     c.save()
     return out.getvalue()
 
@@ -71,7 +73,7 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
             draw_crop_marks(c, page, info)
             draw_info(c, info)
             c.showPage()
-    return new_pdf(game, looks, title, draw, forms.style)
+    return new_pdf(game, looks, title, draw, forms.style, forms.keep_form if forms.cache else None)
 
 
 def place(c, item: Item, form: str) -> None:

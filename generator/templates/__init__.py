@@ -29,9 +29,11 @@ lacks (or a missing module) falls back to the generic looks of `common`.
 
 Faces are drawn into PDF form objects; fill/stroke alpha, blend modes, gradients
 and spot colours work in them.  A template that makes form objects of its own
-(a symbol drawn once, placed often) ends them with
-`generator.engine.pdfforms.end_form(c)` instead of `c.endForm()`, or they lose
-those resources (ReportLab's `endForm` keeps only fonts and nested forms).
+(a symbol drawn once, placed often) defines them with
+`generator.engine.recording.form_once(c, key, bbox, draw)`: it ends them with
+`generator.engine.pdfforms.end_form(c)` (ReportLab's `endForm` keeps only fonts and
+nested forms, losing those resources) and lets the face be replayed in other PDFs and
+later builds; a face that defines forms by hand is drawn afresh every time.
 """
 from __future__ import annotations
 

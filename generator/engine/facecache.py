@@ -1,0 +1,197 @@
+"""Drawn faces kept between builds, so a rebuild after editing one card redraws that card only.
+
+An entry is a face's recording (`generator.engine.recording`) filed under the digest of
+everything that decides the drawing: the record and its component, the side, box and print
+style, the look (the family's templates and the folder's design: game.toml, layouts, fonts,
+icons, art), the built-in fonts, and the code of `cards` and `generator` with ReportLab's
+version.  A replay writes the bytes a fresh drawing writes.  The icons and repeated art a
+face places are kept beside it (`form-` entries), as they are drawn after the last page.
+
+Entries are files under `cache_dir()/faces`: a line with the entry's key and the digest of
+the JSON that follows it: a corrupt or foreign entry is ignored and the face drawn afresh, never trusted.
+The folder is kept under MAX_BYTES, least recently written first.  A face whose drawing a
+replay cannot repeat (art images, transparency states) is not kept.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import reportlab
+
+from cards.usercache import cache_dir
+from fonts import DIR as FONTS
+
+from .icons import FormDrawing
+from .recording import Nested, Recording, Run, replay
+
+MAX_BYTES = 200_000_000
+FORMAT = 1
+_SOURCES = ("cards", "generator")
+
+
+@cache
+def code_digest() -> str:
+    """The code and fonts every drawing depends on (read once per process)."""
+    return sources_digest(Path(__file__).resolve().parents[2], FONTS)
+
+
+def sources_digest(root: Path, fonts: Path) -> str:
+    """A digest of the `cards` and `generator` sources under `root`, the fonts in `fonts` and the versions."""
+    digest = hashlib.sha256(f"{FORMAT} {reportlab.Version} {sys.version}".encode())
+    paths = [p for package in _SOURCES for p in sorted((root / package).rglob("*.py"))] + sorted(fonts.glob("*.ttf"))
+    for path in paths:
+        label = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+        digest.update(label.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def look_digest(game: Any, looks: Any) -> str:
+    """The game's look: its family's templates, game.toml and every file its design names."""
+    digest = hashlib.sha256(f"{code_digest()} {looks.scope} {getattr(looks.module, '__name__', None)}".encode())
+    design = getattr(game, "design", None)
+    files = [game.folder / "game.toml"] + (list(design.files) if design is not None else [])
+    for path in files:
+        try:
+            digest.update(str(path).encode() + b"\0" + Path(path).read_bytes() + b"\0")
+        except OSError:
+            digest.update(b"unreadable\0")
+    return digest.hexdigest()
+
+
+class FaceCache:
+    """The cached faces of one game in one look, under `root` (default: the user cache folder)."""
+
+    def __init__(self, game: Any, looks: Any, root: Path | None = None) -> None:
+        self.root = (root or cache_dir()) / "faces"
+        self.look = look_digest(game, looks)
+        self.written = 0
+        self._forms: dict[str, FormDrawing | None] = {}  # icons and art, read once per build
+
+    def key(self, face: Any, shared: bool, box: Any, style: Any) -> str | None:
+        """The key of a face: None when its record cannot be told apart by value (never cached)."""
+        record = "" if shared else repr(face.record)
+        text = f"{self.look}\0{face.component.spec!r}\0{record}\0{face.side}\0{face.die_face}\0{box!r}\0{style!r}"
+        if " at 0x" in text:  # an object shown by its address: not a value
+            return None
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def load(self, key: str) -> tuple[Recording, dict[str, FormDrawing]] | None:
+        """A face's recording and the drawings of the forms it places, or None (missing, corrupt, foreign)."""
+        entry = self._read(f"face-{key}")
+        if entry is None:
+            return None
+        try:
+            recording = _recording(entry["recording"])
+            forms = {name: self._form(name) for name in entry["placed"]}
+        except (KeyError, TypeError, ValueError, IndexError):
+            return None
+        if not all(forms.values()):
+            return None
+        return recording, {name: form for name, form in forms.items() if form}
+
+    def _form(self, name: str) -> FormDrawing | None:
+        if name not in self._forms:
+            form = self._read(f"form-{self._form_key(name)}")
+            self._forms[name] = None
+            if form is not None:
+                try:
+                    x0, y0, x1, y1 = form["bbox"]
+                    self._forms[name] = FormDrawing(_replayer(_recording(form["recording"])), (x0, y0, x1, y1))
+                except (KeyError, TypeError, ValueError, IndexError):
+                    pass
+        return self._forms[name]
+
+    def has(self, key: str) -> bool:
+        """Is there an entry for the face `key` (not yet checked)?"""
+        return self._path(f"face-{key}").exists()
+
+    def store(self, key: str, recording: Recording, placed: dict[str, FormDrawing]) -> None:
+        self._write(f"face-{key}", {"recording": _plain(recording), "placed": sorted(placed)})
+
+    def store_form(self, name: str, bbox: tuple[float, ...], recording: Recording) -> None:
+        """An icon or piece of repeated art, as `define_forms` drew it (once: its name stands for its drawing)."""
+        if self._forms.get(name) is None:
+            self._write(f"form-{self._form_key(name)}", {"bbox": list(bbox), "recording": _plain(recording)})
+            self._forms[name] = FormDrawing(_replayer(recording), (bbox[0], bbox[1], bbox[2], bbox[3]))
+
+    def _form_key(self, name: str) -> str:
+        # a form's name stands for its drawing within one look (icons by scope, art by everything it depends on)
+        return hashlib.sha256(f"{self.look}\0{name}".encode()).hexdigest()
+
+    def _path(self, name: str) -> Path:
+        return self.root / name[5:7] / f"{name}.json"
+
+    def _read(self, name: str) -> dict | None:
+        """An entry's JSON, if its first line names it and the digest of the rest."""
+        try:
+            head, _, body = self._path(name).read_bytes().partition(b"\n")
+            if head != f"{name} {hashlib.sha256(body).hexdigest()}".encode():
+                return None
+            entry = json.loads(body)
+        except (OSError, ValueError):
+            return None
+        return entry if isinstance(entry, dict) else None
+
+    def _write(self, name: str, entry: dict) -> None:
+        body = json.dumps(entry, separators=(",", ":")).encode()
+        path = self._path(name)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(f"{name} {hashlib.sha256(body).hexdigest()}\n".encode() + body)
+            os.replace(tmp, path)
+            self.written += 1
+        except OSError:  # a read-only or full cache folder: the build goes on without it
+            pass
+
+    def trim(self, limit: int = MAX_BYTES) -> None:
+        """Delete the least recently written entries until the folder holds at most `limit` bytes."""
+        try:
+            entries = [(st.st_mtime_ns, st.st_size, p) for p in self.root.glob("*/*.json") for st in [p.stat()]]
+        except OSError:
+            return
+        total = sum(size for _, size, _ in entries)
+        for _, size, path in sorted(entries):
+            if total <= limit:
+                break
+            try:
+                path.unlink()
+            except OSError:
+                pass
+            total -= size
+
+
+def _replayer(recording: Recording) -> Any:
+    def draw(c: Any) -> None:
+        replay(c, recording)
+    return draw
+
+
+def _plain(rec: Recording) -> dict:
+    steps: list[Any] = []
+    for step in rec.steps:
+        if isinstance(step, Nested):
+            steps.append({"key": step.key, "bbox": list(step.bbox), "recording": _plain(step.recording)})
+        else:
+            steps.append([step.obj, step.fresh, step.font, step.head, step.text])
+    return {"code": list(rec.code), "steps": steps, "forms": list(rec.forms), "pdf_version": list(rec.pdf_version)}
+
+
+def _recording(data: dict) -> Recording:
+    steps: list[Run | Nested] = []
+    for step in data["steps"]:
+        if isinstance(step, dict):
+            x0, y0, x1, y1 = step["bbox"]
+            steps.append(Nested(str(step["key"]), (x0, y0, x1, y1), _recording(step["recording"])))
+        else:
+            obj, fresh, font, head, text = step
+            steps.append(Run(int(obj), bool(fresh), str(font), str(head), str(text)))
+    version = tuple(int(v) for v in data["pdf_version"])
+    return Recording(tuple(map(str, data["code"])), tuple(steps), tuple(map(str, data["forms"])),
+                     (version[0], version[1]))

@@ -1,0 +1,187 @@
+"""A face's drawing recorded once and replayed into any PDF, byte for byte as if drawn again.
+
+ReportLab writes text in an embedded font as codes of a per-document font subset, numbered
+in order of first use, so a form's operators cannot simply be copied into another PDF (the
+Eldorado map is printed in the kit and on two posters).  A recording keeps the operators
+with each text run left open (font, size, leading, text); a replay encodes the runs against
+the new document in the order they were first drawn, which gives every glyph exactly the
+code a fresh drawing would.  Forms a drawing defines for itself on first use
+(`form_once`, the Eldorado map's textures) are recorded in their place and defined by a
+replay when its document lacks them.  A drawing that touches the document in any other way (images,
+transparency, shadings, spot colours, base-14 fonts, shaped text) is not recorded: it is
+drawn each time.
+"""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.textobject import PDFTextObject
+
+from .pdfforms import end_form
+
+_SLOT = "\x00%d\x00"
+_SLOTS = re.compile("\x00(\\d+)\x00")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One text run: `fresh` when its text object had just been given its font (no subset chosen)."""
+
+    obj: int
+    fresh: bool
+    font: str
+    head: str   # "SIZE Tf LEADING TL", written after the subset's name wherever the subset changes
+    text: str
+
+
+@dataclass(frozen=True)
+class Recording:
+    """A form's operators with `\\0N\\0` where run N goes, the runs and the forms it defines in
+    drawing order, and the forms (icons, art) it places."""
+
+    code: tuple[str, ...]
+    steps: tuple[Run | Nested, ...]
+    forms: tuple[str, ...]
+    pdf_version: tuple[int, int]  # the least PDF version the drawing asks (1.4 once it sets an alpha)
+
+
+@dataclass(frozen=True)
+class Nested:
+    """A form the drawing defined (or found defined) at this point: `form_once(c, key, bbox, ...)`."""
+
+    key: str
+    bbox: tuple[float, float, float, float]
+    recording: Recording
+
+
+@dataclass
+class _Recorder:
+    canvas: Any
+    steps: list[Run | Nested] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    objects: dict[int, int] = field(default_factory=dict)
+    added: int = 0            # PDF objects the forms it defined added
+    spoiled: bool = False
+
+
+_ACTIVE: ContextVar[_Recorder | None] = ContextVar("recording", default=None)
+_format_text = getattr(PDFTextObject, "_formatText")
+
+
+def _font(name: str) -> Any:
+    """The registered font `name` (ReportLab's stubs lack the TrueType methods used here)."""
+    return pdfmetrics.getFont(name)
+
+
+def _recording_format_text(self: Any, text: Any) -> str:
+    """ReportLab's `_formatText`, leaving a slot for the run while a recorder watches this canvas."""
+    rec = _ACTIVE.get()
+    if rec is None or rec.canvas is not self._canvas:
+        return _format_text(self, text)
+    font = _font(self._fontname)
+    if not font._dynamicFont or type(text) is not str:  # a base-14 font, bytes or shaped text
+        rec.spoiled = True
+        return _format_text(self, text)
+    obj = rec.objects.setdefault(id(self), len(rec.objects))
+    run = Run(obj, self._curSubset == -1, self._fontname, f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL",
+              text)
+    out, self._curSubset = encode(self._canvas, run, self._curSubset)
+    rec.steps.append(run)
+    rec.texts.append(out)
+    return _SLOT % (len(rec.texts) - 1)
+
+
+setattr(PDFTextObject, "_formatText", _recording_format_text)
+
+
+def encode(c: Any, run: Run, subset: int) -> tuple[str, int]:
+    """The operators of `run` in `c`'s document (as ReportLab's `_formatText` writes them), and the subset left current."""
+    font = _font(run.font)
+    doc = c._doc
+    out: list[str] = []
+    for part, chunk in font.splitString(run.text, doc):
+        if part != subset:
+            out.append(f"{font.getSubsetInternalName(part, doc)} {run.head}")
+            subset = part
+        out.append(f"({c._escape(chunk)}) Tj")
+    return " ".join(out), subset
+
+
+@contextmanager
+def recording(c: Any) -> Iterator[list[Recording | None]]:
+    """Record what is drawn on `c` inside (one open form); yields a list holding the recording afterwards,
+    or None when the drawing used the document in a way a replay cannot repeat.
+
+    The canvas receives the real operators either way, so the PDF is the one a plain drawing makes.
+    """
+    doc = c._doc
+    objects, fonts = len(doc.idToObject), set(doc.fontMapping)
+    rec = _Recorder(c)
+    token = _ACTIVE.set(rec)
+    result: list[Recording | None] = [None]
+    try:
+        yield result
+    finally:
+        _ACTIVE.reset(token)
+    texts = rec.texts
+    code = tuple(c._code)
+    c._code[:] = _filled(code, texts)
+    dynamic = all(_font(name)._dynamicFont for name in set(doc.fontMapping) - fonts)
+    if (not rec.spoiled and dynamic and len(doc.idToObject) == objects + rec.added and not c._extgstate.getState()
+            and not c._shadingUsed and not c._colorsUsed and not c._annotationrefs):
+        result[0] = Recording(code, tuple(rec.steps), tuple(c._formsinuse), doc._pdfVersion)
+
+
+def form_once(c: Any, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
+    """Define form `key` by `draw()` unless `c`'s document has it; a recording watching `c` notes it."""
+    parent = _ACTIVE.get()
+    parent = parent if parent is not None and parent.canvas is c else None
+    known: dict[str, Nested] = c.__dict__.setdefault("_pnp_recorded_forms", {})
+    if c.hasForm(key):
+        if parent is not None:
+            if key in known:
+                parent.steps.append(known[key])
+            else:
+                parent.spoiled = True
+        return
+    objects = len(c._doc.idToObject)
+    c.beginForm(key, *bbox)
+    with recording(c) as result:
+        draw()
+    end_form(c)
+    if result[0] is not None:
+        known[key] = Nested(key, bbox, result[0])
+    if parent is not None:
+        parent.added += len(c._doc.idToObject) - objects
+        if result[0] is None:
+            parent.spoiled = True
+        else:
+            parent.steps.append(known[key])
+
+
+def replay(c: Any, rec: Recording) -> None:
+    """Draw `rec` into `c`'s open form: its runs encoded, and the forms it defines defined, in drawing order."""
+    c._doc._pdfVersion = max(c._doc._pdfVersion, rec.pdf_version)
+    current: dict[int, int] = {}
+    texts = []
+    for step in rec.steps:
+        if isinstance(step, Nested):
+            form_once(c, step.key, step.bbox, lambda: replay(c, step.recording))
+            continue
+        text, current[step.obj] = encode(c, step, -1 if step.fresh else current[step.obj])
+        texts.append(text)
+    c._code.extend(_filled(rec.code, texts))
+    c._formsinuse.extend(rec.forms)
+
+
+def _filled(code: tuple[str, ...], texts: list[str]) -> list[str]:
+    """`code` with every slot replaced by its run's operators."""
+    def text(m: re.Match) -> str:
+        return texts[int(m.group(1))]
+    return [_SLOTS.sub(text, line) if "\x00" in line else line for line in code]

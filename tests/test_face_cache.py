@@ -1,0 +1,149 @@
+"""The face cache between builds (issue 14): a build replaying cached faces writes the very bytes
+a cold build writes, redraws only what changed, and never trusts an entry that does not check out."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from cards import load_game
+from conftest import edit_text
+from generator.engine import facecache
+from generator.engine.build import build_game
+from generator.engine.facecache import FaceCache
+from generator.engine.sheet import Options
+from generator.new import new_game
+from generator.templates import looks_for
+from test_designer import generator
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+
+
+def outputs(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.pdf"))}
+
+
+def built(game: str, out: Path, cache: Path | None, opts: Options = Options()) -> tuple[dict[str, bytes], int]:
+    """The PDFs of one build and the number of kit faces it drew afresh."""
+    result = build_game(load_game(game), opts, out, cache_root=cache)
+    return outputs(out), result.drawn
+
+
+@pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"])
+def test_a_build_from_the_cache_is_byte_identical_to_a_cold_build(tmp_path, game):
+    cold, drawn_cold = built(game, tmp_path / "cold", None)
+    first, drawn_first = built(game, tmp_path / "first", tmp_path / "cache")
+    again, drawn_again = built(game, tmp_path / "again", tmp_path / "cache")
+    assert first == cold and again == cold
+    assert drawn_first == drawn_cold > 0
+    assert drawn_again == 0  # every face of the kit replayed (the posters' map too)
+
+
+def test_a_one_card_edit_redraws_that_card_only(tmp_path, game_copy):
+    folder = game_copy("el-dorado-canyon")
+    built(str(folder), tmp_path / "warm", tmp_path / "cache")
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    warm, drawn = built(str(folder), tmp_path / "warm", tmp_path / "cache")
+    cold, _ = built(str(folder), tmp_path / "cold", None)
+    assert warm == cold
+    assert drawn == 1  # its front: the town back is one drawing for the whole deck
+
+
+def test_corrupt_and_foreign_entries_are_ignored_and_redrawn(tmp_path):
+    cache = tmp_path / "cache"
+    cold, drawn_cold = built("el-dorado-canyon", tmp_path / "cold", None)
+    built("el-dorado-canyon", tmp_path / "first", cache)
+    entries = sorted(cache.glob("faces/*/face-*.json"))
+    entries[0].write_bytes(entries[0].read_bytes()[:-40])                      # cut short
+    head, body = entries[1].read_text().split("\n", 1)
+    entries[1].write_text(head + "\n" + body.replace("re f", "re S", 1))      # body changed, digest not
+    assert body.replace("re f", "re S", 1) != body
+    shutil.copy(entries[3], entries[2])                                        # another face's entry
+    again, drawn = built("el-dorado-canyon", tmp_path / "again", cache)
+    assert again == cold
+    assert drawn == 3
+
+
+def test_changed_code_redraws_every_face(tmp_path, monkeypatch):
+    built("el-dorado-canyon", tmp_path / "first", tmp_path / "cache")
+    monkeypatch.setattr(facecache, "code_digest", lambda: "another version of the code")
+    _, drawn = built("el-dorado-canyon", tmp_path / "again", tmp_path / "cache")
+    _, drawn_cold = built("el-dorado-canyon", tmp_path / "cold", None)
+    assert drawn == drawn_cold
+
+
+def test_the_code_digest_changes_with_a_source_file_or_a_font(tmp_path):
+    for path, text in {"cards/models.py": "A = 1\n", "generator/engine/text.py": "B = 2\n", "fonts/F.ttf": "font",
+                       "generator/scaffold/card.toml": "x = 1\n"}.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    before = facecache.sources_digest(tmp_path, tmp_path / "fonts")
+    (tmp_path / "generator/scaffold/card.toml").write_text("x = 2\n")   # not code: no change
+    assert facecache.sources_digest(tmp_path, tmp_path / "fonts") == before
+    seen = {before}
+    for path, text in {"generator/engine/text.py": "B = 3\n", "cards/models.py": "A = 2\n", "fonts/F.ttf": "other"}.items():
+        (tmp_path / path).write_text(text)
+        seen.add(facecache.sources_digest(tmp_path, tmp_path / "fonts"))
+    assert len(seen) == 4
+    assert facecache.code_digest() == facecache.sources_digest(Path(facecache.__file__).resolve().parents[2], FONTS)
+
+
+@pytest.mark.parametrize("change", ["font", "art"])
+def test_a_changed_font_or_art_file_redraws_the_faces(tmp_path, change):
+    folder = tmp_path / "deck"
+    new_game(folder)
+    built(str(folder), tmp_path / "first", tmp_path / "cache")
+    if change == "font":
+        shutil.copy(FONTS / "OldStandard-Italic.ttf", folder / "fonts" / "Title.ttf")
+    else:
+        svg = folder / "art" / "sample.svg"
+        svg.write_text(svg.read_text().replace("#e0ac2b", "#2b6ce0"))  # the sun turns blue
+    warm, drawn = built(str(folder), tmp_path / "warm", tmp_path / "cache")
+    cold, drawn_cold = built(str(folder), tmp_path / "cold", None)
+    assert warm == cold
+    assert drawn == drawn_cold > 0
+
+
+def test_no_cache_neither_reads_nor_writes_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    code, _, _ = generator("build", "el-dorado-canyon", "--no-cache", "--out", tmp_path / "out")
+    assert code == 0 and not (tmp_path / "cache").exists()
+    code, _, _ = generator("build", "el-dorado-canyon", "--out", tmp_path / "out")
+    assert code == 0 and list((tmp_path / "cache" / "faces").glob("*/face-*.json"))
+
+
+def test_the_cache_is_trimmed_oldest_first(tmp_path):
+    built("el-dorado-canyon", tmp_path / "first", tmp_path / "cache")
+    cache = FaceCache(load_game("el-dorado-canyon"), looks_for(load_game("el-dorado-canyon")), tmp_path / "cache")
+    files = sorted(cache.root.glob("*/*.json"), key=lambda p: p.stat().st_mtime_ns)
+    sizes = sum(p.stat().st_size for p in files)
+    cache.trim(sizes // 2)
+    left = sorted(cache.root.glob("*/*.json"), key=lambda p: p.stat().st_mtime_ns)
+    assert sum(p.stat().st_size for p in left) <= sizes // 2
+    assert left == files[len(files) - len(left):]
+
+
+def test_watch_writes_the_edited_card_as_a_png_before_the_pdf(tmp_path, game_copy, monkeypatch):
+    folder, out = game_copy("el-dorado-canyon"), tmp_path / "out"
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+
+    def two_rounds(folder_seen, rebuild, interval):
+        rebuild()
+        edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+        rebuild()
+
+    monkeypatch.setattr("generator.engine.watch.watch", two_rounds)
+    code, said, _ = generator("watch", folder, "--out", out)
+    assert code == 0
+    lines = said.splitlines()
+    preview = out / "el-dorado-canyon-png" / "town" / "dynamite-front.png"
+    assert lines[0].startswith("watching") and len(lines) == 4
+    assert re.fullmatch(r"el-dorado-canyon: 28 pages .* \(\d+\.\d\d s\)", lines[1])
+    assert re.fullmatch(rf"preview \(\d+\.\d\d s\): {re.escape(str(preview))}", lines[2])
+    assert re.fullmatch(r"el-dorado-canyon: 28 pages .* \(\d+\.\d\d s\)", lines[3])
+    assert list((out / "el-dorado-canyon-png").rglob("*.png")) == [preview]
+    with Image.open(preview) as image:
+        assert image.size == (round((63.5 + 6) / 25.4 * 150), round((88.9 + 6) / 25.4 * 150))  # poker, bleed, 150 dpi)
