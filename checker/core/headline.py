@@ -2,21 +2,23 @@
 
 A state may name the disputed point: `question` (the words of the dispute) and `focus` (a
 player's name or a card id). The headline then answers about that point: what the decisive
-steps did to that player or what that card did. Without a focus it names the decisive events
-(the game's end, kills, blocks, hits, cards or actions that did nothing and why, combats), in
-the order `checker.core.log.KINDS` ranks them. Every engine tags its decisive steps; this
-module is the one place that words the answer.
+steps did to that player, or what that card did and what other cards did to it (a block that
+cancelled it, a steal that took its gold: steps whose `values["cards"]` names it). Without a focus
+it names the decisive events (the game's end, kills, blocks, damage, cards or actions that did
+nothing and why, combats), in the order `checker.core.log.DECISIVE` ranks them, then who acted
+first and why. Every engine gives each step its kind; this module is the one place that words
+the answer.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import StateError
 from .fields import toml_repr
-from .log import KINDS, Step
+from .log import DECISIVE, Step
 
 MOST = 3  # decisive events a headline names before "..."
 
@@ -51,13 +53,16 @@ def headline(dispute: Dispute, steps: list[Step], fallback: str) -> str:
     """One line: the answer about the focus, or the decisive events; `fallback` when nothing decisive happened."""
     focus = dispute.focus
     if focus is None:
-        answer = _events([s for s in steps if s.kind], fallback)
+        first = [s for s in steps if s.kind == "first"][:1]  # who acted first, and why: said last
+        answer = _events(_decisive(steps), fallback, first)
     else:
-        about = [s for s in steps if s.card == focus or s.player == focus or focus in s.values.values()
-                 or _names(s.text, focus)]
+        # steps by or about the focus, and what other cards did to a focused card (values["cards"] names it)
+        about = [s for s in steps if s.card == focus or s.player == focus or focus in s.values.get("cards", ())
+                 or focus in s.values.values() or _names(s.text, focus)]
+        done_to = [s for s in about if s.card != focus and focus in s.values.get("cards", ())]
         # what the focus's own card or action came to: its last step before the turn's end phase
         own = [s for s in about if (s.card == focus or s.player == focus) and s.priority != "end"]
-        chosen = [s for s in about if s.kind][:MOST - 1] + own[-1:]
+        chosen = (_decisive(done_to) or done_to or _decisive(about))[:MOST - 1] + own[-1:]
         if chosen:
             answer = _events(chosen, fallback)  # _events drops a sentence said twice
         else:
@@ -65,13 +70,28 @@ def headline(dispute: Dispute, steps: list[Step], fallback: str) -> str:
     return f"{dispute.question} {answer}" if dispute.question else answer
 
 
-def _events(steps: list[Step], fallback: str) -> str:
-    """The steps' sentences, the decisive kinds first (a step of no kind, a focus's outcome, last)."""
-    ranked = sorted(steps, key=lambda s: KINDS.index(s.kind) if s.kind else len(KINDS))
+def _decisive(steps: list[Step]) -> list[Step]:
+    """The steps of a decisive kind, but not damage that changed nothing or that a kill next says again."""
+    out = []
+    for i, s in enumerate(steps):
+        if s.kind not in DECISIVE:
+            continue
+        if s.kind == "damage" and (s.values.get("amount") == 0 or s.values.get("after") == 0
+                                   or (i + 1 < len(steps) and steps[i + 1].kind == "kill")):
+            continue
+        out.append(s)
+    return out
+
+
+def _events(steps: list[Step], fallback: str, last: Sequence[Step] = ()) -> str:
+    """The steps' sentences, the decisive kinds first (a step of no decisive kind, a focus's outcome, after),
+    then `last` (who acted first) whatever the count."""
+    ranked = sorted(steps, key=lambda s: DECISIVE.index(s.kind) if s.kind in DECISIVE else len(DECISIVE))
     chosen = list(dict.fromkeys(_sentence(s) for s in ranked))
-    if not chosen:
-        return fallback
-    return "; ".join(chosen[:MOST]) + ("; ..." if len(chosen) > MOST else ".")
+    tail = [_sentence(s) for s in last if _sentence(s) not in chosen]
+    if not chosen:  # nothing decisive: the first verdict line, then who acted first
+        return "; ".join([fallback.rstrip("."), *tail]) + "." if tail else fallback
+    return "; ".join(chosen[:MOST] + tail) + ("; ..." if len(chosen) > MOST else ".")
 
 
 def _sentence(step: Step) -> str:

@@ -38,7 +38,8 @@ def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
         if t.log:
             short = f", all {v.name} had of the {e.gold} the card takes" if gold < e.gold else ""
             t.say(f"steals {gold} unbanked gold from {v.name}{short} (unbanked {v.unbanked + gold} -> {v.unbanked}; "
-                  "banked gold is safe)", cite.STEAL, p)
+                  "banked gold is safe)", cite.STEAL, p, kind="steal", target=v.name, amount=gold,
+                  cards=t.card_of(v))
     return True
 
 
@@ -48,7 +49,7 @@ def target_discards_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: An
         lost = min(e.amount, v.infamy)
         v.infamy -= lost
         if t.log:
-            t.say(f"{v.name} discards {lost} infamy ({v.infamy + lost} -> {v.infamy})", cite.TARGET_DISCARDS)
+            t.say(f"{v.name} discards {lost} infamy ({v.infamy + lost} -> {v.infamy})", cite.TARGET_DISCARDS, kind="loss")
     return True
 
 
@@ -57,7 +58,7 @@ def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.block += e.damage
     if t.log:
         t.say(f"takes cover: {e.damage} damage of each attack on {p.name} is blocked for the rest of the turn",
-              cite.BLOCK, p)
+              cite.BLOCK, p, kind="cover")
     return True
 
 
@@ -65,7 +66,7 @@ def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.discard += e.amount
     if t.log:
-        t.say(f"each attacker of {p.name} discards {e.amount} infamy for the rest of the turn", cite.ATTACKER_DISCARDS)
+        t.say(f"each attacker of {p.name} discards {e.amount} infamy for the rest of the turn", cite.ATTACKER_DISCARDS, kind="cover")
     return True
 
 
@@ -76,7 +77,7 @@ def pay_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
             t.say(f"has {p.unbanked + p.banked} gold, needs {e.amount}: the rest of the card does nothing", cite.PAY, p, "nothing")
         return False
     if t.log:
-        t.say(f"pays {e.amount} gold ({gold_text(p)})", cite.PAY, p)
+        t.say(f"pays {e.amount} gold ({gold_text(p)})", cite.PAY, p, kind="pay")
     return True
 
 
@@ -100,7 +101,7 @@ def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
             why = f" (attacked by {who}: {if_attacked} instead of {amount})" if attackers else " (not attacked)"
         rule = _card_rule(pl, {"go-to-town": cite.GO_TO_TOWN_GOLD, "advanced-mining": cite.ADVANCED_MINING},
                           cite.IF_ATTACKED) if if_attacked is not None else cite.GAIN_GOLD
-        t.say(f"gains {gain} unbanked gold{why}", rule, p)
+        t.say(f"gains {gain} unbanked gold{why}", rule, p, kind="gain")
     return True
 
 
@@ -109,7 +110,7 @@ def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.infamy += e.amount
     if t.log:
         t.say(f"gains {e.amount} infamy ({p.infamy - e.amount} -> {p.infamy})",
-              cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p)
+              cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p, kind="gain")
     return True
 
 
@@ -119,7 +120,7 @@ def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.ammo = min(MAX_TRACK, before + e.amount)
     if t.log:
         t.say(f"gains ammo: {before} -> {p.ammo}",
-              _card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p)
+              _card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p, kind="gain")
     return True
 
 
@@ -129,7 +130,7 @@ def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before = p.health
     p.health = min(MAX_TRACK, before + e.amount)
     if t.log:
-        t.say(f"heals {p.health - before} health ({before} -> {p.health}; the track stops at {MAX_TRACK})", cite.HEAL, p)
+        t.say(f"heals {p.health - before} health ({before} -> {p.health}; the track stops at {MAX_TRACK})", cite.HEAL, p, kind="gain")
     return True
 
 
@@ -140,7 +141,7 @@ def per_attacker(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool
     p.infamy += e.infamy * k
     if t.log:
         gains = " and ".join(f"{n * k} {what}" for what, n in (("gold", e.gold), ("infamy", e.infamy)) if n)
-        t.say(f"was attacked by {k} player(s): gains {gains}", cite.PER_ATTACKER, p)
+        t.say(f"was attacked by {k} player(s): gains {gains}", cite.PER_ATTACKER, p, kind="gain")
     return True
 
 
@@ -154,7 +155,7 @@ def set_tracks(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
         p.ammo = ammo
     if t.log:
         t.say(f"sets health {before[0]} -> {p.health}, ammo {before[1]} -> {p.ammo}",
-              _card_rule(pl, {"secret-hideout": cite.HIDEOUT}, cite.SET_TRACKS, cite.ABILITY_TRACKS), p)
+              _card_rule(pl, {"secret-hideout": cite.HIDEOUT}, cite.SET_TRACKS, cite.ABILITY_TRACKS), p, kind="set")
     return True
 
 
@@ -164,7 +165,7 @@ def bank_all(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.banked += moved
     p.unbanked = 0
     if t.log:
-        t.say(f"banks {moved} gold (banked {p.banked - moved} -> {p.banked})", cite.BANK, p)
+        t.say(f"banks {moved} gold (banked {p.banked - moved} -> {p.banked})", cite.BANK, p, kind="bank")
     if moved:
         t.trigger(p, "on_bank", None)
     return True

@@ -58,7 +58,7 @@ def combat(play: Play, p: Player, fields: dict) -> None:
     """Two players on the same square fight (Combat Rules, E2)."""
     o = fields["opponent"]
     check_combat(p, o)
-    play.say(p, f"and {o.name} meet at {p.at}: combat", cite.SAME_SQUARE)
+    play.say(p, f"and {o.name} meet at {p.at}: combat", cite.SAME_SQUARE, kind="fight")
     fight(play, party(p), party(o), p.at, fields.get("pay"))
 
 
@@ -82,7 +82,7 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
         totals.append(die + points)
         dice.append(die)
         play.say(side.player, f"{'' if side.crew == 'soldiers' else '(guard) '}totals {die} + {parts} = {die + points}",
-                 cite.POINTS)
+                 cite.POINTS, kind="fight")
     if totals[0] == totals[1]:
         play.say(None, f"{a.label} and {b.label} tie on {totals[0]}: it costs nobody anything", cite.TIE, "combat")
         play.event(f"combat {a.label} - {b.label}: a tie, no losses")
@@ -93,7 +93,7 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
             dead = min(luck, other.soldiers)
             other.soldiers -= dead
             play.say(side.player, f"rolled an even {die}: Indian luck kills {dead} of {other.label}'s soldiers "
-                     f"(rolled {luck})", cite.LUCK)
+                     f"(rolled {luck})", cite.LUCK, kind="loss")
     win, lose = (a, b) if totals[0] > totals[1] else (b, a)
     win_die = dice[0] if win is a else dice[1]
     difference = abs(totals[0] - totals[1])
@@ -129,7 +129,7 @@ def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payab
     if captive:
         taken["soldiers"], left = 1, left - 1
         play.say(win.player, f"won with a {prisoner}: one of {lose.label}'s soldiers is taken prisoner and "
-                 "joins the winner", cite.PRISONER)
+                 "joins the winner", cite.PRISONER, kind="steal")
     for item in order:
         while left >= VALUES[item] and taken[item] < have[item]:
             taken[item] += 1
@@ -152,7 +152,7 @@ def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive:
             win.soldiers += int(captive)
             if n - captive:
                 play.say(lose.player, f"loses {n - int(captive)} soldier(s) ({'party' if lose.crew == 'soldiers' else 'guard'}): "
-                         f"{lose.soldiers} left", cite.DIFFERENCE)
+                         f"{lose.soldiers} left", cite.DIFFERENCE, kind="loss")
         else:
             setattr(lose.player, item, getattr(lose.player, item) - n)
             keeps = item != "cannons" or win.player.ship is not None
@@ -160,7 +160,7 @@ def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive:
                 setattr(win.player, item, getattr(win.player, item) + n)
             rule = {"barrels": cite.BARRELS, "treasure": cite.TREASURE}.get(item, cite.WEAPONS)
             to = f"to {win.player.name}" if keeps else "overboard: the winner has no ship for them"
-            play.say(lose.player, f"pays {plural(n, NAMES[item])} ({plural(VALUES[item], 'point')} each) {to}", rule)
+            play.say(lose.player, f"pays {plural(n, NAMES[item])} ({plural(VALUES[item], 'point')} each) {to}", rule, kind="pay")
 
 
 def _wiped_out(play: Play, lose: Side, short: int) -> None:
@@ -191,12 +191,12 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     die = play.roll(p, f"fight with the Indians of {city.name}")
     dead = min(die, p.soldiers)
     p.soldiers -= dead
-    play.say(p, f"fights the Indians of {city.name}: loses {die} point(s)", cite.INDIANS)
-    play.say(p, f"loses {dead} soldier(s): {p.soldiers} left", cite.INDIANS_KILL)
+    play.say(p, f"fights the Indians of {city.name}: loses {die} point(s)", cite.INDIANS, kind="fight")
+    play.say(p, f"loses {dead} soldier(s): {p.soldiers} left", cite.INDIANS_KILL, kind="loss")
     play.table.beaten.append(city.id)
     if die > dead:
         play.say(p, f"has no soldier for the last {die - dead} point(s): the Indians kill the leader; all of "
-                 f"{p.name}'s people have died and {p.name} leaves the game", cite.LEAVES)
+                 f"{p.name}'s people have died and {p.name} leaves the game", cite.LEAVES, kind="kill")
         leave_game(p)
         play.event(f"{p.name} falls to the Indians of {city.name} and leaves the game")
         return
@@ -206,8 +206,8 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     shown = f"{p.soldiers} soldier(s) + 2 x {p.muskets} musket(s)" + (f" + 3 x {cannons} cannon(s)" if p.aboard else "")
     piles = (strength + gold_die) // 3
     p.treasure += piles
-    play.say(p, f"beats the Indians: strength {shown} = {strength}, + {gold_die} = {strength + gold_die}: "
-             f"{piles} treasure pile(s), {p.treasure} now", cite.GOLD)
+    play.say(p, f"beats the Indians of {city.name}: strength {shown} = {strength}, + {gold_die} = {strength + gold_die}: "
+             f"{piles} treasure pile(s), {p.treasure} now", cite.GOLD, kind="combat")
     play.event(f"{p.name} beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
 
 
@@ -232,13 +232,13 @@ def takeover(play: Play, p: Player, fields: dict) -> None:
     check_takeover(p, o)
     ship = o.ship
     if o.guard:
-        play.say(p, f"boards {o.name}'s ship at {ship}: its guard of {o.guard} fights", cite.TAKEOVER)
+        play.say(p, f"boards {o.name}'s ship at {ship}: its guard of {o.guard} fights", cite.TAKEOVER, kind="fight")
         boarders = party(p)
         if fight(play, boarders, Side(o, "guard", muskets=False, cannons=True), ship, fields.get("pay")) is not boarders:
-            play.say(p, f"does not take {o.name}'s ship", cite.TAKEOVER)
+            play.say(p, f"does not take {o.name}'s ship", cite.TAKEOVER, kind="nothing")
             return
     else:
-        play.say(p, f"boards {o.name}'s ship at {ship}: no crew aboard, no fight", cite.TAKEOVER)
+        play.say(p, f"boards {o.name}'s ship at {ship}: no crew aboard, no fight", cite.TAKEOVER, kind="move")
     _take(play, p, o, ship)
 
 
@@ -263,12 +263,12 @@ def _take(play: Play, p: Player, o: Player, ship: str) -> None:
     """The ship changes hands with what is aboard; the taker's old ship is abandoned (ELD-14)."""
     if p.ship is not None:
         play.say(p, f"abandons the old ship at {p.ship} with its guard of {p.guard}, {p.cannons} cannon(s) and "
-                 f"{p.barrels} barrel(s)", "ELD-14")
+                 f"{p.barrels} barrel(s)", cite.TAKE_SHIP, kind="loss")
     if o.guard:
-        play.say(o, f"'s surviving guard of {o.guard} is put ashore and leaves the game", "ELD-14")
+        play.say(o, f"'s surviving guard of {o.guard} is put ashore and leaves the game", cite.TAKE_SHIP, kind="loss")
     p.ship = p.at = ship
     p.cannons, p.barrels, p.guard = o.cannons, o.barrels, 0
     o.ship, o.cannons, o.barrels, o.guard = None, 0, 0, 0
     play.say(p, f"takes {o.name}'s ship at {ship} with {p.cannons} cannon(s) and {p.barrels} barrel(s) aboard",
-             cite.TAKEOVER)
+             cite.TAKEOVER, kind="steal")
     play.event(f"{p.name} takes {o.name}'s ship at {ship}")

@@ -5,6 +5,8 @@ give is rolled by `--seed` and the step says so, or is an error naming `dice`.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.dice import Dice
 from checker.core.errors import StateError
 from checker.core.log import Log
@@ -30,11 +32,11 @@ class Play:
         if soldiers:
             self.lost[cause] = self.lost.get(cause, 0) + soldiers
 
-    def say(self, player: Player | None, text: str, rule: str, kind: str | None = None) -> None:
-        """A step: "<player> <text>" ("Bob's guard ..." for a text starting with 's), with the rule behind it;
-        `kind` marks a decisive one for the verdict's headline (checker.core.log.KINDS)."""
+    def say(self, player: Player | None, text: str, rule: str, kind: str | None = None, **values: Any) -> None:
+        """A step of `kind` (checker.core.log.KINDS): "<player> <text>" ("Bob's guard ..." for a text starting
+        with 's), with the rule behind it."""
         name = player.name if player is not None else None
-        self.log.add(subject(name, text) if name else text, rule, name, kind=kind)
+        self.log.add(subject(name, text) if name else text, rule, name, kind=kind, **values)
 
     def event(self, text: str) -> None:
         """A line of the verdict (what happened, in a few words)."""
@@ -49,7 +51,7 @@ class Play:
             raise
         rolled = self.dice.rolled_here and self.dice.rolled_here[-1] == len(self.dice.used) - 1
         source = f" (not in the state: rolled with --seed {self.seed})" if rolled else ""
-        self.say(player, f"rolls {value} for the {why}{source}", cite.DIE)
+        self.say(player, f"rolls {value} for the {why}{source}", cite.DIE, kind="roll")
         return value
 
     def leftover_dice(self) -> None:

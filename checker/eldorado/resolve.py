@@ -7,6 +7,7 @@ from typing import Any
 from checker.core.errors import StateError
 from checker.core.result import Resolution
 
+from . import cite
 from .judge import ranking
 from .kinds import RUN
 from .legal import refusal
@@ -34,7 +35,7 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: Pat
         scores, winners = ranking(table.players, play.winner)
         for name, s in scores.items():
             if name != play.winner:
-                play.say(None, f"{name} ranks {s['rank']} with {s['treasure']} treasure pile(s)", "E6")
+                play.say(None, f"{name} ranks {s['rank']} with {s['treasure']} treasure pile(s)", cite.VICTORY, kind="score")
     verdict = _verdict(play, before)
     return Resolution(verdict, play.log.steps, write_table(table, state, play.winner), play.winner is not None,
                       scores, winners)

@@ -21,7 +21,7 @@ from .state import Player, Table
 def outfit(play: Play, p: Player, fields: dict) -> None:
     """The start of the game: the leader's own departure port, by the port's rules."""
     port, leader = departure(play.table, p)
-    play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE)
+    play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE, kind="reveal")
     _in_port(play, p, fields.get("rounds", 1), weapons=True)
 
 
@@ -43,13 +43,13 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
     """A home port takes on crew and stores (no weapons); an island with provisions gives a die of barrels."""
     port, island = stores(play.table, p, "rounds" in fields)
     if port is not None:
-        play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT)
+        play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT, kind="reveal")
         _in_port(play, p, fields.get("rounds", 1), weapons=False)
-        play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS)
+        play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS, kind="gain")
         return
     die = play.roll(p, f"provisions at {island.name}")
     p.barrels += die
-    play.say(p, f"takes {die} barrel(s) of provisions at {island.name}: {p.barrels} aboard", cite.ISLAND)
+    play.say(p, f"takes {die} barrel(s) of provisions at {island.name}: {p.barrels} aboard", cite.ISLAND, kind="gain")
     play.event(f"{p.name} takes on {die} barrel(s) at {island.name}")
 
 
@@ -87,19 +87,19 @@ def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
         crew = play.roll(p, "crew")
         p.soldiers += crew
         recruited += crew
-        play.say(p, f"recruits {crew} soldier(s): {p.soldiers} now", cite.CREW)
+        play.say(p, f"recruits {crew} soldier(s): {p.soldiers} now", cite.CREW, kind="gain")
         stores = play.roll(p, "provisions")
         p.barrels += stores
-        play.say(p, f"takes on {stores} barrel(s): {p.barrels} now", cite.PROVISIONS)
+        play.say(p, f"takes on {stores} barrel(s): {p.barrels} now", cite.PROVISIONS, kind="gain")
     if not weapons:
         play.event(f"{p.name} takes on {recruited} soldier(s)")
         return
     muskets = recruited // 5
     p.muskets += muskets
-    play.say(p, f"receives {muskets} musket(s) for {recruited} soldier(s) recruited: {p.muskets} now", cite.MUSKETS)
+    play.say(p, f"receives {muskets} musket(s) for {recruited} soldier(s) recruited: {p.muskets} now", cite.MUSKETS, kind="gain")
     die = play.roll(p, "cannons")
     cannons = 2 if die % 2 == 0 else 1
     p.cannons += cannons
     play.say(p, f"receives {cannons} cannon(s) on {'an even' if cannons == 2 else 'an odd'} roll: {p.cannons} now",
-             cite.CANNONS)
+             cite.CANNONS, kind="gain")
     play.event(f"{p.name} takes on {recruited} soldier(s), {muskets} musket(s), {cannons} cannon(s)")
