@@ -138,7 +138,7 @@ CASE_STEPS = [
     ("el-dorado-canyon/51-readme-dispute", r"^\w+ attacks \w+$", edc.AIM, "Being GONE"),  # nobody is GONE
     ("el-dorado-canyon/15-gone-players-are-skipped", r"^Ann attacks Cid$", edc.TARGET, None),  # past GONE Bob
     ("el-dorado-canyon/15-gone-players-are-skipped", r"^Dan attacks Cid$", edc.AIM, "Being GONE"),
-    ("el-dorado-canyon/03-take-cover-ammo-pays-gold", r"gains ammo", edc.TAKE_COVER_AMMO, "starts with 5 health"),
+    ("el-dorado-canyon/03-take-cover-ammo-pays-gold", r"gains \d+ ammo", edc.TAKE_COVER_AMMO, "starts with 5 health"),
     ("el-dorado-canyon/04-secret-hideout-heals-and-hides", r"sets health", edc.HIDEOUT, "starts with 5 health"),
     ("el-dorado-canyon/51-readme-dispute", r"^Ann loses 1 ammo", edc.AMMO, None),  # the Pistol's own words
     ("el-dorado-canyon/33-shotgun-two-players", r"^Ann loses 2 ammo", edc.CARD_AMMO, "lose 1 ammo"),

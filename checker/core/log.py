@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .wording import words
+
 # What a step is; the docs' JSON log reference prints this table (`checker schema` users read it there).
 KINDS: dict[str, str] = {
     "reveal": "a card or action is revealed, played or declared",
@@ -81,8 +83,11 @@ class Log:
     enabled: bool = True
     steps: list[Step] = field(default_factory=list)
 
-    def add(self, text: str, rule: str, player: str | None = None, card: str | None = None,
+    def add(self, text: str | None, rule: str, player: str | None = None, card: str | None = None,
             priority: str | None = None, kind: str | None = None, **values: Any) -> None:
+        """A step; `text` None: its words are rendered from `values` (checker.core.wording.WORDS: damage,
+        blocks, gains, losses, payments)."""
         if self.enabled:
             assert kind in KINDS, f"a step's kind must be one of checker.core.log.KINDS, got {kind!r}: {text}"
-            self.steps.append(Step(text, rule, kind, player, card, priority, values))
+            self.steps.append(Step(words(kind, values) if text is None else text, rule, kind, player, card, priority,
+                                   values))

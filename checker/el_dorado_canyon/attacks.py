@@ -64,8 +64,8 @@ def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     if ammo:
         p.ammo -= ammo
         if log:
-            t.say(f"loses {ammo} ammo ({p.ammo + ammo} -> {p.ammo})",
-                  cite.AMMO if pl is not None and pl.card.id == "pistol" else cite.CARD_AMMO, p, kind="loss")
+            t.say(None, cite.AMMO if pl is not None and pl.card.id == "pistol" else cite.CARD_AMMO, p, kind="loss",
+                  who=p.name, amount=ammo, what="ammo", before=p.ammo + ammo, after=p.ammo)
     if log and aimed == "both" and len(victims) == 1 and victims[0] is not p:
         t.say(f"finds {victims[0].name} both left and right: attacked once", cite.BOTH_SIDES, p, kind="target")
     if victims[0] is p:
@@ -75,7 +75,8 @@ def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     elif infamy:
         p.infamy += infamy
         if log:
-            t.say(f"gains {infamy} infamy ({p.infamy - infamy} -> {p.infamy})", cite.ATTACK_INFAMY, p, kind="gain")
+            t.say(None, cite.ATTACK_INFAMY, p, kind="gain", who=p.name, amount=infamy, what="infamy",
+                  before=p.infamy - infamy, after=p.infamy)
     for v in victims:
         strike(t, p, v, damage, pl, _aim_rule(t, p, v, aim, aimed == "both") if log else "")
     return True
@@ -109,9 +110,9 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: st
             lost = min(v.discard, p.infamy)
             p.infamy -= lost
             if log:
-                t.say(f"discards {lost} infamy for attacking {v.name}, who took cover "
-                      f"({p.infamy + lost} -> {p.infamy})", cite.ATTACKER_DISCARDS, p, kind="loss",
-                      cards=t.card_of(v))
+                t.say(None, cite.ATTACKER_DISCARDS, p, kind="loss", who=p.name, verb="discards", amount=lost,
+                      what="infamy", detail=f" for attacking {v.name}, who took cover", before=p.infamy + lost,
+                      after=p.infamy, cards=t.card_of(v))
         if by_card and p.char is not None and p.char.trigger == "on_attack":
             t.trigger(p, "on_attack", v)
     if v.char is None:
@@ -125,22 +126,21 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: st
         if log:
             why = f" ({damage}{f' + {extra}' if extra else ''}{f' - {blocked} blocked' if blocked else ''})" \
                 if extra or blocked else ""
-            t.say(f"{v.name} takes {dealt} damage{why}: health {before} -> {v.health}",
-                  cite.BLOCK if blocked else cite.DAMAGE, kind="damage", target=v.name, amount=dealt, before=before,
-                  after=v.health, cards=t.card_of(v))
+            t.say(None, cite.BLOCK if blocked else cite.DAMAGE, kind="damage", target=v.name, amount=dealt, detail=why,
+                  before=before, after=v.health, cards=t.card_of(v))
         if v.health == 0:
             kill_character(t, p, v, by_card)
     elif log:
-        t.say(f"{v.name} takes no damage: {_blockers(v)} the attack's {damage + extra} damage", cite.BLOCK, kind="block",
-              target=v.name, amount=damage + extra, cards=t.card_of(v))
+        t.say(None, cite.BLOCK, kind="block", target=v.name, amount=damage + extra, by=_blockers(v),
+              cards=t.card_of(v))
 
 
 def _blockers(v: Player) -> str:
     """What stopped a whole attack: the cover taken this turn, the character's armor, or both."""
     armor = v.char is not None and v.char.armor
     if v.block and armor:
-        return "cover and armor block"
-    return "cover blocks" if v.block else "armor blocks"
+        return "cover and armor"
+    return "cover" if v.block else "armor"
 
 
 def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> None:
@@ -167,12 +167,14 @@ def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> N
         return
     killer.infamy += 1
     if log:
-        t.say(f"gains 1 infamy for the kill ({killer.infamy - 1} -> {killer.infamy})", cite.KILL_INFAMY, killer, kind="gain")
+        t.say(None, cite.KILL_INFAMY, killer, kind="gain", who=killer.name, amount=1, what="infamy", detail=" for the kill",
+              before=killer.infamy - 1, after=killer.infamy)
     if killer.char is not None and killer.char.alignment != dead.alignment:
         killer.infamy += 1
         if log:
-            t.say(f"gains 1 infamy: {killer.char.alignment} killed {dead.alignment} "
-                  f"({killer.infamy - 1} -> {killer.infamy})", cite.ALIGNMENT_INFAMY, killer, kind="gain")
+            t.say(None, cite.ALIGNMENT_INFAMY, killer, kind="gain", who=killer.name, amount=1, what="infamy",
+                  detail=f": {killer.char.alignment} killed {dead.alignment}", before=killer.infamy - 1,
+                  after=killer.infamy)
     gold, victim.unbanked = victim.unbanked, 0
     killer.unbanked += gold
     if log:

@@ -49,7 +49,8 @@ def target_discards_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: An
         lost = min(e.amount, v.infamy)
         v.infamy -= lost
         if t.log:
-            t.say(f"{v.name} discards {lost} infamy ({v.infamy + lost} -> {v.infamy})", cite.TARGET_DISCARDS, kind="loss")
+            t.say(None, cite.TARGET_DISCARDS, kind="loss", who=v.name, verb="discards", amount=lost, what="infamy",
+                  before=v.infamy + lost, after=v.infamy, cards=t.card_of(v))
     return True
 
 
@@ -77,7 +78,7 @@ def pay_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
             t.say(f"has {p.unbanked + p.banked} gold, needs {e.amount}: the rest of the card does nothing", cite.PAY, p, "nothing")
         return False
     if t.log:
-        t.say(f"pays {e.amount} gold ({gold_text(p)})", cite.PAY, p, kind="pay")
+        t.say(None, cite.PAY, p, kind="pay", who=p.name, amount=e.amount, what="gold", detail=f" ({gold_text(p)})")
     return True
 
 
@@ -101,7 +102,8 @@ def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
             why = f" (attacked by {who}: {if_attacked} instead of {amount})" if attackers else " (not attacked)"
         rule = _card_rule(pl, {"go-to-town": cite.GO_TO_TOWN_GOLD, "advanced-mining": cite.ADVANCED_MINING},
                           cite.IF_ATTACKED) if if_attacked is not None else cite.GAIN_GOLD
-        t.say(f"gains {gain} unbanked gold{why}", rule, p, kind="gain")
+        t.say(None, rule, p, kind="gain", who=p.name, amount=gain, what="unbanked gold", detail=why,
+              before=p.unbanked - gain, after=p.unbanked)
     return True
 
 
@@ -109,8 +111,8 @@ def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.infamy += e.amount
     if t.log:
-        t.say(f"gains {e.amount} infamy ({p.infamy - e.amount} -> {p.infamy})",
-              cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p, kind="gain")
+        t.say(None, cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p, kind="gain", who=p.name,
+              amount=e.amount, what="infamy", before=p.infamy - e.amount, after=p.infamy)
     return True
 
 
@@ -119,8 +121,9 @@ def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before = p.ammo
     p.ammo = min(MAX_TRACK, before + e.amount)
     if t.log:
-        t.say(f"gains ammo: {before} -> {p.ammo}",
-              _card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p, kind="gain")
+        top = f" (of {e.amount}: the track stops at {MAX_TRACK})" if p.ammo - before < e.amount else ""
+        t.say(None, _card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p,
+              kind="gain", who=p.name, amount=p.ammo - before, what="ammo", detail=top, before=before, after=p.ammo)
     return True
 
 
@@ -130,7 +133,9 @@ def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before = p.health
     p.health = min(MAX_TRACK, before + e.amount)
     if t.log:
-        t.say(f"heals {p.health - before} health ({before} -> {p.health}; the track stops at {MAX_TRACK})", cite.HEAL, p, kind="gain")
+        top = f" (of {e.amount}: the track stops at {MAX_TRACK})" if p.health - before < e.amount else ""
+        t.say(None, cite.HEAL, p, kind="gain", who=p.name, amount=p.health - before, what="health", detail=top,
+              before=before, after=p.health)
     return True
 
 

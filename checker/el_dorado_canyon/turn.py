@@ -16,6 +16,8 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
+from checker.core.verdict import Event
+
 from . import cite
 from .effects import effect_steps
 from .gone import gone_next_turn
@@ -35,7 +37,7 @@ class Table:
         self.row, self.deck, self.characters = row, deck, characters
         self.log = log
         self.where: tuple[str | None, str | None, str | None] = (None, None, None)
-        self.events: list[tuple[str, str]] = []  # (player, what) for the verdict; only with a log
+        self.events: list[Event] = []  # the verdict's events; only with a log
         self.moves = 0
         self.draw_failed = False
         self.revealed: list[Play | None] = []  # this turn's plays by seat (None: GONE)
@@ -50,11 +52,12 @@ class Table:
 
     # ---- the log -------------------------------------------------------------------------------
 
-    def say(self, text: str, rule: str, subject: Player | None = None, kind: str | None = None, **values: Any) -> None:
-        """Add a step of `kind` (checker.core.log.KINDS) under the current card: "<subject> <text>" (callers
-        check `self.log` first)."""
+    def say(self, text: str | None, rule: str, subject: Player | None = None, kind: str | None = None,
+            **values: Any) -> None:
+        """Add a step of `kind` (checker.core.log.KINDS) under the current card: "<subject> <text>", or words
+        rendered from `values` when `text` is None (callers check `self.log` first)."""
         priority, who, card = self.where
-        if subject is not None:
+        if subject is not None and text is not None:
             text = f"{subject.name} {text}"
         self.log.add(text, rule, who or (subject.name if subject else None), card, priority, kind, **values)
 
@@ -65,7 +68,7 @@ class Table:
 
     def note(self, player: Player, what: str) -> None:
         """A line of the verdict (callers check `self.log` first)."""
-        self.events.append((player.name, what))
+        self.events.append(Event(player.name, what))
 
     # ---- the turn ------------------------------------------------------------------------------
 

@@ -85,7 +85,7 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
                  cite.POINTS, kind="fight")
     if totals[0] == totals[1]:
         play.say(None, f"{a.label} and {b.label} tie on {totals[0]}: it costs nobody anything", cite.TIE, "combat")
-        play.event(f"combat {a.label} - {b.label}: a tie, no losses")
+        play.note(None, f"combat {a.label} - {b.label}: a tie, no losses")
         return None
     for side, other, die in ((a, b, dice[0]), (b, a, dice[1])):
         if die % 2 == 0:
@@ -104,7 +104,7 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
     payable = {"soldiers": True, "barrels": at_sea, "treasure": in_eldorado and party_pays,
                "muskets": lose.muskets, "cannons": lose.cannons and party_pays}
     paid, short = _pay(play, win, lose, difference, order, payable, win_die if win_die in (1, 2) else None)
-    play.event(f"combat {a.label} - {b.label}: {win.label} wins, {lose.label} pays {paid or 'nothing'}")
+    play.note(None, f"combat {a.label} - {b.label}: {win.label} wins, {lose.label} pays {paid or 'nothing'}")
     if short > 0:
         _wiped_out(play, lose, short)
     return win
@@ -151,8 +151,10 @@ def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive:
             lose.soldiers -= n
             win.soldiers += int(captive)
             if n - captive:
-                play.say(lose.player, f"loses {n - int(captive)} soldier(s) ({'party' if lose.crew == 'soldiers' else 'guard'}): "
-                         f"{lose.soldiers} left", cite.DIFFERENCE, kind="loss")
+                play.say(lose.player, None, cite.DIFFERENCE, "loss", who=lose.player.name, amount=n - int(captive),
+                         what="soldier", detail=f" ({'party' if lose.crew == 'soldiers' else 'guard'}"
+                         f"{'; 1 more is taken prisoner' if captive else ''})",
+                         before=lose.soldiers + n, after=lose.soldiers)
         else:
             setattr(lose.player, item, getattr(lose.player, item) - n)
             keeps = item != "cannons" or win.player.ship is not None
@@ -160,7 +162,8 @@ def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive:
                 setattr(win.player, item, getattr(win.player, item) + n)
             rule = {"barrels": cite.BARRELS, "treasure": cite.TREASURE}.get(item, cite.WEAPONS)
             to = f"to {win.player.name}" if keeps else "overboard: the winner has no ship for them"
-            play.say(lose.player, f"pays {plural(n, NAMES[item])} ({plural(VALUES[item], 'point')} each) {to}", rule, kind="pay")
+            play.say(lose.player, None, rule, "pay", who=lose.player.name, amount=n, what=NAMES[item],
+                     detail=f" ({plural(VALUES[item], 'point')} each) {to}")
 
 
 def _wiped_out(play: Play, lose: Side, short: int) -> None:
@@ -173,7 +176,7 @@ def _wiped_out(play: Play, lose: Side, short: int) -> None:
     play.say(p, f"cannot pay the last {short} point(s): all of {p.name}'s people have died and {p.name} leaves "
              "the game", cite.LEAVES, "kill")
     leave_game(p)
-    play.event(f"{p.name} leaves the game")
+    play.note(p, "leaves the game")
 
 
 def leave_game(p: Player) -> None:
@@ -192,13 +195,14 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     dead = min(die, p.soldiers)
     p.soldiers -= dead
     play.say(p, f"fights the Indians of {city.name}: loses {die} point(s)", cite.INDIANS, kind="fight")
-    play.say(p, f"loses {dead} soldier(s): {p.soldiers} left", cite.INDIANS_KILL, kind="loss")
+    play.say(p, None, cite.INDIANS_KILL, "loss", who=p.name, amount=dead, what="soldier", before=p.soldiers + dead,
+             after=p.soldiers)
     play.table.beaten.append(city.id)
     if die > dead:
         play.say(p, f"has no soldier for the last {die - dead} point(s): the Indians kill the leader; all of "
                  f"{p.name}'s people have died and {p.name} leaves the game", cite.LEAVES, kind="kill")
         leave_game(p)
-        play.event(f"{p.name} falls to the Indians of {city.name} and leaves the game")
+        play.note(p, f"falls to the Indians of {city.name} and leaves the game")
         return
     gold_die = play.roll(p, f"gold of {city.name}")
     cannons = p.cannons if p.aboard else 0  # a party aboard its ship moored at a coastal city has its guns (ELD-7)
@@ -208,7 +212,7 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     p.treasure += piles
     play.say(p, f"beats the Indians of {city.name}: strength {shown} = {strength}, + {gold_die} = {strength + gold_die}: "
              f"{piles} treasure pile(s), {p.treasure} now", cite.GOLD, kind="combat")
-    play.event(f"{p.name} beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
+    play.note(p, f"beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
 
 
 def indians_at(table: Table, p: Player):
@@ -271,4 +275,4 @@ def _take(play: Play, p: Player, o: Player, ship: str) -> None:
     o.ship, o.cannons, o.barrels, o.guard = None, 0, 0, 0
     play.say(p, f"takes {o.name}'s ship at {ship} with {p.cannons} cannon(s) and {p.barrels} barrel(s) aboard",
              cite.TAKEOVER, kind="steal")
-    play.event(f"{p.name} takes {o.name}'s ship at {ship}")
+    play.note(p, f"takes {o.name}'s ship at {ship}")

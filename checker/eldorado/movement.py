@@ -37,7 +37,7 @@ def combat_due(play: Play, p: Player) -> None:
     for o in play.table.players:
         if o is not p and not o.out and o.at == p.at:
             play.say(p, f"ends the move on {o.name}'s square {p.at}: a combat is due", cite.SAME_SQUARE, "combat")
-            play.event(f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
+            play.note(None, f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
                        f"opponent = \"{o.name}\")")
 
 
@@ -141,10 +141,10 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
     die = play.roll(p, "wind")
     if die == 1:
         play.say(p, "is becalmed: no move", cite.CALM, kind="move")
-        play.event(f"{p.name}: calm, no move")
+        play.note(p, "calm, no move")
     elif die == 6:
         play.say(p, "is caught in a storm and repairs the rigging: no move", cite.STORM, kind="move")
-        play.event(f"{p.name}: storm, no move")
+        play.note(p, "storm, no move")
     else:
         here, moved, why = start, 0, None
         while moved < die:
@@ -162,7 +162,7 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
         elif why == "edge":
             play.say(p, f"stops at {here}: the edge of the board", cite.EDGE, kind="move")
         p.ship = p.at = here
-        play.event(f"{p.name} sails {NAMES[heading]} from {start} to {here}")
+        play.note(p, f"sails {NAMES[heading]} from {start} to {here}")
         open_eldorado(play, p, here)  # a city on the coast is reached by ship
     eat(play, p)
     monsters(play, p)
@@ -188,7 +188,7 @@ def eat(play: Play, p: Player) -> None:
         p.soldiers -= dead
         play.lose("hunger", dead)
         play.say(p, f"is {missing} barrel(s) short: {dead} soldier(s) die of hunger", cite.HUNGER, kind="loss")
-        play.event(f"{p.name}: out of provisions, {dead} soldier(s) starve")
+        play.note(p, f"out of provisions, {dead} soldier(s) starve")
 
 
 def monsters(play: Play, p: Player) -> None:
@@ -207,7 +207,7 @@ def monsters(play: Play, p: Player) -> None:
     play.lose("monsters", soldier)
     play.say(p, f"is attacked by the monsters of {waters.name}: loses {soldier} soldier and {barrel} barrel",
              cite.DEVOUR, kind="loss")
-    play.event(f"{p.name}: the monsters devour {soldier} soldier and {barrel} barrel")
+    play.note(p, f"the monsters devour {soldier} soldier and {barrel} barrel")
 
 
 def _river_move(play: Play, p: Player, way: str) -> None:
@@ -231,8 +231,8 @@ def _river_move(play: Play, p: Player, way: str) -> None:
         play.say(p, f"stops at the {end} of the {river.name}", cite.RIVER, kind="move")
     play.say(p, "eats no provisions on a river", cite.NO_FOOD_RIVER, kind="move")
     p.ship = p.at = here
-    play.event(f"{p.name} goes {way} on the {river.name} from {start} to {here}" if moved else
-               f"{p.name} stays at {start} on the {river.name}: {die} {sign} = 0 squares")
+    play.note(p, f"goes {way} on the {river.name} from {start} to {here}" if moved else
+              f"stays at {start} on the {river.name}: {die} {sign} = 0 squares")
 
 
 # ---- on foot ------------------------------------------------------------------------------------
@@ -274,7 +274,7 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     play.say(p, f"walks {len(squares)} square(s) of {die}: {start} -> {' -> '.join(squares)}", cite.WALK, kind="move")
     play.say(p, "eats no provisions on land", cite.NO_FOOD_LAND, kind="move")
     p.at = squares[-1]
-    play.event(f"{p.name} walks from {start} to {p.at}")
+    play.note(p, f"walks from {start} to {p.at}")
     if p.ship is not None and p.at == p.ship:
         p.soldiers += p.guard
         play.say(p, f"boards the ship at {p.ship}" + (f"; the guard of {p.guard} rejoins" if p.guard else ""),
@@ -336,7 +336,7 @@ def open_eldorado(play: Play, p: Player, sq: str) -> None:
     if city is not None:
         p.opened = True
         play.say(p, f"reaches {city.name} and opens the Eldorado card", cite.OPEN, kind="move")
-        play.event(f"{p.name} opens the Eldorado: {city.name}")
+        play.note(p, f"opens the Eldorado: {city.name}")
 
 
 def opens_eldorado(chart: Chart, p: Player, sq: str):

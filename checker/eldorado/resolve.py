@@ -6,6 +6,7 @@ from typing import Any
 
 from checker.core.errors import StateError
 from checker.core.result import Resolution
+from checker.core.verdict import change_lines
 
 from . import cite
 from .judge import ranking
@@ -42,13 +43,7 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: Pat
 
 
 def _verdict(play: Play, before: dict[str, dict[str, Any]]) -> list[str]:
-    lines = list(play.events) or ["nothing changes"]
-    for p in play.table.players:
-        now = p.snapshot()
-        changes = [f"{key} {_shown(old)} -> {_shown(now[key])}" for key, old in before[p.name].items()
-                   if now[key] != old]
-        if changes:
-            lines.append(f"{p.name}: {', '.join(changes)}")
+    lines = change_lines(play.table.players, before, play.events, now=lambda p: p.snapshot(), shown=_shown)
     lines.append(f"The game is over: {play.winner} wins (E6)." if play.winner else "The game goes on.")
     return lines
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
+from checker.core.wording import plural
 
 from . import cite
 from .play import Play
@@ -49,8 +50,9 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
         return
     die = play.roll(p, f"provisions at {island.name}")
     p.barrels += die
-    play.say(p, f"takes {die} barrel(s) of provisions at {island.name}: {p.barrels} aboard", cite.ISLAND, kind="gain")
-    play.event(f"{p.name} takes on {die} barrel(s) at {island.name}")
+    play.say(p, None, cite.ISLAND, "gain", who=p.name, verb="takes on", amount=die, what="barrel",
+             detail=f" of provisions at {island.name}", before=p.barrels - die, after=p.barrels)
+    play.note(p, f"takes on {die} barrel(s) at {island.name}")
 
 
 def stores(table: Table, p: Player, rounds: bool) -> tuple[Any, Any]:
@@ -87,19 +89,22 @@ def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
         crew = play.roll(p, "crew")
         p.soldiers += crew
         recruited += crew
-        play.say(p, f"recruits {crew} soldier(s): {p.soldiers} now", cite.CREW, kind="gain")
+        play.say(p, None, cite.CREW, "gain", who=p.name, verb="recruits", amount=crew, what="soldier",
+                 before=p.soldiers - crew, after=p.soldiers)
         stores = play.roll(p, "provisions")
         p.barrels += stores
-        play.say(p, f"takes on {stores} barrel(s): {p.barrels} now", cite.PROVISIONS, kind="gain")
+        play.say(p, None, cite.PROVISIONS, "gain", who=p.name, verb="takes on", amount=stores, what="barrel",
+                 before=p.barrels - stores, after=p.barrels)
     if not weapons:
-        play.event(f"{p.name} takes on {recruited} soldier(s)")
+        play.note(p, f"takes on {recruited} soldier(s)")
         return
     muskets = recruited // 5
     p.muskets += muskets
-    play.say(p, f"receives {muskets} musket(s) for {recruited} soldier(s) recruited: {p.muskets} now", cite.MUSKETS, kind="gain")
+    play.say(p, None, cite.MUSKETS, "gain", who=p.name, verb="receives", amount=muskets, what="musket",
+             detail=f" for {plural(recruited, 'soldier')} recruited", before=p.muskets - muskets, after=p.muskets)
     die = play.roll(p, "cannons")
     cannons = 2 if die % 2 == 0 else 1
     p.cannons += cannons
-    play.say(p, f"receives {cannons} cannon(s) on {'an even' if cannons == 2 else 'an odd'} roll: {p.cannons} now",
-             cite.CANNONS, kind="gain")
-    play.event(f"{p.name} takes on {recruited} soldier(s), {muskets} musket(s), {cannons} cannon(s)")
+    play.say(p, None, cite.CANNONS, "gain", who=p.name, verb="receives", amount=cannons, what="cannon",
+             detail=f" on {'an even' if cannons == 2 else 'an odd'} roll", before=p.cannons - cannons, after=p.cannons)
+    play.note(p, f"takes on {recruited} soldier(s), {muskets} musket(s), {cannons} cannon(s)")

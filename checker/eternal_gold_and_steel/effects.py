@@ -149,16 +149,16 @@ def _it(t: Table, tr: Trigger, what: str) -> Piece | None:
 def gain_gold(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     p.gold += e["amount"]
-    t.say(f"{p.name} takes {e['amount']} gold from the token pool: gold {p.gold - e['amount']} -> {p.gold}",
-          cite.EARN_GOLD, p, tr.card, kind="gain")
+    t.say(None, cite.EARN_GOLD, p, tr.card, "gain", who=p.name, verb="takes", amount=e["amount"], what="gold",
+          detail=" from the token pool", before=p.gold - e["amount"], after=p.gold)
 
 
 @step("gain_power")
 def gain_power(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     p.power += e["amount"]
-    t.say(f"{p.name} gains {e['amount']} power for this turn: power {p.power - e['amount']} -> {p.power}",
-          cite.POWER, p, tr.card, kind="gain")
+    t.say(None, cite.POWER, p, tr.card, "gain", who=p.name, amount=e["amount"], what="power", detail=" for this turn",
+          before=p.power - e["amount"], after=p.power)
 
 
 @step("gain_health")
@@ -244,7 +244,7 @@ def deal_damage_player(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     if target is None:
         t.say("there is no enemy player left to damage", cite.NO_ONE_LEFT, p, tr.card, "nothing")
         return
-    t.lose_health(target, e["amount"], f"damage from {p.name}'s {tr.card.name} (not attack damage: no Berserk, "
+    t.lose_health(target, e["amount"], "damage", f" from {p.name}'s {tr.card.name} (not attack damage: no Berserk, "
                   f"no Lifesteal)", cite.EFFECT, tr.card, by=p)
 
 
@@ -349,7 +349,7 @@ def strike(t: Table, piece: Piece, target: Player, amount: int, how: str, rule: 
         return 0
     doubled = f", Berserk: {amount} doubled" if dealt != amount else ""
     berserk_rule = cite.FAQ_ICEBOW_BERSERK if dealt != amount and rule == cite.FAQ_ICEBOW else cite.BERSERK
-    t.lose_health(target, dealt, f"attack damage from {owner.name}'s {piece.card.name} ({how}{doubled})",
+    t.lose_health(target, dealt, "attack damage", f" from {owner.name}'s {piece.card.name} ({how}{doubled})",
                   cite.join(rule, berserk_rule) if doubled else rule, piece.card, by=owner)
     t.dealt[id(piece)] = t.dealt.get(id(piece), frozenset()) | keywords
     if "lifesteal" in keywords:

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from checker.core.errors import StateError
+from checker.core.verdict import Event
 
 from . import cite
 from . import conditions  # noqa: F401  (registers the conditions' tests)
@@ -80,7 +81,7 @@ class Table:
         self.market_deck = market_deck  # top first; None: not given (the rest of the market cards, unshuffled)
         self.rng = random.Random(seed) if seed is not None else None
         self.log = log
-        self.events: list[tuple[str, str]] = []  # (player, what): the verdict's lines
+        self.events: list[Event] = []  # the verdict's events
         self.dealt: dict[int, frozenset[str]] = {}  # pieces that dealt attack damage in the current attack: keywords
         self.fired: set[tuple[int, int]] = set()  # (piece, ability) of attackers' discard-pile abilities fired (GS-R4)
         self.attacking: list[Piece] = []  # the current attack's attackers
@@ -88,14 +89,14 @@ class Table:
 
     # ---- the log ---------------------------------------------------------------------------------------
 
-    def say(self, text: str, rule: str, player: Player | None = None, card: CardDef | Throne | None = None,
+    def say(self, text: str | None, rule: str, player: Player | None = None, card: CardDef | Throne | None = None,
             kind: str | None = None, **values: Any) -> None:
         """A step of `kind` (checker.core.log.KINDS)."""
         if self.log is not None:
             self.log.add(text, rule, player.name if player else None, card.id if card else None, kind=kind, **values)
 
     def note(self, player: Player, what: str) -> None:
-        self.events.append((player.name, what))
+        self.events.append(Event(player.name, what))
 
     @property
     def active(self) -> Player:
@@ -248,16 +249,18 @@ class Table:
 
     # ---- health ------------------------------------------------------------------------------------------
 
-    def lose_health(self, p: Player, amount: int, what: str, rule: str, card: CardDef | None = None,
+    def lose_health(self, p: Player, amount: int, what: str, detail: str, rule: str, card: CardDef | None = None,
                     by: Player | None = None) -> None:
+        """`what` damage (attack damage, damage) and where it came from (`detail`, words after the amount)."""
         before = p.health
         p.health = max(0, before - amount)
-        self.say(f"{p.name} takes {amount} {what}: health {before} -> {p.health}", rule, by or p, card, "damage",
-                 target=p.name, amount=amount, before=before, after=p.health)
+        self.say(None, rule, by or p, card, "damage", target=p.name, amount=amount, what=what, detail=detail,
+                 before=before, after=p.health)
         if before > 0 and p.out:
             self.say(f"{p.name} is at 0 health: out of the game", cite.OUT, p, kind="kill")
             self.note(p, "is out")
 
     def gain_health(self, p: Player, amount: int, why: str, rule: str, card: CardDef | None = None) -> None:
         p.health += amount
-        self.say(f"{p.name} gains {amount} health{why}: {p.health - amount} -> {p.health}", rule, p, card, kind="gain")
+        self.say(None, rule, p, card, "gain", who=p.name, amount=amount, what="health", detail=why,
+                 before=p.health - amount, after=p.health)
