@@ -1,5 +1,5 @@
 """Small pieces of English every engine's log shares, so no step reads "1 barrels" or "Bob 's guard", and
-the words of the common steps (damage, blocks, gains, losses, payments), rendered from their values once."""
+the words of the common steps (damage, blocks, gains, losses, payments, refusals), rendered from their values once."""
 from __future__ import annotations
 
 from typing import Callable
@@ -51,6 +51,7 @@ WORDS: dict[str, Callable[[dict], str]] = {
     "gain": _change("gains"),
     "loss": _change("loses"),
     "pay": _change("pays"),
+    "nothing": lambda v: f"{v['who']} has {amount(v['has'], v['what'])}, needs {v['needs']}: {v['outcome']}",
 }
 
 

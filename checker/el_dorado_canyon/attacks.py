@@ -51,7 +51,8 @@ def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     log = t.log
     if p.ammo < ammo:
         if log:
-            t.say(f"has {p.ammo} ammo, the attack needs {ammo}: it does nothing", cite.NO_AMMO, p, "nothing")
+            t.say(None, cite.NO_AMMO, p, "nothing", who=p.name, has=p.ammo, what="ammo", needs=ammo,
+                  outcome="the attack does nothing")
         return True
     if aim.__class__ is int and aimed != "both":  # a card's arrow: the common case
         victims = [find_target(t, p, aim)]

@@ -75,7 +75,8 @@ def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: 
 def pay_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     if not pay(p, e.amount):
         if t.log:
-            t.say(f"has {p.unbanked + p.banked} gold, needs {e.amount}: the rest of the card does nothing", cite.PAY, p, "nothing")
+            t.say(None, cite.PAY, p, "nothing", who=p.name, has=p.unbanked + p.banked, what="gold", needs=e.amount,
+                  outcome="the rest of the card does nothing")
         return False
     if t.log:
         t.say(None, cite.PAY, p, kind="pay", who=p.name, amount=e.amount, what="gold", detail=f" ({gold_text(p)})")

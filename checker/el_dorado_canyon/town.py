@@ -56,7 +56,8 @@ def refresh_row(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
         return True
     if not pay(p, e.cost):
         if t.log:
-            t.say(f"has {p.unbanked + p.banked} gold, replacing the row costs {e.cost}: not replaced", cite.REFRESH, p, kind="nothing")
+            t.say(None, cite.REFRESH, p, kind="nothing", who=p.name, has=p.unbanked + p.banked, what="gold", needs=e.cost,
+                  outcome="the town row is not replaced")
         return True
     old = t.row or []
     for card in old:
@@ -87,7 +88,8 @@ def buy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     paid = price(e, card)
     if not pay(p, paid):
         if t.log:
-            t.say(f"cannot buy {card.name}: costs {paid}, has {p.unbanked + p.banked} gold", cite.BUY, p, "nothing")
+            t.say(None, cite.BUY, p, "nothing", who=p.name, has=p.unbanked + p.banked, what="gold", needs=paid,
+                  outcome=f"cannot buy {card.name}")
         return True
     slot = t.row.index(card)
     if t.deck:  # the top of the town deck takes the bought card's place (EDC-15)
