@@ -49,12 +49,14 @@ def check_focus(dispute: Dispute, players: Collection[str], cards: Collection[st
                          f"got {dispute.focus!r}", field="focus")
 
 
-def headline(dispute: Dispute, steps: list[Step], fallback: str) -> str:
-    """One line: the answer about the focus, or the decisive events; `fallback` when nothing decisive happened."""
+def headline(dispute: Dispute, steps: list[Step], fallback: str, names: dict[str, str] | None = None) -> str:
+    """One line: the answer about the focus, or the decisive events; `fallback` when nothing decisive happened.
+    `names` gives a card id's printed name (Log.names), so the line says "Ann's Pistol", not "pistol"."""
+    say = _Sentences(names or {})
     focus = dispute.focus
     if focus is None:
         first = [s for s in steps if s.kind == "first"][:1]  # who acted first, and why: said last
-        answer = _events(_decisive(steps), fallback, first)
+        answer = _events(_decisive(steps), fallback, say, first)
     else:
         # steps by or about the focus, and what other cards did to a focused card (values["cards"] names it)
         about = [s for s in steps if s.card == focus or s.player == focus or focus in s.values.get("cards", ())
@@ -64,7 +66,7 @@ def headline(dispute: Dispute, steps: list[Step], fallback: str) -> str:
         own = [s for s in about if (s.card == focus or s.player == focus) and s.priority != "end"]
         chosen = (_decisive(done_to) or done_to or _decisive(about))[:MOST - 1] + own[-1:]
         if chosen:
-            answer = _events(chosen, fallback)  # _events drops a sentence said twice
+            answer = _events(chosen, fallback, say)  # _events drops a sentence said twice
         else:
             answer = f"{focus}: nothing in this turn involves it" + (f"; {fallback}" if fallback else "")
     return f"{dispute.question} {answer}" if dispute.question else answer
@@ -83,29 +85,35 @@ def _decisive(steps: list[Step]) -> list[Step]:
     return out
 
 
-def _events(steps: list[Step], fallback: str, last: Sequence[Step] = ()) -> str:
+def _events(steps: list[Step], fallback: str, say: _Sentences, last: Sequence[Step] = ()) -> str:
     """The steps' sentences, the decisive kinds first (a step of no decisive kind, a focus's outcome, after),
     then `last` (who acted first) whatever the count."""
     ranked = sorted(steps, key=lambda s: DECISIVE.index(s.kind) if s.kind in DECISIVE else len(DECISIVE))
-    chosen = list(dict.fromkeys(_sentence(s) for s in ranked))
-    tail = [_sentence(s) for s in last if _sentence(s) not in chosen]
+    chosen = list(dict.fromkeys(say(s) for s in ranked))
+    tail = [say(s) for s in last if say(s) not in chosen]
     if not chosen:  # nothing decisive: the first verdict line, then who acted first
         return "; ".join([fallback.rstrip("."), *tail]) + "." if tail else fallback
     return "; ".join(chosen[:MOST] + tail) + ("; ..." if len(chosen) > MOST else ".")
 
 
-def _sentence(step: Step) -> str:
-    """The step in its own words, led by whose card (or action) it is unless the words start with that player."""
-    text = step.text.rstrip(".")
-    if not step.player or text.startswith(step.player):
-        return text
-    if not step.card:
-        return f"{step.player}: {text}"
-    card = step.card.replace("-", " ")
-    plain = re.sub(r"[^\w ]", "", text.lower())
-    if plain.startswith(card):
-        return f"{step.player}'s {text}"
-    return text if card in plain else f"{step.player}'s {card}: {text}"
+@dataclass(frozen=True)
+class _Sentences:
+    """A step in its own words, led by whose card (or action) it is unless the words start with that player."""
+
+    names: dict[str, str]
+
+    def __call__(self, step: Step) -> str:
+        text = step.text.rstrip(".")
+        if not step.player or text.startswith(step.player):
+            return text
+        if not step.card:
+            return f"{step.player}: {text}"
+        name = self.names.get(step.card, step.card.replace("-", " "))
+        plain = re.sub(r"[^\w ]", "", text.lower())
+        card = re.sub(r"[^\w ]", "", name.lower())
+        if plain.startswith(card):
+            return f"{step.player}'s {text}"
+        return text if card in plain else f"{step.player}'s {name}: {text}"
 
 
 def _names(text: str, name: str) -> bool:

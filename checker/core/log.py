@@ -82,6 +82,7 @@ class Log:
 
     enabled: bool = True
     steps: list[Step] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # card id -> printed name, for the headline's words
 
     def add(self, text: str | None, rule: str, player: str | None = None, card: str | None = None,
             priority: str | None = None, kind: str | None = None, **values: Any) -> None:

@@ -40,7 +40,8 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
                 if len(winners) > 1 else f"the winner is {winners[0]}"
             table.say(f"tie on {top}: current health decides; {shared}", cite.TIE, kind="score")
     verdict = _verdict(table, before, reasons)
-    return Resolution(verdict, log.steps, write_table(table, state), bool(reasons), scores, winners)
+    return Resolution(verdict, log.steps, write_table(table, state), bool(reasons), scores, winners,
+                      names=log.names)
 
 
 def _verdict(table: Table, before: dict[str, dict[str, int]], reasons: list[str]) -> list[str]:

@@ -105,6 +105,7 @@ class Table:
                              cite.GONE_SITS_OUT, p, kind="reveal")
                 else:
                     self.where = ("reveal", p.name, pl.card.id)
+                    self.log.names[pl.card.id] = pl.card.name
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
                              else cite.join(cite.REVEAL, cite.TWO_ENDED), p, kind="reveal")
         queue = sorted(clockwise, key=RANK)  # stable: clockwise within a priority

@@ -93,6 +93,8 @@ class Table:
             kind: str | None = None, **values: Any) -> None:
         """A step of `kind` (checker.core.log.KINDS)."""
         if self.log is not None:
+            if card is not None:
+                self.log.names[card.id] = card.name
             self.log.add(text, rule, player.name if player else None, card.id if card else None, kind=kind, **values)
 
     def note(self, player: Player, what: str) -> None:
