@@ -1,17 +1,24 @@
 """Citations quote the passage that states the rule the step applies (issue 13).
 
-The log steps carry no kind, so each citation constant is checked two ways: its quote is
-word for word inside the rulebook section it names (not merely somewhere in the book), and
-the steps the issue found citing the wrong passage now cite the right one.
+Each citation constant is checked three ways: its quote is word for word inside the rulebook
+section it names (not merely somewhere in the book); it names the step kinds allowed to cite
+it, and every step of every case book cites only constants allowed for its kind; and the
+steps the issue found citing the wrong passage now cite the right one.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 
+from checker.core.cite import Rule
+from checker.core.log import KINDS
+from checker.core.resolve_cmd import resolve_file
 from checker.el_dorado_canyon import cite as edc
 from checker.eldorado import cite as eld
 from checker.eternal_gold_and_steel import cite as gs
@@ -23,8 +30,8 @@ CASES = ROOT / "cases"
 QUOTE = re.compile(r'([A-Z][\w &-]+): "(.+?)"(?:;|$)')
 
 
-def _constants(module) -> dict[str, str]:
-    return {k: v for k, v in vars(module).items() if k.isupper() and isinstance(v, str)}
+def _constants(module) -> dict[str, Rule]:
+    return {k: v for k, v in vars(module).items() if k.isupper() and not k.startswith("_") and isinstance(v, str)}
 
 
 def _sections(book: str, names: set[str]) -> dict[str, str]:
@@ -51,6 +58,67 @@ def test_every_quote_is_in_the_section_it_names(module, book):
             assert quote in sections[section], (name, section, quote)
 
 
+MODULES = {"el-dorado-canyon": edc, "eldorado": eld, "eternal-gold-and-steel": gs}
+
+
+@pytest.mark.parametrize("module", MODULES.values(), ids=MODULES.keys())
+def test_every_citation_constant_names_the_step_kinds_allowed_to_cite_it(module):
+    for name, value in _constants(module).items():
+        assert isinstance(value, Rule), f"{name} is a plain string: declare it with cite() or ruling() and its kinds"
+        assert value.kinds and set(value.kinds) <= set(KINDS), (name, value.kinds)
+
+
+def _parts(rule: str) -> set[str]:
+    return set(rule.split("; "))
+
+
+def _uncited(rule: str, kind: str, constants: dict[str, Rule]) -> set[str]:
+    """The parts of a step's rule (quotes, ruling ids) that no constant allowed for its kind supplies: a
+    constant counts when the step cites all of it (a joined citation cites several whole constants)."""
+    covered = set()
+    for value in constants.values():
+        if kind in value.kinds and _parts(value) <= _parts(rule):
+            covered |= _parts(value)
+    return _parts(rule) - covered
+
+
+def _case_logs(game: str):
+    """Every case state of the game's book resolved as `checker resolve --json` does, with its log."""
+    for state in sorted((CASES / game).glob("*.toml")):
+        if state.name.endswith(".expect.toml"):
+            continue
+        expect = state.with_name(f"{state.stem}.expect.toml")
+        seed = tomllib.loads(expect.read_text()).get("seed") if expect.exists() else None
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            code = resolve_file(state, True, None, seed)
+        if code == 0:
+            yield state.stem, json.loads(out.getvalue())["log"]
+
+
+@pytest.mark.parametrize("game", MODULES, ids=MODULES.keys())
+def test_every_step_of_the_case_books_cites_only_constants_allowed_for_its_kind(game):
+    constants = _constants(MODULES[game])
+    seen: dict[str, set[str]] = {}
+    cases = 0
+    for case, log in _case_logs(game):
+        cases += 1
+        for step in log:
+            assert step["kind"] in KINDS, (case, step)
+            wrong = _uncited(step["rule"], step["kind"], constants)
+            assert not wrong, f"{case}: a {step['kind']} step cites {sorted(wrong)}: {step['text']}"
+            seen.setdefault(step["kind"], set()).add(case)
+    assert cases > 20 and {"reveal" if game != "eldorado" else "move", "nothing"} <= set(seen), (cases, sorted(seen))
+
+
+def test_a_quote_for_another_kind_of_step_is_caught():
+    """The check above can fail: a damage step citing the gold quote, or a ruling no damage constant names."""
+    constants = _constants(edc)
+    assert _uncited(edc.GAIN_GOLD, "damage", constants) == _parts(edc.GAIN_GOLD)
+    assert _uncited(edc.DAMAGE, "damage", constants) == set()
+    assert _uncited(edc.join(edc.DAMAGE, "EDC-13"), "damage", constants) == {"EDC-13"}
+
+
 def _steps(tmp_path: Path, state: Path) -> list[dict]:
     """The log of `checker resolve STATE --json`, run as the user runs it."""
     done = run(f"checker resolve {state} --json", tmp_path, tmp_path / "cache")
@@ -70,7 +138,7 @@ CASE_STEPS = [
     ("el-dorado-canyon/51-readme-dispute", r"^\w+ attacks \w+$", edc.AIM, "Being GONE"),  # nobody is GONE
     ("el-dorado-canyon/15-gone-players-are-skipped", r"^Ann attacks Cid$", edc.TARGET, None),  # past GONE Bob
     ("el-dorado-canyon/15-gone-players-are-skipped", r"^Dan attacks Cid$", edc.AIM, "Being GONE"),
-    ("el-dorado-canyon/03-take-cover-ammo-pays-gold", r"gains ammo", edc.TAKE_COVER_AMMO, "starts with 5 health"),
+    ("el-dorado-canyon/03-take-cover-ammo-pays-gold", r"gains \d+ ammo", edc.TAKE_COVER_AMMO, "starts with 5 health"),
     ("el-dorado-canyon/04-secret-hideout-heals-and-hides", r"sets health", edc.HIDEOUT, "starts with 5 health"),
     ("el-dorado-canyon/51-readme-dispute", r"^Ann loses 1 ammo", edc.AMMO, None),  # the Pistol's own words
     ("el-dorado-canyon/33-shotgun-two-players", r"^Ann loses 2 ammo", edc.CARD_AMMO, "lose 1 ammo"),

@@ -68,7 +68,7 @@ def test_the_worked_example_heal_prints_runs_and_draws():
              "hand": ["take-cover", "snake-oil"], "play": {"card": "snake-oil"}},
             {"name": "Bob", "character": "prospector", "play": {"card": "take-cover", "option": 1}}]}
         result = resolve(state, data)
-        return result.state["players"][0]["health"], [s.text for s in result.steps if "heals" in s.text]
+        return result.state["players"][0]["health"], [s.text for s in result.steps if s.kind == "gain"]
 
-    assert turn(2) == (4, ["Ann heals 2 health (2 -> 4; the track stops at 5)"])
-    assert turn(4) == (5, ["Ann heals 1 health (4 -> 5; the track stops at 5)"])
+    assert turn(2) == (4, ["Ann gains 2 health (2 -> 4)"])
+    assert turn(4) == (5, ["Ann gains 1 health (of 2: the track stops at 5; 4 -> 5)"])

@@ -74,8 +74,8 @@ def test_resolve_text_puts_the_verdict_first():
     result = CliRunner().invoke(app, ["resolve", str(CASES / "38-ten-infamy-ends-game-tie-break.toml")])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == ("Verdict: the game ends after this turn: Ann has 10 infamy; Ann's pistol: Bob takes 1 damage: "
-                        "health 5 -> 4.")
+    assert lines[0] == ("Verdict: the game ends after this turn: Ann has 10 infamy; Ann's Pistol: Bob takes 1 damage: "
+                        "health 5 -> 4; Cid resolves Take Cover first: priority I comes before every other card revealed.")
     assert "  Ann: ammo 5 -> 4, infamy 9 -> 10" in lines
     assert "  The game is over: Ann has 10 infamy" in lines
     assert lines.index("Steps:") > lines.index("  Game over. Winner(s): Ann")

@@ -181,7 +181,7 @@ def test_a_refusal_lists_the_legal_actions_through_resolve_file(tmp_path, capsys
         "a combat needs both on the same square (Combat Rules); legal for Ann now: move north, south, west; "
         "outfit rounds 1-10; resupply rounds 1-10; homecoming")
     assert resolve_file(_write(tmp_path / "s.toml", HOME, legal[-1]), False, None, 1) == 0
-    assert "Ann comes home to Brest and wins" in capsys.readouterr().out
+    assert "Ann: comes home to Brest and wins" in capsys.readouterr().out
     docs = (ROOT / "docs" / "engines.md").read_text()
     assert "\n".join(err).replace(str(state), "state.toml") in docs, "docs/engines.md shows the real refusal"
 

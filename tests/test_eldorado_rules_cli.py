@@ -42,7 +42,8 @@ def test_text_puts_the_verdict_first_then_cited_steps(tmp_path):
     done = run(tmp_path, state())
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[:3] == ["Verdict: Ann sails west from AI10 to AE10", "  Ann sails west from AI10 to AE10", "  Ann: at AI10 -> AE10, ship AI10 -> AE10, barrels 3 -> 2"]
+    ann = "Ann: at AI10 -> AE10, ship AI10 -> AE10, barrels 3 -> 2, sails west from AI10 to AE10"
+    assert lines[:3] == [f"Verdict: {ann}", f"  {ann}", "  Bob: no change"]
     assert "  The game goes on." in lines
     assert any(line.strip().startswith("rule: Movement Rules: \"2-5, Fair wind") for line in lines)
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from checker.core.wording import plural, subject
+from checker.core.log import KINDS, Log
+from checker.core.verdict import Event, change_lines
+from checker.core.wording import WORDS, amount, plural, subject, words
 from docs_examples import run
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -26,6 +28,44 @@ def test_plural_and_subject():
     assert plural(2, "treasure pile") == "2 treasure piles"
     assert subject("Bob", "'s guard falls") == "Bob's guard falls"
     assert subject("Bob", "wins") == "Bob wins"
+
+
+def test_the_common_steps_are_worded_once_from_their_values():
+    assert [amount(1, "soldier"), amount(2, "soldier"), amount(2, "infamy"), amount(3, "unbanked gold")] == [
+        "1 soldier", "2 soldiers", "2 infamy", "3 unbanked gold"]
+    assert words("gain", {"who": "Ann", "amount": 1, "what": "infamy", "before": 4, "after": 5}) == \
+        "Ann gains 1 infamy (4 -> 5)"
+    # a detail in brackets takes the track inside them; a verb of the rulebook's own replaces "loses"
+    assert words("loss", {"who": "Ann", "verb": "discards", "amount": 2, "what": "infamy", "before": 5, "after": 3,
+                          "detail": " (Take Cover)"}) == "Ann discards 2 infamy (Take Cover; 5 -> 3)"
+    assert words("pay", {"who": "Bob", "amount": 1, "what": "barrel", "detail": " (2 points each) to Ann"}) == \
+        "Bob pays 1 barrel (2 points each) to Ann"
+    assert words("damage", {"target": "Bob", "amount": 7, "what": "attack damage", "detail": " from Ann's Firemaw",
+                            "before": 24, "after": 17}) == "Bob takes 7 attack damage from Ann's Firemaw: health 24 -> 17"
+    assert words("block", {"target": "Bob", "amount": 2, "by": "cover and armor"}) == \
+        "Bob takes no damage: cover and armor block the attack's 2 damage"
+    assert set(WORDS) <= set(KINDS)
+    log = Log()
+    log.add(None, "Rule", "Ann", kind="gain", who="Ann", amount=2, what="gold")
+    assert log.steps[0].as_dict()["text"] == "Ann gains 2 gold"
+    assert log.steps[0].as_dict()["values"] == {"who": "Ann", "amount": 2, "what": "gold"}
+
+
+def test_verdict_events_have_one_shape_for_every_engine():
+    class P:
+        def __init__(self, name, health):
+            self.name, self.health = name, health
+
+    ann, bob = P("Ann", 3), P("Bob", 5)
+    events = [Event("Ann", "bought Rifle for 4 gold"), Event(None, "combat Ann - Bob: a tie, no losses")]
+    assert change_lines([ann, bob], {"Ann": {"health": 5}, "Bob": {"health": 5}}, events) == [
+        "combat Ann - Bob: a tie, no losses", "Ann: health 5 -> 3, bought Rifle for 4 gold", "Bob: no change"]
+
+
+def test_the_json_log_reference_lists_every_step_kind():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "json-log.md").read_text()
+    for kind, meaning in KINDS.items():
+        assert f"| `{kind}` | {meaning} |" in page, kind
 
 
 def test_eldorado_pays_one_barrel_not_one_barrels(tmp_path):

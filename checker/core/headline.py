@@ -2,21 +2,23 @@
 
 A state may name the disputed point: `question` (the words of the dispute) and `focus` (a
 player's name or a card id). The headline then answers about that point: what the decisive
-steps did to that player or what that card did. Without a focus it names the decisive events
-(the game's end, kills, blocks, hits, cards or actions that did nothing and why, combats), in
-the order `checker.core.log.KINDS` ranks them. Every engine tags its decisive steps; this
-module is the one place that words the answer.
+steps did to that player, or what that card did and what other cards did to it (a block that
+cancelled it, a steal that took its gold: steps whose `values["cards"]` names it). Without a focus
+it names the decisive events (the game's end, kills, blocks, damage, cards or actions that did
+nothing and why, combats), in the order `checker.core.log.DECISIVE` ranks them, then who acted
+first and why. Every engine gives each step its kind; this module is the one place that words
+the answer.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import StateError
 from .fields import toml_repr
-from .log import KINDS, Step
+from .log import DECISIVE, Step
 
 MOST = 3  # decisive events a headline names before "..."
 
@@ -47,45 +49,71 @@ def check_focus(dispute: Dispute, players: Collection[str], cards: Collection[st
                          f"got {dispute.focus!r}", field="focus")
 
 
-def headline(dispute: Dispute, steps: list[Step], fallback: str) -> str:
-    """One line: the answer about the focus, or the decisive events; `fallback` when nothing decisive happened."""
+def headline(dispute: Dispute, steps: list[Step], fallback: str, names: dict[str, str] | None = None) -> str:
+    """One line: the answer about the focus, or the decisive events; `fallback` when nothing decisive happened.
+    `names` gives a card id's printed name (Log.names), so the line says "Ann's Pistol", not "pistol"."""
+    say = _Sentences(names or {})
     focus = dispute.focus
     if focus is None:
-        answer = _events([s for s in steps if s.kind], fallback)
+        first = [s for s in steps if s.kind == "first"][:1]  # who acted first, and why: said last
+        answer = _events(_decisive(steps), fallback, say, first)
     else:
-        about = [s for s in steps if s.card == focus or s.player == focus or focus in s.values.values()
-                 or _names(s.text, focus)]
+        # steps by or about the focus, and what other cards did to a focused card (values["cards"] names it)
+        about = [s for s in steps if s.card == focus or s.player == focus or focus in s.values.get("cards", ())
+                 or focus in s.values.values() or _names(s.text, focus)]
+        done_to = [s for s in about if s.card != focus and focus in s.values.get("cards", ())]
         # what the focus's own card or action came to: its last step before the turn's end phase
         own = [s for s in about if (s.card == focus or s.player == focus) and s.priority != "end"]
-        chosen = [s for s in about if s.kind][:MOST - 1] + own[-1:]
+        chosen = (_decisive(done_to) or done_to or _decisive(about))[:MOST - 1] + own[-1:]
         if chosen:
-            answer = _events(chosen, fallback)  # _events drops a sentence said twice
+            answer = _events(chosen, fallback, say)  # _events drops a sentence said twice
         else:
             answer = f"{focus}: nothing in this turn involves it" + (f"; {fallback}" if fallback else "")
     return f"{dispute.question} {answer}" if dispute.question else answer
 
 
-def _events(steps: list[Step], fallback: str) -> str:
-    """The steps' sentences, the decisive kinds first (a step of no kind, a focus's outcome, last)."""
-    ranked = sorted(steps, key=lambda s: KINDS.index(s.kind) if s.kind else len(KINDS))
-    chosen = list(dict.fromkeys(_sentence(s) for s in ranked))
-    if not chosen:
-        return fallback
-    return "; ".join(chosen[:MOST]) + ("; ..." if len(chosen) > MOST else ".")
+def _decisive(steps: list[Step]) -> list[Step]:
+    """The steps of a decisive kind, but not damage that changed nothing or that a kill next says again."""
+    out = []
+    for i, s in enumerate(steps):
+        if s.kind not in DECISIVE:
+            continue
+        if s.kind == "damage" and (s.values.get("amount") == 0 or s.values.get("after") == 0
+                                   or (i + 1 < len(steps) and steps[i + 1].kind == "kill")):
+            continue
+        out.append(s)
+    return out
 
 
-def _sentence(step: Step) -> str:
-    """The step in its own words, led by whose card (or action) it is unless the words start with that player."""
-    text = step.text.rstrip(".")
-    if not step.player or text.startswith(step.player):
-        return text
-    if not step.card:
-        return f"{step.player}: {text}"
-    card = step.card.replace("-", " ")
-    plain = re.sub(r"[^\w ]", "", text.lower())
-    if plain.startswith(card):
-        return f"{step.player}'s {text}"
-    return text if card in plain else f"{step.player}'s {card}: {text}"
+def _events(steps: list[Step], fallback: str, say: _Sentences, last: Sequence[Step] = ()) -> str:
+    """The steps' sentences, the decisive kinds first (a step of no decisive kind, a focus's outcome, after),
+    then `last` (who acted first) whatever the count."""
+    ranked = sorted(steps, key=lambda s: DECISIVE.index(s.kind) if s.kind in DECISIVE else len(DECISIVE))
+    chosen = list(dict.fromkeys(say(s) for s in ranked))
+    tail = [say(s) for s in last if say(s) not in chosen]
+    if not chosen:  # nothing decisive: the first verdict line, then who acted first
+        return "; ".join([fallback.rstrip("."), *tail]) + "." if tail else fallback
+    return "; ".join(chosen[:MOST] + tail) + ("; ..." if len(chosen) > MOST else ".")
+
+
+@dataclass(frozen=True)
+class _Sentences:
+    """A step in its own words, led by whose card (or action) it is unless the words start with that player."""
+
+    names: dict[str, str]
+
+    def __call__(self, step: Step) -> str:
+        text = step.text.rstrip(".")
+        if not step.player or text.startswith(step.player):
+            return text
+        if not step.card:
+            return f"{step.player}: {text}"
+        name = self.names.get(step.card, step.card.replace("-", " "))
+        plain = re.sub(r"[^\w ]", "", text.lower())
+        card = re.sub(r"[^\w ]", "", name.lower())
+        if plain.startswith(card):
+            return f"{step.player}'s {text}"
+        return text if card in plain else f"{step.player}'s {name}: {text}"
 
 
 def _names(text: str, name: str) -> bool:

@@ -61,7 +61,7 @@ def resolve_file(state_file: Path, as_json: bool, out: Path | None, seed: int | 
         result = engine.resolve(state, game, seed=seed, **extra)  # base: for paths inside the state
         players = [row["name"] for row in result.state.get("players", [])]
         check_focus(dispute, players, ids | {s.card for s in result.steps if s.card})
-        result.headline = headline(dispute, result.steps, result.verdict[0] if result.verdict else "")
+        result.headline = headline(dispute, result.steps, result.verdict[0] if result.verdict else "", result.names)
     except StateError as exc:
         if exc.file is None:
             exc.file = str(state_file)

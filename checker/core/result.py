@@ -23,6 +23,7 @@ class Resolution:
     winners: list[str] | None = None
     notes: list[str] = field(default_factory=list)
     headline: str = ""
+    names: dict[str, str] = field(default_factory=dict)  # card id -> printed name (checker.core.log.Log.names)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

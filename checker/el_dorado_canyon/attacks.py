@@ -51,7 +51,8 @@ def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     log = t.log
     if p.ammo < ammo:
         if log:
-            t.say(f"has {p.ammo} ammo, the attack needs {ammo}: it does nothing", cite.NO_AMMO, p, "nothing")
+            t.say(None, cite.NO_AMMO, p, "nothing", who=p.name, has=p.ammo, what="ammo", needs=ammo,
+                  outcome="the attack does nothing")
         return True
     if aim.__class__ is int and aimed != "both":  # a card's arrow: the common case
         victims = [find_target(t, p, aim)]
@@ -64,18 +65,19 @@ def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     if ammo:
         p.ammo -= ammo
         if log:
-            t.say(f"loses {ammo} ammo ({p.ammo + ammo} -> {p.ammo})",
-                  cite.AMMO if pl is not None and pl.card.id == "pistol" else cite.CARD_AMMO, p)
+            t.say(None, cite.AMMO if pl is not None and pl.card.id == "pistol" else cite.CARD_AMMO, p, kind="loss",
+                  who=p.name, amount=ammo, what="ammo", before=p.ammo + ammo, after=p.ammo)
     if log and aimed == "both" and len(victims) == 1 and victims[0] is not p:
-        t.say(f"finds {victims[0].name} both left and right: attacked once", cite.BOTH_SIDES, p)
+        t.say(f"finds {victims[0].name} both left and right: attacked once", cite.BOTH_SIDES, p, kind="target")
     if victims[0] is p:
         if log:
             t.say("has no one else to target: shoots themself, no infamy",
-                  cite.join(cite.SELF_SHOT, cite.TARGET), p)
+                  cite.join(cite.SELF_SHOT, cite.TARGET), p, kind="target")
     elif infamy:
         p.infamy += infamy
         if log:
-            t.say(f"gains {infamy} infamy ({p.infamy - infamy} -> {p.infamy})", cite.ATTACK_INFAMY, p)
+            t.say(None, cite.ATTACK_INFAMY, p, kind="gain", who=p.name, amount=infamy, what="infamy",
+                  before=p.infamy - infamy, after=p.infamy)
     for v in victims:
         strike(t, p, v, damage, pl, _aim_rule(t, p, v, aim, aimed == "both") if log else "")
     return True
@@ -102,15 +104,16 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: st
         if pl is not None and pl.hit is None:
             pl.hit = v.seat
         if log:
-            t.say(f"attacks {v.name}", why, p)
+            t.say(f"attacks {v.name}", why, p, kind="target", target=v.name, cards=t.card_of(v))
         if by_card and v.char is not None and v.char.trigger == "when_attacked":
             t.trigger(v, "when_attacked", p)
         if v.discard and p.infamy:
             lost = min(v.discard, p.infamy)
             p.infamy -= lost
             if log:
-                t.say(f"discards {lost} infamy for attacking {v.name}, who took cover "
-                      f"({p.infamy + lost} -> {p.infamy})", cite.ATTACKER_DISCARDS, p)
+                t.say(None, cite.ATTACKER_DISCARDS, p, kind="loss", who=p.name, verb="discards", amount=lost,
+                      what="infamy", detail=f" for attacking {v.name}, who took cover", before=p.infamy + lost,
+                      after=p.infamy, cards=t.card_of(v))
         if by_card and p.char is not None and p.char.trigger == "on_attack":
             t.trigger(p, "on_attack", v)
     if v.char is None:
@@ -124,20 +127,21 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: st
         if log:
             why = f" ({damage}{f' + {extra}' if extra else ''}{f' - {blocked} blocked' if blocked else ''})" \
                 if extra or blocked else ""
-            t.say(f"{v.name} takes {dealt} damage{why}: health {before} -> {v.health}",
-                  cite.BLOCK if blocked else cite.DAMAGE, kind="hit" if v.health else None)  # a kill says it
+            t.say(None, cite.BLOCK if blocked else cite.DAMAGE, kind="damage", target=v.name, amount=dealt, detail=why,
+                  before=before, after=v.health, cards=t.card_of(v))
         if v.health == 0:
             kill_character(t, p, v, by_card)
     elif log:
-        t.say(f"{v.name} takes no damage: {_blockers(v)} the attack's {damage + extra} damage", cite.BLOCK, kind="block")
+        t.say(None, cite.BLOCK, kind="block", target=v.name, amount=damage + extra, by=_blockers(v),
+              cards=t.card_of(v))
 
 
 def _blockers(v: Player) -> str:
     """What stopped a whole attack: the cover taken this turn, the character's armor, or both."""
     armor = v.char is not None and v.char.armor
     if v.block and armor:
-        return "cover and armor block"
-    return "cover blocks" if v.block else "armor blocks"
+        return "cover and armor"
+    return "cover" if v.block else "armor"
 
 
 def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> None:
@@ -155,24 +159,26 @@ def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> N
         t.note(victim, f"lost {dead.name} (killed)")
     if victim.spent:
         if log:
-            t.say(f"{', '.join(c.name for c in victim.spent)} back to {victim.name}'s hand", cite.SPENT_BACK)
+            t.say(f"{', '.join(c.name for c in victim.spent)} back to {victim.name}'s hand", cite.SPENT_BACK, kind="card")
         victim.hand.extend(victim.spent)
         victim.spent = []
     if killer is victim:
         if log:
-            t.say("killed themself: no infamy for the kill and no gold moves", cite.SELF_SHOT, killer)
+            t.say("killed themself: no infamy for the kill and no gold moves", cite.SELF_SHOT, killer, kind="nothing")
         return
     killer.infamy += 1
     if log:
-        t.say(f"gains 1 infamy for the kill ({killer.infamy - 1} -> {killer.infamy})", cite.KILL_INFAMY, killer)
+        t.say(None, cite.KILL_INFAMY, killer, kind="gain", who=killer.name, amount=1, what="infamy", detail=" for the kill",
+              before=killer.infamy - 1, after=killer.infamy)
     if killer.char is not None and killer.char.alignment != dead.alignment:
         killer.infamy += 1
         if log:
-            t.say(f"gains 1 infamy: {killer.char.alignment} killed {dead.alignment} "
-                  f"({killer.infamy - 1} -> {killer.infamy})", cite.ALIGNMENT_INFAMY, killer)
+            t.say(None, cite.ALIGNMENT_INFAMY, killer, kind="gain", who=killer.name, amount=1, what="infamy",
+                  detail=f": {killer.char.alignment} killed {dead.alignment}", before=killer.infamy - 1,
+                  after=killer.infamy)
     gold, victim.unbanked = victim.unbanked, 0
     killer.unbanked += gold
     if log:
-        t.say(f"takes {victim.name}'s {gold} unbanked gold (banked gold stays)", cite.KILL_GOLD, killer)
+        t.say(f"takes {victim.name}'s {gold} unbanked gold (banked gold stays)", cite.KILL_GOLD, killer, kind="steal")
     if by_card:
         t.trigger(killer, "on_kill", victim)

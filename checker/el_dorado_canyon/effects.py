@@ -38,7 +38,8 @@ def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
         if t.log:
             short = f", all {v.name} had of the {e.gold} the card takes" if gold < e.gold else ""
             t.say(f"steals {gold} unbanked gold from {v.name}{short} (unbanked {v.unbanked + gold} -> {v.unbanked}; "
-                  "banked gold is safe)", cite.STEAL, p)
+                  "banked gold is safe)", cite.STEAL, p, kind="steal", target=v.name, amount=gold,
+                  cards=t.card_of(v))
     return True
 
 
@@ -48,7 +49,8 @@ def target_discards_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: An
         lost = min(e.amount, v.infamy)
         v.infamy -= lost
         if t.log:
-            t.say(f"{v.name} discards {lost} infamy ({v.infamy + lost} -> {v.infamy})", cite.TARGET_DISCARDS)
+            t.say(None, cite.TARGET_DISCARDS, kind="loss", who=v.name, verb="discards", amount=lost, what="infamy",
+                  before=v.infamy + lost, after=v.infamy, cards=t.card_of(v))
     return True
 
 
@@ -57,7 +59,7 @@ def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.block += e.damage
     if t.log:
         t.say(f"takes cover: {e.damage} damage of each attack on {p.name} is blocked for the rest of the turn",
-              cite.BLOCK, p)
+              cite.BLOCK, p, kind="cover")
     return True
 
 
@@ -65,7 +67,7 @@ def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.discard += e.amount
     if t.log:
-        t.say(f"each attacker of {p.name} discards {e.amount} infamy for the rest of the turn", cite.ATTACKER_DISCARDS)
+        t.say(f"each attacker of {p.name} discards {e.amount} infamy for the rest of the turn", cite.ATTACKER_DISCARDS, kind="cover")
     return True
 
 
@@ -73,10 +75,11 @@ def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: 
 def pay_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     if not pay(p, e.amount):
         if t.log:
-            t.say(f"has {p.unbanked + p.banked} gold, needs {e.amount}: the rest of the card does nothing", cite.PAY, p, "nothing")
+            t.say(None, cite.PAY, p, "nothing", who=p.name, has=p.unbanked + p.banked, what="gold", needs=e.amount,
+                  outcome="the rest of the card does nothing")
         return False
     if t.log:
-        t.say(f"pays {e.amount} gold ({gold_text(p)})", cite.PAY, p)
+        t.say(None, cite.PAY, p, kind="pay", who=p.name, amount=e.amount, what="gold", detail=f" ({gold_text(p)})")
     return True
 
 
@@ -100,7 +103,8 @@ def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
             why = f" (attacked by {who}: {if_attacked} instead of {amount})" if attackers else " (not attacked)"
         rule = _card_rule(pl, {"go-to-town": cite.GO_TO_TOWN_GOLD, "advanced-mining": cite.ADVANCED_MINING},
                           cite.IF_ATTACKED) if if_attacked is not None else cite.GAIN_GOLD
-        t.say(f"gains {gain} unbanked gold{why}", rule, p)
+        t.say(None, rule, p, kind="gain", who=p.name, amount=gain, what="unbanked gold", detail=why,
+              before=p.unbanked - gain, after=p.unbanked)
     return True
 
 
@@ -108,8 +112,8 @@ def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.infamy += e.amount
     if t.log:
-        t.say(f"gains {e.amount} infamy ({p.infamy - e.amount} -> {p.infamy})",
-              cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p)
+        t.say(None, cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p, kind="gain", who=p.name,
+              amount=e.amount, what="infamy", before=p.infamy - e.amount, after=p.infamy)
     return True
 
 
@@ -118,8 +122,9 @@ def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before = p.ammo
     p.ammo = min(MAX_TRACK, before + e.amount)
     if t.log:
-        t.say(f"gains ammo: {before} -> {p.ammo}",
-              _card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p)
+        top = f" (of {e.amount}: the track stops at {MAX_TRACK})" if p.ammo - before < e.amount else ""
+        t.say(None, _card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p,
+              kind="gain", who=p.name, amount=p.ammo - before, what="ammo", detail=top, before=before, after=p.ammo)
     return True
 
 
@@ -129,7 +134,9 @@ def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before = p.health
     p.health = min(MAX_TRACK, before + e.amount)
     if t.log:
-        t.say(f"heals {p.health - before} health ({before} -> {p.health}; the track stops at {MAX_TRACK})", cite.HEAL, p)
+        top = f" (of {e.amount}: the track stops at {MAX_TRACK})" if p.health - before < e.amount else ""
+        t.say(None, cite.HEAL, p, kind="gain", who=p.name, amount=p.health - before, what="health", detail=top,
+              before=before, after=p.health)
     return True
 
 
@@ -140,7 +147,7 @@ def per_attacker(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool
     p.infamy += e.infamy * k
     if t.log:
         gains = " and ".join(f"{n * k} {what}" for what, n in (("gold", e.gold), ("infamy", e.infamy)) if n)
-        t.say(f"was attacked by {k} player(s): gains {gains}", cite.PER_ATTACKER, p)
+        t.say(f"was attacked by {k} player(s): gains {gains}", cite.PER_ATTACKER, p, kind="gain")
     return True
 
 
@@ -154,7 +161,7 @@ def set_tracks(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
         p.ammo = ammo
     if t.log:
         t.say(f"sets health {before[0]} -> {p.health}, ammo {before[1]} -> {p.ammo}",
-              _card_rule(pl, {"secret-hideout": cite.HIDEOUT}, cite.SET_TRACKS, cite.ABILITY_TRACKS), p)
+              _card_rule(pl, {"secret-hideout": cite.HIDEOUT}, cite.SET_TRACKS, cite.ABILITY_TRACKS), p, kind="set")
     return True
 
 
@@ -164,7 +171,7 @@ def bank_all(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.banked += moved
     p.unbanked = 0
     if t.log:
-        t.say(f"banks {moved} gold (banked {p.banked - moved} -> {p.banked})", cite.BANK, p)
+        t.say(f"banks {moved} gold (banked {p.banked - moved} -> {p.banked})", cite.BANK, p, kind="bank")
     if moved:
         t.trigger(p, "on_bank", None)
     return True

@@ -33,14 +33,15 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
         for p in table.players:
             s = scores[p.name]
             table.say(f"scores min(infamy {s['infamy']}, banked {s['banked']}) - graveyard {s['graveyard']} "
-                      f"= {s['score']}", cite.SCORE, p)
+                      f"= {s['score']}", cite.SCORE, p, kind="score")
         top = max(s["score"] for s in scores.values())
         if sum(1 for s in scores.values() if s["score"] == top) > 1:
             shared = f"still tied on health {scores[winners[0]]['health']}: {' and '.join(winners)} share the win" \
                 if len(winners) > 1 else f"the winner is {winners[0]}"
-            table.say(f"tie on {top}: current health decides; {shared}", cite.TIE)
+            table.say(f"tie on {top}: current health decides; {shared}", cite.TIE, kind="score")
     verdict = _verdict(table, before, reasons)
-    return Resolution(verdict, log.steps, write_table(table, state), bool(reasons), scores, winners)
+    return Resolution(verdict, log.steps, write_table(table, state), bool(reasons), scores, winners,
+                      names=log.names)
 
 
 def _verdict(table: Table, before: dict[str, dict[str, int]], reasons: list[str]) -> list[str]:

@@ -52,11 +52,12 @@ def refresh_row(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Go to Town: pay to put the whole row under the deck and turn up a new one, if chosen."""
     if pl is None or not pl.refresh or pl.passed:
         if t.log and pl is not None and pl.passed:
-            t.say("makes no choice on a passed card: the town row is not replaced", cite.PASSED_CHOICE, p)
+            t.say("makes no choice on a passed card: the town row is not replaced", cite.PASSED_CHOICE, p, kind="nothing")
         return True
     if not pay(p, e.cost):
         if t.log:
-            t.say(f"has {p.unbanked + p.banked} gold, replacing the row costs {e.cost}: not replaced", cite.REFRESH, p)
+            t.say(None, cite.REFRESH, p, kind="nothing", who=p.name, has=p.unbanked + p.banked, what="gold", needs=e.cost,
+                  outcome="the town row is not replaced")
         return True
     old = t.row or []
     for card in old:
@@ -65,7 +66,7 @@ def refresh_row(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     refill_row(t)
     if t.log:
         t.say(f"pays {e.cost} gold ({gold_text(p)}); {', '.join(c.name for c in old) or 'nothing'} go under the "
-              f"town deck; the new row: {', '.join(c.name for c in t.row) or 'empty'}", cite.REFRESH, p)
+              f"town deck; the new row: {', '.join(c.name for c in t.row) or 'empty'}", cite.REFRESH, p, kind="pay")
     return True
 
 
@@ -74,9 +75,9 @@ def buy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Buy the chosen face-up card into the hand, if it is there and affordable (less any discount)."""
     if pl is None or pl.buy is None or pl.passed:
         if t.log and pl is not None and pl.passed:
-            t.say("makes no choice on a passed card: buys nothing", cite.PASSED_CHOICE, p)
+            t.say("makes no choice on a passed card: buys nothing", cite.PASSED_CHOICE, p, kind="nothing")
         elif t.log:
-            t.say("buys nothing", cite.BUY, p)
+            t.say("buys nothing", cite.BUY, p, kind="buy")
         return True
     card = pl.buy
     if t.row is None or card not in t.row:
@@ -87,7 +88,8 @@ def buy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     paid = price(e, card)
     if not pay(p, paid):
         if t.log:
-            t.say(f"cannot buy {card.name}: costs {paid}, has {p.unbanked + p.banked} gold", cite.BUY, p, "nothing")
+            t.say(None, cite.BUY, p, "nothing", who=p.name, has=p.unbanked + p.banked, what="gold", needs=paid,
+                  outcome=f"cannot buy {card.name}")
         return True
     slot = t.row.index(card)
     if t.deck:  # the top of the town deck takes the bought card's place (EDC-15)
@@ -98,6 +100,6 @@ def buy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     t.bought.append((p.seat, card.id))
     if t.log:
         t.say(f"buys {card.name} for {paid} gold ({gold_text(p)}) into the hand; the row: "
-              f"{', '.join(c.name for c in t.row) or 'empty'}", cite.BUY, p)
+              f"{', '.join(c.name for c in t.row) or 'empty'}", cite.BUY, p, kind="buy")
         t.note(p, f"bought {card.name} for {paid} gold")
     return True

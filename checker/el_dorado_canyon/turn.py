@@ -16,6 +16,8 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
+from checker.core.verdict import Event
+
 from . import cite
 from .effects import effect_steps
 from .gone import gone_next_turn
@@ -35,7 +37,7 @@ class Table:
         self.row, self.deck, self.characters = row, deck, characters
         self.log = log
         self.where: tuple[str | None, str | None, str | None] = (None, None, None)
-        self.events: list[tuple[str, str]] = []  # (player, what) for the verdict; only with a log
+        self.events: list[Event] = []  # the verdict's events; only with a log
         self.moves = 0
         self.draw_failed = False
         self.revealed: list[Play | None] = []  # this turn's plays by seat (None: GONE)
@@ -50,17 +52,23 @@ class Table:
 
     # ---- the log -------------------------------------------------------------------------------
 
-    def say(self, text: str, rule: str, subject: Player | None = None, kind: str | None = None) -> None:
-        """Add a step under the current card: "<subject> <text>" (callers check `self.log` first); `kind` marks a
-        decisive one for the verdict's headline (checker.core.log.KINDS)."""
+    def say(self, text: str | None, rule: str, subject: Player | None = None, kind: str | None = None,
+            **values: Any) -> None:
+        """Add a step of `kind` (checker.core.log.KINDS) under the current card: "<subject> <text>", or words
+        rendered from `values` when `text` is None (callers check `self.log` first)."""
         priority, who, card = self.where
-        if subject is not None:
+        if subject is not None and text is not None:
             text = f"{subject.name} {text}"
-        self.log.add(text, rule, who or (subject.name if subject else None), card, priority, kind)
+        self.log.add(text, rule, who or (subject.name if subject else None), card, priority, kind, **values)
+
+    def card_of(self, p: Player) -> list[str]:
+        """The card p revealed this turn, for a step's `cards`: what an attack or a steal on p reaches."""
+        pl = self.revealed[p.seat] if self.revealed else None
+        return [pl.card.id] if pl is not None else []
 
     def note(self, player: Player, what: str) -> None:
         """A line of the verdict (callers check `self.log` first)."""
-        self.events.append((player.name, what))
+        self.events.append(Event(player.name, what))
 
     # ---- the turn ------------------------------------------------------------------------------
 
@@ -94,11 +102,12 @@ class Table:
                 p, pl = self.players[s], plays[s]
                 if pl is None:
                     self.say("is GONE this turn and plays no card" if p.gone else "plays no card",
-                             cite.GONE_SITS_OUT, p)
+                             cite.GONE_SITS_OUT, p, kind="reveal")
                 else:
                     self.where = ("reveal", p.name, pl.card.id)
+                    self.log.names[pl.card.id] = pl.card.name
                     self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
-                             else cite.join(cite.REVEAL, cite.TWO_ENDED), p)
+                             else cite.join(cite.REVEAL, cite.TWO_ENDED), p, kind="reveal")
         queue = sorted(clockwise, key=RANK)  # stable: clockwise within a priority
         self.foreseen = self.asked = None  # no count kept unless the turn may be resolved again
         if self.may_attack_after_asking(queue):
@@ -163,7 +172,7 @@ class Table:
             del self.log.steps[steps:]
             self.where = ("reveal", None, None)
             self.say("an attack later this turn changes an earlier \"if you are attacked\": "
-                     "the cards resolve again, knowing every attack of the turn", cite.RESOLVE_AGAIN)
+                     "the cards resolve again, knowing every attack of the turn", cite.RESOLVE_AGAIN, kind="order")
 
     def attackers_of(self, p: Player) -> list[Player]:
         """Who attacks p this turn (H8): so far, or over the whole turn once foreseen."""
@@ -234,7 +243,20 @@ class Table:
             self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION, kind="nothing")
         else:
             passed = f" (passed from {self.players[pl.owner].name})" if pl.passed else ""
-            self.say(f"resolves {card.name}{passed}", cite.PRIORITY, p)
+            first = self.acts_first(pl, p)
+            self.say(f"resolves {card.name}{passed}{first}", cite.PRIORITY, p, "first" if first else "order")
+
+    def acts_first(self, pl: Play, p: Player) -> str:
+        """Why the turn's first card to act goes first (priority, then clockwise from the first player, H1);
+        "" for any later card, or a card alone on the table."""
+        if len(self.plays) < 2 or any(s.kind == "first" for s in self.log.steps):
+            return ""
+        same = [q for q in self.plays if q is not pl and q.card.rank == pl.card.rank]
+        if not same:
+            return f" first: priority {pl.card.priority} comes before every other card revealed"
+        marker = self.players[self.first].name
+        seat = "is the first player" if p.name == marker else f"sits first clockwise from the first player, {marker}"
+        return f" first: priority {pl.card.priority} like {self.players[same[0].holder].name}'s card, and {p.name} {seat}"
 
     def trigger(self, p: Player, when: str, other: Player | None) -> None:
         """A character ability fires now (EDC-8); abilities never trigger abilities (EDC-9)."""
@@ -242,7 +264,7 @@ class Table:
         if char is None or char.trigger != when:
             return
         if self.log:
-            self.say(f"{p.name}'s {char.name}, ability: {char.text}", cite.ABILITY)
+            self.say(f"{p.name}'s {char.name}, ability: {char.text}", cite.ABILITY, kind="ability")
         for effect in char.effects:
             effect.rule.run(self, p, effect, None, other)
 
@@ -252,7 +274,7 @@ class Table:
         moving = [q for q in self.plays if not q.done and not q.card.event and q.holder in ring]
         if len(ring) < 2 or not moving:
             if self.log:
-                self.say("finds no card to pass", cite.ROSIE, p)
+                self.say("finds no card to pass", cite.ROSIE, p, kind="nothing")
             return
         ring.sort()
         for q in moving:
@@ -262,7 +284,7 @@ class Table:
         if self.log:
             for q in moving:
                 self.say(f"{q.card.name} of {self.players[q.owner].name} passes to {self.players[q.holder].name}",
-                         cite.ROSIE)
+                         cite.ROSIE, kind="card")
 
     # ---- the end of the turn ------------------------------------------------------------------------
 
@@ -278,7 +300,7 @@ class Table:
         gone_next_turn(self)
         self.first = (self.first + 1) % self.n
         if log:
-            self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER)
+            self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER, kind="turn")
 
     def put_away(self, pl: Play) -> None:
         """Where a played card goes: hand, under the character, the town deck, or the attacked."""
@@ -287,30 +309,30 @@ class Table:
             self.where = ("end", owner.name, card.id)
         if pl.passed:
             if log:
-                self.say(f"{card.name} goes back to {owner.name}'s hand", cite.ROSIE_BACK)
+                self.say(f"{card.name} goes back to {owner.name}'s hand", cite.ROSIE_BACK, kind="card")
         elif card.event or card.use_once:
             owner.hand.remove(card)
             to_town_deck(self, card)
             if log:
                 self.say(f"{card.name} is discarded face down under the town deck",
-                         cite.EVENT if card.event else cite.USE_ONCE)
+                         cite.EVENT if card.event else cite.USE_ONCE, kind="card")
                 self.note(owner, f"discarded {card.name}")
         elif card.once and owner.char is not None:
             owner.hand.remove(card)
             owner.spent.append(card)
             if log:
-                self.say(f"{card.name} goes under {owner.char.name}", cite.ONCE)
+                self.say(f"{card.name} goes under {owner.char.name}", cite.ONCE, kind="card")
         elif card.give and pl.hit is not None:
             taker = self.players[pl.hit]
             owner.hand.remove(card)
             taker.hand.append(card)
             if log:
-                self.say(f"{card.name} is given to {taker.name}, who was attacked", cite.GIVE)
+                self.say(f"{card.name} is given to {taker.name}, who was attacked", cite.GIVE, kind="card")
                 self.note(owner, f"gave {card.name} to {taker.name}")
                 self.note(taker, f"received {card.name}")
         elif log:
             self.say(f"{card.name} goes back to {owner.name}'s hand",
-                     cite.SPENT_BACK if card.once else cite.BACK_TO_HAND)
+                     cite.SPENT_BACK if card.once else cite.BACK_TO_HAND, kind="card")
 
 
 RANK = attrgetter("card.rank")

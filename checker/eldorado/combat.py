@@ -58,7 +58,7 @@ def combat(play: Play, p: Player, fields: dict) -> None:
     """Two players on the same square fight (Combat Rules, E2)."""
     o = fields["opponent"]
     check_combat(p, o)
-    play.say(p, f"and {o.name} meet at {p.at}: combat", cite.SAME_SQUARE)
+    play.say(p, f"and {o.name} meet at {p.at}: combat", cite.SAME_SQUARE, kind="fight")
     fight(play, party(p), party(o), p.at, fields.get("pay"))
 
 
@@ -82,10 +82,10 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
         totals.append(die + points)
         dice.append(die)
         play.say(side.player, f"{'' if side.crew == 'soldiers' else '(guard) '}totals {die} + {parts} = {die + points}",
-                 cite.POINTS)
+                 cite.POINTS, kind="fight")
     if totals[0] == totals[1]:
         play.say(None, f"{a.label} and {b.label} tie on {totals[0]}: it costs nobody anything", cite.TIE, "combat")
-        play.event(f"combat {a.label} - {b.label}: a tie, no losses")
+        play.note(None, f"combat {a.label} - {b.label}: a tie, no losses")
         return None
     for side, other, die in ((a, b, dice[0]), (b, a, dice[1])):
         if die % 2 == 0:
@@ -93,7 +93,7 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
             dead = min(luck, other.soldiers)
             other.soldiers -= dead
             play.say(side.player, f"rolled an even {die}: Indian luck kills {dead} of {other.label}'s soldiers "
-                     f"(rolled {luck})", cite.LUCK)
+                     f"(rolled {luck})", cite.LUCK, kind="loss")
     win, lose = (a, b) if totals[0] > totals[1] else (b, a)
     win_die = dice[0] if win is a else dice[1]
     difference = abs(totals[0] - totals[1])
@@ -104,7 +104,7 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
     payable = {"soldiers": True, "barrels": at_sea, "treasure": in_eldorado and party_pays,
                "muskets": lose.muskets, "cannons": lose.cannons and party_pays}
     paid, short = _pay(play, win, lose, difference, order, payable, win_die if win_die in (1, 2) else None)
-    play.event(f"combat {a.label} - {b.label}: {win.label} wins, {lose.label} pays {paid or 'nothing'}")
+    play.note(None, f"combat {a.label} - {b.label}: {win.label} wins, {lose.label} pays {paid or 'nothing'}")
     if short > 0:
         _wiped_out(play, lose, short)
     return win
@@ -129,7 +129,7 @@ def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payab
     if captive:
         taken["soldiers"], left = 1, left - 1
         play.say(win.player, f"won with a {prisoner}: one of {lose.label}'s soldiers is taken prisoner and "
-                 "joins the winner", cite.PRISONER)
+                 "joins the winner", cite.PRISONER, kind="steal")
     for item in order:
         while left >= VALUES[item] and taken[item] < have[item]:
             taken[item] += 1
@@ -151,8 +151,10 @@ def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive:
             lose.soldiers -= n
             win.soldiers += int(captive)
             if n - captive:
-                play.say(lose.player, f"loses {n - int(captive)} soldier(s) ({'party' if lose.crew == 'soldiers' else 'guard'}): "
-                         f"{lose.soldiers} left", cite.DIFFERENCE)
+                play.say(lose.player, None, cite.DIFFERENCE, "loss", who=lose.player.name, amount=n - int(captive),
+                         what="soldier", detail=f" ({'party' if lose.crew == 'soldiers' else 'guard'}"
+                         f"{'; 1 more is taken prisoner' if captive else ''})",
+                         before=lose.soldiers + n, after=lose.soldiers)
         else:
             setattr(lose.player, item, getattr(lose.player, item) - n)
             keeps = item != "cannons" or win.player.ship is not None
@@ -160,7 +162,8 @@ def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive:
                 setattr(win.player, item, getattr(win.player, item) + n)
             rule = {"barrels": cite.BARRELS, "treasure": cite.TREASURE}.get(item, cite.WEAPONS)
             to = f"to {win.player.name}" if keeps else "overboard: the winner has no ship for them"
-            play.say(lose.player, f"pays {plural(n, NAMES[item])} ({plural(VALUES[item], 'point')} each) {to}", rule)
+            play.say(lose.player, None, rule, "pay", who=lose.player.name, amount=n, what=NAMES[item],
+                     detail=f" ({plural(VALUES[item], 'point')} each) {to}")
 
 
 def _wiped_out(play: Play, lose: Side, short: int) -> None:
@@ -173,7 +176,7 @@ def _wiped_out(play: Play, lose: Side, short: int) -> None:
     play.say(p, f"cannot pay the last {short} point(s): all of {p.name}'s people have died and {p.name} leaves "
              "the game", cite.LEAVES, "kill")
     leave_game(p)
-    play.event(f"{p.name} leaves the game")
+    play.note(p, "leaves the game")
 
 
 def leave_game(p: Player) -> None:
@@ -191,14 +194,15 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     die = play.roll(p, f"fight with the Indians of {city.name}")
     dead = min(die, p.soldiers)
     p.soldiers -= dead
-    play.say(p, f"fights the Indians of {city.name}: loses {die} point(s)", cite.INDIANS)
-    play.say(p, f"loses {dead} soldier(s): {p.soldiers} left", cite.INDIANS_KILL)
+    play.say(p, f"fights the Indians of {city.name}: loses {die} point(s)", cite.INDIANS, kind="fight")
+    play.say(p, None, cite.INDIANS_KILL, "loss", who=p.name, amount=dead, what="soldier", before=p.soldiers + dead,
+             after=p.soldiers)
     play.table.beaten.append(city.id)
     if die > dead:
         play.say(p, f"has no soldier for the last {die - dead} point(s): the Indians kill the leader; all of "
-                 f"{p.name}'s people have died and {p.name} leaves the game", cite.LEAVES)
+                 f"{p.name}'s people have died and {p.name} leaves the game", cite.LEAVES, kind="kill")
         leave_game(p)
-        play.event(f"{p.name} falls to the Indians of {city.name} and leaves the game")
+        play.note(p, f"falls to the Indians of {city.name} and leaves the game")
         return
     gold_die = play.roll(p, f"gold of {city.name}")
     cannons = p.cannons if p.aboard else 0  # a party aboard its ship moored at a coastal city has its guns (ELD-7)
@@ -206,9 +210,9 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     shown = f"{p.soldiers} soldier(s) + 2 x {p.muskets} musket(s)" + (f" + 3 x {cannons} cannon(s)" if p.aboard else "")
     piles = (strength + gold_die) // 3
     p.treasure += piles
-    play.say(p, f"beats the Indians: strength {shown} = {strength}, + {gold_die} = {strength + gold_die}: "
-             f"{piles} treasure pile(s), {p.treasure} now", cite.GOLD)
-    play.event(f"{p.name} beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
+    play.say(p, f"beats the Indians of {city.name}: strength {shown} = {strength}, + {gold_die} = {strength + gold_die}: "
+             f"{piles} treasure pile(s), {p.treasure} now", cite.GOLD, kind="combat")
+    play.note(p, f"beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
 
 
 def indians_at(table: Table, p: Player):
@@ -232,13 +236,13 @@ def takeover(play: Play, p: Player, fields: dict) -> None:
     check_takeover(p, o)
     ship = o.ship
     if o.guard:
-        play.say(p, f"boards {o.name}'s ship at {ship}: its guard of {o.guard} fights", cite.TAKEOVER)
+        play.say(p, f"boards {o.name}'s ship at {ship}: its guard of {o.guard} fights", cite.TAKEOVER, kind="fight")
         boarders = party(p)
         if fight(play, boarders, Side(o, "guard", muskets=False, cannons=True), ship, fields.get("pay")) is not boarders:
-            play.say(p, f"does not take {o.name}'s ship", cite.TAKEOVER)
+            play.say(p, f"does not take {o.name}'s ship", cite.TAKEOVER, kind="nothing")
             return
     else:
-        play.say(p, f"boards {o.name}'s ship at {ship}: no crew aboard, no fight", cite.TAKEOVER)
+        play.say(p, f"boards {o.name}'s ship at {ship}: no crew aboard, no fight", cite.TAKEOVER, kind="move")
     _take(play, p, o, ship)
 
 
@@ -263,12 +267,12 @@ def _take(play: Play, p: Player, o: Player, ship: str) -> None:
     """The ship changes hands with what is aboard; the taker's old ship is abandoned (ELD-14)."""
     if p.ship is not None:
         play.say(p, f"abandons the old ship at {p.ship} with its guard of {p.guard}, {p.cannons} cannon(s) and "
-                 f"{p.barrels} barrel(s)", "ELD-14")
+                 f"{p.barrels} barrel(s)", cite.TAKE_SHIP, kind="loss")
     if o.guard:
-        play.say(o, f"'s surviving guard of {o.guard} is put ashore and leaves the game", "ELD-14")
+        play.say(o, f"'s surviving guard of {o.guard} is put ashore and leaves the game", cite.TAKE_SHIP, kind="loss")
     p.ship = p.at = ship
     p.cannons, p.barrels, p.guard = o.cannons, o.barrels, 0
     o.ship, o.cannons, o.barrels, o.guard = None, 0, 0, 0
     play.say(p, f"takes {o.name}'s ship at {ship} with {p.cannons} cannon(s) and {p.barrels} barrel(s) aboard",
-             cite.TAKEOVER)
-    play.event(f"{p.name} takes {o.name}'s ship at {ship}")
+             cite.TAKEOVER, kind="steal")
+    play.note(p, f"takes {o.name}'s ship at {ship}")

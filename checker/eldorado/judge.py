@@ -53,7 +53,7 @@ def check_homecoming(play: Any, p: Player, claimed: bool) -> None:
     play.say(p, f"moors at {port.name} with their Eldorado opened, {p.soldiers + p.guard} soldier(s) and "
              f"{p.treasure} treasure pile(s): {p.name} wins", cite.HOME_SOLDIER, "win")
     play.winner = p.name
-    play.event(f"{p.name} comes home to {port.name} and wins")
+    play.note(p, f"comes home to {port.name} and wins")
 
 
 def ranking(players: list[Player], winner: str) -> tuple[dict[str, dict[str, Any]], list[str]]:

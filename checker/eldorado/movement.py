@@ -37,7 +37,7 @@ def combat_due(play: Play, p: Player) -> None:
     for o in play.table.players:
         if o is not p and not o.out and o.at == p.at:
             play.say(p, f"ends the move on {o.name}'s square {p.at}: a combat is due", cite.SAME_SQUARE, "combat")
-            play.event(f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
+            play.note(None, f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
                        f"opponent = \"{o.name}\")")
 
 
@@ -146,11 +146,11 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
     start = _ship(p)
     die = play.roll(p, "wind")
     if die == 1:
-        play.say(p, "is becalmed: no move", cite.CALM)
-        play.event(f"{p.name}: calm, no move")
+        play.say(p, "is becalmed: no move", cite.CALM, kind="move")
+        play.note(p, "calm, no move")
     elif die == 6:
-        play.say(p, "is caught in a storm and repairs the rigging: no move", cite.STORM)
-        play.event(f"{p.name}: storm, no move")
+        play.say(p, "is caught in a storm and repairs the rigging: no move", cite.STORM, kind="move")
+        play.note(p, "storm, no move")
     else:
         here, moved, why = start, 0, None
         while moved < die:
@@ -162,13 +162,13 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
             if not chart.is_sea(here):
                 why = "coast"
                 break
-        play.say(p, f"sails {NAMES[heading]} {moved} of {die} squares, {start} -> {here}", cite.WIND)
+        play.say(p, f"sails {NAMES[heading]} {moved} of {die} squares, {start} -> {here}", cite.WIND, kind="move")
         if why == "coast":
-            play.say(p, f"meets the coast at {here} ({_what(chart, here)}) and moors there", cite.COAST)
+            play.say(p, f"meets the coast at {here} ({_what(chart, here)}) and moors there", cite.COAST, kind="move")
         elif why == "edge":
-            play.say(p, f"stops at {here}: the edge of the board", cite.EDGE)
+            play.say(p, f"stops at {here}: the edge of the board", cite.EDGE, kind="move")
         p.ship = p.at = here
-        play.event(f"{p.name} sails {NAMES[heading]} from {start} to {here}")
+        play.note(p, f"sails {NAMES[heading]} from {start} to {here}")
         open_eldorado(play, p, here)  # a city on the coast is reached by ship
     eat(play, p)
     monsters(play, p)
@@ -187,14 +187,14 @@ def eat(play: Play, p: Player) -> None:
     need = -(-people // 10)
     eaten = min(need, p.barrels)
     p.barrels -= eaten
-    play.say(p, f"feeds {people} aboard: {need} barrel(s) for this move, {eaten} eaten, {p.barrels} left", cite.EAT)
+    play.say(p, f"feeds {people} aboard: {need} barrel(s) for this move, {eaten} eaten, {p.barrels} left", cite.EAT, kind="loss")
     missing = need - eaten
     if missing:
         dead = min(missing, p.soldiers)
         p.soldiers -= dead
         play.lose("hunger", dead)
-        play.say(p, f"is {missing} barrel(s) short: {dead} soldier(s) die of hunger", cite.HUNGER)
-        play.event(f"{p.name}: out of provisions, {dead} soldier(s) starve")
+        play.say(p, f"is {missing} barrel(s) short: {dead} soldier(s) die of hunger", cite.HUNGER, kind="loss")
+        play.note(p, f"out of provisions, {dead} soldier(s) starve")
 
 
 def monsters(play: Play, p: Player) -> None:
@@ -205,15 +205,15 @@ def monsters(play: Play, p: Player) -> None:
         return
     die = play.roll(p, f"sea monsters of {waters.name}")
     if die % 2 == 0:
-        play.say(p, f"finds the monsters of {waters.name} asleep", cite.ASLEEP)
+        play.say(p, f"finds the monsters of {waters.name} asleep", cite.ASLEEP, kind="move")
         return
     soldier, barrel = min(1, p.soldiers), min(1, p.barrels)
     p.soldiers -= soldier
     p.barrels -= barrel
     play.lose("monsters", soldier)
     play.say(p, f"is attacked by the monsters of {waters.name}: loses {soldier} soldier and {barrel} barrel",
-             cite.DEVOUR)
-    play.event(f"{p.name}: the monsters devour {soldier} soldier and {barrel} barrel")
+             cite.DEVOUR, kind="loss")
+    play.note(p, f"the monsters devour {soldier} soldier and {barrel} barrel")
 
 
 def _river_move(play: Play, p: Player, way: str) -> None:
@@ -231,14 +231,14 @@ def _river_move(play: Play, p: Player, way: str) -> None:
         here, moved = nxt, moved + 1
     sign = "+1" if way == "downstream" else "-1"
     play.say(p, f"goes {way} on the {river.name}: {die} {sign} = {squares} square(s), {moved} moved, "
-             f"{start} -> {here}", rule)
+             f"{start} -> {here}", rule, kind="move")
     if moved < squares:
         end = "mouth" if way == "downstream" else "source"
-        play.say(p, f"stops at the {end} of the {river.name}", cite.RIVER)
-    play.say(p, "eats no provisions on a river", cite.NO_FOOD_RIVER)
+        play.say(p, f"stops at the {end} of the {river.name}", cite.RIVER, kind="move")
+    play.say(p, "eats no provisions on a river", cite.NO_FOOD_RIVER, kind="move")
     p.ship = p.at = here
-    play.event(f"{p.name} goes {way} on the {river.name} from {start} to {here}" if moved else
-               f"{p.name} stays at {start} on the {river.name}: {die} {sign} = 0 squares")
+    play.note(p, f"goes {way} on the {river.name} from {start} to {here}" if moved else
+              f"stays at {start} on the {river.name}: {die} {sign} = 0 squares")
 
 
 # ---- on foot ------------------------------------------------------------------------------------
@@ -265,9 +265,9 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
         p.soldiers -= guard
         p.guard = guard
         play.say(p, f"goes ashore from the ship at {p.ship}, leaving it moored with its {p.cannons} cannon(s) and "
-                 f"{p.barrels} barrel(s)", cite.ASHORE)
+                 f"{p.barrels} barrel(s)", cite.ASHORE, kind="move")
         if guard:
-            play.say(p, f"leaves a guard of {guard} soldier(s) aboard", cite.GUARD)
+            play.say(p, f"leaves a guard of {guard} soldier(s) aboard", cite.GUARD, kind="move")
     stop = None
     for i, sq in enumerate(squares):
         stop = _arrive(play, p, sq)
@@ -277,14 +277,14 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     if stop is None and len(squares) != die:
         raise StateError(f"expected exactly {die} squares (the die), got {len(squares)}; a walk ends early only at "
                          "a ship, at unbeaten Indians or at a city (ELD-6)", player=p.name, field="action.path")
-    play.say(p, f"walks {len(squares)} square(s) of {die}: {start} -> {' -> '.join(squares)}", cite.WALK)
-    play.say(p, "eats no provisions on land", cite.NO_FOOD_LAND)
+    play.say(p, f"walks {len(squares)} square(s) of {die}: {start} -> {' -> '.join(squares)}", cite.WALK, kind="move")
+    play.say(p, "eats no provisions on land", cite.NO_FOOD_LAND, kind="move")
     p.at = squares[-1]
-    play.event(f"{p.name} walks from {start} to {p.at}")
+    play.note(p, f"walks from {start} to {p.at}")
     if p.ship is not None and p.at == p.ship:
         p.soldiers += p.guard
         play.say(p, f"boards the ship at {p.ship}" + (f"; the guard of {p.guard} rejoins" if p.guard else ""),
-                 cite.ANY_SHIP)
+                 cite.ANY_SHIP, kind="move")
         p.guard = 0
 
 
@@ -341,8 +341,8 @@ def open_eldorado(play: Play, p: Player, sq: str) -> None:
     city = opens_eldorado(play.chart, p, sq)
     if city is not None:
         p.opened = True
-        play.say(p, f"reaches {city.name} and opens the Eldorado card", cite.OPEN)
-        play.event(f"{p.name} opens the Eldorado: {city.name}")
+        play.say(p, f"reaches {city.name} and opens the Eldorado card", cite.OPEN, kind="move")
+        play.note(p, f"opens the Eldorado: {city.name}")
 
 
 def opens_eldorado(chart: Chart, p: Player, sq: str):
@@ -359,5 +359,5 @@ def _arrive(play: Play, p: Player, sq: str) -> str | None:
         return None
     why, step, rule = ends
     if step:
-        play.say(p, step, rule)
+        play.say(p, step, rule, kind="move")
     return why

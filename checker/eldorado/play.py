@@ -5,9 +5,12 @@ give is rolled by `--seed` and the step says so, or is an error naming `dice`.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.dice import Dice
 from checker.core.errors import StateError
 from checker.core.log import Log
+from checker.core.verdict import Event
 from checker.core.wording import subject
 
 from . import cite
@@ -22,7 +25,7 @@ class Play:
         self.log = Log()
         self.dice = Dice(table.dice, seed)
         self.seed = seed
-        self.events: list[str] = []
+        self.events: list[Event] = []
         self.winner: str | None = None
         self.lost: dict[str, int] = {}  # soldiers lost at sea by cause ("hunger", "monsters"): what a simulator counts
 
@@ -30,15 +33,15 @@ class Play:
         if soldiers:
             self.lost[cause] = self.lost.get(cause, 0) + soldiers
 
-    def say(self, player: Player | None, text: str, rule: str, kind: str | None = None) -> None:
-        """A step: "<player> <text>" ("Bob's guard ..." for a text starting with 's), with the rule behind it;
-        `kind` marks a decisive one for the verdict's headline (checker.core.log.KINDS)."""
+    def say(self, player: Player | None, text: str | None, rule: str, kind: str | None = None, **values: Any) -> None:
+        """A step of `kind` (checker.core.log.KINDS): "<player> <text>" ("Bob's guard ..." for a text starting
+        with 's), with the rule behind it."""
         name = player.name if player is not None else None
-        self.log.add(subject(name, text) if name else text, rule, name, kind=kind)
+        self.log.add(subject(name, text) if name and text is not None else text, rule, name, kind=kind, **values)
 
-    def event(self, text: str) -> None:
-        """A line of the verdict (what happened, in a few words)."""
-        self.events.append(text)
+    def note(self, player: Player | None, what: str) -> None:
+        """An event of the verdict: what happened to the player, in a few words (None: a line of its own)."""
+        self.events.append(Event(player.name if player is not None else None, what))
 
     def roll(self, player: Player, why: str) -> int:
         """The next die (E1): given in `dice`, else rolled with --seed; the step says which."""
@@ -49,7 +52,7 @@ class Play:
             raise
         rolled = self.dice.rolled_here and self.dice.rolled_here[-1] == len(self.dice.used) - 1
         source = f" (not in the state: rolled with --seed {self.seed})" if rolled else ""
-        self.say(player, f"rolls {value} for the {why}{source}", cite.DIE)
+        self.say(player, f"rolls {value} for the {why}{source}", cite.DIE, kind="roll")
         return value
 
     def leftover_dice(self) -> None:

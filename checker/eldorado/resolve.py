@@ -6,7 +6,9 @@ from typing import Any
 
 from checker.core.errors import StateError
 from checker.core.result import Resolution
+from checker.core.verdict import change_lines
 
+from . import cite
 from .judge import ranking
 from .kinds import RUN
 from .legal import refusal
@@ -34,20 +36,14 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: Pat
         scores, winners = ranking(table.players, play.winner)
         for name, s in scores.items():
             if name != play.winner:
-                play.say(None, f"{name} ranks {s['rank']} with {s['treasure']} treasure pile(s)", "E6")
+                play.say(None, f"{name} ranks {s['rank']} with {s['treasure']} treasure pile(s)", cite.VICTORY, kind="score")
     verdict = _verdict(play, before)
     return Resolution(verdict, play.log.steps, write_table(table, state, play.winner), play.winner is not None,
                       scores, winners)
 
 
 def _verdict(play: Play, before: dict[str, dict[str, Any]]) -> list[str]:
-    lines = list(play.events) or ["nothing changes"]
-    for p in play.table.players:
-        now = p.snapshot()
-        changes = [f"{key} {_shown(old)} -> {_shown(now[key])}" for key, old in before[p.name].items()
-                   if now[key] != old]
-        if changes:
-            lines.append(f"{p.name}: {', '.join(changes)}")
+    lines = change_lines(play.table.players, before, play.events, now=lambda p: p.snapshot(), shown=_shown)
     lines.append(f"The game is over: {play.winner} wins (E6)." if play.winner else "The game goes on.")
     return lines
 

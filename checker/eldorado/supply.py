@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
+from checker.core.wording import plural
 
 from . import cite
 from .play import Play
@@ -21,7 +22,7 @@ from .state import Player, Table
 def outfit(play: Play, p: Player, fields: dict) -> None:
     """The start of the game: the leader's own departure port, by the port's rules."""
     port, leader = departure(play.table, p)
-    play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE)
+    play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE, kind="reveal")
     _in_port(play, p, fields.get("rounds", 1), weapons=True)
 
 
@@ -43,14 +44,15 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
     """A home port takes on crew and stores (no weapons); an island with provisions gives a die of barrels."""
     port, island = stores(play.table, p, "rounds" in fields)
     if port is not None:
-        play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT)
+        play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT, kind="reveal")
         _in_port(play, p, fields.get("rounds", 1), weapons=False)
-        play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS)
+        play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS, kind="gain")
         return
     die = play.roll(p, f"provisions at {island.name}")
     p.barrels += die
-    play.say(p, f"takes {die} barrel(s) of provisions at {island.name}: {p.barrels} aboard", cite.ISLAND)
-    play.event(f"{p.name} takes on {die} barrel(s) at {island.name}")
+    play.say(p, None, cite.ISLAND, "gain", who=p.name, verb="takes on", amount=die, what="barrel",
+             detail=f" of provisions at {island.name}", before=p.barrels - die, after=p.barrels)
+    play.note(p, f"takes on {die} barrel(s) at {island.name}")
 
 
 def stores(table: Table, p: Player, rounds: bool) -> tuple[Any, Any]:
@@ -87,19 +89,22 @@ def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
         crew = play.roll(p, "crew")
         p.soldiers += crew
         recruited += crew
-        play.say(p, f"recruits {crew} soldier(s): {p.soldiers} now", cite.CREW)
+        play.say(p, None, cite.CREW, "gain", who=p.name, verb="recruits", amount=crew, what="soldier",
+                 before=p.soldiers - crew, after=p.soldiers)
         stores = play.roll(p, "provisions")
         p.barrels += stores
-        play.say(p, f"takes on {stores} barrel(s): {p.barrels} now", cite.PROVISIONS)
+        play.say(p, None, cite.PROVISIONS, "gain", who=p.name, verb="takes on", amount=stores, what="barrel",
+                 before=p.barrels - stores, after=p.barrels)
     if not weapons:
-        play.event(f"{p.name} takes on {recruited} soldier(s)")
+        play.note(p, f"takes on {recruited} soldier(s)")
         return
     muskets = recruited // 5
     p.muskets += muskets
-    play.say(p, f"receives {muskets} musket(s) for {recruited} soldier(s) recruited: {p.muskets} now", cite.MUSKETS)
+    play.say(p, None, cite.MUSKETS, "gain", who=p.name, verb="receives", amount=muskets, what="musket",
+             detail=f" for {plural(recruited, 'soldier')} recruited", before=p.muskets - muskets, after=p.muskets)
     die = play.roll(p, "cannons")
     cannons = 2 if die % 2 == 0 else 1
     p.cannons += cannons
-    play.say(p, f"receives {cannons} cannon(s) on {'an even' if cannons == 2 else 'an odd'} roll: {p.cannons} now",
-             cite.CANNONS)
-    play.event(f"{p.name} takes on {recruited} soldier(s), {muskets} musket(s), {cannons} cannon(s)")
+    play.say(p, None, cite.CANNONS, "gain", who=p.name, verb="receives", amount=cannons, what="cannon",
+             detail=f" on {'an even' if cannons == 2 else 'an odd'} roll", before=p.cannons - cannons, after=p.cannons)
+    play.note(p, f"takes on {recruited} soldier(s), {muskets} musket(s), {cannons} cannon(s)")

@@ -25,9 +25,9 @@ def play_market(t: Table, a: Action) -> str:
     p.market.remove(card)
     p.gold -= card.gold
     t.say(f"{p.name} pays {card.gold} gold to the token pool and plays {card.name} from their market "
-          f"(gold {p.gold + card.gold} -> {p.gold}); no warp token is spent", cite.join(cite.MARKET, cite.NO_WARP), p, card)
+          f"(gold {p.gold + card.gold} -> {p.gold}); no warp token is spent", cite.join(cite.MARKET, cite.NO_WARP), p, card, kind="pay")
     t.say(f"{card.name} is now an ordinary card of {p.name}'s deck: it is never paid for again", cite.PART_OF_DECK,
-          p, card)
+          p, card, kind="card")
     t.note(p, f"played {card.name} from the market for {card.gold} gold")
     play_card(t, p, card, a.choices, from_market=True)
     return f"Legal: {p.name} pays {card.gold} gold and plays {card.name} from their market."
@@ -38,8 +38,8 @@ def play_hand(t: Table, a: Action) -> str:
     p, card = a.player, a.card
     assert card is not None, "read_table found the card in the hand"
     p.hand.remove(card)
-    rule = cite.PLAYED_FREE if card.market else "P2"
-    t.say(f"{p.name} plays {card.name} from their hand, free", rule, p, card)
+    rule = cite.PLAYED_FREE if card.market else cite.HAND_PLAY
+    t.say(f"{p.name} plays {card.name} from their hand, free", rule, p, card, kind="reveal")
     t.note(p, f"played {card.name}")
     play_card(t, p, card, a.choices)
     return f"Legal: {p.name} plays {card.name} from their hand."
@@ -56,16 +56,16 @@ def play_card(t: Table, p: Player, card: CardDef, choices: Choices, from_market:
     if card.stays:
         piece = Piece(card, p)
         p.battle.append(piece)
-        rule = cite.WEAPON_PLAYED if card.type == "weapon" else cite.join(cite.TO_BATTLE, "GS-R1") if from_market \
+        rule = cite.WEAPON_PLAYED if card.type == "weapon" else cite.MARKET_UNIT if from_market \
             else cite.UNIT_PLAYED
         t.say(f"{card.name} goes to {p.name}'s battle area" + (", unequipped" if card.type == "weapon" else ""),
-              rule, p, card)
+              rule, p, card, kind="card")
         t.check_whiles()
     fire(t, [Trigger(card, ab, p, piece) for ab in card.abilities if ab.trigger == "on_play"], choices)
     fire(t, double_influence(t, p, piece), choices)
     if not card.stays:
         p.discard.append(card)
-        t.say(f"{card.name} ({card.type}) has resolved: it goes to {p.name}'s discard pile", "GS-R1", p, card)
+        t.say(f"{card.name} ({card.type}) has resolved: it goes to {p.name}'s discard pile", cite.UNIT_PLAYED, p, card, kind="card")
 
 
 def _others(played: list[CardDef], i: int, symbol: str, upto: int) -> list[CardDef]:
@@ -89,7 +89,7 @@ def double_influence(t: Table, p: Player, new_piece: Piece | None) -> list[Trigg
                 out.append(Trigger(card, ab, p, it))
                 t.say(f"{card.name}'s double-{ab.influence} ability fires: {p.name} "
                       f"{'has played' if i == last else 'now plays'} two other {ab.influence} cards this turn "
-                      f"({', '.join(c.name for c in now[:2])})", cite.join(cite.DOUBLE, "GS-R9"), p, card)
+                      f"({', '.join(c.name for c in now[:2])})", cite.DOUBLE_FIRES, p, card, kind="ability")
     return out
 
 
@@ -97,7 +97,7 @@ def equip(t: Table, p: Player, weapon: Piece, unit: Piece, rule: str = cite.join
     """Weapons: a loose weapon goes under a unit of the same player and stays until it is discarded (G4)."""
     t.remove_piece(weapon)
     unit.weapons.append(weapon.card)
-    t.say(f"{p.name} equips {unit.card.name} with {weapon.card.name}: now {t.describe(unit)}", rule, p, weapon.card)
+    t.say(f"{p.name} equips {unit.card.name} with {weapon.card.name}: now {t.describe(unit)}", rule, p, weapon.card, kind="card")
     t.note(p, f"{unit.card.name} wields {weapon.card.name}")
     t.check_whiles()
 
@@ -121,17 +121,17 @@ def end_turn(t: Table, a: Action) -> str:
                          f"[{{ weapon = \"{loose[0].card.id}\", unit = {want}", player=p.name, field="action.equip")
     if loose:
         t.say(f"{p.name} has no unit: {', '.join(w.card.name for w in loose)} stays in the battle area until a "
-              f"later turn", cite.NO_UNITS, p)
+              f"later turn", cite.NO_UNITS, p, kind="card")
     if p.power:
-        t.say(f"{p.name}'s unspent power is lost: power {p.power} -> 0", cite.POWER_LOST, p)
+        t.say(f"{p.name}'s unspent power is lost: power {p.power} -> 0", cite.POWER_LOST, p, kind="turn")
         p.power = 0
     if p.gold:
-        t.say(f"{p.name} keeps {p.gold} gold for later turns", cite.GOLD_STAYS, p)
+        t.say(f"{p.name} keeps {p.gold} gold for later turns", cite.GOLD_STAYS, p, kind="turn")
     p.played = []
     standing = [i for i, q in enumerate(t.players) if not q.out]
     later = [i for i in standing if i > t.turn] + [i for i in standing if i <= t.turn]
     t.turn = later[0]
-    t.say(f"{p.name} ends the turn: it is {t.active.name}'s turn", "GS-R8", p)
+    t.say(f"{p.name} ends the turn: it is {t.active.name}'s turn", cite.END_TURN, p, kind="turn")
     return f"Legal: {p.name} ends the turn; it is now {t.active.name}'s turn."
 
 
@@ -152,9 +152,9 @@ def use_throne(t: Table, a: Action) -> str:
                          player=p.name, field="power")
     p.power -= throne.power
     t.say(f"{p.name} pays {throne.power} power to use the Eternal Throne (power {p.power + throne.power} -> "
-          f"{p.power}): {throne.text}", cite.THRONE, p, throne)
+          f"{p.power}): {throne.text}", cite.THRONE, p, throne, kind="pay")
     t.note(p, "used the Eternal Throne")
     fire(t, [Trigger(throne, None, p, None)], a.choices)
     t.throne = "spent"
-    t.say("the Eternal Throne is flipped over: its ability is no longer available to anyone", cite.THRONE_FLIP, p, throne)
+    t.say("the Eternal Throne is flipped over: its ability is no longer available to anyone", cite.THRONE_FLIP, p, throne, kind="card")
     return f"Legal: {p.name} pays {throne.power} power and uses the Eternal Throne, which is then flipped."

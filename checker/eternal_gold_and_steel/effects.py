@@ -19,8 +19,8 @@ from .rules import Ability
 from .table import Piece, Player, Table
 from .vocab import CONDITIONS, STEPS, Lent, lends, step
 
-TRIGGER_RULE = {"on_play": "GS-R2", "on_attack": "GS-R3", "on_attack_damage": "GS-R3",
-                "on_ally_attack_damage": "GS-R3", "double_influence": cite.DOUBLE}
+TRIGGER_RULE = {"on_play": cite.EFFECT, "on_attack": cite.ATTACK, "on_attack_damage": cite.ATTACK,
+                "on_ally_attack_damage": cite.ATTACK, "double_influence": cite.DOUBLE}
 
 
 class Choices:
@@ -109,7 +109,7 @@ def order_batch(t: Table, batch: list[Trigger], choices: Choices) -> list[Trigge
     ordered = picked + rest
     how = "chosen in action.order" if picked else "as listed; action.order can change it"
     t.say(f"{batch[0].controller.name} resolves {len(batch)} abilities that fire together in this order ({how}): "
-          f"{', '.join(tr.card.name for tr in ordered)}", cite.join(cite.FAQ_ORDER, "GS-R12"), batch[0].controller)
+          f"{', '.join(tr.card.name for tr in ordered)}", cite.SAME_TIME, batch[0].controller, kind="order")
     return ordered
 
 
@@ -122,7 +122,7 @@ def fire(t: Table, batch: list[Trigger], choices: Choices) -> None:
 def resolve_ability(t: Table, tr: Trigger, choices: Choices) -> None:
     ability, p = tr.ability, tr.controller
     if ability is not None:
-        t.say(f"{tr.card.name}: {ability.text}", tr.rule, p, tr.card)
+        t.say(f"{tr.card.name}: {ability.text}", tr.rule, p, tr.card, kind="ability")
         if ability.condition is not None and not t.condition_holds(ability.condition, tr.it, p):
             words = CONDITIONS[ability.condition["condition"]].words(ability.condition)
             t.say(f"the condition is not met ({words}): nothing happens", cite.FAQ_FORGEBORN, p, tr.card, "nothing")
@@ -139,7 +139,7 @@ def _it(t: Table, tr: Trigger, what: str) -> Piece | None:
     """The unit an effect acts on, if it is still in the battle area (GS-R2)."""
     if tr.it is not None and t.in_play(tr.it):
         return tr.it
-    t.say(f"{tr.card.name} is no longer in the battle area: it cannot {what}", "GS-R2", tr.controller, tr.card, "nothing")
+    t.say(f"{tr.card.name} is no longer in the battle area: it cannot {what}", cite.EFFECT, tr.controller, tr.card, "nothing")
     return None
 
 
@@ -149,26 +149,26 @@ def _it(t: Table, tr: Trigger, what: str) -> Piece | None:
 def gain_gold(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     p.gold += e["amount"]
-    t.say(f"{p.name} takes {e['amount']} gold from the token pool: gold {p.gold - e['amount']} -> {p.gold}",
-          cite.EARN_GOLD, p, tr.card)
+    t.say(None, cite.EARN_GOLD, p, tr.card, "gain", who=p.name, verb="takes", amount=e["amount"], what="gold",
+          detail=" from the token pool", before=p.gold - e["amount"], after=p.gold)
 
 
 @step("gain_power")
 def gain_power(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     p.power += e["amount"]
-    t.say(f"{p.name} gains {e['amount']} power for this turn: power {p.power - e['amount']} -> {p.power}",
-          "G3", p, tr.card)
+    t.say(None, cite.POWER, p, tr.card, "gain", who=p.name, amount=e["amount"], what="power", detail=" for this turn",
+          before=p.power - e["amount"], after=p.power)
 
 
 @step("gain_health")
 def gain_health(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    t.gain_health(tr.controller, e["amount"], "", "GS-R2", tr.card)
+    t.gain_health(tr.controller, e["amount"], "", cite.EFFECT, tr.card)
 
 
 @step("draw")
 def draw(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    t.draw(tr.controller, e["count"], tr.card, "GS-R2")
+    t.draw(tr.controller, e["count"], tr.card, cite.EFFECT)
 
 
 @step("add_market_card")
@@ -182,8 +182,8 @@ def gain_keyword(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     if piece is not None:
         if e["keyword"] not in piece.gained:
             piece.gained.append(e["keyword"])
-        t.say(f"{piece.card.name} gains {e['keyword'].capitalize()}: now {t.describe(piece)}", "GS-R2",
-              tr.controller, tr.card)
+        t.say(f"{piece.card.name} gains {e['keyword'].capitalize()}: now {t.describe(piece)}", cite.EFFECT,
+              tr.controller, tr.card, kind="ability")
 
 
 @lends("gain_keyword")
@@ -196,7 +196,7 @@ def gain_strength(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, "gain strength")
     if piece is not None:
         piece.strength += e["amount"]
-        t.say(f"{piece.card.name} gets +{e['amount']} strength: now {t.describe(piece)}", "GS-R2", tr.controller, tr.card)
+        t.say(f"{piece.card.name} gets +{e['amount']} strength: now {t.describe(piece)}", cite.EFFECT, tr.controller, tr.card, kind="ability")
 
 
 @lends("gain_strength")
@@ -210,7 +210,7 @@ def put_attack_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     if piece is not None:
         piece.tokens.append(e["amount"])
         t.say(f"a +{e['amount']} attack token goes on {piece.card.name}: now {t.describe(piece)}; it stays however "
-              f"the unit count changes", cite.FAQ_FORGEBORN, tr.controller, tr.card)
+              f"the unit count changes", cite.FAQ_FORGEBORN, tr.controller, tr.card, kind="ability")
 
 
 @step("destroy_own_unit")
@@ -222,7 +222,7 @@ def destroy_own_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
             t.discard_piece(tr.it, "must destroy itself: there is no other unit of yours", cite.FAQ_OBRAK, "kill")
         return
     victim = c.unit(others, p, "destroy (another unit of yours)")
-    t.discard_piece(victim, f"is destroyed by {tr.card.name}", "GS-R2", "kill")
+    t.discard_piece(victim, f"is destroyed by {tr.card.name}", cite.EFFECT, "kill", cards=[tr.card.id])
 
 
 @step("destroy_enemy_unit")
@@ -234,7 +234,7 @@ def destroy_enemy_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
               cite.FAQ_SPITFIRE, p, tr.card, "nothing")
         return
     victim = c.unit(options, p, "destroy (an enemy unit)")
-    t.discard_piece(victim, f"is destroyed by {p.name}'s {tr.card.name}", "GS-R2", "kill")
+    t.discard_piece(victim, f"is destroyed by {p.name}'s {tr.card.name}", cite.EFFECT, "kill", cards=[tr.card.id])
 
 
 @step("deal_damage_player")
@@ -242,10 +242,10 @@ def deal_damage_player(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     target = c.enemy(t, p, f"damage with {tr.card.name}")
     if target is None:
-        t.say("there is no enemy player left to damage", "GS-R10", p, tr.card, "nothing")
+        t.say("there is no enemy player left to damage", cite.NO_ONE_LEFT, p, tr.card, "nothing")
         return
-    t.lose_health(target, e["amount"], f"damage from {p.name}'s {tr.card.name} (not attack damage: no Berserk, "
-                  f"no Lifesteal)", "GS-R2", tr.card, by=p)
+    t.lose_health(target, e["amount"], "damage", f" from {p.name}'s {tr.card.name} (not attack damage: no Berserk, "
+                  f"no Lifesteal)", cite.EFFECT, tr.card, by=p)
 
 
 @step("deal_attack_damage")
@@ -266,8 +266,8 @@ def put_on_top_of_deck(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     if piece is not None:
         t.remove_piece(piece)
         piece.owner.deck.insert(0, piece.card)
-        t.say(f"{piece.card.name} goes from the battle area on top of {piece.owner.name}'s deck", "GS-R2",
-              tr.controller, tr.card)
+        t.say(f"{piece.card.name} goes from the battle area on top of {piece.owner.name}'s deck", cite.EFFECT,
+              tr.controller, tr.card, kind="card")
         t.note(piece.owner, f"{piece.card.name} on top of the deck")
         t.discard_weapons(piece)
         t.check_whiles()
@@ -280,7 +280,7 @@ def return_to_battle_area(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
         piece.stays = True
         kept = f"; {', '.join(w.name for w in piece.weapons)} stays equipped" if piece.weapons else ""
         t.say(f"{piece.card.name} returns to the battle area instead of being discarded{kept}", cite.FAQ_NIGHTMARE,
-              tr.controller, tr.card)
+              tr.controller, tr.card, kind="card")
 
 
 @step("return_to_hand")
@@ -289,15 +289,15 @@ def return_to_hand(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     if tr.it is not None and t.in_play(tr.it):
         t.remove_piece(tr.it)
         owner.hand.append(tr.it.card)
-        t.say(f"{tr.card.name} returns from the battle area to {owner.name}'s hand", tr.rule, owner, tr.card)
+        t.say(f"{tr.card.name} returns from the battle area to {owner.name}'s hand", tr.rule, owner, tr.card, kind="card")
         t.discard_weapons(tr.it)
         t.check_whiles()
     elif tr.from_discard and tr.card in owner.discard:
         owner.discard.remove(tr.card)
         owner.hand.append(tr.card)
-        t.say(f"{tr.card.name} returns from the discard pile to {owner.name}'s hand", tr.rule, owner, tr.card)
+        t.say(f"{tr.card.name} returns from the discard pile to {owner.name}'s hand", tr.rule, owner, tr.card, kind="card")
     else:
-        t.say(f"{tr.card.name} has already left: nothing returns", "GS-R2", owner, tr.card)
+        t.say(f"{tr.card.name} has already left: nothing returns", cite.EFFECT, owner, tr.card, kind="nothing")
         return
     t.note(owner, f"{tr.card.name} back to the hand")
 
@@ -308,10 +308,10 @@ def put_unit_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     holder = next((q for q in t.players for x in q.battle if x.card is token), None)
     if holder is not None:
-        t.say(f"the {token.name} token is already in {holder.name}'s battle area: nothing happens", "GS-R7", p, tr.card)
+        t.say(f"the {token.name} token is already in {holder.name}'s battle area: nothing happens", cite.TOKEN, p, tr.card, kind="nothing")
         return
     p.battle.append(Piece(token, p))
-    t.say(f"the {token.name} token (strength {token.strength}) enters {p.name}'s battle area", "GS-R7", p, tr.card)
+    t.say(f"the {token.name} token (strength {token.strength}) enters {p.name}'s battle area", cite.TOKEN, p, tr.card, kind="card")
     t.note(p, f"{token.name} token in play")
 
 
@@ -331,7 +331,7 @@ def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p.gold -= e.get("gold") or 0
     p.power -= e.get("power") or 0
     c.paid = True
-    t.say(f"{p.name} pays {cost}, once (gold {p.gold}, power {p.power} left)", cite.PAY_GOLD, p, tr.card)
+    t.say(f"{p.name} pays {cost}, once (gold {p.gold}, power {p.power} left)", cite.PAY_GOLD, p, tr.card, kind="pay")
     for inner in e["then"]:
         STEPS[inner["effect"]](t, inner, tr, c)
 
@@ -349,7 +349,7 @@ def strike(t: Table, piece: Piece, target: Player, amount: int, how: str, rule: 
         return 0
     doubled = f", Berserk: {amount} doubled" if dealt != amount else ""
     berserk_rule = cite.FAQ_ICEBOW_BERSERK if dealt != amount and rule == cite.FAQ_ICEBOW else cite.BERSERK
-    t.lose_health(target, dealt, f"attack damage from {owner.name}'s {piece.card.name} ({how}{doubled})",
+    t.lose_health(target, dealt, "attack damage", f" from {owner.name}'s {piece.card.name} ({how}{doubled})",
                   cite.join(rule, berserk_rule) if doubled else rule, piece.card, by=owner)
     t.dealt[id(piece)] = t.dealt.get(id(piece), frozenset()) | keywords
     if "lifesteal" in keywords:

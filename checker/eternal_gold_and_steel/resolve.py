@@ -40,4 +40,5 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
     verdict = [headline] + change_lines(table.players, before, table.events)
     if not game_over:
         verdict.append(f"Turn: {table.active.name}.")
-    return Resolution(verdict, log.steps, write_table(table, state), game_over, scores, winners, notes)
+    return Resolution(verdict, log.steps, write_table(table, state), game_over, scores, winners, notes,
+                      names=log.names)

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from checker.core.errors import StateError
+from checker.core.verdict import Event
 
 from . import cite
 from . import conditions  # noqa: F401  (registers the conditions' tests)
@@ -80,7 +81,7 @@ class Table:
         self.market_deck = market_deck  # top first; None: not given (the rest of the market cards, unshuffled)
         self.rng = random.Random(seed) if seed is not None else None
         self.log = log
-        self.events: list[tuple[str, str]] = []  # (player, what): the verdict's lines
+        self.events: list[Event] = []  # the verdict's events
         self.dealt: dict[int, frozenset[str]] = {}  # pieces that dealt attack damage in the current attack: keywords
         self.fired: set[tuple[int, int]] = set()  # (piece, ability) of attackers' discard-pile abilities fired (GS-R4)
         self.attacking: list[Piece] = []  # the current attack's attackers
@@ -88,14 +89,16 @@ class Table:
 
     # ---- the log ---------------------------------------------------------------------------------------
 
-    def say(self, text: str, rule: str, player: Player | None = None, card: CardDef | Throne | None = None,
-            kind: str | None = None) -> None:
-        """A step; `kind` marks a decisive one for the verdict's headline (checker.core.log.KINDS)."""
+    def say(self, text: str | None, rule: str, player: Player | None = None, card: CardDef | Throne | None = None,
+            kind: str | None = None, **values: Any) -> None:
+        """A step of `kind` (checker.core.log.KINDS)."""
         if self.log is not None:
-            self.log.add(text, rule, player.name if player else None, card.id if card else None, kind=kind)
+            if card is not None:
+                self.log.names[card.id] = card.name
+            self.log.add(text, rule, player.name if player else None, card.id if card else None, kind=kind, **values)
 
     def note(self, player: Player, what: str) -> None:
-        self.events.append((player.name, what))
+        self.events.append(Event(player.name, what))
 
     @property
     def active(self) -> Player:
@@ -153,10 +156,10 @@ class Table:
             before = self.whiles[key][1] if key in self.whiles else frozenset()
             for text in sorted(texts - before):
                 self.say(f"{piece.owner.name}'s {piece.card.name} meets its condition, now {self.describe(piece)}: "
-                         f"{text}", cite.FAQ_WHILE, piece.owner, piece.card)
+                         f"{text}", cite.FAQ_WHILE, piece.owner, piece.card, kind="ability")
             for text in sorted(before - texts):
                 self.say(f"{piece.owner.name}'s {piece.card.name} no longer meets its condition, now "
-                         f"{self.describe(piece)}: {text}", cite.FAQ_WHILE, piece.owner, piece.card)
+                         f"{self.describe(piece)}: {text}", cite.FAQ_WHILE, piece.owner, piece.card, kind="ability")
         self.whiles = now
 
     # ---- moving cards ------------------------------------------------------------------------------------
@@ -167,14 +170,14 @@ class Table:
     def remove_piece(self, piece: Piece) -> None:
         piece.owner.battle = [q for q in piece.owner.battle if q is not piece]
 
-    def discard_piece(self, piece: Piece, why: str, rule: str, kind: str | None = None) -> None:
+    def discard_piece(self, piece: Piece, why: str, rule: str, kind: str, **values: Any) -> None:
         """A unit leaves the battle area for the discard pile, its weapons with it (G4); a token goes back to the pool."""
         owner = piece.owner
         self.remove_piece(piece)
         where = "goes back to the pool (a unit token)" if piece.card.token else f"goes to {owner.name}'s discard pile"
         if not piece.card.token:
             owner.discard.append(piece.card)
-        self.say(f"{owner.name}'s {piece.card.name} {why}: it {where}", rule, owner, piece.card, kind)
+        self.say(f"{owner.name}'s {piece.card.name} {why}: it {where}", rule, owner, piece.card, kind, **values)
         self.note(owner, f"{piece.card.name} discarded" if not piece.card.token else f"{piece.card.name} token removed")
         self.discard_weapons(piece)
         self.check_whiles()
@@ -183,7 +186,7 @@ class Table:
         if piece.weapons:
             piece.owner.discard.extend(piece.weapons)
             self.say(f"{', '.join(w.name for w in piece.weapons)} discarded along with {piece.card.name}",
-                     cite.WEAPON_STAYS, piece.owner, piece.weapons[0])
+                     cite.WEAPON_STAYS, piece.owner, piece.weapons[0], kind="card")
             piece.weapons = []
 
     def draw(self, p: Player, count: int, card: CardDef | None, rule: str) -> None:
@@ -192,11 +195,11 @@ class Table:
             if not p.deck and p.discard:
                 self.reshuffle(p)
             if not p.deck:
-                self.say(f"{p.name} has no card to draw: deck and discard pile are empty", rule, p, card)
+                self.say(f"{p.name} has no card to draw: deck and discard pile are empty", rule, p, card, kind="nothing")
                 return
             drawn = p.deck.pop(0)
             p.hand.append(drawn)
-            self.say(f"{p.name} draws {drawn.name} from the top of the deck", rule, p, card)
+            self.say(f"{p.name} draws {drawn.name} from the top of the deck", rule, p, card, kind="card")
             self.note(p, f"drew {drawn.name}")
 
     def reshuffle(self, p: Player) -> None:
@@ -208,7 +211,7 @@ class Table:
             self.rng.shuffle(p.discard)
         p.deck, p.discard = p.discard, []
         self.say(f"{p.name}'s deck is empty: the discard pile is shuffled into a new deck "
-                 f"({len(p.deck)} cards)", "GS-R5", p)
+                 f"({len(p.deck)} cards)", cite.RESHUFFLE, p, kind="card")
 
     def market_top(self, p: Player) -> CardDef | None:
         """The top card of the market deck (shuffled by --seed when the state does not give it; GS-R6)."""
@@ -232,32 +235,34 @@ class Table:
         cards = [self.rules.cards[i] for i in pool]
         self.rng.shuffle(cards)
         self.say(f"the market deck is not given: the {len(cards)} market cards the state does not place are "
-                 f"shuffled with the seed", cite.SHUFFLE_MARKET)
+                 f"shuffled with the seed", cite.SHUFFLE_MARKET, kind="card")
         return cards
 
     def add_to_market(self, p: Player, count: int, card: CardDef | None) -> None:
         for _ in range(count):
             top = self.market_top(p)
             if top is None:
-                self.say(f"the market deck is empty: no card is added to {p.name}'s market", cite.ADD_MARKET, p, card)
+                self.say(f"the market deck is empty: no card is added to {p.name}'s market", cite.ADD_MARKET, p, card, kind="nothing")
                 return
             p.market.append(top)
             self.say(f"{p.name} adds the top card of the market deck ({top.name}) to their market",
-                     cite.ADD_MARKET, p, card)
+                     cite.ADD_MARKET, p, card, kind="card")
             self.note(p, f"{top.name} added to the market")
 
     # ---- health ------------------------------------------------------------------------------------------
 
-    def lose_health(self, p: Player, amount: int, what: str, rule: str, card: CardDef | None = None,
+    def lose_health(self, p: Player, amount: int, what: str, detail: str, rule: str, card: CardDef | None = None,
                     by: Player | None = None) -> None:
+        """`what` damage (attack damage, damage) and where it came from (`detail`, words after the amount)."""
         before = p.health
         p.health = max(0, before - amount)
-        self.say(f"{p.name} takes {amount} {what}: health {before} -> {p.health}", rule, by or p, card,
-                 "hit" if amount and not p.out else None)
+        self.say(None, rule, by or p, card, "damage", target=p.name, amount=amount, what=what, detail=detail,
+                 before=before, after=p.health)
         if before > 0 and p.out:
             self.say(f"{p.name} is at 0 health: out of the game", cite.OUT, p, kind="kill")
             self.note(p, "is out")
 
     def gain_health(self, p: Player, amount: int, why: str, rule: str, card: CardDef | None = None) -> None:
         p.health += amount
-        self.say(f"{p.name} gains {amount} health{why}: {p.health - amount} -> {p.health}", rule, p, card)
+        self.say(None, rule, p, card, "gain", who=p.name, amount=amount, what="health", detail=why,
+                 before=p.health - amount, after=p.health)
