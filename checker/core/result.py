@@ -42,7 +42,8 @@ class Resolution:
         return out
 
     def as_text(self) -> str:
-        lines = [f"Verdict: {self.headline}".rstrip()] + [f"  {v}" for v in self.verdict]
+        # a headline that fell back to the verdict's first line is not printed twice
+        lines = [f"Verdict: {self.headline}".rstrip()] + [f"  {v}" for v in self.verdict if v != self.headline]
         if self.game_over:
             lines.append("  Game over. Winner(s): " + ", ".join(self.winners or []))
             for name, score in (self.scores or {}).items():
