@@ -29,7 +29,8 @@ from generator.templates import looks_for
 from .box import Style
 from .faces import FaceForms
 from .images import collecting_warnings
-from .impose import plan
+from .guide import draw_guide, guide_lines, guide_pages
+from .impose import paper_size, plan
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
 from .sheet import Options, Page
@@ -71,20 +72,24 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None) 
 def _build(game: Any, opts: Options, out: Path, shop: str | None) -> Result:
     looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
-    pages = plan(game, opts)
+    pieces = plan(game, opts)
+    guide = guide_pages(pieces, paper_size(opts.paper))
+    pages = guide + pieces
     files: dict[Path, bytes] = {}
     name = output_name(game)
     base = out / f"{name}-{opts.paper}"
+    posters = {paper: p for paper in POSTERS if (p := poster_pages(game, opts, paper))}
+    kit = manifest(pages, game, opts.paper)
+    written = [f"{name}-{opts.paper}.pdf", f"{name}-{opts.paper}.json"] + \
+        [f"{name}-poster-{paper}.pdf" for paper in posters] + ([f"{name}-shop-{shop}/"] if shop else [])
+    guide[0].decor.append(draw_guide(guide_lines(kit, game, opts, written), guide[0]))
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, FaceForms(looks, style, opts.bleed), opts,
                                                  f"{game.name}: print-and-play kit ({opts.paper})")
-    kit = manifest(pages, game, opts.paper)
-    for paper in POSTERS:
-        posters = poster_pages(game, opts, paper)
-        if posters:
-            poster = out / f"{name}-poster-{paper}"
-            files[poster.with_suffix(".pdf")] = render_pdf(posters, game, looks, FaceForms(looks, style, opts.bleed),
-                                                           opts, f"{game.name}: {paper.upper()} poster")
-            files[poster.with_suffix(".json")] = _json(manifest(posters, game, paper))
+    for paper, sheets in posters.items():
+        poster = out / f"{name}-poster-{paper}"
+        files[poster.with_suffix(".pdf")] = render_pdf(sheets, game, looks, FaceForms(looks, style, opts.bleed),
+                                                       opts, f"{game.name}: {paper.upper()} poster")
+        files[poster.with_suffix(".json")] = _json(manifest(sheets, game, paper))
     refused: list[str] = []
     if shop is not None:
         shop_set, refused = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}", shop)
