@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cards.files import sha256, write_set
+from cards.files import FileRefused, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
@@ -33,7 +33,7 @@ from .guide import draw_guide, guide_lines, guide_pages
 from .impose import paper_size, plan
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
-from .sheet import Options, Page
+from .sheet import PAPERS_MM, Options, Page
 from .shop import shop_files
 
 
@@ -96,12 +96,33 @@ def _build(game: Any, opts: Options, out: Path, shop: str | None) -> Result:
         files.update(shop_set)
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
-    write_set(files, root=out)
+    write_set(files, root=out, remove=_stale(out, name, opts.paper, files))
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
     listed = kit_files + [p for p in files if p not in kit_files and p.parent == out]
     if shop is not None:
         listed.append(out / f"{name}-shop-{shop}")
     return Result(name, listed, len(pages), _sheets(pages), _printed(pages), refused=refused)
+
+
+def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes]) -> list[Path]:
+    """Files the previous build of this kit wrote that this one does not (a print-shop set of another
+    vendor, or of none): the folder then holds only what the builds it has manifests of wrote.
+
+    They are read from the previous manifest's `files`; a file another paper's kit of the game
+    still lists stays, and only names of this game's outputs inside `out` are ever removed.
+    """
+    def listed(manifest: Path) -> set[str]:
+        try:
+            found = json.loads(read_bytes(manifest, inside=out))["files"]
+        except (FileRefused, ValueError, KeyError, TypeError):
+            return set()
+        return set(found) if isinstance(found, dict) else set()
+    kept = {p.relative_to(out).as_posix() for p in files}
+    for other in PAPERS_MM:
+        if other != paper:
+            kept |= listed(out / f"{name}-{other}.json")
+    return [out / rel for rel in sorted(listed(out / f"{name}-{paper}.json") - kept)
+            if rel.startswith(f"{name}-") and ".." not in rel.split("/") and not rel.startswith("/")]
 
 
 def _json(data: dict) -> bytes:
