@@ -71,3 +71,9 @@ def _low_contrast_words(pdf_bytes: bytes) -> list[tuple[int, str, float]]:
 def test_gold_and_steel_texts_reach_4_5_to_1_against_their_rendered_ground(style):
     data, _ = render_faces(load_game("eternal-gold-and-steel"), style)
     assert _low_contrast_words(data) == []
+
+
+@pytest.mark.parametrize("style", [Style(), Style(ink_saver=True)], ids=["full", "ink-saver"])
+def test_eldorado_texts_on_the_map_and_pieces_reach_4_5_to_1_against_their_rendered_ground(style):
+    data, _ = render_faces(load_game("eldorado"), style)
+    assert _low_contrast_words(data) == []
