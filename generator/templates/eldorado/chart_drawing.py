@@ -36,8 +36,8 @@ def draw_map(c, record, component, box, style) -> None:
     _coast(c, chart, lay, pal)
     _rivers(c, chart, lay, pal)
     _grid(c, lay, pal)
-    _square_names(c, chart, lay, pal)
     _rose(c, chart, lay, pal)
+    _square_names(c, chart, lay, pal)
     _labels(c, chart, lay, pal)
     _features(c, chart, lay, pal)
     _edges(c, lay, pal)
@@ -195,13 +195,10 @@ def _square_names(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     size = max(6.0, lay.s * 0.13)
     c.saveState()
     c.setFont(TEXT, size)
-    rose = lay.centre(*parse(chart.record.compass)) if chart.record.compass is not None else None
     for col, r, terrain in _squares(chart):
         x, y = lay.corner(col, r)
-        if rose is not None and math.dist(rose, (x + lay.s * 0.2, y + lay.s * 0.88)) < ROSE / 2 * lay.s:
-            continue    # under the compass rose, drawn over the squares: it would not read there
         name, ground = f"{column_name(col)}{r + 1}", mix(pal.terrain[terrain], pal.paper, 0.7)
-        c.setFillColor(ground)     # a chip of paler terrain: a texture's dark strokes never run under the name
+        c.setFillColor(ground)     # a chip of paler terrain: no texture or rose line runs under the name
         c.rect(x + lay.s * 0.04, y + lay.s * 0.93 - size * 0.95, text_width(name, TEXT, size) + lay.s * 0.02,
                size * 0.95, stroke=0, fill=1)
         c.setFillColor(readable_mix(pal.ink, ground, 0.6))
