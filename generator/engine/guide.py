@@ -99,7 +99,8 @@ def _duplex(pages: list[dict], opts: Options) -> str:
                 "along it and glue.")
     if not any(p["side"] == "back" for p in pages):
         return "Print single-sided: this kit has no backs."
-    duplex, single = [], []
+    duplex: list[int] = []
+    single: list[int] = []
     for front, back in zip(pages, pages[1:]):
         if front["side"] == "front" and back["side"] == "back":
             (single if back.get("blank") else duplex).append(front["number"])

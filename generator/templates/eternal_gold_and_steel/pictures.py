@@ -20,14 +20,14 @@ from generator.engine.icons import draw_icon
 
 from .icons import INK, NEUTRAL
 
-SKIES = {   # influence: (sky top, sky low, land) as light tints: the picture sits behind nothing that must be read
+SKIES = {   # influence: (sky top, sky low at the horizon, land)
     "fire": ((0.55, 0.16, 0.12), (0.96, 0.62, 0.36), (0.33, 0.13, 0.10)),
     "time": ((0.93, 0.78, 0.45), (0.99, 0.93, 0.74), (0.78, 0.58, 0.28)),
     "justice": ((0.58, 0.78, 0.88), (0.90, 0.95, 0.88), (0.24, 0.48, 0.27)),
     "primal": ((0.33, 0.56, 0.80), (0.78, 0.90, 0.96), (0.20, 0.33, 0.52)),
     "shadow": ((0.16, 0.11, 0.24), (0.45, 0.34, 0.56), (0.12, 0.09, 0.17)),
 }
-NEUTRAL_SKY = ((0.62, 0.62, 0.64), (0.90, 0.89, 0.86), tuple(v * 0.7 for v in NEUTRAL))
+NEUTRAL_SKY = ((0.62, 0.62, 0.64), (0.90, 0.89, 0.86), (NEUTRAL[0] * 0.7, NEUTRAL[1] * 0.7, NEUTRAL[2] * 0.7))
 BANDS = 8                   # sky bands from top to horizon
 
 
@@ -37,13 +37,14 @@ def draw_picture(c, card: Card, x: float, y: float, w: float, h: float, style: S
     top, low, land = SKIES.get(card.influence[0], NEUTRAL_SKY) if card.influence else NEUTRAL_SKY
     for i in range(BANDS):
         k = i / (BANDS - 1)
-        c.setFillColorRGB(*style.background(tuple(a + (b - a) * k for a, b in zip(top, low))))
+        r, g, b = (a + (z - a) * k for a, z in zip(top, low))
+        c.setFillColorRGB(*style.background((r, g, b)))
         c.rect(x, y + h - (i + 1) * h / BANDS, w, h / BANDS + 0.5, fill=1, stroke=0)
     _sky_body(c, card, rnd, x, y, w, h, style)
     horizon = y + h * (0.28 + 0.12 * rnd.random())
     for depth, shade in ((1.0, 0.55), (0.6, 0.0)):        # a far ridge, paler, then the near one
-        colour = tuple(v + (1 - v) * shade for v in land)
-        _ridge(c, rnd, x, w, y, horizon + depth * h * 0.12, h * 0.18 * depth, style.background(colour))
+        r, g, b = (v + (1 - v) * shade for v in land)
+        _ridge(c, rnd, x, w, y, horizon + depth * h * 0.12, h * 0.18 * depth, style.background((r, g, b)))
     SUBJECTS[card.type](c, card, rnd, x + w / 2, horizon - h * 0.05, h, style)
     emblems = [e.EMBLEM for e in card.effects if e.EMBLEM][:3]
     for i, emblem in enumerate(emblems):
