@@ -1,5 +1,6 @@
 """Reading the printed cards, read back from rendered PDFs: symbols that must not be
-mistaken for one another, and text that stands out from what is behind it."""
+mistaken for one another, and text that stands out from what is behind it (every word of
+every face of the three games, in full colour and ink saver)."""
 from __future__ import annotations
 
 import io
@@ -74,6 +75,7 @@ def test_gold_and_steel_texts_reach_4_5_to_1_against_their_rendered_ground(style
 
 
 @pytest.mark.parametrize("style", [Style(), Style(ink_saver=True)], ids=["full", "ink-saver"])
-def test_eldorado_texts_on_the_map_and_pieces_reach_4_5_to_1_against_their_rendered_ground(style):
-    data, _ = render_faces(load_game("eldorado"), style)
+@pytest.mark.parametrize("game", ["el-dorado-canyon", "eldorado"])
+def test_el_dorado_canyon_and_eldorado_texts_reach_4_5_to_1_against_their_rendered_ground(game, style):
+    data, _ = render_faces(load_game(game), style)
     assert _low_contrast_words(data) == []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.engine.contrast import readable_ground
+from generator.engine.contrast import BOLD_LABEL, readable_ground
 from generator.templates.regions import picture as art_picture
 from generator.templates.regions import region
 
@@ -100,7 +100,7 @@ def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
     half = c.stringWidth(label, BODY_BOLD, 6) / 2 + 2
     c.setFillColor(pal.paper)       # a plate of paper: the picture behind would leave the label unreadable
     c.rect(w / 2 - half, cy - r - 10.5, 2 * half, 9.5, fill=1, stroke=0)
-    c.setFillColorRGB(*readable_ground(colour.rgb(), pal.paper.rgb()))   # the type's colour, deepened to read
+    c.setFillColorRGB(*readable_ground(colour.rgb(), pal.paper.rgb(), BOLD_LABEL))   # the type's colour, deepened to read
     c.drawCentredString(w / 2, cy - r - 8, label)
     name_top = cy - r - 10
     title = f"**{record.name}**"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.engine.contrast import text_on
+from generator.engine.contrast import BOLD_LABEL, text_on
 
 from .art import scene
 from .icons import draw_icon
@@ -33,7 +33,7 @@ def _emblem(c: Canvas, box, pal: Palette, fill, rays, icon: str, label: str) -> 
     c.setStrokeColor(pal.ink)
     c.circle(w / 2, h / 2, size * 0.62, fill=1, stroke=1)
     draw_icon(c, icon, w / 2, h / 2, size * 0.9, pal)
-    plate, ink = text_on(pal.paper.rgb() if pal.ink_saver else fill.rgb(), pal.bone.rgb(), pal.ink.rgb())
+    plate, ink = text_on(pal.paper.rgb() if pal.ink_saver else fill.rgb(), pal.bone.rgb(), pal.ink.rgb(), BOLD_LABEL)
     title = min(14.0, (w - 28) / c.stringWidth(GAME, NAME_FONT, 1))
     for text, font, size, base in ((GAME, NAME_FONT, title, h - 16 - title),
                                    (label, BODY_BOLD, max(7.0, title * 0.7), 18.0)):
