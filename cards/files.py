@@ -24,6 +24,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Iterable
 
 MAX_READ = 2_000_000        # bytes: far above any definition or state file, far below a memory problem
 LOCK_WAIT = 60.0            # seconds a writer waits for another writer into the same folder
@@ -90,16 +91,20 @@ def write_file(path: Path, data: bytes) -> None:
     write_set({path: data})
 
 
-def write_set(files: dict[Path, bytes], root: Path | None = None) -> None:
+def write_set(files: dict[Path, bytes], root: Path | None = None, remove: Iterable[Path] = ()) -> None:
     """Write every file as one set, renamed in the order given (put the manifest last).
 
     `root` is the set's folder (its lock and journal live there); by default the folder the
-    files share.  Raises `FileRefused` naming the file and the reason; nothing of the new set
-    is then left, and the previous set is whole.
+    files share.  `remove` are files of the previous set that the new one no longer has: they
+    go in the same step (kept until the new set is in, put back if it fails), and folders
+    they leave empty go too.  Raises `FileRefused` naming the file and the reason; nothing of
+    the new set is then left, and the previous set is whole.
     """
     if not files:
         return
     paths = [Path(os.path.abspath(p)) for p in files]
+    gone = [p for p in (Path(os.path.abspath(r)) for r in remove) if p not in paths and is_file(p)
+            and not os.path.islink(p)]
     for path in paths:
         _check_target(path)
     root = Path(os.path.abspath(root)) if root is not None else Path(os.path.commonpath([p.parent for p in paths]))
@@ -113,12 +118,24 @@ def write_set(files: dict[Path, bytes], root: Path | None = None) -> None:
         _remove_stale(_recover(root) | {p.parent for p in paths})
         staged = _stage(dict(zip(paths, files.values())))
         try:
-            _swap(root, staged)
+            _swap(root, staged, gone)
         finally:
             for tmp, _ in staged:
                 _unlink(tmp)
+        _prune(root, {p.parent for p in gone})
     finally:
         os.close(lock)
+
+
+def _prune(root: Path, folders: set[Path]) -> None:
+    """Remove the folders (below `root`) that removed files left empty, and their emptied parents."""
+    for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):
+        while folder != root and root in folder.parents:
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+            folder = folder.parent
 
 
 def recover(root: Path) -> None:
@@ -219,18 +236,20 @@ def _stage(files: dict[Path, bytes]) -> list[tuple[Path, Path]]:
     return staged
 
 
-def _swap(root: Path, staged: list[tuple[Path, Path]]) -> None:
-    """Rename the staged files over their targets; on failure put the old ones back."""
+def _swap(root: Path, staged: list[tuple[Path, Path]], gone: list[Path]) -> None:
+    """Rename the staged files over their targets and remove `gone`; on failure put the old ones back."""
     journal = root / JOURNAL
     pairs: list[tuple[Path, Path | None]] = []
     current = staged[0][1]
     try:
-        if len(staged) > 1:
-            for _, current in staged:
+        if len(staged) + len(gone) > 1:
+            for current in [path for _, path in staged] + gone:
                 pairs.append((current, _keep_old(current)))
             _write_journal(journal, pairs)
         for tmp, current in staged:
             os.replace(tmp, current)
+        for current in gone:
+            os.unlink(current)
         _sync_folders({path.parent for _, path in staged})
     except BaseException as exc:
         _roll_back(pairs)

@@ -202,6 +202,19 @@ def tts(
 
 
 @app.command()
+def calibrate(paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET) -> None:
+    """Write OUT/calibration-PAPER-DUPLEX.pdf: a duplex test sheet that shows your printer's --back-offset."""
+    from cards.files import write_file
+    from generator.engine.calibrate import calibration_name, calibration_pdf
+    from generator.engine.impose import paper_size
+
+    opts = _options(paper, duplex, back_offset, False, False, 3.0, False, False)
+    path = out / calibration_name(opts)
+    _guarded(lambda: write_file(path, calibration_pdf(opts, paper_size(opts.paper))))
+    typer.echo(shown(f"wrote {path}: print it duplex ({opts.duplex}-edge flip) at 100 %, then follow page 1"))
+
+
+@app.command()
 def watch(
     game: str = typer.Argument(..., help="Game id or folder to watch."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,

@@ -63,18 +63,18 @@ def test_a_new_game_builds_a_deck_with_art_a_custom_back_and_its_own_font(tmp_pa
     assert generator("build", game, "--out", out)[0] == 0
     pdf = out / "my-game-a4.pdf"
     manifest = json.loads((out / "my-game-a4.json").read_text())
-    front = manifest["pages"][0]["items"][0]
-    back = next(i for i in manifest["pages"][1]["items"] if i["id"] == front["id"])
+    front = manifest["pages"][2]["items"][0]         # after the printing guide and its blank back
+    back = next(i for i in manifest["pages"][3]["items"] if i["id"] == front["id"])
     with pdfplumber.open(pdf) as doc:
-        name_fonts = {w["fontname"].split("+")[-1] for w in doc.pages[0].extract_words(extra_attrs=["fontname"])
+        name_fonts = {w["fontname"].split("+")[-1] for w in doc.pages[2].extract_words(extra_attrs=["fontname"])
                       if w["text"] in ("First", "Light")}
-        assert doc.pages[0].images == [] and doc.pages[1].images == []  # the sample art and the back are SVG: vectors
+        assert doc.pages[2].images == [] and doc.pages[3].images == []  # the sample art and the back are SVG: vectors
     assert name_fonts == {"OldStandardTT-Bold"}  # the folder's fonts/Title.ttf
     # the art fills the top of the card into the bleed: the sample's mesa colour under the name band
-    assert near(rgb_at(pdf, 0, front["x"] + 5, front["y"] + front["h"] - 40), "#b5532c")
+    assert near(rgb_at(pdf, 2, front["x"] + 5, front["y"] + front["h"] - 40), "#b5532c")
     # the back is art/back.svg: its dark ground at the corner, its gold disc at the centre
-    assert near(rgb_at(pdf, 1, back["x"] + 2, back["y"] + 2), "#3b2a20")
-    assert near(rgb_at(pdf, 1, back["x"] + back["w"] / 2 + 11.5, back["y"] + back["h"] / 2), "#e0ac2b")
+    assert near(rgb_at(pdf, 3, back["x"] + 2, back["y"] + 2), "#3b2a20")
+    assert near(rgb_at(pdf, 3, back["x"] + back["w"] / 2 + 11.5, back["y"] + back["h"] / 2), "#e0ac2b")
 
 
 def test_new_refuses_a_folder_that_holds_files_and_an_unknown_game(tmp_path):
@@ -111,25 +111,25 @@ def fox_build(tmp_path_factory) -> Path:
 
 def test_the_fox_deck_places_each_image_at_its_box_embedded_once_svg_as_vectors(fox_build):
     pdf = fox_build / "fox-deck-a4.pdf"
-    items = json.loads((fox_build / "fox-deck-a4.json").read_text())["pages"][0]["items"]
+    items = json.loads((fox_build / "fox-deck-a4.json").read_text())["pages"][2]["items"]
     assert [i["id"] for i in items] == ["red-fox", "red-fox", "night-fox", "moonrise"]
     with pdfplumber.open(pdf) as doc:
         placed = [(round(i["x0"], 1), round(i["top"], 1), round(i["x1"], 1), round(i["bottom"], 1), i["srcsize"])
-                  for i in doc.pages[0].images]
-        fonts = {w["fontname"].split("+")[-1] for w in doc.pages[0].extract_words(extra_attrs=["fontname"])
-                 if w["text"] in ("Red", "Fox") and w["bottom"] < doc.pages[0].height - 30}  # not the footer
+                  for i in doc.pages[2].images]
+        fonts = {w["fontname"].split("+")[-1] for w in doc.pages[2].extract_words(extra_attrs=["fontname"])
+                 if w["text"] in ("Red", "Fox") and w["bottom"] < doc.pages[2].height - 30}  # not the footer
     # layouts/fox.toml: art at x 4, y 14, 55 x 40 mm; the 900 x 660 px art covers it: as wide as the box,
     # a little taller (cropped top and bottom), centred on it by the focal point
     assert [p[4] for p in placed] == [(900, 660)] * 3  # the SVG moon adds no raster image
     for (x0, top, x1, bottom, _), item in zip(placed, items):
-        box = page_box(pdf, 0, item, 4, 14, 55, 40)
+        box = page_box(pdf, 2, item, 4, 14, 55, 40)
         assert (x0, x1) == (box[0], box[2])
         assert abs((bottom - top) - 55 * 660 / 900 * MM) < 0.2 and bottom - top > box[3] - box[1]
         assert abs((top + bottom) / 2 - (box[1] + box[3]) / 2) < 0.1
     raw = pdf.read_bytes()
     assert raw.count(b"/Subtype /Image") == 2  # fox.png placed twice, night-fox.png once: each stored once
     assert fonts == {"DejaVuSerif-Bold"}  # [fonts.Fox], embedded as a subset
-    assert near(rgb_at(pdf, 0, items[3]["x"] + 30, items[3]["y"] + items[3]["h"] - 20), "#1f2a4a")  # moon.svg
+    assert near(rgb_at(pdf, 2, items[3]["x"] + 30, items[3]["y"] + items[3]["h"] - 20), "#1f2a4a")  # moon.svg
 
 
 def test_the_fox_deck_kept_in_a_csv_builds_the_same_pdf_byte_for_byte(fox_build, tmp_path):
@@ -367,7 +367,7 @@ def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(t
     shutil.copytree(EXAMPLES / "fox-deck", game)
     Image.new("RGB", (300, 220), (200, 100, 40)).save(game / "art" / "night-fox.png")
     code, said, warned = generator("build", game, "--out", out)
-    assert code == 0 and said.startswith("fox-deck: 2 pages")
+    assert code == 0 and said.startswith("fox-deck: 4 pages")
     assert warned == ("warning: card 'night-fox' (Night Fox): boxes.art: night-fox.png prints at 139 dpi at its size, "
                       "below 300: it may look soft; use an image of at least 650 x 476 px\n")
     code, said, previewed = generator("png", game, "--out", out, "--dpi", "72", "--card", "night-fox")
@@ -435,11 +435,11 @@ def test_a_card_may_use_another_layout(tmp_path):
     edit_text(game / "layouts" / "fox.toml", "[cards.moonrise.boxes.name]",
               '[cards.night-fox]\nlayout = "layouts/night.toml"\n\n[cards.moonrise.boxes.name]')
     assert generator("build", game, "--out", out)[0] == 0
-    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][0]["items"]
+    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][2]["items"]
     night, red = next(i for i in items if i["id"] == "night-fox"), items[0]
     pdf = out / "fox-deck-a4.pdf"
-    assert near(rgb_at(pdf, 0, night["x"] + 2, night["y"] + 2), "#20283c")
-    assert near(rgb_at(pdf, 0, red["x"] + 2, red["y"] + 2), "#fbeedd")
+    assert near(rgb_at(pdf, 2, night["x"] + 2, night["y"] + 2), "#20283c")
+    assert near(rgb_at(pdf, 2, red["x"] + 2, red["y"] + 2), "#fbeedd")
 
 
 BIG_TEXT = """# A card with more to say: smaller art, a taller text box.
@@ -543,8 +543,8 @@ def test_a_png_icon_of_the_folder_prints_inline_at_the_text_size(tmp_path):
     edit_text(game / "cards.toml", "Play at dusk.", "Play at dusk :leaf:.")
     assert generator("build", game, "--out", out)[0] == 0
     with pdfplumber.open(out / "fox-deck-a4.pdf") as doc:
-        icons = [i for i in doc.pages[0].images if i["srcsize"] == (64, 64)]
-        dusk = next(w for w in doc.pages[0].extract_words() if w["text"] == "dusk")
+        icons = [i for i in doc.pages[2].images if i["srcsize"] == (64, 64)]
+        dusk = next(w for w in doc.pages[2].extract_words() if w["text"] == "dusk")
     assert len(icons) == 1
     size = icons[0]["x1"] - icons[0]["x0"]
     assert 6 <= size <= 10.5 and icons[0]["x0"] > dusk["x1"]  # as tall as the text (7 to 10 pt), after "dusk"

@@ -107,7 +107,7 @@ def test_manifest_matches_the_pdf_pages_and_the_contract(kit):
 
 def test_a_poker_grid_is_3_by_3_inside_the_printer_margin(kit):
     _, manifest, _ = kit
-    first = manifest["pages"][0]
+    first = manifest["pages"][2]                # after the printing guide and its blank back
     assert len(first["items"]) == 9
     for item in first["items"]:
         assert 6 - 1e-6 <= item["x"] and item["x"] + item["w"] <= first["width"] - 6 + 1e-6
@@ -132,7 +132,7 @@ def test_every_face_is_placed_where_the_manifest_says(kit):
 def test_crop_marks_extend_every_trim_edge_outside_the_cards(kit):
     out, manifest, _ = kit
     with pdfplumber.open(out / "kinds-a4.pdf") as pdf:
-        for number in (1, 2):
+        for number in (3, 4):                      # the first sheet of cards, front and back
             page, read = manifest["pages"][number - 1], pdf.pages[number - 1]
             height = read.height
             lines = [ln for ln in read.lines if ln["linewidth"] >= 0.5]
@@ -326,8 +326,8 @@ def _clips(page) -> list[tuple[float, float, float, float]]:
 
 def test_bleed_runs_only_around_the_outside_of_the_grid(kit):
     _, manifest, pdf = kit
-    items = manifest["pages"][0]["items"]
-    clips = _clips(pdf.pages[0])
+    items = manifest["pages"][2]["items"]
+    clips = _clips(pdf.pages[2])
     assert len(clips) == len(items) == 9
     left, right = min(i["x"] for i in items), max(i["x"] + i["w"] for i in items)
     bottom, top = min(i["y"] for i in items), max(i["y"] + i["h"] for i in items)

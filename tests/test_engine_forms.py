@@ -54,7 +54,7 @@ def _looks() -> Looks:
 
 
 def _render(pdf: Path, out: Path) -> tuple[Image.Image, str]:
-    done = subprocess.run(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-png", "-singlefile", str(pdf), str(out)],
+    done = subprocess.run(["pdftoppm", "-r", "72", "-f", "3", "-l", "3", "-png", "-singlefile", str(pdf), str(out)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return Image.open(out.with_suffix(".png")).convert("RGB"), done.stderr
@@ -66,7 +66,7 @@ def test_alpha_inside_a_face_renders_without_errors_and_is_applied(tmp_path, mon
     build_game(game, Options(), tmp_path / "out")
     image, errors = _render(tmp_path / "out" / "kinds-a4.pdf", tmp_path / "page")
     assert errors == ""
-    page = json.loads((tmp_path / "out" / "kinds-a4.json").read_text())["pages"][0]
+    page = json.loads((tmp_path / "out" / "kinds-a4.json").read_text())["pages"][2]   # after the guide
 
     def pixel(item: dict, fx: float, fy: float) -> tuple[int, int, int]:
         x = (item["x"] + item["w"] * fx) * MM
@@ -127,5 +127,5 @@ def test_a_back_that_never_reads_its_record_is_drawn_once_per_component(tmp_path
     assert sorted(c for c in calls if c != "deck") == ["coin", "heart"]   # tokens' backs read the record
     pdf = PdfReader(tmp_path / "out" / "kinds-a4.pdf")
     manifest = json.loads((tmp_path / "out" / "kinds-a4.json").read_text())
-    assert len({i["id"] for i in manifest["pages"][1]["items"]}) == 5
-    assert len({name for *_, name in placements(pdf.pages[1])}) == 1
+    assert len({i["id"] for i in manifest["pages"][3]["items"]}) == 5
+    assert len({name for *_, name in placements(pdf.pages[3])}) == 1

@@ -83,7 +83,7 @@ def test_tts_sheets_hold_at_most_10_by_7_and_4096_px(tmp_path):
 
 def _mean_brightness(pdf_path) -> float:
     doc = pdfium.PdfDocument(str(pdf_path))
-    return ImageStat.Stat(doc[1].render(scale=0.3).to_pil().convert("L")).mean[0]
+    return ImageStat.Stat(doc[3].render(scale=0.3).to_pil().convert("L")).mean[0]   # the first sheet's backs
 
 
 def test_ink_saver_prints_lighter(tmp_path):

@@ -133,7 +133,8 @@ def test_a_family_without_engine_or_looks_validates_and_builds_generic(plain_fam
     assert done.exit_code == 0 and done.output.startswith(f"{plain_family}: ok: 1 definitions"), done.output
     result = build_game(load_game(str(plain_family)), Options(), tmp_path / "out")
     with pdfplumber.open(tmp_path / "out" / "my-game-a4.pdf") as pdf:
-        front, back = (page.extract_text() for page in pdf.pages)
+        guide, _, front, back = (page.extract_text() for page in pdf.pages)   # the printing guide, its blank back
+    assert "My Game: printing guide" in guide
     assert "Setup" in front and "Each player takes five cards." in front and "Rules cards" in back
     assert result.printed == {"Rules cards": 1}
 

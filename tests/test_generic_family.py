@@ -148,8 +148,8 @@ def test_it_builds_previews_and_prints_its_fields(game, tmp_path):
     manifest = json.loads((out / "my-game-a4.json").read_text())
     assert (manifest["game"], manifest["family"]) == ("my-game", "generic")
     with pdfplumber.open(out / "my-game-a4.pdf") as pdf:
-        fronts, backs = pdf.pages[0].extract_text(), pdf.pages[1].extract_text()
-        placed = [(image["srcsize"]) for image in pdf.pages[0].images]
+        fronts, backs = pdf.pages[2].extract_text(), pdf.pages[3].extract_text()   # after the printing guide
+        placed = [(image["srcsize"]) for image in pdf.pages[2].images]
     assert placed == [(60, 40)]  # the fox's art, drawn in its slot
     assert "warning: card 'fox' (Fox): art: fox.png prints at" in done.stderr
     for text in ("Fox", "Cost 2", "Power 3", "Move two spaces & draw a card.", "• animal",

@@ -1,5 +1,6 @@
 """Reading the printed cards, read back from rendered PDFs: symbols that must not be
-mistaken for one another, and text that stands out from what is behind it."""
+mistaken for one another, and text that stands out from what is behind it (every word of
+every face of the three games, in full colour and ink saver)."""
 from __future__ import annotations
 
 import io
@@ -70,4 +71,11 @@ def _low_contrast_words(pdf_bytes: bytes) -> list[tuple[int, str, float]]:
 @pytest.mark.parametrize("style", [Style(), Style(ink_saver=True)], ids=["full", "ink-saver"])
 def test_gold_and_steel_texts_reach_4_5_to_1_against_their_rendered_ground(style):
     data, _ = render_faces(load_game("eternal-gold-and-steel"), style)
+    assert _low_contrast_words(data) == []
+
+
+@pytest.mark.parametrize("style", [Style(), Style(ink_saver=True)], ids=["full", "ink-saver"])
+@pytest.mark.parametrize("game", ["el-dorado-canyon", "eldorado"])
+def test_el_dorado_canyon_and_eldorado_texts_reach_4_5_to_1_against_their_rendered_ground(game, style):
+    data, _ = render_faces(load_game(game), style)
     assert _low_contrast_words(data) == []

@@ -23,16 +23,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cards.files import sha256, write_set
+from cards.files import FileRefused, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
 from .facecache import FaceCache
 from .faces import FaceForms, Recordings
-from .impose import plan
+from .guide import draw_guide, guide_lines, guide_pages
+from .impose import paper_size, plan
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
-from .sheet import Options, Page
+from .sheet import PAPERS_MM, Options, Page
 from .shop import shop_files
 
 
@@ -70,10 +71,12 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     """
     looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
-    pages = plan(game, opts)
+    pieces = plan(game, opts)
+    guide = guide_pages(pieces, paper_size(opts.paper))
+    pages = guide + pieces
     files: dict[Path, bytes] = {}
     name = output_name(game)
-    posters = {paper: poster_pages(game, opts, paper) for paper in POSTERS}
+    posters = {paper: p for paper in POSTERS if (p := poster_pages(game, opts, paper))}
     cache = None if cache_root is None else FaceCache(game, looks, cache_root)
 
     def faces(recordings: Recordings) -> FaceForms:
@@ -83,23 +86,25 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
 
     recordings: Recordings = {}
     base = out / f"{name}-{opts.paper}"
+    kit = manifest(pages, game, opts.paper)
+    written = [f"{name}-{opts.paper}.pdf", f"{name}-{opts.paper}.json"] + \
+        [f"{name}-poster-{paper}.pdf" for paper in posters] + ([f"{name}-shop-{shop}/"] if shop else [])
+    guide[0].decor.append(draw_guide(guide_lines(kit, game, opts, written), guide[0]))
     kit_forms = faces(recordings)
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, kit_forms, opts,
                                                  f"{game.name}: print-and-play kit ({opts.paper})")
-    kit = manifest(pages, game, opts.paper)
-    for paper, poster_set in posters.items():
-        if poster_set:
-            poster = out / f"{name}-poster-{paper}"
-            files[poster.with_suffix(".pdf")] = render_pdf(poster_set, game, looks, faces(recordings), opts,
-                                                           f"{game.name}: {paper.upper()} poster")
-            files[poster.with_suffix(".json")] = _json(manifest(poster_set, game, paper))
+    for paper, sheets in posters.items():
+        poster = out / f"{name}-poster-{paper}"
+        files[poster.with_suffix(".pdf")] = render_pdf(sheets, game, looks, faces(recordings), opts,
+                                                       f"{game.name}: {paper.upper()} poster")
+        files[poster.with_suffix(".json")] = _json(manifest(sheets, game, paper))
     refused: list[str] = []
     if shop is not None:
         shop_set, refused = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}", shop)
         files.update(shop_set)
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
-    write_set(files, root=out)
+    write_set(files, root=out, remove=_stale(out, name, opts.paper, files))
     if cache is not None and cache.written:
         cache.trim()
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
@@ -108,6 +113,27 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
         listed.append(out / f"{name}-shop-{shop}")
     return Result(name, listed, len(pages), _sheets(pages), _printed(pages), refused=refused,
                   drawn=len(kit_forms.drawn))
+
+
+def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes]) -> list[Path]:
+    """Files the previous build of this kit wrote that this one does not (a print-shop set of another
+    vendor, or of none): the folder then holds only what the builds it has manifests of wrote.
+
+    They are read from the previous manifest's `files`; a file another paper's kit of the game
+    still lists stays, and only names of this game's outputs inside `out` are ever removed.
+    """
+    def listed(manifest: Path) -> set[str]:
+        try:
+            found = json.loads(read_bytes(manifest, inside=out))["files"]
+        except (FileRefused, ValueError, KeyError, TypeError):
+            return set()
+        return set(found) if isinstance(found, dict) else set()
+    kept = {p.relative_to(out).as_posix() for p in files}
+    for other in PAPERS_MM:
+        if other != paper:
+            kept |= listed(out / f"{name}-{other}.json")
+    return [out / rel for rel in sorted(listed(out / f"{name}-{paper}.json") - kept)
+            if rel.startswith(f"{name}-") and ".." not in rel.split("/") and not rel.startswith("/")]
 
 
 def _json(data: dict) -> bytes:

@@ -94,31 +94,41 @@ def info_place(page: Page, texts: tuple[str, ...] = ("",)) -> Info:
                 if (text == texts[0] or not whole) and depth >= EDGE + lines * LINE + GAP + MARK_ROOM \
                         and not _blocked(page, info):
                     return info
-        split = _split(page, texts, bands) if whole else None
+        split = (_split(page, texts, bands) or _split(page, texts[:1], bands, tight=True)) if whole else None
         if split is not None:
             return split
     clear = [n for n in bands if not _blocked(page, _info(page, n, EDGE, 1, ""))] or list(bands)
     name = max(clear, key=lambda n: bands[n])
     length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
     text = next((t for lines, t in _layouts(texts, length) if lines == 1), "")
-    edge = max(MARK_EDGE, min(EDGE, bands[name] - LINE - GAP))
-    return _info(page, name, edge, 1, text)
+    return _info(page, name, _near_edge(bands[name]), 1, text)
+
+
+def _near_edge(depth: float) -> float:
+    """Where one line goes in a band `depth` deep: EDGE, or nearer the paper's edge only as far as it must."""
+    return max(MARK_EDGE, min(EDGE, depth - LINE - GAP))
 
 
 OPPOSITE = {"bottom": "top", "top": "bottom", "right": "left", "left": "right"}
 
 
-def _split(page: Page, texts: tuple[str, ...], bands: dict[str, float]) -> Info | None:
+def _split(page: Page, texts: tuple[str, ...], bands: dict[str, float], tight: bool = False) -> Info | None:
     """The bar in one band and the footer text in the opposite one, when no band holds both but two
-    hold one line each: a shallow margin then still names the game and what the page holds."""
-    one = EDGE + LINE + GAP + MARK_ROOM
+    hold one line each: a shallow margin then still names the game and what the page holds.
+
+    `tight`: bands too shallow for a line and MARK_ROOM (a 3 x 3 poker grid on Letter leaves
+    9 mm each side) take the line nearer the edge, as far as the fallback does, and the
+    crop marks between it and the bleed are shorter: better than a footer missing its contents.
+    """
+    one = MARK_EDGE + LINE + GAP if tight else EDGE + LINE + GAP + MARK_ROOM
     for name, depth in bands.items():
         other = OPPOSITE[name]
         if depth < one or bands[other] < one:
             continue
         length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
         text = next((t for t in texts if _width(t) <= length), "")
-        bar, words = _info(page, name, EDGE, 1, ""), _info(page, other, EDGE, 1, text)
+        bar = _info(page, name, _near_edge(depth) if tight else EDGE, 1, "")
+        words = _info(page, other, _near_edge(bands[other]) if tight else EDGE, 1, text)
         if text and not _blocked(page, bar) and not _blocked(page, words):
             return Info(bar.rect, bar.angle, "", 1, apart=words)
     return None

@@ -30,7 +30,7 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], s
     register_fonts()
     rl_config.useA85 = 0
     out = io.BytesIO()
-    c = _invariant_canvas(out)
+    c = invariant_canvas(out)
     c.setTitle(title)
     c.setAuthor("pnpkit")
     c.setCreator("pnpkit generator")
@@ -41,7 +41,7 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], s
     return out.getvalue()
 
 
-def _invariant_canvas(out: io.BytesIO) -> Canvas:
+def invariant_canvas(out: io.BytesIO) -> Canvas:
     """A canvas in invariant mode, whatever the environment.
 
     ReportLab dates (and fingerprints) even an invariant PDF by SOURCE_DATE_EPOCH when
@@ -99,7 +99,7 @@ def footers(game: Any, page: Page, number: int, total: int) -> tuple[str, ...]:
     where = [page.label] if page.label else []
     side = ["backs"] if page.side == "back" and page.items else []
     count = f"page {number} of {total}"
-    full = [game.name, ", ".join(page.components), *where, *side, count]
+    full = [game.name, *([", ".join(page.components)] if page.components else []), *where, *side, count]
     texts = (full, [game.name, *where, *side, count], [*where, *side, count], [count])
     return tuple(dict.fromkeys(" \u00b7 ".join(t) for t in texts))
 
@@ -109,7 +109,8 @@ def manifest(pages: list[Page], game: Any, paper: str) -> dict:
 
     Beyond print.md: `components` says per component whether it is tiled and whether
     its backs are printed (a big board without a back prints single-sided), a page's
-    `side`, and `blank` on a back page left empty so the PDF prints duplex in one go.
+    `side`, `blank` on a back page left empty so the PDF prints duplex in one go, and
+    `guide` on the printing guide's page (the kit's first).
     """
     listed = [i for p in pages for i in p.items if i.listed]
     components = []
@@ -127,6 +128,8 @@ def _page(number: int, page: Page) -> dict:
            "items": [_item(i) for i in page.items if i.listed]}
     if page.side == "back" and not page.items:
         out["blank"] = True
+    if page.guide:
+        out["guide"] = True
     return out
 
 

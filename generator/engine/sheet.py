@@ -98,6 +98,7 @@ class Page:
     decor: list[Decor] = field(default_factory=list)
     label: str = ""                 # extra footer words (tile index, overview)
     keep_clear: list[Rect] = field(default_factory=list)  # decor areas the footer and marks stay off
+    guide: bool = False             # the printing guide (generator.engine.guide), not pieces
 
 
 def inflate(rect: Rect, left: float, bottom: float, right: float, top: float) -> Rect:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.engine.contrast import BOLD_LABEL, readable_ground
 from generator.templates.regions import picture as art_picture
 from generator.templates.regions import region
 
@@ -95,8 +96,12 @@ def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
     c.circle(w / 2, cy + 1, r + 1.5, fill=1, stroke=1)
     draw_icon(c, TYPE_ICONS[record.type], w / 2, cy + 1, 2 * r - 2, pal)
     c.setFont(BODY_BOLD, 6)
-    c.setFillColor(colour)
-    c.drawCentredString(w / 2, cy - r - 8, record.type.upper())
+    label = record.type.upper()
+    half = c.stringWidth(label, BODY_BOLD, 6) / 2 + 2
+    c.setFillColor(pal.paper)       # a plate of paper: the picture behind would leave the label unreadable
+    c.rect(w / 2 - half, cy - r - 10.5, 2 * half, 9.5, fill=1, stroke=0)
+    c.setFillColorRGB(*readable_ground(colour.rgb(), pal.paper.rgb(), BOLD_LABEL))   # the type's colour, deepened to read
+    c.drawCentredString(w / 2, cy - r - 8, label)
     name_top = cy - r - 10
     title = f"**{record.name}**"
     _, height = measure(title, w - 2 * MARGIN, 16, field="name", size=13, min_size=8, font=DISPLAY)
@@ -183,14 +188,14 @@ def _divider(c: Canvas, box, pal: Palette, choice: bool) -> None:
     if not choice:
         return
     c.setFillColor(pal.ink)
-    c.circle(w / 2, mid, 5.5, fill=1, stroke=0)
+    c.circle(w / 2, mid, 9.5, fill=1, stroke=0)     # wide enough that both ORs read on ink
     c.setFillColor(pal.bone)
     c.setFont(BODY_BOLD, 6)
-    c.drawCentredString(w / 2, mid + 0.4, "OR")
+    c.drawCentredString(w / 2, mid + 1.2, "OR")
     c.saveState()
     c.translate(w / 2, mid)
     c.rotate(180)
-    c.drawCentredString(0, 0.4, "OR")
+    c.drawCentredString(0, 1.2, "OR")
     c.restoreState()
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.engine.contrast import BOLD_LABEL, text_on
+
 from .art import scene
 from .icons import draw_icon
 from .look import BODY_BOLD, NAME_FONT, TITLE_FONT, Palette, palette
@@ -31,13 +33,17 @@ def _emblem(c: Canvas, box, pal: Palette, fill, rays, icon: str, label: str) -> 
     c.setStrokeColor(pal.ink)
     c.circle(w / 2, h / 2, size * 0.62, fill=1, stroke=1)
     draw_icon(c, icon, w / 2, h / 2, size * 0.9, pal)
-    ink = pal.ink if pal.ink_saver else pal.bone
-    c.setFillColor(ink)
+    plate, ink = text_on(pal.paper.rgb() if pal.ink_saver else fill.rgb(), pal.bone.rgb(), pal.ink.rgb(), BOLD_LABEL)
     title = min(14.0, (w - 28) / c.stringWidth(GAME, NAME_FONT, 1))
-    c.setFont(NAME_FONT, title)
-    c.drawCentredString(w / 2, h - 16 - title, GAME)
-    c.setFont(BODY_BOLD, max(7.0, title * 0.7))
-    c.drawCentredString(w / 2, 18, label)
+    for text, font, size, base in ((GAME, NAME_FONT, title, h - 16 - title),
+                                   (label, BODY_BOLD, max(7.0, title * 0.7), 18.0)):
+        # a plate of flat ground under each name: the rays behind would leave it unreadable (4.5:1)
+        c.setFillColorRGB(*plate)
+        half = c.stringWidth(text, font, size) / 2 + 3
+        c.rect(w / 2 - half, base - size * 0.45, 2 * half, size * 1.6, fill=1, stroke=0)
+        c.setFillColorRGB(*ink)
+        c.setFont(font, size)
+        c.drawCentredString(w / 2, base, text)
 
 
 EMBLEMS = {

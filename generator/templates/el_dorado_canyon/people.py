@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.engine.contrast import BOLD_LABEL, readable_ground
+
 from .art import glyphs, scene
 from .icons import draw_icon, polygon
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
@@ -159,9 +161,9 @@ def _emblem(c: Canvas, ability, cx: float, cy: float, s: float, pal: Palette) ->
 
 def _badge(c: Canvas, good: bool, cx: float, cy: float, pal: Palette) -> None:
     """The good/bad badge: a sheriff's star or a skull, with the word."""
-    colour = pal.good if good else pal.bad
+    colour = readable_ground((pal.good if good else pal.bad).rgb(), pal.bone.rgb(), BOLD_LABEL * 2)
     word = "GOOD" if good else "BAD"
-    c.setFillColor(colour)
+    c.setFillColorRGB(*colour)
     c.roundRect(cx - 24, cy - 8, 48, 16, 8, fill=1, stroke=0)
     draw_icon(c, "star" if good else "infamy", cx - 14, cy, 12, pal)
     c.setFillColor(pal.bone)

@@ -5,6 +5,8 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.engine.contrast import BOLD_LABEL, readable_ground
+
 from .art import scene
 from .icons import draw_icon, polygon
 from generator.engine.errors import TextOverflow
@@ -184,7 +186,7 @@ def draw_reference(c: Canvas, record, component, box, style) -> None:
     top = h - MARGIN - title_h - 2
     size = _reference_size(record, inner, top - MARGIN)
     for section in record.sections:
-        c.setFillColor(pal.bad)
+        c.setFillColorRGB(*readable_ground(pal.bad.rgb(), pal.paper.rgb(), BOLD_LABEL * 1.4))
         check_face(section.title.upper(), BODY_BOLD, "sections")
         c.setFont(BODY_BOLD, size + 0.5)
         c.drawString(MARGIN, top - size * 1.05, section.title.upper())

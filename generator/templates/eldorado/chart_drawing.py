@@ -12,13 +12,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.models.eldorado import Chart
 from cards.models.eldorado.coords import DIRECTIONS, column_name, expand, parse, step
-from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD
+from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD, text_width
 from generator.engine.text import check_face
 
 from . import symbols, textures
 from .cartouche import draw_title_band
 from .chart_layout import BAND, MapLayout
-from .palette import Palette, mix, palette
+from .palette import Palette, mix, palette, readable_mix
 from .text import centred_lines, fit_lines, fitted_size, lines_to_fit
 
 NAME_DROP = 0.17  # of a square: the top strip of each square that holds its coordinate
@@ -37,13 +37,16 @@ def draw_map(c, record, component, box, style) -> None:
     _coast(c, chart, lay, pal)
     _rivers(c, chart, lay, pal)
     _grid(c, lay, pal)
-    _square_names(c, chart, lay, pal)
     _rose(c, chart, lay, pal)
+    _square_names(c, chart, lay, pal)
     _labels(c, chart, lay, pal)
     _features(c, chart, lay, pal)
     _edges(c, lay, pal)
     draw_title_band(c, chart, lay, pal)
     c.restoreState()
+
+
+ROSE = 3.6      # squares: the compass rose's size
 
 
 def _squares(chart: Chart):
@@ -188,14 +191,19 @@ def _grid(c, lay: MapLayout, pal: Palette) -> None:
 
 def _square_names(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     """Each square's coordinate, small in its top-left corner: a square far from the edges
-    (and on a tile that shows no edge at all) can still be read off without a ruler."""
+    (and on a tile that shows no edge at all) can still be read off without a ruler.  Faint,
+    but never below 4.5:1 on its terrain (print.md's contrast rule)."""
     size = max(6.0, lay.s * 0.13)
     c.saveState()
     c.setFont(TEXT, size)
-    c.setFillColor(mix(pal.ink, pal.paper, 0.6))
-    for col, r, _ in _squares(chart):
+    for col, r, terrain in _squares(chart):
         x, y = lay.corner(col, r)
-        c.drawString(x + lay.s * 0.05, y + lay.s * 0.95 - size * 0.75, f"{column_name(col)}{r + 1}")
+        name, ground = f"{column_name(col)}{r + 1}", mix(pal.terrain[terrain], pal.paper, 0.7)
+        c.setFillColor(ground)     # a chip of paler terrain: no texture or rose line runs under the name
+        c.rect(x + lay.s * 0.04, y + lay.s * 0.93 - size * 0.95, text_width(name, TEXT, size) + lay.s * 0.02,
+               size * 0.95, stroke=0, fill=1)
+        c.setFillColor(readable_mix(pal.ink, ground, 0.6))
+        c.drawString(x + lay.s * 0.05, y + lay.s * 0.93 - size * 0.75, name)
     c.restoreState()
 
 
@@ -217,16 +225,17 @@ def _rose(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     c.restoreState()
     c.saveState()
     c.translate(cx, cy)
-    symbols.compass_rose(c, pal, lay.s * 3.6, open_centre=True)
+    symbols.compass_rose(c, pal, lay.s * ROSE, open_centre=True)
     c.restoreState()
 
 
 def _labels(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     """Seas and countries in spaced italic capitals; island and monster names under their squares."""
     c.saveState()
-    c.setFillColor(mix(pal.ink, pal.sea, 0.7))
     for label in chart.record.labels:
-        x, y = lay.centre(*parse(label.square))
+        col, row = parse(label.square)
+        c.setFillColor(readable_mix(pal.ink, pal.terrain[chart.record.legend[chart.record.rows[row][col]]], 0.7))
+        x, y = lay.centre(col, row)
         check_face(" ".join(label.text), DISPLAY_ITALIC, "labels")
         c.setFont(DISPLAY_ITALIC, lay.s * 0.42)
         c.drawCentredString(x, y - lay.s * 0.15, " ".join(label.text))

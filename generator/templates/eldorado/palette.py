@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
 
+from generator.engine.contrast import READABLE, contrast
+
 
 @dataclass(frozen=True)
 class Palette:
@@ -62,3 +64,17 @@ def mix(colour: Color, ground: Color, amount: float) -> Color:
 
 def palette(style) -> Palette:
     return INK_SAVER if getattr(style, "ink_saver", False) else FULL
+
+
+MARGIN = 1.7    # above WCAG's 4.5:1 on the flat colour: textures and grid lines darken the ground a little
+
+
+def readable_mix(colour: Color, ground: Color, amount: float) -> Color:
+    """`mix(colour, ground, amount)`, or with more of `colour` until text in it reads on `ground` (4.5:1)."""
+    for step in range(21):
+        k = amount + (1 - amount) * step / 20
+        out = mix(colour, ground, k)
+        if contrast(out.rgb(), ground.rgb()) >= READABLE * MARGIN:
+            break
+    return out
+

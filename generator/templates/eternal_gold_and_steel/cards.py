@@ -21,6 +21,7 @@ from generator.engine.icons import draw_icon, place_drawing
 from generator.engine.text import draw_text
 from generator.templates.regions import picture, region
 
+from .pictures import draw_picture
 from .icons import (GOLD, GOLD_DARK, INFLUENCE_COLOURS, INFLUENCE_ICONS, INK, NEUTRAL, PARCHMENT, POWER,
                     STEEL)
 
@@ -129,37 +130,16 @@ def _name_bar(c, card, box: Box, style: Style, colour) -> float:
 
 
 def _art(c, card: Card, box: Box, style: Style, top: float, bottom: float, colours) -> None:
-    """The art window: the card's own art (its `image`, or a layout's picture region), else its influence
-    symbols large over a tinted field, with its type's emblem."""
+    """The art window: the card's own art (its `image`, or a layout's picture region), else its own
+    drawn picture (pictures.draw_picture), framed."""
     x, bottom, w, h = region("picture", (BORDER + 1.5 * MM, bottom, box.w - 2 * BORDER - 3 * MM, top - bottom))
-    if picture(c, "picture", (x, bottom, w, h), card):
-        _window(c, x, bottom, w, h)
-        return
-    c.saveState()
-    p = c.beginPath()
-    p.roundRect(x, bottom, w, h, 1.5 * MM)
-    c.clipPath(p, stroke=0, fill=0)
-    step = w / len(colours)
-    for i, colour in enumerate(colours):
-        tint = tuple(0.55 + 0.45 * v for v in colour)
-        _fill(c, tint, style)
-        c.rect(x + i * step, bottom, step + 0.5, h, fill=1, stroke=0)
-    for k, lighten in ((0.46, 0.45), (0.36, 0.7)):  # a halo behind the emblem, blended by hand:
-        base = tuple(0.55 + 0.45 * v for v in colours[0])  # alpha would need page resources a form lacks
-        _fill(c, tuple(v + (1 - v) * lighten for v in base), style)
-        c.circle(x + w / 2, bottom + h / 2, h * k, fill=1, stroke=0)
-    c.restoreState()
-    size = h * 0.62
-    symbols = card.influence or []
-    for i, symbol in enumerate(symbols):
-        cx = x + w * (i + 1) / (len(symbols) + 1)
-        draw_icon(c, symbol, cx - size / 2, bottom + (h - size) / 2, size, field="influence")
-    effect_emblem = next((e.EMBLEM for e in card.effects if e.EMBLEM), "power")
-    emblem = "strength" if card.type in ("unit", "weapon") else effect_emblem
-    if not symbols or card.type == "weapon":
-        small = size if not symbols else h * 0.4
-        draw_icon(c, emblem, x + w - small - 1.5 * MM if symbols else x + (w - small) / 2,
-                  bottom + (h - small) / 2, small, field="type")
+    if not picture(c, "picture", (x, bottom, w, h), card):
+        c.saveState()
+        p = c.beginPath()
+        p.roundRect(x, bottom, w, h, 1.5 * MM)
+        c.clipPath(p, stroke=0, fill=0)
+        draw_picture(c, card, x, bottom, w, h, style)
+        c.restoreState()
     _window(c, x, bottom, w, h)
 
 

@@ -1,0 +1,209 @@
+"""The kit's first page: a printing guide written from the build's manifest.
+
+Whoever prints the kit reads what was built and how (files, options), what each page
+range holds, which sheets need duplex and which can go single-sided, the paper, how
+to check the scale, when `--ink-saver` helps, how to fix shifted backs and what to cut
+first.  Every number on it is read from the manifest the build writes beside the PDF,
+so the guide and the manifest cannot disagree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.utils import simpleSplit
+
+from .box import MM
+from .fonts import DISPLAY_BOLD, TEXT, TEXT_BOLD, register_fonts
+from .sheet import MARGIN, Options, Page
+
+LABEL = "printing guide"
+SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0)   # pt: the largest at which the whole guide fits
+TOP = 14 * MM           # from the paper's top edge to the title's baseline
+FOOT = 16 * MM          # kept free above the bottom edge: footer and scale bar
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+STOCK = {"card": "cards", "token": "tokens", "board": "boards", "standee": "standees", "die": "dice"}
+
+
+def guide_pages(pages: list[Page], paper: tuple[float, float]) -> list[Page]:
+    """The guide's page (portrait), and a blank back when the kit prints duplex, to keep fronts on odd pages."""
+    guide = [Page(paper[0], paper[1], "front", [], label=LABEL, guide=True)]
+    if any(p.side == "back" for p in pages):
+        guide.append(Page(paper[0], paper[1], "back", [], label="back left blank"))
+    return guide
+
+
+@dataclass(frozen=True)
+class Line:
+    kind: str               # "title", "head", "text" or "row"
+    text: str | tuple[str, ...]
+
+
+def guide_lines(kit: dict, game: Any, opts: Options, files: list[str]) -> list[Line]:
+    """What the guide says, from the manifest `kit` (pages numbered as printed, the guide included)."""
+    pages = kit["pages"]
+    names = {c.id: c.spec for c in game.components}
+    total = len(pages)
+    sheets = sum(1 for p in pages if p["side"] == "front")
+    lines = [Line("title", f"{game.name}: printing guide"),
+             Line("text", f"{PAPER_NAMES[kit['paper']]} kit, {total} pages on {sheets} sheets. "
+                          f"Built with: {_command(game, opts)}"),
+             Line("text", "Files of this build: " + ", ".join(files) + " (the .json manifest lists every "
+                          "piece's position, in mm).")]
+    lines += [Line("head", "What each page holds"), Line("row", ("Pages", "Component", "Pieces", "Backs"))]
+    for comp in kit["components"]:
+        mine = [(p["number"], i) for p in pages for i in p["items"] if i["component"] == comp["id"]]
+        fronts = _ranges(sorted({n for n, i in mine if i["side"] == "front"}), pages)
+        pieces = len({(i["id"], i["copy"]) for _, i in mine if i["side"] == "front"})
+        backs = "printed" if comp["backs"] else "none"
+        lines.append(Line("row", (fronts, names[comp["id"]].name, str(pieces), backs)))
+    lines += [Line("head", "Before you print")] + [Line("text", t) for t in _printing(kit, names, opts)]
+    lines += [Line("head", "Cutting, in this order")] + [Line("text", t) for t in _cutting(kit, names)]
+    return lines
+
+
+def _command(game: Any, opts: Options) -> str:
+    words = [f"generator build {game.id if game.builtin else game.folder.name}", f"--paper {opts.paper}",
+             f"--duplex {opts.duplex}", f"--back-offset {opts.back_offset[0]:g},{opts.back_offset[1]:g}",
+             f"--bleed {opts.bleed:g}"]
+    flags = {"--ink-saver": opts.ink_saver, "--fold": opts.fold, "--no-backs": not opts.backs,
+             "--cut-lines": opts.cut_lines}
+    return " ".join(words + [flag for flag, on in flags.items() if on])
+
+
+def _printing(kit: dict, specs: dict, opts: Options) -> list[str]:
+    pages = kit["pages"]
+    w, h = pages[0]["width"], pages[0]["height"]
+    sample = next((i for p in pages for i in p["items"] if specs[i["component"]].kind == "card"
+                   and i["side"] == "front" and "tile" not in i), None)
+    scale = ("Print at 100 % (\"actual size\"), never \"fit to page\". Every page carries a 100 mm scale bar "
+             "at its edge (this one too): measure it before you cut")
+    if sample is not None:
+        scale += (f"; the first card ({specs[sample['component']].name}) then measures {sample['w']:g} x "
+                  f"{sample['h']:g} mm at its trim")
+    kinds = [STOCK[c["kind"]] for c in kit["components"] if c["kind"] in STOCK]
+    paper = (f"Paper: {PAPER_NAMES[kit['paper']]} ({w:g} x {h:g} mm), 6 mm printer margin. Card stock of "
+             f"200-300 g/m\u00b2 for the {_words(list(dict.fromkeys(kinds)))}")
+    if any(c["tiled"] for c in kit["components"]):
+        paper += "; map and board tiles on 120-160 g/m\u00b2 paper, glued onto card if you like"
+    return [scale + ".", paper + ".", _duplex(pages, opts), _ink(pages, opts),
+            "Backs out of line with their fronts? Print `generator calibrate --paper "
+            f"{kit['paper']} --duplex {opts.duplex}` on this printer, read the offset it shows and build again "
+            f"with --back-offset X,Y (this build: {opts.back_offset[0]:g},{opts.back_offset[1]:g})."]
+
+
+def _duplex(pages: list[dict], opts: Options) -> str:
+    """Which sheets need the back side: fronts followed by a back page with pieces on it."""
+    if opts.fold:
+        return ("Print single-sided: each page holds fronts and backs either side of the dashed line; fold "
+                "along it and glue.")
+    if not any(p["side"] == "back" for p in pages):
+        return "Print single-sided: this kit has no backs."
+    duplex: list[int] = []
+    single: list[int] = []
+    for front, back in zip(pages, pages[1:]):
+        if front["side"] == "front" and back["side"] == "back":
+            (single if back.get("blank") else duplex).append(front["number"])
+    edge = "long" if opts.duplex == "long" else "short"
+    text = (f"Print the whole PDF duplex, flipping on the {edge} edge, so that every back lands behind its "
+            f"front. Sheets with backs: pages {_ranges(duplex, pages)}.")
+    if single:
+        text += (f" Sheets whose back page is blank (pages {_ranges(single, pages)}): print only their fronts, "
+                 "single-sided, if you like.")
+    return text
+
+
+def _ink(pages: list[dict], opts: Options) -> str:
+    backs = sum(1 for p in pages if p["side"] == "back" and p["items"])
+    if opts.ink_saver:
+        return "This is the ink-saver print: light grounds and outline art."
+    if not backs:
+        return "Low on ink? Build with --ink-saver: light grounds and outline art."
+    return (f"{backs} pages are backs printed edge to edge. Low on ink, or on an inkjet that soaks the card? "
+            "Build with --ink-saver: light grounds and outline art.")
+
+
+def _cutting(kit: dict, specs: dict) -> list[str]:
+    """Cut order for the kinds of pieces this kit holds."""
+    kinds = {c["kind"] for c in kit["components"]}
+    rounds = [s.name for s in specs.values() if s.shape == "round" and s.id in {c["id"] for c in kit["components"]}]
+    steps = ["1. Where two grids share a sheet, cut them apart first, along the white gap between them.",
+             "2. Cut each grid along its crop marks: the long cuts first (each serves two pieces), then across."]
+    if rounds:
+        steps.append(f"{len(steps) + 1}. Round pieces ({', '.join(rounds)}): cut or punch each along its printed "
+                     "circle; they sit apart, so bleeds never merge.")
+    if "standee" in kinds or "die" in kinds:
+        steps.append(f"{len(steps) + 1}. Standees and dice: cut around the outline, score and fold the dashed "
+                     "lines, glue the tabs.")
+    if any(c["tiled"] for c in kit["components"]):
+        steps.append(f"{len(steps) + 1}. Tiled maps and boards: trim each tile at its marks, keep the glue "
+                     "strip, and join the tiles as the overview page shows (row 1, column 1 top left).")
+    return steps
+
+
+def _words(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _ranges(numbers: list[int], pages: list[dict]) -> str:
+    """"3-8, 11": the pages of the sheets starting at `numbers` (a front page and its back page run on)."""
+    covered: set[int] = set()
+    for n in numbers:
+        covered.add(n)
+        if n < len(pages) and pages[n - 1]["side"] == "front" and pages[n]["side"] == "back":
+            covered.add(n + 1)
+    runs: list[list[int]] = []
+    for n in sorted(covered):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}" if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs) or "none"
+
+
+def draw_guide(lines: list[Line], page: Page):
+    """The guide as a page decoration, at the largest size that fits between the title and the footer."""
+    register_fonts()
+    width = page.w - 2 * MARGIN
+    for size in SIZES:
+        placed = _lay_out(lines, width, size)
+        if placed[-1][1] >= FOOT - (page.h - TOP):
+            break
+
+    def draw(c) -> None:
+        c.saveState()
+        c.setFillColorRGB(0, 0, 0)
+        for font, dy, x, text in placed:
+            c.setFont(font[0], font[1])
+            c.drawString(MARGIN + x, page.h - TOP + dy, text)
+        c.restoreState()
+    return draw
+
+
+def _lay_out(lines: list[Line], width: float, size: float) -> list[tuple[tuple[str, float], float, float, str]]:
+    """(font, y below the title's baseline (negative), x, text) of every line of the guide at `size`."""
+    out: list[tuple[tuple[str, float], float, float, str]] = []
+    y = 0.0
+    columns = (0.0, 0.22 * width, 0.80 * width, 0.90 * width)
+    for line in lines:
+        if line.kind == "title":
+            out.append(((DISPLAY_BOLD, 2 * size), y, 0.0, str(line.text)))
+            y -= 2 * size * 0.9
+        elif line.kind == "head":
+            y -= 0.8 * size
+            out.append(((TEXT_BOLD, size * 1.15), y, 0.0, str(line.text)))
+            y -= size * 1.5
+        elif line.kind == "row":
+            cells = tuple(line.text)
+            font = (TEXT_BOLD if cells[0] == "Pages" else TEXT, size)
+            wrapped = [simpleSplit(cell, font[0], size, (columns[i + 1] if i + 1 < len(columns) else width)
+                                   - columns[i] - 2 * MM) or [""] for i, cell in enumerate(cells)]
+            for k in range(max(len(w) for w in wrapped)):
+                out += [(font, y, columns[i], w[k]) for i, w in enumerate(wrapped) if k < len(w)]
+                y -= size * 1.25
+        else:
+            for part in simpleSplit(str(line.text), TEXT, size, width):
+                out.append(((TEXT, size), y, 0.0, part))
+                y -= size * 1.25
+            y -= size * 0.35
+    return out
