@@ -388,10 +388,10 @@ def test_watch_warns_of_low_resolution_art_at_every_rebuild(tmp_path, monkeypatc
 
     monkeypatch.setattr("generator.engine.watch.watch", two_rounds)
     code, said, warned = generator("watch", game, "--out", out)
-    assert code == 0 and said.count("fox-deck: 2 pages") == 2
+    assert code == 0 and said.count("fox-deck: 4 pages") == 2
     assert warned == ("warning: card 'night-fox' (Night Fox): boxes.art: night-fox.png prints at 139 dpi at its size, "
                       "below 300: it may look soft; use an image of at least 650 x 476 px\n")  # the first build only
-    assert (1300, 950) in [i[4] for i in _placed(out / "fox-deck-a4.pdf", 0)]  # the new art, not a cached copy
+    assert (1300, 950) in [i[4] for i in _placed(out / "fox-deck-a4.pdf", 2)]  # the new art, not a cached copy
 
 
 # --- layout files: geometry and the checks of their structure --------------------------------
@@ -466,16 +466,16 @@ def test_a_card_names_its_own_layout_by_name(tmp_path):
     (game / "layouts" / "big-text.toml").write_text(BIG_TEXT)
     edit_text(game / "cards.toml", 'name = "Night Fox"\n', 'name = "Night Fox"\nlayout = "big-text"\n')
     assert generator("build", game, "--out", out)[:3:2] == (0, "")
-    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][0]["items"]
+    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][2]["items"]
     night, red = items[2], items[0]
     pdf = out / "fox-deck-a4.pdf"
     # big-text's text box: in the safe zone (3 mm in) at x 1, y 38, 55 x 35 mm; fox.toml's at y 53, 20 mm tall
-    assert _words_in(pdf, 0, page_box(pdf, 0, night, 4, 41, 55, 35)) == ["Play", "at", "dusk.", "Quiet", "as", "the",
+    assert _words_in(pdf, 2, page_box(pdf, 2, night, 4, 41, 55, 35)) == ["Play", "at", "dusk.", "Quiet", "as", "the",
                                                                           "moon."]
-    assert len(_words_in(pdf, 0, page_box(pdf, 0, night, 4, 41, 55, 22))) == 7  # centred 58.5 mm down, not 66
-    assert "river." in _words_in(pdf, 0, page_box(pdf, 0, red, 4, 56, 55, 20))
-    spot = page_box(pdf, 0, night, 4, 14, 55, 25)
-    art = [p for p in _placed(pdf, 0) if abs(p[0] - spot[0]) < 0.2]
+    assert len(_words_in(pdf, 2, page_box(pdf, 2, night, 4, 41, 55, 22))) == 7  # centred 58.5 mm down, not 66
+    assert "river." in _words_in(pdf, 2, page_box(pdf, 2, red, 4, 56, 55, 20))
+    spot = page_box(pdf, 2, night, 4, 14, 55, 25)
+    art = [p for p in _placed(pdf, 2) if abs(p[0] - spot[0]) < 0.2]
     assert len(art) == 1 and _covers(art[0], spot)  # night-fox's art, in big-text's 25 mm tall box
     # the same cards in the spreadsheet, with a layout column
     csv = (game / "cards.csv").read_text().replace("id,name,copies,", "id,name,layout,copies,").replace(
@@ -523,15 +523,15 @@ def test_a_layouts_card_overrides_carry_into_the_layouts_that_extend_it(tmp_path
     with (game / "layouts" / "base.toml").open("a") as base:
         base.write('\n[cards.moonrise]\nbackground = "#20283c"\n\n[cards.night-fox.boxes.name]\ncolour = "#ffd27a"\n')
     assert generator("build", game, "--out", out)[0] == 0
-    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][0]["items"]
+    items = json.loads((out / "fox-deck-a4.json").read_text())["pages"][2]["items"]
     night, moon = items[2], items[3]
     pdf = out / "fox-deck-a4.pdf"
-    assert near(rgb_at(pdf, 0, moon["x"] + 2, moon["y"] + 2), "#20283c")
-    assert near(rgb_at(pdf, 0, moon["x"] + 30, moon["y"] + moon["h"] - 20), "#1f2a4a")  # moon.svg, a fox.toml box
-    assert "Every" in _words_in(pdf, 0, page_box(pdf, 0, moon, 4, 56, 55, 21))
-    assert [p for p in _placed(pdf, 0) if p[0] == page_box(pdf, 0, night, 4, 14, 55, 40)[0]]  # night-fox's art
+    assert near(rgb_at(pdf, 2, moon["x"] + 2, moon["y"] + 2), "#20283c")
+    assert near(rgb_at(pdf, 2, moon["x"] + 30, moon["y"] + moon["h"] - 20), "#1f2a4a")  # moon.svg, a fox.toml box
+    assert "Every" in _words_in(pdf, 2, page_box(pdf, 2, moon, 4, 56, 55, 21))
+    assert [p for p in _placed(pdf, 2) if p[0] == page_box(pdf, 2, night, 4, 14, 55, 40)[0]]  # night-fox's art
     with pdfplumber.open(pdf) as doc:
-        gold = {tuple(round(v, 2) for v in ch["non_stroking_color"]) for ch in doc.pages[0].chars if ch["text"] == "N"}
+        gold = {tuple(round(v, 2) for v in ch["non_stroking_color"]) for ch in doc.pages[2].chars if ch["text"] == "N"}
     assert (1.0, 0.82, 0.48) in gold  # Night Fox's name in #ffd27a
 
 

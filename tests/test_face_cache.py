@@ -141,9 +141,9 @@ def test_watch_writes_the_edited_card_as_a_png_before_the_pdf(tmp_path, game_cop
     lines = said.splitlines()
     preview = out / "el-dorado-canyon-png" / "town" / "dynamite-front.png"
     assert lines[0].startswith("watching") and len(lines) == 4
-    assert re.fullmatch(r"el-dorado-canyon: 28 pages .* \(\d+\.\d\d s\)", lines[1])
+    assert re.fullmatch(r"el-dorado-canyon: 30 pages .* \(\d+\.\d\d s\)", lines[1])
     assert re.fullmatch(rf"preview \(\d+\.\d\d s\): {re.escape(str(preview))}", lines[2])
-    assert re.fullmatch(r"el-dorado-canyon: 28 pages .* \(\d+\.\d\d s\)", lines[3])
+    assert re.fullmatch(r"el-dorado-canyon: 30 pages .* \(\d+\.\d\d s\)", lines[3])
     assert list((out / "el-dorado-canyon-png").rglob("*.png")) == [preview]
     with Image.open(preview) as image:
         assert image.size == (round((63.5 + 6) / 25.4 * 150), round((88.9 + 6) / 25.4 * 150))  # poker, bleed, 150 dpi)
