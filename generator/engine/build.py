@@ -71,7 +71,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None) 
 def _build(game: Any, opts: Options, out: Path, shop: str | None) -> Result:
     looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
-    pages = plan(game, opts)
+    pages = plan(game, opts, looks)
     files: dict[Path, bytes] = {}
     name = output_name(game)
     base = out / f"{name}-{opts.paper}"

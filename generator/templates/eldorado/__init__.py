@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import icons  # noqa: F401  (registers the symbols as `:name:` icons)
 from .chart_drawing import draw_map
 from .pieces import back, counter, die_face, eldorado_front, ship_front, ship_marker, standee_front, supply_front
+from .notes import map_pieces
 from .reference import reference_front
 
 FRONTS = {
@@ -32,3 +33,5 @@ BACKS = {
     "counter": counter,             # flat pieces read the same either way up
     "ship-marker": ship_marker,
 }
+
+NOTES = {"counter": map_pieces}     # what fits a square, in the kit and on the posters
