@@ -30,7 +30,7 @@ from .sheet import MARGIN, PAPERS_MM, Block, FaceRef, Item, Options, Page, Rect,
 from .tiles import tile_pages
 
 GRID_KINDS = ("card", "token", "board")
-SMALL_KINDS = ("token",)    # packed into other sheets' room
+SMALL_KINDS = ("token", "die")    # packed into the room other sheets leave
 ROUND_GAP = 1 * MM      # white between the bleed rings of two round pieces
 
 
@@ -86,7 +86,7 @@ def _pack_small(pages: list[Page], game: Any, small: list[Any], opts: Options, l
         unit = _unit(group[0], opts)
         backed = unit.has_backs and opts.backs and any(c.spec.back for c in group)
         copies = _copies(group)
-        bleed = 0.0 if unit.apart else opts.bleed * MM
+        bleed = 0.0 if unit.apart else opts.bleed * MM     # the reach `_place` gives the block, beyond its cells
         hosts: list[Page] = []
         for page in pages:
             while copies:
