@@ -134,12 +134,15 @@ def load_game(game: str) -> Game:
         comp_problems, records, comp_index = _load_component(folder, shown, comp, family, schemas, index)
         problems += comp_problems
         file = f"{shown}/{comp.file}"
+        mine: set[str] = set()
         for rec in records:
-            if rec.id in seen:
+            # one file printed as two components (a leader as standee and as counter) holds the same records
+            if rec.id in mine or seen.get(rec.id, file) != file:
                 problems.append(Problem(file, f"duplicate id: already defined in {seen[rec.id]}", card=rec.id,
                                         card_name=getattr(rec, "name", None), path="id"))
             else:
-                seen[rec.id] = file
+                seen.setdefault(rec.id, file)
+            mine.add(rec.id)
         table = getattr(schemas.get(comp.schema_), "TABLE", "cards")
         loaded.components.append(LoadedComponent(comp, records, file, comp_index, table))
     design_problems, loaded.design = load_design(

@@ -5,7 +5,7 @@ from .loader import Game
 
 
 def summarise(game: Game) -> str:
-    records = sum(len(c.records) for c in game.components)
+    records = len({(c.file, r.id) for c in game.components for r in c.records})  # a file printed twice counts once
     printed = sum(c.spec.copies * getattr(r, "copies", 1) for c in game.components for r in c.records)
     effects = sorted({e.effect for r in game.records() for e in _effects(r)})
     return (f"{game.label}: ok: {records} definitions ({printed} printed), {len(game.components)} components, "

@@ -42,6 +42,12 @@ BROKEN = {
         [(('id = "ship-raleigh"', 2), "card 'ship-raleigh' (Ship of James Raleigh): character: "
                                       "Henry the Navigator already has ship 'ship-henry'"),
          (None, "cards: character 'raleigh' (James Raleigh) has no ship card")]),
+    "each-leader-needs-a-colour-of-their-own": (
+        "characters.toml", [('colour = "#6A3D9A"', 'colour = "#B3261E"')],
+        [('colour = "#B3261E"', "card 'pizarro' (Francisco Pizarro): colour: '#B3261E' is also the colour of "
+                                "character 'federman': each party's counters need a colour of their own"),
+         (('id = "federman"', 6), "card 'federman' (Nikolaus Federman): colour: '#B3261E' is also the colour of "
+                                     "character 'pizarro': each party's counters need a colour of their own")]),
     "eldorado-card-must-agree-with-the-map": (
         "eldorado.toml", [('square = "I13"', 'square = "I12"')],
         [('square = "I12"', "card 'manoa' (Manoa): square: expected 'I13', where Manoa stands on the map, got 'I12'")]),

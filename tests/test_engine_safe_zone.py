@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from typer.testing import CliRunner
 
 from cards import BUILTIN, load_game
-from conftest import edit_text
+from conftest import edit_text, line_of
 from generator.cli import app
 from generator.engine.box import Style
 from generator.engine.sheet import FaceRef, Options
@@ -76,7 +76,8 @@ def test_a_long_text_names_its_line_and_how_much_to_cut(game_copy):
 def test_a_standee_line_too_long_at_6_pt_is_an_error_naming_the_card(game_copy):
     folder = game_copy("eldorado")
     edit_text(folder / "characters.toml", 'nation = "Spain"', 'nation = "The Kingdoms of Castile and Aragon"')
-    assert ("characters.toml:3: card 'pizarro' (Francisco Pizarro): text 'The Kingdoms of Castile and Aragon' "
+    card = line_of(folder / "characters.toml", "[[cards]]")       # the record's first line
+    assert (f"characters.toml:{card}: card 'pizarro' (Francisco Pizarro): text 'The Kingdoms of Castile and Aragon' "
             "does not fit its 16.0 mm line even at 6 pt: it needs") in _build(folder)
 
 

@@ -71,7 +71,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     """
     looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
-    pieces = plan(game, opts)
+    pieces = plan(game, opts, looks)
     guide = guide_pages(pieces, paper_size(opts.paper))
     pages = guide + pieces
     files: dict[Path, bytes] = {}

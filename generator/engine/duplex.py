@@ -13,7 +13,7 @@ without a back of its own gets a blank back page, so that fronts stay on odd pag
 from __future__ import annotations
 
 from .box import MM
-from .sheet import Block, FaceRef, Item, Options, Page, Rect
+from .sheet import Block, FaceRef, Item, Options, Page, Rect, inside
 
 
 def mirror_rect(rect: Rect, page: tuple[float, float], axis: str) -> Rect:
@@ -65,7 +65,8 @@ def back_page(front: Page, opts: Options) -> Page:
     shift = (opts.back_offset[0] * MM, opts.back_offset[1] * MM)
     pairs = [(i, m) for i in front.items if (m := mirror_item(i, page, axis, shift)) is not None]
     backed, items = [i for i, _ in pairs], [m for _, m in pairs]
-    blocks = [mirror_block(b, page, axis, shift) for b in front.blocks if any(_inside(i.rect, b.hull) for i in backed)]
+    owned = {id(_own_block(i, front.blocks)) for i in backed}
+    blocks = [mirror_block(b, page, axis, shift) for b in front.blocks if id(b) in owned]
     names = [n for n in front.components if any(i.face.component.spec.name == n for i in backed)]
     return Page(front.w, front.h, "back", names or front.components, items, blocks, label=front.label)
 
@@ -74,10 +75,11 @@ def has_backs(page: Page) -> bool:
     return any(i.backed and i.face.component.spec.back is not None for i in page.items)
 
 
-def _inside(rect: Rect, hull: Rect) -> bool:
-    x, y, w, h = rect
-    hx, hy, hw, hh = hull
-    return hx - 1e-6 <= x and hy - 1e-6 <= y and x + w <= hx + hw + 1e-6 and y + h <= hy + hh + 1e-6
+def _own_block(item: Item, blocks: list[Block]) -> Block | None:
+    """The innermost block holding `item`: tokens printed in a tray's room are cut as a block of
+    their own, and only their marks belong on the back."""
+    holding = [b for b in blocks if inside(item.rect, b.hull)]
+    return min(holding, key=lambda b: b.hull[2] * b.hull[3]) if holding else None
 
 
 def pair_pages(pages: list[Page]) -> list[Page]:

@@ -4,6 +4,9 @@ Cards, tokens and boards that fit the paper sit in abutting grids (one cut serve
 two cards, bleed only around the grid), in the paper orientation that holds the
 most.  Consecutive components of the same kind, size and shape share sheets,
 and a group starts in the room left under the previous group's last grid.
+Small pieces (tokens) are laid out last, in the room the other sheets leave
+(`rooms`: free paper, and blank parts a template declares inside its pieces);
+only what finds no room gets sheets of its own, where the pieces stood in the kit.
 Each sheet of fronts is followed by its sheet of backs, mirrored for the flip the
 printer makes, or (`fold`) fronts and backs share a page either side of a fold.
 Standees and die nets are one piece each, printed single-sided.  Maps, and boards
@@ -20,14 +23,15 @@ from typing import Any, Callable
 from .box import MM
 from .duplex import back_page, has_backs, mirror_block, mirror_item, pair_pages
 from .errors import LayoutError
-from .marks import INFO_WANTED, PACK_GAP
+from .marks import PACK_GAP
 from .nets import die_net, standee_unit
+from .rooms import NOTE_WIDTH, PACK_FOOT, Spot, free_spot, note_at, note_height, note_lines, room_spot
 from .sheet import MARGIN, PAPERS_MM, Block, FaceRef, Item, Options, Page, Rect, inflate, union
 from .tiles import tile_pages
 
 GRID_KINDS = ("card", "token", "board")
+SMALL_KINDS = ("token", "die")    # packed into the room other sheets leave
 ROUND_GAP = 1 * MM      # white between the bleed rings of two round pieces
-PACK_FOOT = INFO_WANTED         # from the bottom edge to a packed block's bleed: footer, scale bar, marks
 
 
 @dataclass(frozen=True)
@@ -47,11 +51,14 @@ def paper_size(paper: str) -> tuple[float, float]:
     return w * MM, h * MM
 
 
-def plan(game: Any, opts: Options) -> list[Page]:
-    """Every page of the home-print kit, in print order."""
+def plan(game: Any, opts: Options, looks: Any = None) -> list[Page]:
+    """Every page of the home-print kit, in print order.  `looks` (generator.templates.Looks)
+    may declare rooms inside pieces where small pieces go."""
+    small = [] if opts.fold else [c for c in game.components if c.spec.kind in SMALL_KINDS]
     pages: list[Page] = []
     sheet: Page | None = None       # the last sheet of a grid, which the next group may fill up
-    for group in _groups(game.components, opts):
+    ends: dict[str, int] = {}       # component id -> how many pages there are once its group is laid out
+    for group in _groups([c for c in game.components if c not in small], opts):
         comp = group[0]
         if _needs_tiling(comp, opts):
             for each in group:
@@ -61,9 +68,68 @@ def plan(game: Any, opts: Options) -> list[Page]:
             fronts = _grid_pages(group, opts, sheet)
             pages += fronts
             sheet = fronts[-1] if fronts else sheet
+        ends.update((c.id, len(pages)) for c in group)
+    _pack_small(pages, game, small, opts, looks, ends)
     if opts.fold:
         return pages
     return pair_pages(_with_backs(pages, opts))
+
+
+def _pack_small(pages: list[Page], game: Any, small: list[Any], opts: Options, looks: Any,
+                ends: dict[str, int]) -> None:
+    """Small pieces into the room of `pages`, first sheet first; sheets of their own (after the
+    sheets of the component before them in the kit) for the rest; then their notes."""
+    components = game.components
+    rooms_of = getattr(looks, "rooms", lambda spec: None)
+    added = 0
+    for group in _groups(small, opts):
+        unit = _unit(group[0], opts)
+        backed = unit.has_backs and opts.backs and any(c.spec.back for c in group)
+        copies = _copies(group)
+        bleed = 0.0 if unit.apart else opts.bleed * MM     # the reach `_place` gives the block, beyond its cells
+        hosts: list[Page] = []
+        for page in pages:
+            while copies:
+                spot = room_spot(page, rooms_of, unit.w, unit.h) if unit.apart else None
+                spot = spot or free_spot(page, unit.w, unit.h, bleed, len(copies))
+                if spot is None:
+                    break
+                copies = copies[_place_at(page, spot, copies, unit, opts.bleed * MM, backed):]
+                hosts += [page] if page not in hosts else []
+        if copies:
+            before = [c.id for c in components[:components.index(group[0])] if c.id in ends]
+            at = (ends[before[-1]] if before else 0) + added
+            own = _grid_pages(group, opts, None, copies)
+            pages[at:at] = own
+            added += len(own)
+            hosts += own
+        for comp in group:
+            note = getattr(looks, "note", lambda spec: None)(comp.spec)
+            if note is not None:
+                _print_note(pages, hosts, note_lines(note(game)), opts)
+
+
+def _print_note(pages: list[Page], hosts: list[Page], lines: list[str], opts: Options) -> None:
+    """The note on the first sheet (the pieces' own first) with room for it; on a sheet of its own
+    at the end of the kit if none has."""
+    for page in hosts + [p for p in pages if p not in hosts]:
+        spot = free_spot(page, NOTE_WIDTH, note_height(lines), 0.0, 1)
+        if spot is not None:
+            note_at(page, lines, spot)
+            return
+    w, h = paper_size(opts.paper)
+    page = Page(w, h, "front", [])
+    note_at(page, lines, Spot(MARGIN, h - MARGIN, 1, 1))
+    pages.append(page)
+
+
+def _place_at(page: Page, spot: Spot, copies: list, unit: Unit, bleed: float, backed: bool) -> int:
+    """As many `copies` as `spot` holds, in as few rows as they need; how many went there."""
+    count = min(len(copies), spot.capacity)
+    cols = min(spot.cols, count)
+    rows = math.ceil(count / cols)
+    _place(page, copies[:count], (spot.left, spot.top - rows * unit.h), (cols, rows), unit, bleed, backed)
+    return count
 
 
 def _with_backs(pages: list[Page], opts: Options) -> list[Page]:
@@ -181,15 +247,19 @@ def _choose_grid(unit: Unit, paper: tuple[float, float], fold: bool) -> Grid | N
     return best
 
 
-def _grid_pages(group: list[Any], opts: Options, sheet: Page | None) -> list[Page]:
-    """New front sheets for `group`, after filling the room left below the grid on `sheet`."""
+def _copies(group: list[Any]) -> list[tuple[Any, Any, int]]:
+    return [(comp, rec, n) for comp in group for rec in comp.records for n in range(1, comp.spec.copies * rec.copies + 1)]
+
+
+def _grid_pages(group: list[Any], opts: Options, sheet: Page | None, copies: list | None = None) -> list[Page]:
+    """New front sheets for `group` (or those of its `copies` still to place), after filling the room
+    left below the grid on `sheet`."""
     unit = _unit(group[0], opts)
     backed = unit.has_backs and opts.backs and any(c.spec.back for c in group)
     grid = _choose_grid(unit, paper_size(opts.paper), fold=opts.fold and backed)
     if grid is None:
         raise _too_big(group[0], unit, opts)
-    copies = [(comp, rec, n) for comp in group for rec in comp.records
-              for n in range(1, comp.spec.copies * rec.copies + 1)]
+    copies = _copies(group) if copies is None else copies
     bleed = opts.bleed * MM
     if sheet is not None and not opts.fold:
         copies = copies[_fill_below(sheet, copies, unit, bleed, backed):]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from .box import MM
 from .fonts import TEXT, text_width
 from .pdfforms import end_form
-from .sheet import MARGIN, Block, Page, Rect, union
+from .sheet import MARGIN, Block, Page, Rect, inside, union
 
 MARK_WIDTH = 0.6          # pt; print.md asks at least 0.5 pt
 MARK_GAP = 0.5 * MM       # marks start this far outside the trim (in the bleed that is cut away)
@@ -226,7 +226,8 @@ def crop_marks(page: Page, info: Info) -> list[Line]:
     """
     lines: list[Line] = []
     for block in page.blocks:
-        others = [_grow(b.reach, SPACING_REACH) for b in page.blocks if b is not block]
+        # blocks in the rooms of a piece lie inside its trim, where its marks never go
+        others = [_grow(b.reach, SPACING_REACH) for b in page.blocks if b is not block and not inside(b.reach, block.hull)]
         others += [_grow(rect, GAP) for rect in info.rects] + page.keep_clear
         hx, hy, hw, hh = block.hull
         edges = side_edges(block)

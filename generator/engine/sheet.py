@@ -112,3 +112,10 @@ def union(rects: list[Rect]) -> Rect:
     x1 = max(r[0] + r[2] for r in rects)
     y1 = max(r[1] + r[3] for r in rects)
     return x0, y0, x1 - x0, y1 - y0
+
+
+def inside(rect: Rect, outer: Rect) -> bool:
+    """`rect` lies within `outer` (edges may touch)."""
+    x, y, w, h = rect
+    ox, oy, ow, oh = outer
+    return ox - 1e-6 <= x and oy - 1e-6 <= y and x + w <= ox + ow + 1e-6 and y + h <= oy + oh + 1e-6

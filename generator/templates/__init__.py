@@ -5,6 +5,11 @@ Contract (one module per rules family, named by the family's `looks` in the regi
 
 - `FRONTS: dict[str, DrawFn]` keyed by record schema name (e.g. "town"),
 - `BACKS: dict[str, DrawFn]` keyed by the component's `back` name,
+- optionally `ROOMS: dict[str, fn(box) -> list[Rect]]` keyed by schema: the parts of a face's
+  trim box it leaves blank outside its cut line (a net's cut-away corners), where round tokens
+  may be printed (`generator.engine.rooms`),
+- optionally `NOTES: dict[str, fn(game) -> str]` keyed by schema: a note printed beside the
+  component's pieces on the sheet (what fits where),
 
 where `DrawFn(c, record, component, box, style) -> None` draws one face:
 
@@ -69,6 +74,16 @@ class Looks:
         if self.design is None:
             return base
         return layouts.front(self.design, base)
+
+    def rooms(self, component: Any) -> Callable[[Any], list] | None:
+        """The blank areas a face of `component` leaves inside its trim, where the imposition may put
+        small round pieces (`ROOMS[schema](box) -> [(x, y, w, h)]`, points from the trim's bottom-left)."""
+        return getattr(self.module, "ROOMS", {}).get(component.schema_)
+
+    def note(self, component: Any) -> Callable[[Any], str] | None:
+        """A note printed beside `component`'s pieces (`NOTES[schema](game) -> str`), e.g. what fits
+        a square of the map."""
+        return getattr(self.module, "NOTES", {}).get(component.schema_)
 
     def back(self, component: Any) -> DrawFn | None:
         """The back of `component`, or None when it has no back."""

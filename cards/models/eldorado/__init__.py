@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     RECORDS: dict[str, type[Record]]
 
-BACKS = {"ship", "eldorado", "supply", "reference"}
+BACKS = {"ship", "eldorado", "supply", "reference", "counter", "ship-marker"}
 _LAZY = {"Chart": "chart", "Mark": "chart", "ICONS": "checks", "chart_of": "checks", "check_game": "checks",
          "check_record": "checks"}
 
@@ -30,8 +30,10 @@ def _records() -> dict[str, Any]:
     from .chart_schema import MapRecord
     from .pieces import Character, EldoradoCard, Ship, Supply
 
-    return {"map": MapRecord, "character": Character, "ship": Ship, "eldorado": EldoradoCard, "supply": Supply,
-            "die": Record, "reference": Reference}
+    # a party counter is a leader printed as a flat counter, a ship marker a ship as a map piece:
+    # the same records (the same file) in another form
+    return {"map": MapRecord, "character": Character, "counter": Character, "ship": Ship, "ship-marker": Ship,
+            "eldorado": EldoradoCard, "supply": Supply, "die": Record, "reference": Reference}
 
 
 def __getattr__(name: str) -> Any:

@@ -55,8 +55,11 @@ def check_game(game: Any) -> list[Problem]:
     if issues:
         return problems
     chart = Chart(comp.records[0])
+    checked: set[str] = set()
     for other in game.components:
-        problems += _check_pieces(game, other, chart)
+        if other.file not in checked:       # a file printed as two components is checked once
+            checked.add(other.file)
+            problems += _check_pieces(game, other, chart)
     return problems
 
 
@@ -82,6 +85,10 @@ def _check_pieces(game: Any, comp: Any, chart: Chart) -> list[Problem]:
             others = [c.id for c in characters.values() if c.initial == rec.initial and c.id != rec.id]
             if others:
                 fail(i, rec, "initial", f"'{rec.initial}' is also the initial of character '{others[0]}'")
+            same = [c.id for c in characters.values() if c.colour.lower() == rec.colour.lower() and c.id != rec.id]
+            if same:
+                fail(i, rec, "colour", f"'{rec.colour}' is also the colour of character '{same[0]}': "
+                                       "each party's counters need a colour of their own")
         elif isinstance(rec, Ship):
             owner = characters.get(rec.character)
             if owner is None:

@@ -6,7 +6,7 @@ sail initial, an Eldorado card's city name and square), it is cross-checked by
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field, StringConstraints
 
@@ -15,7 +15,12 @@ from ..common import Illustrated, Record
 from .chart_schema import Coord, Name
 
 Initial = Annotated[str, StringConstraints(pattern=r"^[A-Z]$")]
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$")]
 Item = Literal["soldier", "barrel", "musket", "cannon", "treasure"]
+ITEMS: tuple[str, ...] = get_args(Item)
+# "On land: the player leaves their ship (its card and all its cannons) on the square where it
+# was moored": these never go ashore, so a ship card tracks them aboard only.
+STAY_ABOARD = frozenset({"cannon"})
 
 
 class Character(Record):
@@ -25,6 +30,7 @@ class Character(Record):
     nation: Name               # the country of the home port
     port: Name                 # the name of a port of the map, as printed on the standee
     initial: Initial           # on the sail of the character's ship
+    colour: Colour             # "#RRGGBB" of the leader's party counters and ship marker
 
 
 class Ship(Illustrated):

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from . import icons  # noqa: F401  (registers the symbols as `:name:` icons)
 from .chart_drawing import draw_map
-from .pieces import back, die_face, eldorado_front, ship_front, standee_front, supply_front
+from .pieces import back, counter, die_face, eldorado_front, ship_front, ship_marker, standee_front, supply_front
+from .notes import map_pieces
 from .reference import reference_front
 
 FRONTS = {
@@ -18,6 +19,8 @@ FRONTS = {
     "eldorado": eldorado_front,
     "supply": supply_front,
     "character": standee_front,
+    "counter": counter,
+    "ship-marker": ship_marker,
     "die": die_face,
     "reference": reference_front,
 }
@@ -27,7 +30,10 @@ BACKS = {
     "eldorado": back("ELDORADO", "city"),
     "supply": back("COMMON PILE", "treasure"),
     "reference": back("ELDORADO", None),
+    "counter": counter,             # flat pieces read the same either way up
+    "ship-marker": ship_marker,
 }
 
 # what a layout extending this look may change (generator/templates/regions.py)
 REGIONS = {"picture": "the drawn picture of a ship, Eldorado or common-pile card: moved, or replaced by art"}
+NOTES = {"counter": map_pieces}     # what fits a square, in the kit and on the posters

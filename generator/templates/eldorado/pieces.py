@@ -1,7 +1,10 @@
 """Fronts of Eldorado's cards and pieces: ships, Eldorado cities, the common pile, standees, the die."""
 from __future__ import annotations
 
+from reportlab.lib.colors import HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cards.models.eldorado.pieces import ITEMS, STAY_ABOARD
 
 from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 from generator.templates.regions import picture, region
@@ -38,17 +41,99 @@ def _picture(c, record, box, pal, middle: float, height: float, draw) -> None:
 
 
 def ship_front(c, record, component, box, style) -> None:
-    """The ship card: a caravel with the leader's initial on the mainsail."""
+    """The ship card: a caravel with the leader's initial on the mainsail, over a hold to tally
+    what is aboard and what went ashore with the party."""
     pal = palette(style)
     parchment(c, box, pal)
     _heading(c, "SHIP", box, pal, box.h - SAFE - 7 * MM, 11)
-    _picture(c, record, box, pal, box.h * 0.52, box.w * 0.72,
+    _picture(c, record, box, pal, box.h - SAFE - 22 * MM, 24 * MM,
              lambda c, size: symbols.ship(c, pal, size, initial=record.sail))
     c.setFillColor(pal.ink)
-    lines, size = fit_lines(record.name, DISPLAY_ITALIC, 10, box.w - 2 * SAFE - 6 * MM)
-    centred_lines(c, lines, DISPLAY_ITALIC, size, box.w / 2, SAFE + 14 * MM)
-    c.setFont(TEXT, 6.5)
-    c.drawCentredString(box.w / 2, SAFE + 3.5 * MM, "Its cannons stay aboard when you go ashore")
+    lines, size = fit_lines(record.name, DISPLAY_ITALIC, 9, box.w - 2 * SAFE - 6 * MM)
+    centred_lines(c, lines, DISPLAY_ITALIC, size, box.w / 2, box.h - SAFE - 35 * MM)
+    _hold(c, box, pal, top=box.h - SAFE - 36 * MM - len(lines) * size * 1.1)
+
+
+HOLD_ROW = 6.2 * MM
+
+
+def _hold(c, box, pal, top: float) -> None:
+    """One row per thing of the common pile (cards.models.eldorado.pieces.ITEMS) with a box aboard and
+    one ashore to write the count in pencil; what never leaves the ship (STAY_ABOARD) has no ashore box."""
+    left, right = SAFE + 2 * MM, box.w - SAFE - 2 * MM
+    bw = 13 * MM
+    columns = (right - 2 * bw - 1.5 * MM, right - bw)
+    c.setFillColor(pal.ink)
+    c.setFont(DISPLAY_BOLD, 6)
+    for x, word in zip(columns, ("ABOARD", "ASHORE")):
+        c.drawCentredString(x + bw / 2, top - 2.4 * MM, word)
+    y = top - 3.4 * MM
+    for item in ITEMS:
+        y -= HOLD_ROW
+        c.saveState()
+        c.translate(left + 2.4 * MM, y + HOLD_ROW / 2)
+        symbols.SYMBOLS[item](c, pal, 4.4 * MM)
+        c.restoreState()
+        c.setFillColor(pal.ink)
+        c.setFont(TEXT, 6.5)
+        c.drawString(left + 5.6 * MM, y + HOLD_ROW / 2 - 2.2, PLURALS.get(item, item + "s"))
+        c.setStrokeColor(pal.ink)
+        c.setLineWidth(0.6)
+        c.setFillColor(pal.paper)
+        for x, ashore in zip(columns, (False, True)):
+            if ashore and item in STAY_ABOARD:
+                c.setFillColor(pal.ink)
+                c.setFont(DISPLAY_ITALIC, 6)
+                c.drawCentredString(x + bw / 2, y + HOLD_ROW / 2 - 2, "stay aboard")
+                continue
+            c.setFillColor(pal.paper)
+            c.rect(x, y + 0.7 * MM, bw, HOLD_ROW - 1.4 * MM, stroke=1, fill=1)
+    c.setFillColor(pal.ink)
+    note = "Pencil the counts in; the ship's guard counts aboard"
+    c.setFont(TEXT, fitted_size(note, TEXT, 6.5, box.w - 2 * SAFE - 4 * MM))
+    c.drawCentredString(box.w / 2, SAFE + 2.2 * MM, note)
+
+
+PLURALS = {"treasure": "treasure piles"}
+
+
+def ship_marker(c, record, component, box, style) -> None:
+    """A ship moored on its square while its party walks inland: the caravel with the sail's initial,
+    the same either way up (whoever holds the ship card owns it, after a takeover too)."""
+    pal = palette(style)
+    c.setFillColor(pal.paper)
+    c.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, box.h + 2 * box.bleed, stroke=0, fill=1)
+    c.setStrokeColor(pal.ink)
+    c.setLineWidth(0.6)
+    inset = 0.8 * MM
+    c.rect(inset, inset, box.w - 2 * inset, box.h - 2 * inset, stroke=1, fill=0)
+    c.saveState()
+    c.translate(box.w / 2, box.h / 2)
+    symbols.ship(c, pal, min(box.w, box.h) * 0.8, initial=record.sail)
+    c.restoreState()
+
+
+def counter(c, record, component, box, style) -> None:
+    """A party counter: the leader's initial on the leader's colour, the same either way up."""
+    pal = palette(style)
+    colour = HexColor(record.colour)
+    c.setFillColor(pal.paper if style.ink_saver else colour)
+    c.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, box.h + 2 * box.bleed, stroke=0, fill=1)
+    ink = colour if style.ink_saver else (pal.ink if _light(colour) else white)
+    c.setStrokeColor(ink)
+    c.setLineWidth(0.5 if not style.ink_saver else 1.2)
+    inset = 0.7 * MM
+    c.rect(inset, inset, box.w - 2 * inset, box.h - 2 * inset, stroke=1, fill=0)
+    c.setFillColor(ink)
+    size = 7.0      # print.md's safe zone leaves 2 mm of an 8 mm counter: a 7 pt capital fills it
+    c.setFont(DISPLAY_BOLD, size)
+    c.drawCentredString(box.w / 2, box.h / 2 - size * 0.34, record.initial)
+
+
+def _light(colour) -> bool:
+    """Dark ink reads better than white on this colour (relative luminance above the middle)."""
+    r, g, b = colour.rgb()
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5
 
 
 def eldorado_front(c, record, component, box, style) -> None:

@@ -2,15 +2,16 @@
 
 FRONTS by record schema, BACKS by the component's back name.  Deck cards share one
 back; the Throne's back is its flipped, spent side; tokens are printed the same on
-both sides.
+both sides.  The round tokens are printed in the tray nets' cut-away corners (ROOMS).
 """
 from . import icons  # noqa: F401  (registers the game's icons)
 from .cards import deck_back, deck_card, throne_front, throne_spent
 from .tokens import marker, unit_token
-from .tray import market_tray
+from .tray import market_tray, tray_rooms
 
 FRONTS = {"starting": deck_card, "forge": deck_card, "market": deck_card, "throne": throne_front,
           "marker": marker, "unit-token": unit_token, "tray": market_tray}
+ROOMS = {"tray": tray_rooms}   # the tray net's cut-away corners hold the round tokens
 BACKS = {"deck": deck_back, "throne-spent": throne_spent, "gold": marker, "attack": marker, "sentinel": unit_token}
 
 # what a layout extending this look may change (generator/templates/regions.py)

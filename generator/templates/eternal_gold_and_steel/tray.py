@@ -85,9 +85,11 @@ def market_tray(c, record, component, box: Box, style: Style) -> None:
         xs = [p[0] for p in panels[name]]
         draw_text(c, "glue", min(xs) * MM, panels[name][0][1] * MM, (max(xs) - min(xs)) * MM, TAB * MM,
                   field="tab", size=7, align="center", valign="middle", color=INK)
+    flap = panels["flap"]   # the instructions ride on the flap, hidden once folded: the corners stay free (rooms)
     draw_text(c, "Cut the solid lines, fold the dashed ones up, glue the grey tabs inside the back wall; "
-                 "fold the top flap down behind it.", 4 * MM, (ft + TAB + 6) * MM, (fl - 8) * MM,
-              (box.h / MM - ft - TAB - 10) * MM, field="instructions", size=8, color=INK)
+                 "fold this flap down behind it.", (flap[3][0] + 4) * MM, (flap[0][1] + 2) * MM,
+              (flap[2][0] - flap[3][0] - 8) * MM, (FLAP - 4) * MM, field="instructions", size=8, color=INK,
+              align="center", valign="middle")
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(0.8)
     c.setDash(4, 3)
@@ -95,6 +97,20 @@ def market_tray(c, record, component, box: Box, style: Style) -> None:
         c.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
     c.setDash()
     _path(c, outline(panels), fill=0, stroke=1)
+
+
+ROOM_GAP = 2  # mm between the net's cut line and a token's bleed
+
+
+def tray_rooms(box: Box) -> list[tuple[float, float, float, float]]:
+    """The net's cut-away top corners, beside the back wall and above the glue tabs, where the
+    imposition prints tokens (points from the box's bottom-left)."""
+    panels = net_panels(box)
+    fl, wall_top = panels["wall"][0][0], box.h / MM
+    fr = panels["wall"][1][0]
+    low = panels["left-tab"][2][1] + ROOM_GAP
+    return [(0.0, low * MM, (fl - ROOM_GAP) * MM, (wall_top - low) * MM),
+            ((fr + ROOM_GAP) * MM, low * MM, (box.w / MM - fr - ROOM_GAP) * MM, (wall_top - low) * MM)]
 
 
 def outline(panels) -> list[tuple[float, float]]:
