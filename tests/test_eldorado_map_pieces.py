@@ -15,7 +15,7 @@ from reportlab.lib.colors import HexColor
 from typer.testing import CliRunner
 
 from cards import load_game
-from cards.models.eldorado.pieces import ITEMS, STAY_ABOARD
+from cards.models.eldorado.pieces import ITEMS, STAY_ABOARD, Character
 from generator.cli import app
 from test_print_cutting import crop_marks
 
@@ -97,16 +97,44 @@ def test_every_leader_has_counters_in_their_colour_and_every_ship_a_marker(kit):
     counters = _items(manifest, "counters")
     assert Counter(i["id"] for _, i in counters) == Counter({lid: spec.copies for lid in leaders})
     assert sorted(i["id"] for _, i in _items(manifest, "ship-markers")) == sorted(s.id for s in GAME.records("ship"))
-    pdf = pdfium.PdfDocument(out / "eldorado-a4.pdf")
+    _assert_counter_colours(out / "eldorado-a4.pdf", counters, {lid: leader.party_colour for lid, leader in leaders.items()})
+
+
+def _assert_counter_colours(pdf_path, counters, colours: dict) -> None:
+    """Each counter is printed in its leader's colour (read beside the initial, inside the ring)."""
+    pdf = pdfium.PdfDocument(pdf_path)
     scale = 200 / 72
     for number in {n for n, _ in counters}:
         image = pdf[number - 1].render(scale=scale).to_pil().convert("RGB")
         for _, item in [(n, i) for n, i in counters if n == number]:
-            x = (item["x"] + 1.2) * MM * scale                            # beside the initial, inside the ring
+            x = (item["x"] + 1.2) * MM * scale
             y = image.height - (item["y"] + item["h"] / 2) * MM * scale
             got = image.getpixel((int(x), int(y)))
-            want = [round(v * 255) for v in HexColor(leaders[item["id"]].colour).rgb()]
+            want = [round(v * 255) for v in HexColor(colours[item["id"]]).rgb()]
             assert all(abs(a - b) <= 16 for a, b in zip(got, want)), (item["id"], got, want)
+
+
+def test_leaders_without_a_colour_take_one_from_their_initial(game_copy, tmp_path):
+    """A folder written before party counters (its leaders name no colour) still builds, each party in a
+    colour of its own; a colour a leader names is kept."""
+    folder = game_copy("eldorado")
+    path = folder / "characters.toml"
+    path.write_text(re.sub(r'(?m)^colour = "#[0-9A-Fa-f]{6}"\n', "", path.read_text())
+                    .replace('id = "cortes"', 'id = "cortes"\ncolour = "#1F5FA8"', 1))
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    leaders = {c.id: c for c in load_game(str(folder)).records("character")}
+    assert [c.colour for c in leaders.values()].count(None) == len(leaders) - 1
+    colours = {lid: c.party_colour for lid, c in leaders.items()}
+    assert colours["cortes"] == "#1F5FA8" and len(set(colours.values())) == len(colours)
+    _assert_counter_colours(out / "eldorado-a4.pdf",
+                            _items(json.loads((out / "eldorado-a4.json").read_text()), "counters"), colours)
+
+
+def test_initials_never_share_a_default_colour():
+    colours = {Character.model_construct(initial=chr(c), colour=None).party_colour for c in range(65, 91)}
+    assert len(colours) == 26
 
 
 def test_the_kit_says_what_a_square_holds_with_the_printed_sizes(kit):

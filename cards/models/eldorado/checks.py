@@ -85,9 +85,10 @@ def _check_pieces(game: Any, comp: Any, chart: Chart) -> list[Problem]:
             others = [c.id for c in characters.values() if c.initial == rec.initial and c.id != rec.id]
             if others:
                 fail(i, rec, "initial", f"'{rec.initial}' is also the initial of character '{others[0]}'")
-            same = [c.id for c in characters.values() if c.colour.lower() == rec.colour.lower() and c.id != rec.id]
+            same = [c.id for c in characters.values()
+                    if c.party_colour.lower() == rec.party_colour.lower() and c.id != rec.id]
             if same:
-                fail(i, rec, "colour", f"'{rec.colour}' is also the colour of character '{same[0]}': "
+                fail(i, rec, "colour", f"'{rec.party_colour}' is also the colour of character '{same[0]}': "
                                        "each party's counters need a colour of their own")
         elif isinstance(rec, Ship):
             owner = characters.get(rec.character)

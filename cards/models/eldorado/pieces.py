@@ -6,6 +6,7 @@ sail initial, an Eldorado card's city name and square), it is cross-checked by
 """
 from __future__ import annotations
 
+import colorsys
 from typing import Annotated, Literal, get_args
 
 from pydantic import Field, StringConstraints
@@ -30,7 +31,17 @@ class Character(Record):
     nation: Name               # the country of the home port
     port: Name                 # the name of a port of the map, as printed on the standee
     initial: Initial           # on the sail of the character's ship
-    colour: Colour             # "#RRGGBB" of the leader's party counters and ship marker
+    colour: Colour | None = None  # "#RRGGBB" of the leader's party counters; none: from the initial
+
+    @property
+    def party_colour(self) -> str:
+        """The counters' colour: `colour`, else one picked by the initial, so Eldorado folders written
+        before party counters existed keep building. Letters step 7/26 of the colour wheel apart
+        (7 is prime to 26), so two initials never share a colour and neighbours differ most."""
+        if self.colour:
+            return self.colour
+        r, g, b = colorsys.hsv_to_rgb((ord(self.initial) - ord("A")) * 7 % 26 / 26, 0.75, 0.7)
+        return "#%02X%02X%02X" % (round(r * 255), round(g * 255), round(b * 255))
 
 
 class Ship(Illustrated):

@@ -116,7 +116,7 @@ def ship_marker(c, record, component, box, style) -> None:
 def counter(c, record, component, box, style) -> None:
     """A party counter: the leader's initial on the leader's colour, the same either way up."""
     pal = palette(style)
-    colour = HexColor(record.colour)
+    colour = HexColor(record.party_colour)
     c.setFillColor(pal.paper if style.ink_saver else colour)
     c.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, box.h + 2 * box.bleed, stroke=0, fill=1)
     ink = colour if style.ink_saver else (pal.ink if _light(colour) else white)
