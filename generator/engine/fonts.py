@@ -71,11 +71,11 @@ class _ParsedOnUse(TTFont):
         self._file = path
 
     def __getattr__(self, attr: str) -> Any:
-        file = self.__dict__.pop("_file", None)
-        if file is None or attr.startswith("__"):
+        if attr.startswith("__") or "_file" not in self.__dict__:  # probes (copy, pickle), or loaded already
             raise AttributeError(attr)
+        file = self.__dict__.pop("_file")
         TTFont.__init__(self, self.fontName, str(file))
-        pdfmetrics._dynFaceNames.setdefault(self.face.name, self)  # as registerFont would have
+        pdfmetrics._dynFaceNames.setdefault(self.face.name, self)  # type: ignore[attr-defined]  # as registerFont does
         return getattr(self, attr)
 
 
@@ -84,7 +84,7 @@ def register_fonts() -> None:
     """Register every embedded face (parsed on first use) and the bold/italic mappings of Paragraph markup."""
     for name, file in _FILES.items():
         # registerFont would read the face's name, parsing the file: the table is filled as it would fill it
-        pdfmetrics._fonts[name] = _ParsedOnUse(name, DIR / file)
+        pdfmetrics._fonts[name] = _ParsedOnUse(name, DIR / file)  # type: ignore[attr-defined]
     addMapping(TEXT, 0, 0, TEXT)
     addMapping(TEXT, 1, 0, TEXT_BOLD)
     addMapping(TEXT, 0, 1, TEXT_ITALIC)
