@@ -14,7 +14,10 @@ of wall and CPU time (see `timing.py`).  The references:
 "cold" builds with `--no-cache`; "face cache" is the same build replaying the faces an
 earlier run kept (filled by the warm-up round), for comparison.
 
-    python3 benchmarks/bench_build.py [--rounds N] [--live]
+    python3 benchmarks/bench_build.py [--rounds N] [--live] [--against DIR] [GAME...]
+
+`--against DIR` adds DIR's cold build (a `git archive` of an older commit, say) to the same
+alternating run; GAME... builds only those games (default: the three kits).
 """
 from __future__ import annotations
 
@@ -33,10 +36,10 @@ FROZEN = BENCH / "workload-2026-12-01.json"
 FONT = ROOT / "fonts" / "DejaVuSansCondensed.ttf"
 
 
-def build_cmd(out: Path, *games: str, cached: bool = False) -> list[str]:
-    """A whole `generator build`: cold (`--no-cache`, every face drawn) unless `cached`."""
-    return [sys.executable, "-c", "import generator.cli as c; c.main()", "build", *games, "--out", str(out),
-            *([] if cached else ["--no-cache"])]
+def build_cmd(out: Path, *games: str, cached: bool = False, tree: Path = ROOT) -> list[str]:
+    """A whole `generator build` of `tree`'s code: cold (`--no-cache`, every face drawn) unless `cached`."""
+    code = f"import sys; sys.path.insert(0, {str(tree)!r}); import generator.cli as c; c.main()"
+    return [sys.executable, "-c", code, "build", *games, "--out", str(out), *([] if cached else ["--no-cache"])]
 
 
 def placed_faces(out: Path) -> int:
@@ -48,17 +51,19 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--live", action="store_true", help="also the workload read from today's PDFs")
+    parser.add_argument("--against", type=Path, help="another tree whose cold build to alternate with")
+    parser.add_argument("games", nargs="*", help="only these games (default: all three kits)")
     args = parser.parse_args()
     env = bench_env()
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        subprocess.run(build_cmd(t / "probe"), cwd=ROOT, env=env, check=True, capture_output=True)
+        subprocess.run(build_cmd(t / "probe", *args.games), cwd=ROOT, env=env, check=True, capture_output=True)
         faces = placed_faces(t / "probe")
         pdfs = sorted((t / "probe").glob("*.pdf"))
         (t / "ref").mkdir()
         sides = {
-            "generator build (cold)": build_cmd(t / "out"),
-            "generator build (face cache)": build_cmd(t / "warm", cached=True),
+            "generator build (cold)": build_cmd(t / "out", *args.games),
+            "generator build (face cache)": build_cmd(t / "warm", *args.games, cached=True),
             "like for like (2026-12-01)": [sys.executable, str(BENCH / "reference_reportlab.py"), "--workload",
                                            str(FROZEN), str(t / "ref")],
             f"lean ({faces // 2} cards)": [sys.executable, str(BENCH / "lean_baseline.py"), str(faces // 2),
@@ -66,6 +71,8 @@ def main() -> None:
             "print.md plain faces": [sys.executable, str(BENCH / "reference_reportlab.py"), str(faces),
                                      str(t / "plain.pdf")],
         }
+        if args.against:
+            sides["DIR's build (cold)"] = build_cmd(t / "against", *args.games, tree=args.against.resolve())
         if args.live:
             live = t / "live.json"
             live.write_text(subprocess.run([sys.executable, str(BENCH / "workload.py"), *map(str, pdfs)],
@@ -73,7 +80,7 @@ def main() -> None:
             (t / "ref-live").mkdir()
             sides["like for like (today)"] = [sys.executable, str(BENCH / "reference_reportlab.py"), "--workload",
                                               str(live), str(t / "ref-live")]
-        print(f"all three kits: {faces} printed faces in the home kits, {len(pdfs)} PDFs, "
+        print(f"{' '.join(args.games) or 'all three kits'}: {faces} printed faces in the home kits, {len(pdfs)} PDFs, "
               f"{sum(p.stat().st_size for p in pdfs) / 1024:.0f} KiB; {args.rounds} alternating rounds")
         report(alternate(sides, args.rounds, ROOT, env), "generator build (cold)")
 

@@ -1,17 +1,20 @@
 """Speed of `checker` for El Dorado Canyon (measurements, never timed tests).
 
     python3 benchmarks/bench_checker.py [GAME...]    # default: tests/games/edc-test and el-dorado-canyon
-    python3 benchmarks/bench_checker.py --resolve     # resolve only
+    python3 benchmarks/bench_checker.py --resolve [--rounds 15] [--against DIR]   # resolve only
+
 
 1. `checker resolve` of a turn of each of the three games as a whole process (warm definitions
    cache), alternated with a bare `python3 -c pass`. Target (issue 14): at most 50 ms, at most
-   interpreter start-up + 30 ms.
+   interpreter start-up + 30 ms. `--against DIR` (e.g. `git archive` of an older commit)
+   adds that tree's resolve of each game to the same alternating run.
 2. `checker simulate` fast path: 4-player games per second in one process, random and greedy
    policies, with the designer metrics (2,000 games each, best and median of 3 runs). The
    whole process and its start-up: benchmarks/bench_simulate.py.
 """
 from __future__ import annotations
 
+import argparse
 import statistics
 import subprocess
 import sys
@@ -32,21 +35,30 @@ STATES = {
 }
 
 
-def bench_resolve(rounds: int = 15) -> None:
-    """Each game's resolve and a bare interpreter, alternated round by round (warm definitions cache)."""
-    env = dict(bench_env(), PYTHONPATH=str(ROOT))
+def bench_resolve(rounds: int = 15, against: Path | None = None) -> None:
+    """Each game's resolve (and DIR's) and a bare interpreter, alternated round by round (warm definitions cache)."""
+    env = bench_env()
     sides = {"python3 -c pass": [sys.executable, "-c", "pass"]}
+    trees = {"": ROOT} | ({"ref ": against.resolve()} if against else {})
     for game, state in STATES.items():
-        sides[f"resolve {game}"] = [sys.executable, "-c", "from checker.cli import main; main()", "resolve",
-                                    str(state), "--json"]
-        subprocess.run(sides[f"resolve {game}"], env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        for label, tree in trees.items():
+            code = f"import sys; sys.path.insert(0, {str(tree)!r}); from checker.cli import main; main()"
+            sides[f"{label}resolve {game}"] = [sys.executable, "-c", code, "resolve", str(state), "--json"]
+            subprocess.run(sides[f"{label}resolve {game}"], env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     runs = alternate(sides, rounds, ROOT, env)
-    bare = runs["python3 -c pass"].median("wall")
+    bare = runs["python3 -c pass"]
     print(f"checker resolve, whole process, median of {rounds} alternating rounds "
           "(target: <= 50 ms and <= python start-up + 30 ms):")
     for name, r in runs.items():
-        extra = "" if name.startswith("python3") else f"  (+{(r.median('wall') - bare) * 1000:.0f} ms over python)"
-        print(f"  {name:<32}: {r.median('wall') * 1000:5.0f} ms wall, {r.median('cpu') * 1000:5.0f} ms CPU{extra}")
+        extra = "" if name.startswith("python3") else (
+            f"  (+{(r.median('wall') - bare.median('wall')) * 1000:.0f} ms wall, "
+            f"+{(r.median('cpu') - bare.median('cpu')) * 1000:.0f} ms CPU over python)")
+        print(f"  {name:<36}: {r.median('wall') * 1000:5.0f} ms wall, {r.median('cpu') * 1000:5.0f} ms CPU{extra}")
+    if against:
+        for game in STATES:
+            ours, ref = runs[f"resolve {game}"], runs[f"ref resolve {game}"]
+            print(f"  {game}: this tree / DIR {ours.median('cpu') / ref.median('cpu'):.2f}x CPU, "
+                  f"{ours.median('wall') / ref.median('wall'):.2f}x wall")
 
 
 def bench_simulate(game: str, games: int = 2000, runs: int = 3) -> None:
@@ -70,8 +82,13 @@ def bench_simulate(game: str, games: int = 2000, runs: int = 3) -> None:
 
 
 if __name__ == "__main__":
-    bench_resolve()
-    if sys.argv[1:] == ["--resolve"]:
-        raise SystemExit
-    for name in sys.argv[1:] or [str(ROOT / "tests" / "games" / "edc-test"), "el-dorado-canyon"]:
-        bench_simulate(name)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--resolve", action="store_true", help="resolve only")
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--against", type=Path, help="another tree whose resolve to alternate with")
+    args = parser.parse_args()
+    bench_resolve(args.rounds, args.against)
+    if not args.resolve:
+        for name in args.games or [str(ROOT / "tests" / "games" / "edc-test"), "el-dorado-canyon"]:
+            bench_simulate(name)

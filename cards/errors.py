@@ -1,15 +1,16 @@
 """Definition errors a person can act on: file, line, card, field, expected, found.
 
 Every problem found while loading a game is collected, so a designer sees all the
-mistakes of a file at once instead of fixing them one run at a time.
+mistakes of a file at once instead of fixing them one run at a time.  (No dataclasses:
+`checker resolve` imports this module, and the `dataclasses` module and each class it
+makes cost a start-up that must stay short.)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong in a definition file."""
 
     file: str
@@ -36,13 +37,11 @@ class Problem:
         return ": ".join(parts)
 
 
-@dataclass
 class DefinitionError(Exception):
     """Raised with every problem of a game's definitions; the CLI prints them and exits 2."""
 
-    problems: list[Problem] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
+    def __init__(self, problems: list[Problem] | None = None) -> None:
+        self.problems = [] if problems is None else problems
         super().__init__(str(self))
 
     def __str__(self) -> str:

@@ -20,18 +20,17 @@ import importlib
 import importlib.util
 import os
 import tomllib
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
+from typing import NamedTuple
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 GAMES_ENV = "PNPKIT_GAMES"
 
 
 
-@dataclass(frozen=True)
-class Family:
+class Family(NamedTuple):  # not a dataclass: `checker resolve` must start fast (cards.errors)
     """One rules family: everything a game of it needs, each part named once.
 
     - `schema`: module with RECORDS (schema name -> record model), BACKS, ICONS,

@@ -21,7 +21,6 @@ import hashlib
 import json
 import os
 import stat
-import tempfile
 import time
 from pathlib import Path
 from typing import Iterable
@@ -212,6 +211,8 @@ def _remove_stale(folders: set[Path]) -> None:
 
 def _stage(files: dict[Path, bytes]) -> list[tuple[Path, Path]]:
     """Each file's bytes in a private temporary file beside it, flushed to disk: (temporary, target)."""
+    import tempfile  # only writers need it: `checker resolve` reads, and must start fast
+
     mode = _file_mode()
     staged: list[tuple[Path, Path]] = []
     try:

@@ -9,24 +9,17 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from typing import Any, Callable
 
-_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-_KEEP = frozenset("\n\t")
+# control characters (Unicode category Cc) but tab and newline, and the bidi overrides
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def shown(text: str) -> str:
     """`text` with control characters (but newline and tab) and bidi overrides written as \\uXXXX."""
-    if text.isprintable():
-        return text
-    return "".join(f"\\u{ord(ch):04x}" if _hidden(ch) else ch for ch in text)
-
-
-def _hidden(ch: str) -> bool:
-    return ch not in _KEEP and (unicodedata.category(ch) == "Cc" or ch in _BIDI)
+    return text if text.isprintable() else _HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def number(text: str, whole: bool = False) -> float:

@@ -225,7 +225,7 @@ def _covers(placed: tuple, box: tuple) -> bool:
 PICTURES = [
     ("eternal-gold-and-steel", "forge.toml", "xo-of-the-endless-hoard", lambda W, H: (5.5, 14, W - 11, H / 2 - 14)),
     ("eternal-gold-and-steel", "throne.toml", "eternal-throne", lambda W, H: (5.5, 15, W - 11, H * 0.36)),
-    ("eldorado", "ships.toml", "ship-pizarro", lambda W, H: (5, H * 0.48 - W * 0.36, W - 10, W * 0.72)),
+    ("eldorado", "ships.toml", "ship-pizarro", lambda W, H: (5, 3 + 22 - 12, W - 10, 24)),  # above the hold
     ("eldorado", "eldorado.toml", "guatavita", lambda W, H: (5, H * 0.4 - W * 0.26, W - 10, W * 0.52)),
     ("eldorado", "supply.toml", "soldier", lambda W, H: (5, H * 0.42 - W * 0.25, W - 10, W * 0.5)),
 ]

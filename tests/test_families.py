@@ -188,3 +188,22 @@ def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(variant, 
     assert runs[0].stderr.split()[-3:] == ["0", "True", "False"]  # cold: definitions loaded and compiled
     assert runs[1].stderr.split()[-3:] == ["0", "False", "False"]  # warm: neither pydantic nor Typer
     assert runs[0].stdout == runs[1].stdout
+
+
+# What `checker resolve` must not import on a warm cache: each costs start-up (issue 14, benchmarks/README.md)
+HEAVY = ("pydantic", "typer", "dataclasses", "inspect", "tempfile", "tomli_w")
+
+
+@pytest.mark.parametrize("case", ["el-dorado-canyon/34-abilities-in-a-fight.toml", "eldorado/01-fair-wind.toml",
+                                  "eternal-gold-and-steel/addmarket-01-forge-apprentice.toml"])
+def test_a_cached_resolve_of_each_game_loads_none_of_the_heavy_modules(case, tmp_path):
+    probe = ("import sys; sys.argv = ['checker', 'resolve', sys.argv[1], '--json']\n"
+             "from checker.cli import main\n"
+             "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
+             f"print(code, *sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r})), file=sys.stderr)")
+    env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", probe, str(ROOT / "tests" / "cases" / case)], capture_output=True,
+                           text=True, env=env) for _ in range(2)]
+    assert "pydantic" in runs[0].stderr.splitlines()[-1].split()  # cold: definitions validated and compiled
+    assert runs[1].stderr.splitlines()[-1].split() == ["0"]  # warm: none of them
+    assert runs[0].stdout == runs[1].stdout

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import StateError
 from .fields import toml_repr
@@ -23,8 +22,7 @@ from .log import DECISIVE, Step
 MOST = 3  # decisive events a headline names before "..."
 
 
-@dataclass(frozen=True)
-class Dispute:
+class Dispute(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
     """What the state says is disputed (both optional)."""
 
     question: str | None = None
@@ -96,8 +94,7 @@ def _events(steps: list[Step], fallback: str, say: _Sentences, last: Sequence[St
     return "; ".join(chosen[:MOST] + tail) + ("; ..." if len(chosen) > MOST else ".")
 
 
-@dataclass(frozen=True)
-class _Sentences:
+class _Sentences(NamedTuple):
     """A step in its own words, led by whose card (or action) it is unless the words start with that player."""
 
     names: dict[str, str]

@@ -8,8 +8,7 @@ names the kinds of step allowed to cite it (checker.core.cite.Rule).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .wording import words
 
@@ -47,8 +46,7 @@ KINDS: dict[str, str] = {
 DECISIVE = ("win", "kill", "block", "damage", "nothing", "combat")
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
     """One thing that happened, and why (a rulebook section with a quote, and/or ruling ids)."""
 
     text: str
@@ -57,7 +55,7 @@ class Step:
     player: str | None = None
     card: str | None = None
     priority: str | None = None
-    values: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any] = {}  # never changed: a step is fixed once logged
 
     @property
     def rules(self) -> list[str]:
@@ -76,13 +74,13 @@ class Step:
         return out
 
 
-@dataclass
 class Log:
     """Steps in order; the fast simulation path passes `enabled=False` and pays nothing."""
 
-    enabled: bool = True
-    steps: list[Step] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)  # card id -> printed name, for the headline's words
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.steps: list[Step] = []
+        self.names: dict[str, str] = {}  # card id -> printed name, for the headline's words
 
     def add(self, text: str | None, rule: str, player: str | None = None, card: str | None = None,
             priority: str | None = None, kind: str | None = None, **values: Any) -> None:

@@ -1,7 +1,6 @@
 """What resolving one turn gives back, the same for every game."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from cards.formats import FORMAT
@@ -10,20 +9,23 @@ from .fields import toml_repr
 from .log import Step
 
 
-@dataclass
 class Resolution:
     """The verdict lines, the cited steps, and the next state (input schema, no plays); `headline` is the
-    one-line answer `checker resolve` puts first (checker.core.headline)."""
+    one-line answer `checker resolve` puts first (checker.core.headline).  Not a dataclass: they cost
+    `checker resolve` start-up (cards.errors)."""
 
-    verdict: list[str]
-    steps: list[Step]
-    state: dict[str, Any]
-    game_over: bool = False
-    scores: dict[str, dict[str, Any]] | None = None
-    winners: list[str] | None = None
-    notes: list[str] = field(default_factory=list)
-    headline: str = ""
-    names: dict[str, str] = field(default_factory=dict)  # card id -> printed name (checker.core.log.Log.names)
+    def __init__(self, verdict: list[str], steps: list[Step], state: dict[str, Any], game_over: bool = False,
+                 scores: dict[str, dict[str, Any]] | None = None, winners: list[str] | None = None,
+                 notes: list[str] | None = None, headline: str = "", names: dict[str, str] | None = None) -> None:
+        self.verdict = verdict
+        self.steps = steps
+        self.state = state
+        self.game_over = game_over
+        self.scores = scores
+        self.winners = winners
+        self.notes = [] if notes is None else notes
+        self.headline = headline
+        self.names = {} if names is None else names  # card id -> printed name (checker.core.log.Log.names)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

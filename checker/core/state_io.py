@@ -5,8 +5,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from cards.formats import FORMAT, format_problem
 from cards.files import FileRefused, read_bytes, write_file
 
@@ -36,6 +34,8 @@ def read_state(path: Path) -> dict[str, Any]:
 def write_state(path: Path, state: dict[str, Any]) -> None:
     """Write the next state all or nothing, led by the format version it is written in; a path that cannot
     take it is a StateError naming `--out`."""
+    import tomli_w  # only `--out` writes: a plain resolve does not load it
+
     try:
         write_file(path, tomli_w.dumps({"format": FORMAT, **_drop_none(state)}).encode("utf-8"))
     except FileRefused as exc:

@@ -7,11 +7,10 @@ on which fields exist.  The types, defaults and meanings are written for players
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
     """One key: its type, its default ("required" when a state must give it), what it means.
 
     `kinds` limits a field of an action table to the action kinds that take it; `ids` names the
@@ -28,8 +27,7 @@ class Field:
     fill: str = ""
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """One table of the state file: `path` "" is the top level, "players" each [[players]], ..."""
 
     path: str
@@ -37,12 +35,11 @@ class Table:
     fields: tuple[Field, ...]
 
 
-@dataclass(frozen=True)
-class StateSchema:
+class StateSchema(NamedTuple):
     game: str
     intro: str
     tables: tuple[Table, ...]
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
 
     def table(self, path: str) -> Table:
         return next(t for t in self.tables if t.path == path)

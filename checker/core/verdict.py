@@ -7,12 +7,10 @@ line of its own, before the players' lines.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
     """What happened to `player` beyond their shown numbers, in a few words ("bought Rifle for 4 gold");
     `player` None: a line of the verdict of its own, a whole sentence."""
 

@@ -10,8 +10,7 @@ whose parameters are read by name (`e.damage`) and whose `rule` is its home here
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 if TYPE_CHECKING:
     from .players import Play, Player
@@ -33,8 +32,7 @@ def _worthless(e: Any, ammo: int, health: int, want_infamy: float, want_gold: fl
     return 0.0
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
     """One effect in the engine: how it runs and what can be foreseen of it before it runs."""
 
     name: str

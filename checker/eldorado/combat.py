@@ -7,8 +7,6 @@ barrels, in an Eldorado also in treasure (ELD-8), which go to the winner.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from checker.core.errors import StateError
 from checker.core.wording import plural
 
@@ -22,14 +20,14 @@ NAMES = {"soldiers": "soldier", "barrels": "barrel", "treasure": "treasure pile"
          "cannons": "cannon"}  # the verdict's words: "1 musket", "2 muskets", "2 treasure piles"
 
 
-@dataclass
 class Side:
     """One side of a combat: a party (`crew` = "soldiers") or a ship's guard (`crew` = "guard")."""
 
-    player: Player
-    crew: str
-    muskets: bool
-    cannons: bool
+    def __init__(self, player: Player, crew: str, muskets: bool, cannons: bool) -> None:
+        self.player = player
+        self.crew = crew
+        self.muskets = muskets
+        self.cannons = cannons
 
     @property
     def label(self) -> str:

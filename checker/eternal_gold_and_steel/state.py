@@ -6,7 +6,6 @@ is an id or `{ card, strength, keywords, tokens, weapons }`; `Name:id#n` names a
 """
 from __future__ import annotations
 
-from difflib import get_close_matches
 from typing import Any
 
 from checker.core.errors import StateError
@@ -91,6 +90,8 @@ def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool
 
 def _hint(value: Any, ids: list[str]) -> str:
     """'did you mean thiefs-pick?' for a typo or a card's printed name ("Thief's Pick")."""
+    from difflib import get_close_matches  # only a refusal needs it: resolve starts without it
+
     close = get_close_matches(str(value), ids, n=3, cutoff=0.6)
     return f"did you mean {', '.join(close)}?" if close else f"e.g. {', '.join(ids[:3])}"
 

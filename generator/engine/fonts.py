@@ -2,11 +2,14 @@
 
 ReportLab falls back to Helvetica (`initialFontName`) for any canvas or paragraph
 that names no font, so `register_fonts` also points that default at our text face.
+A built-in face is registered by name and its file parsed only when a build first
+measures or draws with it (parsing all seven cost about 70 ms; a kit uses some).
 """
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
@@ -60,11 +63,28 @@ def shown_face(face: str) -> str:
     return SHOWN.get(face, face)
 
 
+class _ParsedOnUse(TTFont):
+    """A built-in face whose file is parsed on first use: any attribute a TTFont sets when it loads."""
+
+    def __init__(self, name: str, path: Path) -> None:  # not super().__init__, which parses the file
+        self.fontName = name
+        self._file = path
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__") or "_file" not in self.__dict__:  # probes (copy, pickle), or loaded already
+            raise AttributeError(attr)
+        file = self.__dict__.pop("_file")
+        TTFont.__init__(self, self.fontName, str(file))
+        pdfmetrics._dynFaceNames.setdefault(self.face.name, self)  # type: ignore[attr-defined]  # as registerFont does
+        return getattr(self, attr)
+
+
 @cache
 def register_fonts() -> None:
-    """Register every embedded face and the bold/italic mappings used by Paragraph markup."""
+    """Register every embedded face (parsed on first use) and the bold/italic mappings of Paragraph markup."""
     for name, file in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(DIR / file)))
+        # registerFont would read the face's name, parsing the file: the table is filled as it would fill it
+        pdfmetrics._fonts[name] = _ParsedOnUse(name, DIR / file)  # type: ignore[attr-defined]
     addMapping(TEXT, 0, 0, TEXT)
     addMapping(TEXT, 1, 0, TEXT_BOLD)
     addMapping(TEXT, 0, 1, TEXT_ITALIC)
@@ -122,6 +142,8 @@ def _face(face_name: str, path: Path) -> str:
                             "(CFF) outlines, which ReportLab cannot embed: use the font's TTF version")
     if head not in (b"\x00\x01\x00\x00", b"true"):
         raise FontFileError("expected a TrueType font (.ttf or .otf with TrueType outlines), got a file that is not one")
+    for builtin in _FILES:  # a game's font may be a built-in's very file: ReportLab then shares the one face
+        getattr(pdfmetrics.getFont(builtin), "face")
     try:
         pdfmetrics.registerFont(TTFont(face_name, str(path)))
     except Exception as exc:  # ReportLab raises TTFError, struct.error, IndexError... for a broken font

@@ -7,9 +7,8 @@ by their chart coordinate, e.g. 'K12', as in state files and on the printed map.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, TypeVar
 
 from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
 
@@ -17,8 +16,7 @@ if TYPE_CHECKING:  # only types: a resolve builds a Chart from compiled data wit
     from .chart_schema import City, Island, MapRecord, Monsters, Port, River
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
     """One named feature on one square: kind is port, island, river, city, indians or monsters."""
 
     kind: str

@@ -6,6 +6,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.models.eldorado.pieces import ITEMS, STAY_ABOARD
 
+from generator.engine.contrast import text_on
 from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 from generator.templates.regions import picture, region
 
@@ -116,24 +117,20 @@ def ship_marker(c, record, component, box, style) -> None:
 def counter(c, record, component, box, style) -> None:
     """A party counter: the leader's initial on the leader's colour, the same either way up."""
     pal = palette(style)
-    colour = HexColor(record.party_colour)
-    c.setFillColor(pal.paper if style.ink_saver else colour)
+    colour = HexColor(record.party_colour).rgb()
+    # ink saver: paper ground, the party's colour in the ring only, the initial in ink
+    ground, ink = ((pal.paper.rgb(), pal.ink.rgb()) if style.ink_saver
+                   else text_on(colour, white.rgb(), pal.ink.rgb()))
+    c.setFillColorRGB(*ground)
     c.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, box.h + 2 * box.bleed, stroke=0, fill=1)
-    ink = colour if style.ink_saver else (pal.ink if _light(colour) else white)
-    c.setStrokeColor(ink)
+    c.setStrokeColorRGB(*(colour if style.ink_saver else ink))
     c.setLineWidth(0.5 if not style.ink_saver else 1.2)
     inset = 0.7 * MM
     c.rect(inset, inset, box.w - 2 * inset, box.h - 2 * inset, stroke=1, fill=0)
-    c.setFillColor(ink)
+    c.setFillColorRGB(*ink)
     size = 7.0      # print.md's safe zone leaves 2 mm of an 8 mm counter: a 7 pt capital fills it
     c.setFont(DISPLAY_BOLD, size)
     c.drawCentredString(box.w / 2, box.h / 2 - size * 0.34, record.initial)
-
-
-def _light(colour) -> bool:
-    """Dark ink reads better than white on this colour (relative luminance above the middle)."""
-    r, g, b = colour.rgb()
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5
 
 
 def eldorado_front(c, record, component, box, style) -> None:
