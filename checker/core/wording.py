@@ -1,5 +1,6 @@
 """Small pieces of English every engine's log shares, so no step reads "1 barrels" or "Bob 's guard", and
-the words of the common steps (damage, blocks, gains, losses, payments, refusals), rendered from their values once."""
+the words of the common steps (damage, blocks, gains, losses, payments, refusals) and of each game's own
+(feeding a crew, a market card's price), rendered from their values once: an engine passes numbers and names."""
 from __future__ import annotations
 
 from typing import Callable
@@ -42,8 +43,18 @@ def _blocked(v: dict) -> str:
     return f"{v['target']} takes no damage: {by} {'block' if ' and ' in by else 'blocks'} the attack's {v['amount']} damage"
 
 
-# A step's words from its values, one sentence per common kind (checker.core.log.Log.add renders a step
-# given no text); docs/json-log.md lists the values each kind carries.
+def _verb(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
+def costs(paid: dict) -> str:
+    """`{"gold": 1, "power": 2}` -> "1 gold and 2 power"."""
+    return " and ".join(amount(n, what) for what, n in paid.items())
+
+
+# A step's words from its values (checker.core.log.Log.add renders a step given no text): one sentence per
+# kind, and `kind/cause` for the sentence of a step whose `cause` value names what brought it about (hunger,
+# monsters, a market card); docs/json-log.md lists the values each carries.
 WORDS: dict[str, Callable[[dict], str]] = {
     "damage": lambda v: (f"{v['target']} takes {amount(v['amount'], v.get('what', 'damage'))}{v.get('detail', '')}: "
                          f"health {v['before']} -> {v['after']}"),
@@ -52,9 +63,25 @@ WORDS: dict[str, Callable[[dict], str]] = {
     "loss": _change("loses"),
     "pay": _change("pays"),
     "nothing": lambda v: f"{v['who']} has {amount(v['has'], v['what'])}, needs {v['needs']}: {v['outcome']}",
+    # Eldorado: the crew eats at sea (E3), goes hungry (ELD-3), meets the sea monsters (ELD-4)
+    "loss/food": lambda v: (f"{v['who']} feeds {v['people']} aboard: {amount(v['need'], 'barrel')} for this move, "
+                            f"{v['amount']} eaten, {v['after']} left"),
+    "loss/hunger": lambda v: (f"{v['who']} is {amount(v['short'], 'barrel')} short: {amount(v['amount'], 'soldier')} "
+                              f"{_verb(v['amount'], 'dies', 'die')} of hunger"),
+    "loss/monsters": lambda v: (f"{v['who']} is attacked by the monsters of {v['waters']}: loses "
+                                f"{amount(v['soldiers'], 'soldier')} and {amount(v['barrels'], 'barrel')}"),
+    "move/monsters": lambda v: f"{v['who']} finds the monsters of {v['waters']} asleep",
+    # Gold and Steel: a market card's gold (G3), the Eternal Throne's power (G7), a "you may pay" ability (G6)
+    "pay/market": lambda v: (f"{v['who']} pays {amount(v['amount'], 'gold')} to the token pool and plays {v['name']} "
+                             f"from their market (gold {v['before']} -> {v['after']}); no warp token is spent"),
+    "pay/throne": lambda v: (f"{v['who']} pays {amount(v['amount'], 'power')} to use the Eternal Throne "
+                             f"(power {v['before']} -> {v['after']}): {v['ability']}"),
+    "pay/ability": lambda v: (f"{v['who']} pays {costs(v['paid'])}, once "
+                              f"({', '.join(f'{what} {n}' for what, n in v['left'].items())} left)"),
+    "nothing/ability": lambda v: f"{v['who']} does not pay {costs(v['cost'])} (action.pay is false): nothing more",
 }
 
 
 def words(kind: str, values: dict) -> str:
-    """The sentence of a step given only its values (a kind of WORDS)."""
-    return WORDS[kind](values)
+    """The sentence of a step given only its values: its `kind/cause` in WORDS, else its kind's."""
+    return (WORDS.get(f"{kind}/{values.get('cause')}") or WORDS[kind])(values)

@@ -187,13 +187,15 @@ def eat(play: Play, p: Player) -> None:
     need = -(-people // 10)
     eaten = min(need, p.barrels)
     p.barrels -= eaten
-    play.say(p, f"feeds {people} aboard: {need} barrel(s) for this move, {eaten} eaten, {p.barrels} left", cite.EAT, kind="loss")
+    play.say(p, None, cite.EAT, "loss", who=p.name, cause="food", people=people, need=need, amount=eaten, what="barrel",
+             before=p.barrels + eaten, after=p.barrels)
     missing = need - eaten
     if missing:
         dead = min(missing, p.soldiers)
         p.soldiers -= dead
         play.lose("hunger", dead)
-        play.say(p, f"is {missing} barrel(s) short: {dead} soldier(s) die of hunger", cite.HUNGER, kind="loss")
+        play.say(p, None, cite.HUNGER, "loss", who=p.name, cause="hunger", short=missing, amount=dead, what="soldier",
+                 before=p.soldiers + dead, after=p.soldiers)
         play.note(p, f"out of provisions, {dead} soldier(s) starve")
 
 
@@ -205,14 +207,14 @@ def monsters(play: Play, p: Player) -> None:
         return
     die = play.roll(p, f"sea monsters of {waters.name}")
     if die % 2 == 0:
-        play.say(p, f"finds the monsters of {waters.name} asleep", cite.ASLEEP, kind="move")
+        play.say(p, None, cite.ASLEEP, "move", who=p.name, cause="monsters", waters=waters.name, die=die)
         return
     soldier, barrel = min(1, p.soldiers), min(1, p.barrels)
     p.soldiers -= soldier
     p.barrels -= barrel
     play.lose("monsters", soldier)
-    play.say(p, f"is attacked by the monsters of {waters.name}: loses {soldier} soldier and {barrel} barrel",
-             cite.DEVOUR, kind="loss")
+    play.say(p, None, cite.DEVOUR, "loss", who=p.name, cause="monsters", waters=waters.name, die=die, soldiers=soldier,
+             barrels=barrel)
     play.note(p, f"the monsters devour {soldier} soldier and {barrel} barrel")
 
 
