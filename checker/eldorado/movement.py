@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from checker.core.errors import StateError
+from checker.core.wording import amount
 
 from . import cite
 from .judge import check_homecoming
@@ -162,7 +163,8 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
             if not chart.is_sea(here):
                 why = "coast"
                 break
-        play.say(p, f"sails {NAMES[heading]} {moved} of {die} squares, {start} -> {here}", cite.WIND, kind="move")
+        play.say(p, None, cite.WIND, "move", who=p.name, cause="sail", heading=NAMES[heading], moved=moved, die=die,
+                 start=start, end=here)
         if why == "coast":
             play.say(p, f"meets the coast at {here} ({_what(chart, here)}) and moors there", cite.COAST, kind="move")
         elif why == "edge":
@@ -196,7 +198,7 @@ def eat(play: Play, p: Player) -> None:
         play.lose("hunger", dead)
         play.say(p, None, cite.HUNGER, "loss", who=p.name, cause="hunger", short=missing, amount=dead, what="soldier",
                  before=p.soldiers + dead, after=p.soldiers)
-        play.note(p, f"out of provisions, {dead} soldier(s) starve")
+        play.note(p, f"out of provisions, {amount(dead, 'soldier')} {'starves' if dead == 1 else 'starve'}")
 
 
 def monsters(play: Play, p: Player) -> None:
@@ -231,14 +233,14 @@ def _river_move(play: Play, p: Player, way: str) -> None:
         if nxt is None or not chart.is_river(nxt):
             break
         here, moved = nxt, moved + 1
-    sign = "+1" if way == "downstream" else "-1"
-    play.say(p, f"goes {way} on the {river.name}: {die} {sign} = {squares} square(s), {moved} moved, "
-             f"{start} -> {here}", rule, kind="move")
+    play.say(p, None, rule, "move", who=p.name, cause="river", way=way, river=river.name, die=die, squares=squares,
+             moved=moved, start=start, end=here)
     if moved < squares:
         end = "mouth" if way == "downstream" else "source"
         play.say(p, f"stops at the {end} of the {river.name}", cite.RIVER, kind="move")
     play.say(p, "eats no provisions on a river", cite.NO_FOOD_RIVER, kind="move")
     p.ship = p.at = here
+    sign = "+1" if way == "downstream" else "-1"
     play.note(p, f"goes {way} on the {river.name} from {start} to {here}" if moved else
               f"stays at {start} on the {river.name}: {die} {sign} = 0 squares")
 
@@ -266,10 +268,10 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     if p.aboard:
         p.soldiers -= guard
         p.guard = guard
-        play.say(p, f"goes ashore from the ship at {p.ship}, leaving it moored with its {p.cannons} cannon(s) and "
-                 f"{p.barrels} barrel(s)", cite.ASHORE, kind="move")
+        play.say(p, None, cite.ASHORE, "move", who=p.name, cause="ashore", at=p.ship, cannons=p.cannons,
+                 barrels=p.barrels)
         if guard:
-            play.say(p, f"leaves a guard of {guard} soldier(s) aboard", cite.GUARD, kind="move")
+            play.say(p, None, cite.GUARD, "move", who=p.name, cause="guard", guard=guard)
     stop = None
     for i, sq in enumerate(squares):
         stop = _arrive(play, p, sq)
@@ -279,7 +281,7 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     if stop is None and len(squares) != die:
         raise StateError(f"expected exactly {die} squares (the die), got {len(squares)}; a walk ends early only at "
                          "a ship, at unbeaten Indians or at a city (ELD-6)", player=p.name, field="action.path")
-    play.say(p, f"walks {len(squares)} square(s) of {die}: {start} -> {' -> '.join(squares)}", cite.WALK, kind="move")
+    play.say(p, None, cite.WALK, "move", who=p.name, cause="walk", path=squares, die=die, start=start)
     play.say(p, "eats no provisions on land", cite.NO_FOOD_LAND, kind="move")
     p.at = squares[-1]
     play.note(p, f"walks from {start} to {p.at}")
