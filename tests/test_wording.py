@@ -78,6 +78,8 @@ def test_the_json_log_reference_lists_every_step_kind():
     page = (Path(__file__).resolve().parent.parent / "docs" / "json-log.md").read_text()
     for kind, meaning in KINDS.items():
         assert f"| `{kind}` | {meaning} |" in page, kind
+    for sentence in WORDS:  # and the values of each sentence rendered from them
+        assert f"| `{sentence}` |" in page or f"`{sentence}`" in page.split("| `damage` | `target`")[1], sentence
 
 
 def test_eldorado_pays_one_barrel_not_one_barrels(tmp_path):
