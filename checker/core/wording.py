@@ -122,6 +122,11 @@ WORDS: dict[str, Callable[[dict], str]] = {
                            f"{amount(v['soldiers'], 'soldier')} and {amount(v['treasure'], 'treasure pile')}: "
                            f"{v['who']} wins"),
     "score/rank": lambda v: f"{v['who']} ranks {v['rank']} with {amount(v['treasure'], 'treasure pile')}",
+    # El Dorado Canyon: Go to Town's new row (H8, EDC-14)
+    "pay/refresh": lambda v: (f"{v['who']} pays {amount(v['amount'], 'gold')} (unbanked {v['unbanked']}, banked "
+                              f"{v['banked']}); {', '.join(v['returned']) or 'nothing'} "
+                              f"{_verb(len(v['returned']), 'goes', 'go')} under the town deck; the new row: "
+                              f"{', '.join(v['row']) or 'empty'}"),
     # Gold and Steel: a market card's gold (G3), the Eternal Throne's power (G7), a "you may pay" ability (G6)
     "pay/market": lambda v: (f"{v['who']} pays {amount(v['amount'], 'gold')} to the token pool and plays {v['name']} "
                              f"from their market (gold {v['before']} -> {v['after']}); no warp token is spent"),
