@@ -122,7 +122,9 @@ WORDS: dict[str, Callable[[dict], str]] = {
                            f"{amount(v['soldiers'], 'soldier')} and {amount(v['treasure'], 'treasure pile')}: "
                            f"{v['who']} wins"),
     "score/rank": lambda v: f"{v['who']} ranks {v['rank']} with {amount(v['treasure'], 'treasure pile')}",
-    # El Dorado Canyon: Go to Town's new row (H8, EDC-14)
+    # El Dorado Canyon: a card bought from town (H8), Go to Town's new row (EDC-14)
+    "buy": lambda v: (f"{v['who']} buys {v['name']} for {amount(v['amount'], 'gold')} (unbanked {v['unbanked']}, "
+                      f"banked {v['banked']}) into the hand; the row: {', '.join(v['row']) or 'empty'}"),
     "pay/refresh": lambda v: (f"{v['who']} pays {amount(v['amount'], 'gold')} (unbanked {v['unbanked']}, banked "
                               f"{v['banked']}); {', '.join(v['returned']) or 'nothing'} "
                               f"{_verb(len(v['returned']), 'goes', 'go')} under the town deck; the new row: "
