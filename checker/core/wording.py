@@ -96,6 +96,16 @@ WORDS: dict[str, Callable[[dict], str]] = {
     "move/guard": lambda v: f"{v['who']} leaves a guard of {amount(v['guard'], 'soldier')} aboard",
     "move/walk": lambda v: (f"{v['who']} walks {amount(len(v['path']), 'square')} of {v['die']}: "
                             f"{' -> '.join([v['start'], *v['path']])}"),
+    "move/edge": lambda v: f"{v['who']} stops at {v['at']}: the edge of the board",
+    "move/board": lambda v: (f"{v['who']} boards the ship at {v['at']}"
+                             + (f"; the guard of {v['guard']} rejoins" if v["guard"] else "")),
+    "move/open": lambda v: f"{v['who']} reaches {v['city']} and opens the Eldorado card",
+    "reveal/outfit": lambda v: f"{v['who']} outfits at {v['port']}, {v['leader']}'s departure point",
+    "reveal/port": lambda v: f"{v['who']} takes on crew and stores in {v['port']} by the rules of the start of the game",
+    "combat/due": lambda v: f"{v['who']} ends the move on {v['opponent']}'s square {v['at']}: a combat is due",
+    "fight/takeover": lambda v: f"{v['who']} boards {v['from']}'s ship at {v['at']}: its guard of {v['guard']} fights",
+    "move/takeover": lambda v: f"{v['who']} boards {v['from']}'s ship at {v['at']}: no crew aboard, no fight",
+    "nothing/takeover": lambda v: f"{v['who']} does not take {v['from']}'s ship",
     "fight/points": lambda v: (f"{v['who']} {'(guard) ' if v['crew'] == 'guard' else ''}totals {v['die']} + "
                                f"{_strength(v)} = {v['total']}"),
     "combat/tie": lambda v: (f"{side(v['sides'][0])} and {side(v['sides'][1])} tie on {v['total']}: "

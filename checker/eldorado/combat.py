@@ -239,13 +239,13 @@ def takeover(play: Play, p: Player, fields: dict) -> None:
     check_takeover(p, o)
     ship = o.ship
     if o.guard:
-        play.say(p, f"boards {o.name}'s ship at {ship}: its guard of {o.guard} fights", cite.TAKEOVER, kind="fight")
+        play.say(p, None, cite.TAKEOVER, "fight", who=p.name, cause="takeover", at=ship, guard=o.guard, **{"from": o.name})
         boarders = party(p)
         if fight(play, boarders, Side(o, "guard", muskets=False, cannons=True), ship, fields.get("pay")) is not boarders:
-            play.say(p, f"does not take {o.name}'s ship", cite.TAKEOVER, kind="nothing")
+            play.say(p, None, cite.TAKEOVER, "nothing", who=p.name, cause="takeover", **{"from": o.name})
             return
     else:
-        play.say(p, f"boards {o.name}'s ship at {ship}: no crew aboard, no fight", cite.TAKEOVER, kind="move")
+        play.say(p, None, cite.TAKEOVER, "move", who=p.name, cause="takeover", at=ship, **{"from": o.name})
     _take(play, p, o, ship)
 
 

@@ -37,7 +37,7 @@ def combat_due(play: Play, p: Player) -> None:
     """A move that ends on an opponent's square makes a combat due: the next action to settle (Combat Rules)."""
     for o in play.table.players:
         if o is not p and not o.out and o.at == p.at:
-            play.say(p, f"ends the move on {o.name}'s square {p.at}: a combat is due", cite.SAME_SQUARE, "combat")
+            play.say(p, None, cite.SAME_SQUARE, "combat", who=p.name, cause="due", at=p.at, opponent=o.name)
             play.note(None, f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
                        f"opponent = \"{o.name}\")")
 
@@ -168,7 +168,7 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
         if why == "coast":
             play.say(p, f"meets the coast at {here} ({_what(chart, here)}) and moors there", cite.COAST, kind="move")
         elif why == "edge":
-            play.say(p, f"stops at {here}: the edge of the board", cite.EDGE, kind="move")
+            play.say(p, None, cite.EDGE, "move", who=p.name, cause="edge", at=here)
         p.ship = p.at = here
         play.note(p, f"sails {NAMES[heading]} from {start} to {here}")
         open_eldorado(play, p, here)  # a city on the coast is reached by ship
@@ -287,8 +287,7 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     play.note(p, f"walks from {start} to {p.at}")
     if p.ship is not None and p.at == p.ship:
         p.soldiers += p.guard
-        play.say(p, f"boards the ship at {p.ship}" + (f"; the guard of {p.guard} rejoins" if p.guard else ""),
-                 cite.ANY_SHIP, kind="move")
+        play.say(p, None, cite.ANY_SHIP, "move", who=p.name, cause="board", at=p.ship, guard=p.guard)
         p.guard = 0
 
 
@@ -345,7 +344,7 @@ def open_eldorado(play: Play, p: Player, sq: str) -> None:
     city = opens_eldorado(play.chart, p, sq)
     if city is not None:
         p.opened = True
-        play.say(p, f"reaches {city.name} and opens the Eldorado card", cite.OPEN, kind="move")
+        play.say(p, None, cite.OPEN, "move", who=p.name, cause="open", city=city.name)
         play.note(p, f"opens the Eldorado: {city.name}")
 
 

@@ -22,7 +22,7 @@ from .state import Player, Table
 def outfit(play: Play, p: Player, fields: dict) -> None:
     """The start of the game: the leader's own departure port, by the port's rules."""
     port, leader = departure(play.table, p)
-    play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE, kind="reveal")
+    play.say(p, None, cite.DEPARTURE, "reveal", who=p.name, cause="outfit", port=port.name, leader=leader.name)
     _in_port(play, p, fields.get("rounds", 1), weapons=True)
 
 
@@ -44,7 +44,7 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
     """A home port takes on crew and stores (no weapons); an island with provisions gives a die of barrels."""
     port, island = stores(play.table, p, "rounds" in fields)
     if port is not None:
-        play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT, kind="reveal")
+        play.say(p, None, cite.PORT, "reveal", who=p.name, cause="port", port=port.name)
         _in_port(play, p, fields.get("rounds", 1), weapons=False)
         play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS, kind="gain")
         return
