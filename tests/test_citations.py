@@ -82,8 +82,8 @@ def _uncited(rule: str, kind: str, constants: dict[str, Rule]) -> set[str]:
     return _parts(rule) - covered
 
 
-def _case_logs(game: str):
-    """Every case state of the game's book resolved as `checker resolve --json` does, with its log."""
+def _case_results(game: str):
+    """Every case state of the game's book resolved as `checker resolve --json` does: its JSON object."""
     for state in sorted((CASES / game).glob("*.toml")):
         if state.name.endswith(".expect.toml"):
             continue
@@ -93,7 +93,32 @@ def _case_logs(game: str):
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
             code = resolve_file(state, True, None, seed)
         if code == 0:
-            yield state.stem, json.loads(out.getvalue())["log"]
+            yield state.stem, json.loads(out.getvalue())
+
+
+def _case_logs(game: str):
+    for case, result in _case_results(game):
+        yield case, result["log"]
+
+
+def _nulls(value, path: str = ""):
+    """The paths of a JSON value that hold null (`log[3].values.before`)."""
+    if value is None:
+        yield path
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _nulls(inner, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            yield from _nulls(inner, f"{path}[{i}]")
+
+
+@pytest.mark.parametrize("game", MODULES, ids=MODULES.keys())
+def test_no_field_of_the_case_books_json_is_null(game):
+    """A field that does not apply is left out (docs/json-log.md), in the steps, their values and the verdict."""
+    nulls = {case: list(_nulls(result)) for case, result in _case_results(game)}
+    assert len(nulls) > 20 and not any(nulls.values()), {case: paths for case, paths in nulls.items() if paths}
+    assert list(_nulls({"log": [{"text": "x", "values": {"before": None}}]})) == ["log[0].values.before"]
 
 
 @pytest.mark.parametrize("game", MODULES, ids=MODULES.keys())

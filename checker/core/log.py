@@ -84,8 +84,8 @@ class Log:
 
     def add(self, text: str | None, rule: str, player: str | None = None, card: str | None = None,
             priority: str | None = None, kind: str | None = None, **values: Any) -> None:
-        """A step; `text` None: its words are rendered from `values` (checker.core.wording.WORDS: damage,
-        blocks, gains, losses, payments)."""
+        """A step; `text` None: its words are rendered from `values` (checker.core.wording.WORDS, by its kind
+        and the `cause` value)."""
         if self.enabled:
             assert kind in KINDS, f"a step's kind must be one of checker.core.log.KINDS, got {kind!r}: {text}"
             self.steps.append(Step(words(kind, values) if text is None else text, rule, kind, player, card, priority,

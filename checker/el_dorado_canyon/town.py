@@ -65,8 +65,8 @@ def refresh_row(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     t.row = []
     refill_row(t)
     if t.log:
-        t.say(f"pays {e.cost} gold ({gold_text(p)}); {', '.join(c.name for c in old) or 'nothing'} go under the "
-              f"town deck; the new row: {', '.join(c.name for c in t.row) or 'empty'}", cite.REFRESH, p, kind="pay")
+        t.say(None, cite.REFRESH, p, "pay", who=p.name, cause="refresh", amount=e.cost, what="gold", unbanked=p.unbanked,
+              banked=p.banked, returned=[c.name for c in old], row=[c.name for c in t.row])
     return True
 
 
@@ -99,7 +99,7 @@ def buy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.hand.append(card)
     t.bought.append((p.seat, card.id))
     if t.log:
-        t.say(f"buys {card.name} for {paid} gold ({gold_text(p)}) into the hand; the row: "
-              f"{', '.join(c.name for c in t.row) or 'empty'}", cite.BUY, p, kind="buy")
+        t.say(None, cite.BUY, p, "buy", who=p.name, name=card.name, amount=paid, unbanked=p.unbanked, banked=p.banked,
+              row=[c.name for c in t.row])
         t.note(p, f"bought {card.name} for {paid} gold")
     return True

@@ -8,7 +8,7 @@ barrels, in an Eldorado also in treasure (ELD-8), which go to the winner.
 from __future__ import annotations
 
 from checker.core.errors import StateError
-from checker.core.wording import plural
+from checker.core.wording import amount, plural, side
 
 from . import cite
 from .play import Play
@@ -31,7 +31,12 @@ class Side:
 
     @property
     def label(self) -> str:
-        return self.player.name if self.crew == "soldiers" else f"the guard of {self.player.name}'s ship"
+        return side(self.who)
+
+    @property
+    def who(self) -> dict:
+        """The side as a step's values name it (checker.core.wording.side)."""
+        return {"who": self.player.name, "crew": self.crew}
 
     @property
     def soldiers(self) -> int:
@@ -41,11 +46,11 @@ class Side:
     def soldiers(self, value: int) -> None:
         setattr(self.player, self.crew, value)
 
-    def points(self) -> tuple[int, str]:
+    def points(self) -> tuple[int, dict]:
+        """The side's points, and what makes them up (a step's values)."""
         muskets = self.player.muskets if self.muskets else 0
         cannons = self.player.cannons if self.cannons else 0
-        parts = f"{self.soldiers} soldier(s) + 2 x {muskets} musket(s) + 3 x {cannons} cannon(s)"
-        return self.soldiers + 2 * muskets + 3 * cannons, parts
+        return self.soldiers + 2 * muskets + 3 * cannons, {"soldiers": self.soldiers, "muskets": muskets, "cannons": cannons}
 
 
 def party(p: Player) -> Side:
@@ -79,10 +84,10 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
         points, parts = side.points()
         totals.append(die + points)
         dice.append(die)
-        play.say(side.player, f"{'' if side.crew == 'soldiers' else '(guard) '}totals {die} + {parts} = {die + points}",
-                 cite.POINTS, kind="fight")
+        play.say(side.player, None, cite.POINTS, "fight", who=side.player.name, cause="points", crew=side.crew, die=die,
+                 **parts, total=die + points)
     if totals[0] == totals[1]:
-        play.say(None, f"{a.label} and {b.label} tie on {totals[0]}: it costs nobody anything", cite.TIE, "combat")
+        play.say(None, None, cite.TIE, "combat", cause="tie", sides=[a.who, b.who], total=totals[0])
         play.note(None, f"combat {a.label} - {b.label}: a tie, no losses")
         return None
     for side, other, die in ((a, b, dice[0]), (b, a, dice[1])):
@@ -90,13 +95,13 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
             luck = play.roll(side.player, "Indian luck")
             dead = min(luck, other.soldiers)
             other.soldiers -= dead
-            play.say(side.player, f"rolled an even {die}: Indian luck kills {dead} of {other.label}'s soldiers "
-                     f"(rolled {luck})", cite.LUCK, kind="loss")
+            play.say(side.player, None, cite.LUCK, "loss", who=side.player.name, cause="luck", die=die, luck=luck,
+                     amount=dead, what="soldier", of=other.who)
     win, lose = (a, b) if totals[0] > totals[1] else (b, a)
     win_die = dice[0] if win is a else dice[1]
     difference = abs(totals[0] - totals[1])
-    play.say(None, f"{win.label} wins {max(totals)} to {min(totals)}: {lose.label} pays {difference} point(s)",
-             cite.DIFFERENCE, "combat")
+    play.say(None, None, cite.DIFFERENCE, "combat", cause="difference", winner={**win.who, "total": max(totals)},
+             loser={**lose.who, "total": min(totals)}, points=difference)
     order = _order(pay, lose.player.name)
     party_pays = lose.crew == "soldiers"  # a guard pays in soldiers: its ship and cannons are the prize (ELD-14)
     payable = {"soldiers": True, "barrels": at_sea, "treasure": in_eldorado and party_pays,
@@ -169,10 +174,9 @@ def _wiped_out(play: Play, lose: Side, short: int) -> None:
     p = lose.player
     if lose.crew == "guard":
         p.guard = 0
-        play.say(p, f"'s guard cannot pay the last {plural(short, 'point')}: every man of it has fallen", cite.GUARD_FALLS, "kill")
+        play.say(p, None, cite.GUARD_FALLS, "kill", who=p.name, cause="short", crew="guard", short=short)
         return
-    play.say(p, f"cannot pay the last {short} point(s): all of {p.name}'s people have died and {p.name} leaves "
-             "the game", cite.LEAVES, "kill")
+    play.say(p, None, cite.LEAVES, "kill", who=p.name, cause="short", crew="soldiers", short=short)
     leave_game(p)
     play.note(p, "leaves the game")
 
@@ -192,25 +196,24 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     die = play.roll(p, f"fight with the Indians of {city.name}")
     dead = min(die, p.soldiers)
     p.soldiers -= dead
-    play.say(p, f"fights the Indians of {city.name}: loses {die} point(s)", cite.INDIANS, kind="fight")
+    play.say(p, None, cite.INDIANS, "fight", who=p.name, cause="indians", city=city.name, die=die)
     play.say(p, None, cite.INDIANS_KILL, "loss", who=p.name, amount=dead, what="soldier", before=p.soldiers + dead,
              after=p.soldiers)
     play.table.beaten.append(city.id)
     if die > dead:
-        play.say(p, f"has no soldier for the last {die - dead} point(s): the Indians kill the leader; all of "
-                 f"{p.name}'s people have died and {p.name} leaves the game", cite.LEAVES, kind="kill")
+        play.say(p, None, cite.LEAVES, "kill", who=p.name, cause="indians", short=die - dead)
         leave_game(p)
         play.note(p, f"falls to the Indians of {city.name} and leaves the game")
         return
     gold_die = play.roll(p, f"gold of {city.name}")
     cannons = p.cannons if p.aboard else 0  # a party aboard its ship moored at a coastal city has its guns (ELD-7)
     strength = p.soldiers + 2 * p.muskets + 3 * cannons
-    shown = f"{p.soldiers} soldier(s) + 2 x {p.muskets} musket(s)" + (f" + 3 x {cannons} cannon(s)" if p.aboard else "")
+    guns = {"cannons": cannons} if p.aboard else {}
     piles = (strength + gold_die) // 3
     p.treasure += piles
-    play.say(p, f"beats the Indians of {city.name}: strength {shown} = {strength}, + {gold_die} = {strength + gold_die}: "
-             f"{piles} treasure pile(s), {p.treasure} now", cite.GOLD, kind="combat")
-    play.note(p, f"beats the Indians of {city.name}: {dead} soldier(s) lost, {piles} treasure pile(s)")
+    play.say(p, None, cite.GOLD, "combat", who=p.name, cause="indians", city=city.name, soldiers=p.soldiers,
+             muskets=p.muskets, **guns, strength=strength, die=gold_die, piles=piles, treasure=p.treasure)
+    play.note(p, f"beats the Indians of {city.name}: {amount(dead, 'soldier')} lost, {amount(piles, 'treasure pile')}")
 
 
 def indians_at(table: Table, p: Player):
@@ -234,13 +237,13 @@ def takeover(play: Play, p: Player, fields: dict) -> None:
     check_takeover(p, o)
     ship = o.ship
     if o.guard:
-        play.say(p, f"boards {o.name}'s ship at {ship}: its guard of {o.guard} fights", cite.TAKEOVER, kind="fight")
+        play.say(p, None, cite.TAKEOVER, "fight", who=p.name, cause="takeover", at=ship, guard=o.guard, **{"from": o.name})
         boarders = party(p)
         if fight(play, boarders, Side(o, "guard", muskets=False, cannons=True), ship, fields.get("pay")) is not boarders:
-            play.say(p, f"does not take {o.name}'s ship", cite.TAKEOVER, kind="nothing")
+            play.say(p, None, cite.TAKEOVER, "nothing", who=p.name, cause="takeover", **{"from": o.name})
             return
     else:
-        play.say(p, f"boards {o.name}'s ship at {ship}: no crew aboard, no fight", cite.TAKEOVER, kind="move")
+        play.say(p, None, cite.TAKEOVER, "move", who=p.name, cause="takeover", at=ship, **{"from": o.name})
     _take(play, p, o, ship)
 
 
@@ -264,13 +267,13 @@ def check_takeover(p: Player, o: Player) -> None:
 def _take(play: Play, p: Player, o: Player, ship: str) -> None:
     """The ship changes hands with what is aboard; the taker's old ship is abandoned (ELD-14)."""
     if p.ship is not None:
-        play.say(p, f"abandons the old ship at {p.ship} with its guard of {p.guard}, {p.cannons} cannon(s) and "
-                 f"{p.barrels} barrel(s)", cite.TAKE_SHIP, kind="loss")
+        play.say(p, None, cite.TAKE_SHIP, "loss", who=p.name, cause="abandon", at=p.ship, guard=p.guard,
+                 cannons=p.cannons, barrels=p.barrels)
     if o.guard:
-        play.say(o, f"'s surviving guard of {o.guard} is put ashore and leaves the game", cite.TAKE_SHIP, kind="loss")
+        play.say(o, None, cite.TAKE_SHIP, "loss", who=o.name, cause="takeover", guard=o.guard)
     p.ship = p.at = ship
     p.cannons, p.barrels, p.guard = o.cannons, o.barrels, 0
     o.ship, o.cannons, o.barrels, o.guard = None, 0, 0, 0
-    play.say(p, f"takes {o.name}'s ship at {ship} with {p.cannons} cannon(s) and {p.barrels} barrel(s) aboard",
-             cite.TAKEOVER, kind="steal")
+    play.say(p, None, cite.TAKEOVER, "steal", who=p.name, cause="takeover", at=ship, cannons=p.cannons,
+             barrels=p.barrels, **{"from": o.name})
     play.note(p, f"takes {o.name}'s ship at {ship}")

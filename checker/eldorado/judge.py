@@ -50,8 +50,8 @@ def check_homecoming(play: Any, p: Player, claimed: bool) -> None:
                              field=missing[0][0])
         play.say(p, f"moors at {port.name}, but this is no homecoming yet: {reasons}", cite.NOT_HOME, "nothing")
         return
-    play.say(p, f"moors at {port.name} with their Eldorado opened, {p.soldiers + p.guard} soldier(s) and "
-             f"{p.treasure} treasure pile(s): {p.name} wins", cite.HOME_SOLDIER, "win")
+    play.say(p, None, cite.HOME_SOLDIER, "win", who=p.name, cause="home", port=port.name, soldiers=p.soldiers + p.guard,
+             treasure=p.treasure)
     play.winner = p.name
     play.note(p, f"comes home to {port.name} and wins")
 

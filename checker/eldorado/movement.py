@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from checker.core.errors import StateError
+from checker.core.wording import amount
 
 from . import cite
 from .judge import check_homecoming
@@ -36,7 +37,7 @@ def combat_due(play: Play, p: Player) -> None:
     """A move that ends on an opponent's square makes a combat due: the next action to settle (Combat Rules)."""
     for o in play.table.players:
         if o is not p and not o.out and o.at == p.at:
-            play.say(p, f"ends the move on {o.name}'s square {p.at}: a combat is due", cite.SAME_SQUARE, "combat")
+            play.say(p, None, cite.SAME_SQUARE, "combat", who=p.name, cause="due", at=p.at, opponent=o.name)
             play.note(None, f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
                        f"opponent = \"{o.name}\")")
 
@@ -162,11 +163,12 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
             if not chart.is_sea(here):
                 why = "coast"
                 break
-        play.say(p, f"sails {NAMES[heading]} {moved} of {die} squares, {start} -> {here}", cite.WIND, kind="move")
+        play.say(p, None, cite.WIND, "move", who=p.name, cause="sail", heading=NAMES[heading], moved=moved, die=die,
+                 start=start, end=here)
         if why == "coast":
             play.say(p, f"meets the coast at {here} ({_what(chart, here)}) and moors there", cite.COAST, kind="move")
         elif why == "edge":
-            play.say(p, f"stops at {here}: the edge of the board", cite.EDGE, kind="move")
+            play.say(p, None, cite.EDGE, "move", who=p.name, cause="edge", at=here)
         p.ship = p.at = here
         play.note(p, f"sails {NAMES[heading]} from {start} to {here}")
         open_eldorado(play, p, here)  # a city on the coast is reached by ship
@@ -187,14 +189,16 @@ def eat(play: Play, p: Player) -> None:
     need = -(-people // 10)
     eaten = min(need, p.barrels)
     p.barrels -= eaten
-    play.say(p, f"feeds {people} aboard: {need} barrel(s) for this move, {eaten} eaten, {p.barrels} left", cite.EAT, kind="loss")
+    play.say(p, None, cite.EAT, "loss", who=p.name, cause="food", people=people, need=need, amount=eaten, what="barrel",
+             before=p.barrels + eaten, after=p.barrels)
     missing = need - eaten
     if missing:
         dead = min(missing, p.soldiers)
         p.soldiers -= dead
         play.lose("hunger", dead)
-        play.say(p, f"is {missing} barrel(s) short: {dead} soldier(s) die of hunger", cite.HUNGER, kind="loss")
-        play.note(p, f"out of provisions, {dead} soldier(s) starve")
+        play.say(p, None, cite.HUNGER, "loss", who=p.name, cause="hunger", short=missing, amount=dead, what="soldier",
+                 before=p.soldiers + dead, after=p.soldiers)
+        play.note(p, f"out of provisions, {amount(dead, 'soldier')} {'starves' if dead == 1 else 'starve'}")
 
 
 def monsters(play: Play, p: Player) -> None:
@@ -205,14 +209,14 @@ def monsters(play: Play, p: Player) -> None:
         return
     die = play.roll(p, f"sea monsters of {waters.name}")
     if die % 2 == 0:
-        play.say(p, f"finds the monsters of {waters.name} asleep", cite.ASLEEP, kind="move")
+        play.say(p, None, cite.ASLEEP, "move", who=p.name, cause="monsters", waters=waters.name, die=die)
         return
     soldier, barrel = min(1, p.soldiers), min(1, p.barrels)
     p.soldiers -= soldier
     p.barrels -= barrel
     play.lose("monsters", soldier)
-    play.say(p, f"is attacked by the monsters of {waters.name}: loses {soldier} soldier and {barrel} barrel",
-             cite.DEVOUR, kind="loss")
+    play.say(p, None, cite.DEVOUR, "loss", who=p.name, cause="monsters", waters=waters.name, die=die, soldiers=soldier,
+             barrels=barrel)
     play.note(p, f"the monsters devour {soldier} soldier and {barrel} barrel")
 
 
@@ -229,14 +233,14 @@ def _river_move(play: Play, p: Player, way: str) -> None:
         if nxt is None or not chart.is_river(nxt):
             break
         here, moved = nxt, moved + 1
-    sign = "+1" if way == "downstream" else "-1"
-    play.say(p, f"goes {way} on the {river.name}: {die} {sign} = {squares} square(s), {moved} moved, "
-             f"{start} -> {here}", rule, kind="move")
+    play.say(p, None, rule, "move", who=p.name, cause="river", way=way, river=river.name, die=die, squares=squares,
+             moved=moved, start=start, end=here)
     if moved < squares:
         end = "mouth" if way == "downstream" else "source"
         play.say(p, f"stops at the {end} of the {river.name}", cite.RIVER, kind="move")
     play.say(p, "eats no provisions on a river", cite.NO_FOOD_RIVER, kind="move")
     p.ship = p.at = here
+    sign = "+1" if way == "downstream" else "-1"
     play.note(p, f"goes {way} on the {river.name} from {start} to {here}" if moved else
               f"stays at {start} on the {river.name}: {die} {sign} = 0 squares")
 
@@ -264,10 +268,10 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     if p.aboard:
         p.soldiers -= guard
         p.guard = guard
-        play.say(p, f"goes ashore from the ship at {p.ship}, leaving it moored with its {p.cannons} cannon(s) and "
-                 f"{p.barrels} barrel(s)", cite.ASHORE, kind="move")
+        play.say(p, None, cite.ASHORE, "move", who=p.name, cause="ashore", at=p.ship, cannons=p.cannons,
+                 barrels=p.barrels)
         if guard:
-            play.say(p, f"leaves a guard of {guard} soldier(s) aboard", cite.GUARD, kind="move")
+            play.say(p, None, cite.GUARD, "move", who=p.name, cause="guard", guard=guard)
     stop = None
     for i, sq in enumerate(squares):
         stop = _arrive(play, p, sq)
@@ -277,14 +281,13 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     if stop is None and len(squares) != die:
         raise StateError(f"expected exactly {die} squares (the die), got {len(squares)}; a walk ends early only at "
                          "a ship, at unbeaten Indians or at a city (ELD-6)", player=p.name, field="action.path")
-    play.say(p, f"walks {len(squares)} square(s) of {die}: {start} -> {' -> '.join(squares)}", cite.WALK, kind="move")
+    play.say(p, None, cite.WALK, "move", who=p.name, cause="walk", path=squares, die=die, start=start)
     play.say(p, "eats no provisions on land", cite.NO_FOOD_LAND, kind="move")
     p.at = squares[-1]
     play.note(p, f"walks from {start} to {p.at}")
     if p.ship is not None and p.at == p.ship:
         p.soldiers += p.guard
-        play.say(p, f"boards the ship at {p.ship}" + (f"; the guard of {p.guard} rejoins" if p.guard else ""),
-                 cite.ANY_SHIP, kind="move")
+        play.say(p, None, cite.ANY_SHIP, "move", who=p.name, cause="board", at=p.ship, guard=p.guard)
         p.guard = 0
 
 
@@ -341,7 +344,7 @@ def open_eldorado(play: Play, p: Player, sq: str) -> None:
     city = opens_eldorado(play.chart, p, sq)
     if city is not None:
         p.opened = True
-        play.say(p, f"reaches {city.name} and opens the Eldorado card", cite.OPEN, kind="move")
+        play.say(p, None, cite.OPEN, "move", who=p.name, cause="open", city=city.name)
         play.note(p, f"opens the Eldorado: {city.name}")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.wording import plural
+from checker.core.wording import amount, plural
 
 from . import cite
 from .play import Play
@@ -22,7 +22,7 @@ from .state import Player, Table
 def outfit(play: Play, p: Player, fields: dict) -> None:
     """The start of the game: the leader's own departure port, by the port's rules."""
     port, leader = departure(play.table, p)
-    play.say(p, f"outfits at {port.name}, {leader.name}'s departure point", cite.DEPARTURE, kind="reveal")
+    play.say(p, None, cite.DEPARTURE, "reveal", who=p.name, cause="outfit", port=port.name, leader=leader.name)
     _in_port(play, p, fields.get("rounds", 1), weapons=True)
 
 
@@ -44,7 +44,7 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
     """A home port takes on crew and stores (no weapons); an island with provisions gives a die of barrels."""
     port, island = stores(play.table, p, "rounds" in fields)
     if port is not None:
-        play.say(p, f"takes on crew and stores in {port.name} by the rules of the start of the game", cite.PORT, kind="reveal")
+        play.say(p, None, cite.PORT, "reveal", who=p.name, cause="port", port=port.name)
         _in_port(play, p, fields.get("rounds", 1), weapons=False)
         play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS, kind="gain")
         return
@@ -52,7 +52,7 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
     p.barrels += die
     play.say(p, None, cite.ISLAND, "gain", who=p.name, verb="takes on", amount=die, what="barrel",
              detail=f" of provisions at {island.name}", before=p.barrels - die, after=p.barrels)
-    play.note(p, f"takes on {die} barrel(s) at {island.name}")
+    play.note(p, f"takes on {amount(die, 'barrel')} at {island.name}")
 
 
 def stores(table: Table, p: Player, rounds: bool) -> tuple[Any, Any]:
@@ -96,7 +96,7 @@ def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
         play.say(p, None, cite.PROVISIONS, "gain", who=p.name, verb="takes on", amount=stores, what="barrel",
                  before=p.barrels - stores, after=p.barrels)
     if not weapons:
-        play.note(p, f"takes on {recruited} soldier(s)")
+        play.note(p, f"takes on {amount(recruited, 'soldier')}")
         return
     muskets = recruited // 5
     p.muskets += muskets
@@ -107,4 +107,4 @@ def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
     p.cannons += cannons
     play.say(p, None, cite.CANNONS, "gain", who=p.name, verb="receives", amount=cannons, what="cannon",
              detail=f" on {'an even' if cannons == 2 else 'an odd'} roll", before=p.cannons - cannons, after=p.cannons)
-    play.note(p, f"takes on {recruited} soldier(s), {muskets} musket(s), {cannons} cannon(s)")
+    play.note(p, f"takes on {amount(recruited, 'soldier')}, {amount(muskets, 'musket')}, {amount(cannons, 'cannon')}")

@@ -24,8 +24,8 @@ def play_market(t: Table, a: Action) -> str:
                          f"now: {', '.join(affordable) or 'none'}", player=p.name, field="action.card")
     p.market.remove(card)
     p.gold -= card.gold
-    t.say(f"{p.name} pays {card.gold} gold to the token pool and plays {card.name} from their market "
-          f"(gold {p.gold + card.gold} -> {p.gold}); no warp token is spent", cite.join(cite.MARKET, cite.NO_WARP), p, card, kind="pay")
+    t.say(None, cite.join(cite.MARKET, cite.NO_WARP), p, card, "pay", who=p.name, cause="market", amount=card.gold,
+          what="gold", name=card.name, before=p.gold + card.gold, after=p.gold)
     t.say(f"{card.name} is now an ordinary card of {p.name}'s deck: it is never paid for again", cite.PART_OF_DECK,
           p, card, kind="card")
     t.note(p, f"played {card.name} from the market for {card.gold} gold")
@@ -151,8 +151,8 @@ def use_throne(t: Table, a: Action) -> str:
         raise StateError(f"using the Eternal Throne costs {throne.power} power and {p.name} has {p.power} (G7)",
                          player=p.name, field="power")
     p.power -= throne.power
-    t.say(f"{p.name} pays {throne.power} power to use the Eternal Throne (power {p.power + throne.power} -> "
-          f"{p.power}): {throne.text}", cite.THRONE, p, throne, kind="pay")
+    t.say(None, cite.THRONE, p, throne, "pay", who=p.name, cause="throne", amount=throne.power, what="power",
+          before=p.power + throne.power, after=p.power, ability=throne.text)
     t.note(p, "used the Eternal Throne")
     fire(t, [Trigger(throne, None, p, None)], a.choices)
     t.throne = "spent"

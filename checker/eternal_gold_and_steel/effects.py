@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
+from checker.core.wording import costs
 
 from . import cite
 from .refs import find_piece, parse_ref, refs
@@ -319,9 +320,10 @@ def put_unit_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     """G6: pay once, or not at all; `then` resolves only when paid."""
     p = tr.controller
-    cost = " and ".join(f"{e[k]} {k}" for k in ("gold", "power") if e.get(k))
+    paid = {k: e[k] for k in ("gold", "power") if e.get(k)}
+    cost = costs(paid)
     if not c.pays(cost):
-        t.say(f"{p.name} does not pay {cost} (action.pay is false): nothing more", cite.PAY_ONCE, p, tr.card, "nothing")
+        t.say(None, cite.PAY_ONCE, p, tr.card, "nothing", who=p.name, cause="ability", cost=paid)
         return
     for what in ("gold", "power"):
         need, have = e.get(what) or 0, getattr(p, what)
@@ -331,7 +333,8 @@ def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p.gold -= e.get("gold") or 0
     p.power -= e.get("power") or 0
     c.paid = True
-    t.say(f"{p.name} pays {cost}, once (gold {p.gold}, power {p.power} left)", cite.PAY_GOLD, p, tr.card, kind="pay")
+    t.say(None, cite.PAY_GOLD, p, tr.card, "pay", who=p.name, cause="ability", paid=paid,
+          left={"gold": p.gold, "power": p.power})
     for inner in e["then"]:
         STEPS[inner["effect"]](t, inner, tr, c)
 
