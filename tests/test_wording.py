@@ -7,6 +7,9 @@ from pathlib import Path
 from checker.core.log import KINDS, Log
 from checker.core.verdict import Event, change_lines
 from checker.core.wording import WORDS, amount, plural, subject, words
+from checker.el_dorado_canyon.wording import WORDS as EDC
+from checker.eldorado.wording import WORDS as ELDORADO
+from checker.eternal_gold_and_steel.wording import WORDS as GOLD_AND_STEEL
 from docs_examples import run
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -44,19 +47,20 @@ def test_the_common_steps_are_worded_once_from_their_values():
                             "before": 24, "after": 17}) == "Bob takes 7 attack damage from Ann's Firemaw: health 24 -> 17"
     assert words("block", {"target": "Bob", "amount": 2, "by": "cover and armor"}) == \
         "Bob takes no damage: cover and armor block the attack's 2 damage"
-    assert {key.split("/")[0] for key in WORDS} <= set(KINDS)
+    for table in (WORDS, EDC, ELDORADO, GOLD_AND_STEEL):
+        assert {key.split("/")[0] for key in table} <= set(KINDS)
     # a `cause` picks its kind's own sentence; a cause of no sentence of its own keeps the kind's
-    assert words("loss", {"who": "Ann", "cause": "hunger", "short": 1, "amount": 1, "what": "soldier"}) == \
+    assert words("loss", {"who": "Ann", "cause": "hunger", "short": 1, "amount": 1, "what": "soldier"}, ELDORADO) == \
         "Ann is 1 barrel short: 1 soldier dies of hunger"
-    assert words("loss", {"who": "Ann", "cause": "hunger", "short": 2, "amount": 0, "what": "soldier"}) == \
+    assert words("loss", {"who": "Ann", "cause": "hunger", "short": 2, "amount": 0, "what": "soldier"}, ELDORADO) == \
         "Ann is 2 barrels short: 0 soldiers die of hunger"
     assert words("loss", {"who": "Ann", "cause": "food", "people": 11, "need": 1, "amount": 1, "what": "barrel",
-                          "before": 1, "after": 0}) == "Ann feeds 11 aboard: 1 barrel for this move, 1 eaten, 0 left"
-    assert words("loss", {"who": "Ann", "cause": "monsters", "waters": "the Deep", "soldiers": 0, "barrels": 1}) == \
+                          "before": 1, "after": 0}, ELDORADO) == "Ann feeds 11 aboard: 1 barrel for this move, 1 eaten, 0 left"
+    assert words("loss", {"who": "Ann", "cause": "monsters", "waters": "the Deep", "soldiers": 0, "barrels": 1}, ELDORADO) == \
         "Ann is attacked by the monsters of the Deep: loses 0 soldiers and 1 barrel"
     assert words("pay", {"who": "Ann", "cause": "ability", "paid": {"gold": 1, "power": 2},
-                         "left": {"gold": 0, "power": 3}}) == "Ann pays 1 gold and 2 power, once (gold 0, power 3 left)"
-    assert words("gain", {"who": "Ann", "cause": "hunger", "amount": 2, "what": "gold"}) == "Ann gains 2 gold"
+                         "left": {"gold": 0, "power": 3}}, GOLD_AND_STEEL) == "Ann pays 1 gold and 2 power, once (gold 0, power 3 left)"
+    assert words("gain", {"who": "Ann", "cause": "hunger", "amount": 2, "what": "gold"}, ELDORADO) == "Ann gains 2 gold"
     log = Log()
     log.add(None, "Rule", "Ann", kind="gain", who="Ann", amount=2, what="gold")
     assert log.steps[0].as_dict()["text"] == "Ann gains 2 gold"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .wording import words
+from .wording import WORDS, Words, words
 
 # What a step is; the docs' JSON log reference prints this table (`checker schema` users read it there).
 KINDS: dict[str, str] = {
@@ -77,16 +77,17 @@ class Step(NamedTuple):  # no dataclasses on resolve's path: they cost start-up 
 class Log:
     """Steps in order; the fast simulation path passes `enabled=False` and pays nothing."""
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, table: Words = WORDS) -> None:
         self.enabled = enabled
+        self.table = table  # the family's sentences (checker/<family>/wording.py)
         self.steps: list[Step] = []
         self.names: dict[str, str] = {}  # card id -> printed name, for the headline's words
 
     def add(self, text: str | None, rule: str, player: str | None = None, card: str | None = None,
             priority: str | None = None, kind: str | None = None, **values: Any) -> None:
-        """A step; `text` None: its words are rendered from `values` (checker.core.wording.WORDS, by its kind
-        and the `cause` value)."""
+        """A step; `text` None: its words are rendered from `values` (the family's table, by its kind and the
+        `cause` value)."""
         if self.enabled:
             assert kind in KINDS, f"a step's kind must be one of checker.core.log.KINDS, got {kind!r}: {text}"
-            self.steps.append(Step(words(kind, values) if text is None else text, rule, kind, player, card, priority,
+            self.steps.append(Step(words(kind, values, self.table) if text is None else text, rule, kind, player, card, priority,
                                    values))

@@ -12,6 +12,7 @@ from .judge import end_reasons, final_scores
 from .rules import rules_of
 from .state import read_table, write_table
 from .turn import Table
+from .wording import WORDS
 
 SHOWN = ("health", "ammo", "unbanked", "banked", "infamy", "graveyard")
 
@@ -19,7 +20,7 @@ SHOWN = ("health", "ammo", "unbanked", "banked", "infamy", "graveyard")
 def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolution:
     """Resolve one turn of a state file (`seed` is unused: the state gives every card)."""
     rules = rules_of(game)
-    log = Log()
+    log = Log(table=WORDS)
     table, plays = read_table(state, rules, log)
     before = {p.name: numbers(p, SHOWN) for p in table.players}
     table.play_turn(plays)

@@ -15,6 +15,7 @@ from checker.core.wording import subject
 
 from . import cite
 from .state import Player, Table
+from .wording import WORDS
 
 
 class Play:
@@ -22,7 +23,7 @@ class Play:
 
     def __init__(self, table: Table, seed: int | None):
         self.table, self.chart = table, table.chart
-        self.log = Log()
+        self.log = Log(table=WORDS)
         self.dice = Dice(table.dice, seed)
         self.seed = seed
         self.events: list[Event] = []

@@ -13,13 +13,14 @@ from .kinds import RUN
 from .legal import refusal
 from .rules import rules_of
 from .state import read_table, write_table
+from .wording import WORDS
 SHOWN = ("health", "gold", "power")
 
 
 def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolution:
     """Resolve the state's disputed action; `seed` shuffles what the state does not give."""
     rules = rules_of(game)
-    log = Log()
+    log = Log(table=WORDS)
     try:
         table, action = read_table(state, rules, seed, log)
         before = {p.name: numbers(p, SHOWN) for p in table.players}
