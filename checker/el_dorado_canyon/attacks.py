@@ -51,8 +51,8 @@ def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     log = t.log
     if p.ammo < ammo:
         if log:
-            t.say(None, cite.NO_AMMO, p, "nothing", who=p.name, has=p.ammo, what="ammo", needs=ammo,
-                  outcome="the attack does nothing")
+            t.say(cite.NO_AMMO, p, "nothing", cause="short", effect="attack", who=p.name, has=p.ammo, what="ammo",
+                  needs=ammo)
         return True
     if aim.__class__ is int and aimed != "both":  # a card's arrow: the common case
         victims = [find_target(t, p, aim)]
@@ -60,23 +60,22 @@ def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
         victims = targets(t, p, aim, aimed == "both")
     if not victims:
         if log:
-            t.say("has no one to attack: the character is out of reach", cite.ABILITY, p, "nothing")
+            t.say(cite.ABILITY, p, "nothing", cause="reach", who=p.name)
         return True
     if ammo:
         p.ammo -= ammo
         if log:
-            t.say(None, cite.AMMO if pl is not None and pl.card.id == "pistol" else cite.CARD_AMMO, p, kind="loss",
+            t.say(cite.AMMO if pl is not None and pl.card.id == "pistol" else cite.CARD_AMMO, p, kind="loss",
                   who=p.name, amount=ammo, what="ammo", before=p.ammo + ammo, after=p.ammo)
     if log and aimed == "both" and len(victims) == 1 and victims[0] is not p:
-        t.say(f"finds {victims[0].name} both left and right: attacked once", cite.BOTH_SIDES, p, kind="target")
+        t.say(cite.BOTH_SIDES, p, kind="target", cause="both", who=p.name, target=victims[0].name)
     if victims[0] is p:
         if log:
-            t.say("has no one else to target: shoots themself, no infamy",
-                  cite.join(cite.SELF_SHOT, cite.TARGET), p, kind="target")
+            t.say(cite.join(cite.SELF_SHOT, cite.TARGET), p, kind="target", cause="self", who=p.name)
     elif infamy:
         p.infamy += infamy
         if log:
-            t.say(None, cite.ATTACK_INFAMY, p, kind="gain", who=p.name, amount=infamy, what="infamy",
+            t.say(cite.ATTACK_INFAMY, p, kind="gain", who=p.name, amount=infamy, what="infamy",
                   before=p.infamy - infamy, after=p.infamy)
     for v in victims:
         strike(t, p, v, damage, pl, _aim_rule(t, p, v, aim, aimed == "both") if log else "")
@@ -104,16 +103,15 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: st
         if pl is not None and pl.hit is None:
             pl.hit = v.seat
         if log:
-            t.say(f"attacks {v.name}", why, p, kind="target", target=v.name, cards=t.card_of(v))
+            t.say(why, p, kind="target", who=p.name, target=v.name, cards=t.card_of(v))
         if by_card and v.char is not None and v.char.trigger == "when_attacked":
             t.trigger(v, "when_attacked", p)
         if v.discard and p.infamy:
             lost = min(v.discard, p.infamy)
             p.infamy -= lost
             if log:
-                t.say(None, cite.ATTACKER_DISCARDS, p, kind="loss", who=p.name, verb="discards", amount=lost,
-                      what="infamy", detail=f" for attacking {v.name}, who took cover", before=p.infamy + lost,
-                      after=p.infamy, cards=t.card_of(v))
+                t.say(cite.ATTACKER_DISCARDS, p, kind="loss", cause="cover", who=p.name, amount=lost, what="infamy",
+                      attacked=v.name, before=p.infamy + lost, after=p.infamy, cards=t.card_of(v))
         if by_card and p.char is not None and p.char.trigger == "on_attack":
             t.trigger(p, "on_attack", v)
     if v.char is None:
@@ -125,14 +123,12 @@ def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: st
         before = v.health
         v.health = before - dealt if before > dealt else 0
         if log:
-            why = f" ({damage}{f' + {extra}' if extra else ''}{f' - {blocked} blocked' if blocked else ''})" \
-                if extra or blocked else ""
-            t.say(None, cite.BLOCK if blocked else cite.DAMAGE, kind="damage", target=v.name, amount=dealt, detail=why,
-                  before=before, after=v.health, cards=t.card_of(v))
+            t.say(cite.BLOCK if blocked else cite.DAMAGE, kind="damage", cause="strike", target=v.name, amount=dealt,
+                  attack=damage, extra=extra, blocked=blocked, before=before, after=v.health, cards=t.card_of(v))
         if v.health == 0:
             kill_character(t, p, v, by_card)
     elif log:
-        t.say(None, cite.BLOCK, kind="block", target=v.name, amount=damage + extra, by=_blockers(v),
+        t.say(cite.BLOCK, kind="block", target=v.name, amount=damage + extra, by=_blockers(v),
               cards=t.card_of(v))
 
 
@@ -154,31 +150,30 @@ def kill_character(t: Table, killer: Player, victim: Player, by_card: bool) -> N
     victim.health = victim.ammo = 0
     victim.out = victim.gone_next = True
     if log:
-        t.say(f"{victim.name}'s {dead.name} is killed: to the graveyard ({victim.graveyard}), "
-              f"{victim.name} is GONE now and next turn", cite.KILL, kind="kill")
+        t.say(cite.KILL, kind="kill", who=victim.name, character=dead.name, graveyard=victim.graveyard)
         t.note(victim, f"lost {dead.name} (killed)")
     if victim.spent:
         if log:
-            t.say(f"{', '.join(c.name for c in victim.spent)} back to {victim.name}'s hand", cite.SPENT_BACK, kind="card")
+            t.say(cite.SPENT_BACK, kind="card", cause="spent", who=victim.name, names=[c.name for c in victim.spent])
         victim.hand.extend(victim.spent)
         victim.spent = []
     if killer is victim:
         if log:
-            t.say("killed themself: no infamy for the kill and no gold moves", cite.SELF_SHOT, killer, kind="nothing")
+            t.say(cite.SELF_SHOT, killer, kind="nothing", cause="self", who=killer.name)
         return
     killer.infamy += 1
     if log:
-        t.say(None, cite.KILL_INFAMY, killer, kind="gain", who=killer.name, amount=1, what="infamy", detail=" for the kill",
+        t.say(cite.KILL_INFAMY, killer, kind="gain", cause="kill", who=killer.name, amount=1, what="infamy",
               before=killer.infamy - 1, after=killer.infamy)
     if killer.char is not None and killer.char.alignment != dead.alignment:
         killer.infamy += 1
         if log:
-            t.say(None, cite.ALIGNMENT_INFAMY, killer, kind="gain", who=killer.name, amount=1, what="infamy",
-                  detail=f": {killer.char.alignment} killed {dead.alignment}", before=killer.infamy - 1,
+            t.say(cite.ALIGNMENT_INFAMY, killer, kind="gain", cause="alignment", who=killer.name, amount=1,
+                  what="infamy", alignment=killer.char.alignment, killed=dead.alignment, before=killer.infamy - 1,
                   after=killer.infamy)
     gold, victim.unbanked = victim.unbanked, 0
     killer.unbanked += gold
     if log:
-        t.say(f"takes {victim.name}'s {gold} unbanked gold (banked gold stays)", cite.KILL_GOLD, killer, kind="steal")
+        t.say(cite.KILL_GOLD, killer, kind="steal", cause="kill", who=killer.name, target=victim.name, amount=gold)
     if by_card:
         t.trigger(killer, "on_kill", victim)

@@ -18,7 +18,7 @@ from .attacks import targets
 from .gone import go_gone  # noqa: F401  (registers go_gone)
 from .players import MAX_TRACK, Play, Player
 from .rules import Option
-from .town import gold_text, pay
+from .town import pay
 from .vocabulary import RULES, Run, effect, passive
 
 if TYPE_CHECKING:
@@ -30,16 +30,14 @@ def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     for v in targets(t, p, aim):
         if v is p:
             if t.log:
-                t.say("has no one else to steal from: nothing moves", cite.join(cite.STEAL, cite.TARGET), p, "nothing")
+                t.say(cite.join(cite.STEAL, cite.TARGET), p, "nothing", cause="steal", who=p.name)
             continue
         gold = min(e.gold, v.unbanked)
         v.unbanked -= gold
         p.unbanked += gold
         if t.log:
-            short = f", all {v.name} had of the {e.gold} the card takes" if gold < e.gold else ""
-            t.say(f"steals {gold} unbanked gold from {v.name}{short} (unbanked {v.unbanked + gold} -> {v.unbanked}; "
-                  "banked gold is safe)", cite.STEAL, p, kind="steal", target=v.name, amount=gold,
-                  cards=t.card_of(v))
+            t.say(cite.STEAL, p, kind="steal", who=p.name, target=v.name, amount=gold, takes=e.gold,
+                  before=v.unbanked + gold, after=v.unbanked, cards=t.card_of(v))
     return True
 
 
@@ -49,7 +47,7 @@ def target_discards_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: An
         lost = min(e.amount, v.infamy)
         v.infamy -= lost
         if t.log:
-            t.say(None, cite.TARGET_DISCARDS, kind="loss", who=v.name, verb="discards", amount=lost, what="infamy",
+            t.say(cite.TARGET_DISCARDS, kind="loss", cause="discard", who=v.name, amount=lost, what="infamy",
                   before=v.infamy + lost, after=v.infamy, cards=t.card_of(v))
     return True
 
@@ -58,8 +56,7 @@ def target_discards_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: An
 def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.block += e.damage
     if t.log:
-        t.say(f"takes cover: {e.damage} damage of each attack on {p.name} is blocked for the rest of the turn",
-              cite.BLOCK, p, kind="cover")
+        t.say(cite.BLOCK, p, kind="cover", cause="block", who=p.name, amount=e.damage)
     return True
 
 
@@ -67,7 +64,7 @@ def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.discard += e.amount
     if t.log:
-        t.say(f"each attacker of {p.name} discards {e.amount} infamy for the rest of the turn", cite.ATTACKER_DISCARDS, kind="cover")
+        t.say(cite.ATTACKER_DISCARDS, kind="cover", cause="discard", who=p.name, amount=e.amount)
     return True
 
 
@@ -75,11 +72,12 @@ def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: 
 def pay_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     if not pay(p, e.amount):
         if t.log:
-            t.say(None, cite.PAY, p, "nothing", who=p.name, has=p.unbanked + p.banked, what="gold", needs=e.amount,
-                  outcome="the rest of the card does nothing")
+            t.say(cite.PAY, p, "nothing", cause="short", effect="pay_gold", who=p.name, has=p.unbanked + p.banked,
+                  what="gold", needs=e.amount)
         return False
     if t.log:
-        t.say(None, cite.PAY, p, kind="pay", who=p.name, amount=e.amount, what="gold", detail=f" ({gold_text(p)})")
+        t.say(cite.PAY, p, kind="pay", cause="card", who=p.name, amount=e.amount, what="gold", unbanked=p.unbanked,
+              banked=p.banked)
     return True
 
 
@@ -97,14 +95,15 @@ def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     gain = if_attacked if attackers else amount
     p.unbanked += gain
     if t.log:
-        why = ""
-        if if_attacked is not None:
-            who = ", ".join(a.name for a in attackers)
-            why = f" (attacked by {who}: {if_attacked} instead of {amount})" if attackers else " (not attacked)"
-        rule = _card_rule(pl, {"go-to-town": cite.GO_TO_TOWN_GOLD, "advanced-mining": cite.ADVANCED_MINING},
-                          cite.IF_ATTACKED) if if_attacked is not None else cite.GAIN_GOLD
-        t.say(None, rule, p, kind="gain", who=p.name, amount=gain, what="unbanked gold", detail=why,
-              before=p.unbanked - gain, after=p.unbanked)
+        if if_attacked is None:
+            t.say(cite.GAIN_GOLD, p, kind="gain", who=p.name, amount=gain, what="unbanked gold",
+                  before=p.unbanked - gain, after=p.unbanked)
+        else:
+            rule = _card_rule(pl, {"go-to-town": cite.GO_TO_TOWN_GOLD, "advanced-mining": cite.ADVANCED_MINING},
+                              cite.IF_ATTACKED)
+            t.say(rule, p, kind="gain", cause="attacked", who=p.name, amount=gain, what="unbanked gold",
+                  attackers=[a.name for a in attackers], if_attacked=if_attacked, if_not=amount,
+                  before=p.unbanked - gain, after=p.unbanked)
     return True
 
 
@@ -112,7 +111,7 @@ def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.infamy += e.amount
     if t.log:
-        t.say(None, cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p, kind="gain", who=p.name,
+        t.say(cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p, kind="gain", who=p.name,
               amount=e.amount, what="infamy", before=p.infamy - e.amount, after=p.infamy)
     return True
 
@@ -122,9 +121,9 @@ def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before = p.ammo
     p.ammo = min(MAX_TRACK, before + e.amount)
     if t.log:
-        top = f" (of {e.amount}: the track stops at {MAX_TRACK})" if p.ammo - before < e.amount else ""
-        t.say(None, _card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p,
-              kind="gain", who=p.name, amount=p.ammo - before, what="ammo", detail=top, before=before, after=p.ammo)
+        t.say(_card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p,
+              kind="gain", cause="track", who=p.name, amount=p.ammo - before, what="ammo", of=e.amount, top=MAX_TRACK,
+              before=before, after=p.ammo)
     return True
 
 
@@ -134,9 +133,8 @@ def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before = p.health
     p.health = min(MAX_TRACK, before + e.amount)
     if t.log:
-        top = f" (of {e.amount}: the track stops at {MAX_TRACK})" if p.health - before < e.amount else ""
-        t.say(None, cite.HEAL, p, kind="gain", who=p.name, amount=p.health - before, what="health", detail=top,
-              before=before, after=p.health)
+        t.say(cite.HEAL, p, kind="gain", cause="track", who=p.name, amount=p.health - before, what="health",
+              of=e.amount, top=MAX_TRACK, before=before, after=p.health)
     return True
 
 
@@ -146,8 +144,8 @@ def per_attacker(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool
     p.unbanked += e.gold * k
     p.infamy += e.infamy * k
     if t.log:
-        gains = " and ".join(f"{n * k} {what}" for what, n in (("gold", e.gold), ("infamy", e.infamy)) if n)
-        t.say(f"was attacked by {k} player(s): gains {gains}", cite.PER_ATTACKER, p, kind="gain")
+        t.say(cite.PER_ATTACKER, p, kind="gain", cause="per_attacker", who=p.name, attackers=k,
+              per={"gold": e.gold, "infamy": e.infamy})
     return True
 
 
@@ -160,8 +158,8 @@ def set_tracks(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     if ammo is not None:
         p.ammo = ammo
     if t.log:
-        t.say(f"sets health {before[0]} -> {p.health}, ammo {before[1]} -> {p.ammo}",
-              _card_rule(pl, {"secret-hideout": cite.HIDEOUT}, cite.SET_TRACKS, cite.ABILITY_TRACKS), p, kind="set")
+        t.say(_card_rule(pl, {"secret-hideout": cite.HIDEOUT}, cite.SET_TRACKS, cite.ABILITY_TRACKS), p, kind="set",
+              who=p.name, health={"before": before[0], "after": p.health}, ammo={"before": before[1], "after": p.ammo})
     return True
 
 
@@ -171,7 +169,7 @@ def bank_all(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.banked += moved
     p.unbanked = 0
     if t.log:
-        t.say(f"banks {moved} gold (banked {p.banked - moved} -> {p.banked})", cite.BANK, p, kind="bank")
+        t.say(cite.BANK, p, kind="bank", who=p.name, amount=moved, before=p.banked - moved, after=p.banked)
     if moved:
         t.trigger(p, "on_bank", None)
     return True

@@ -25,7 +25,7 @@ def go_gone(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     if p.char is not None:
         p.out = p.gone_next = True
         if t.log:
-            t.say("is GONE now, and next turn", cite.GONE_CARD, p, kind="gone")
+            t.say(cite.GONE_CARD, p, kind="gone", cause="card", who=p.name)
             t.note(p, "went GONE")
     return True
 
@@ -37,7 +37,7 @@ def gone_next_turn(t: Table) -> None:
     if t.log:
         for p in t.players:
             if p.gone:
-                t.say("is GONE next turn", cite.GONE_NEXT, p, kind="gone")
+                t.say(cite.GONE_NEXT, p, kind="gone", cause="next", who=p.name)
                 t.note(p, "is GONE next turn")
     if len(t.plays) < t.n:  # someone sat out this turn
         bring_back(t)
@@ -59,12 +59,11 @@ def bring_back(t: Table) -> None:
                 t.draw_failed = True
                 p.gone = True
                 if log:
-                    t.say("needs a character and the character deck is empty: the game ends after this turn",
-                          cite.NO_DRAW, p, kind="gone")
+                    t.say(cite.NO_DRAW, p, kind="gone", cause="empty", who=p.name)
                     t.note(p, "could not draw a character")
                 continue
         if log:
-            t.say("is back in the game next turn", cite.BACK_IN, p, kind="gone")
+            t.say(cite.BACK_IN, p, kind="gone", cause="back", who=p.name)
     if drawn:
         for p in drawn:
             apply_immediate(t, p)
@@ -77,7 +76,8 @@ def place_character(t: Table, p: Player, char: Character) -> None:
     p.char, p.health, p.ammo, p.gone, p.out = char, MAX_TRACK, MAX_TRACK, False, False
     t.drawn.append((p.seat, char.id))
     if t.log:
-        t.say(f"draws {char.name} ({char.alignment}) with 5 health and 5 ammo", cite.DRAW, p, kind="gone")
+        t.say(cite.DRAW, p, kind="gone", cause="draw", who=p.name, character=char.name, alignment=char.alignment,
+              health=p.health, ammo=p.ammo)
         t.note(p, f"drew {char.name}")
 
 
@@ -94,5 +94,4 @@ def apply_immediate(t: Table, p: Player) -> None:
             q.restore(snap)
         t.row, t.deck = state
         if t.log:
-            t.say(f"{p.name}'s {p.char.name}: the immediate ability would end the game, so it is ignored",
-                  cite.IMMEDIATE_IGNORED, kind="nothing")
+            t.say(cite.IMMEDIATE_IGNORED, kind="nothing", cause="immediate", who=p.name, character=p.char.name)

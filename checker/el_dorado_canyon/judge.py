@@ -24,12 +24,11 @@ def game_ending(table: Table) -> bool:
     return False
 
 
-def end_reasons(table: Table) -> list[str]:
-    """Why the game ends after this turn (empty: it goes on)."""
-    reasons = [f"{p.name} has {p.infamy} infamy" for p in table.players if p.infamy >= END_INFAMY]
-    if table.draw_failed:
-        reasons.append("a character could not be drawn")
-    return reasons
+def end_reasons(table: Table) -> dict[str, Any] | None:
+    """Why the game ends after this turn, as values (`wording.ending` says it): who `reached` the infamy, and
+    whether a character could not be drawn (`no_draw`); None: it goes on."""
+    reached = [{"who": p.name, "infamy": p.infamy} for p in table.players if p.infamy >= END_INFAMY]
+    return {"reached": reached, "no_draw": table.draw_failed} if reached or table.draw_failed else None
 
 
 def score(p: Player) -> int:

@@ -12,7 +12,7 @@ from .judge import end_reasons, final_scores
 from .rules import rules_of
 from .state import read_table, write_table
 from .turn import Table
-from .wording import WORDS
+from .wording import WORDS, ending
 
 SHOWN = ("health", "ammo", "unbanked", "banked", "infamy", "graveyard")
 
@@ -29,30 +29,28 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
     table.where = ("end", None, None)
     if reasons:
         scores, winners = final_scores(table.players)
-        table.say(f"the game ends after this turn: {'; '.join(reasons)}",
-                  cite.NO_DRAW if table.draw_failed and len(reasons) == 1 else cite.END_INFAMY, kind="win")
+        table.say(cite.NO_DRAW if not reasons["reached"] else cite.END_INFAMY, kind="win", **reasons)
         for p in table.players:
             s = scores[p.name]
-            table.say(f"scores min(infamy {s['infamy']}, banked {s['banked']}) - graveyard {s['graveyard']} "
-                      f"= {s['score']}", cite.SCORE, p, kind="score")
+            table.say(cite.SCORE, p, kind="score", who=p.name, infamy=s["infamy"], banked=s["banked"],
+                      graveyard=s["graveyard"], score=s["score"])
         top = max(s["score"] for s in scores.values())
         if sum(1 for s in scores.values() if s["score"] == top) > 1:
-            shared = f"still tied on health {scores[winners[0]]['health']}: {' and '.join(winners)} share the win" \
-                if len(winners) > 1 else f"the winner is {winners[0]}"
-            table.say(f"tie on {top}: current health decides; {shared}", cite.TIE, kind="score")
+            table.say(cite.TIE, kind="score", cause="tie", score=top, health=scores[winners[0]]["health"],
+                      winners=winners)
     verdict = _verdict(table, before, reasons)
     return Resolution(verdict, log.steps, write_table(table, state), bool(reasons), scores, winners,
                       names=log.names)
 
 
-def _verdict(table: Table, before: dict[str, dict[str, int]], reasons: list[str]) -> list[str]:
+def _verdict(table: Table, before: dict[str, dict[str, int]], reasons: dict[str, Any] | None) -> list[str]:
     # a character killed this turn takes its tracks to the graveyard: they are not the player's losses
     dead = {p.name for p in table.players if p.char is None and before[p.name]["health"]}
     tracks = {name: {k: v for k, v in shown.items() if name not in dead or k not in ("health", "ammo")}
               for name, shown in before.items()}
     lines = change_lines(table.players, tracks, table.events)
     lines.append(f"First player next turn: {table.players[table.first].name}")
-    lines.append(f"The game is over: {'; '.join(reasons)}" if reasons else _goes_on(table))
+    lines.append(f"The game is over: {ending(reasons)}" if reasons else _goes_on(table))
     return lines
 
 

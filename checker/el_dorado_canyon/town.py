@@ -27,10 +27,6 @@ def pay(p: Player, amount: int) -> bool:
     return True
 
 
-def gold_text(p: Player) -> str:
-    return f"unbanked {p.unbanked}, banked {p.banked}"
-
-
 def to_town_deck(t: Table, card: Card) -> None:
     """Face down under the town deck (a state without a town keeps none)."""
     if t.deck is not None:
@@ -52,12 +48,12 @@ def refresh_row(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Go to Town: pay to put the whole row under the deck and turn up a new one, if chosen."""
     if pl is None or not pl.refresh or pl.passed:
         if t.log and pl is not None and pl.passed:
-            t.say("makes no choice on a passed card: the town row is not replaced", cite.PASSED_CHOICE, p, kind="nothing")
+            t.say(cite.PASSED_CHOICE, p, kind="nothing", cause="passed", effect="refresh_row", who=p.name)
         return True
     if not pay(p, e.cost):
         if t.log:
-            t.say(None, cite.REFRESH, p, kind="nothing", who=p.name, has=p.unbanked + p.banked, what="gold", needs=e.cost,
-                  outcome="the town row is not replaced")
+            t.say(cite.REFRESH, p, kind="nothing", cause="short", effect="refresh_row", who=p.name,
+                  has=p.unbanked + p.banked, what="gold", needs=e.cost)
         return True
     old = t.row or []
     for card in old:
@@ -65,7 +61,7 @@ def refresh_row(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     t.row = []
     refill_row(t)
     if t.log:
-        t.say(None, cite.REFRESH, p, "pay", who=p.name, cause="refresh", amount=e.cost, what="gold", unbanked=p.unbanked,
+        t.say(cite.REFRESH, p, "pay", who=p.name, cause="refresh", amount=e.cost, what="gold", unbanked=p.unbanked,
               banked=p.banked, returned=[c.name for c in old], row=[c.name for c in t.row])
     return True
 
@@ -75,21 +71,20 @@ def buy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Buy the chosen face-up card into the hand, if it is there and affordable (less any discount)."""
     if pl is None or pl.buy is None or pl.passed:
         if t.log and pl is not None and pl.passed:
-            t.say("makes no choice on a passed card: buys nothing", cite.PASSED_CHOICE, p, kind="nothing")
+            t.say(cite.PASSED_CHOICE, p, kind="nothing", cause="passed", effect="buy", who=p.name)
         elif t.log:
-            t.say("buys nothing", cite.BUY, p, kind="buy")
+            t.say(cite.BUY, p, kind="buy", cause="none", who=p.name)
         return True
     card = pl.buy
     if t.row is None or card not in t.row:
         if t.log:
-            t.say(f"cannot buy {card.name}: it is not face up in town "
-                  f"(the row: {', '.join(c.name for c in t.row or []) or 'empty'})", cite.BUY, p, "nothing")
+            t.say(cite.BUY, p, "nothing", cause="row", who=p.name, name=card.name, row=[c.name for c in t.row or []])
         return True
     paid = price(e, card)
     if not pay(p, paid):
         if t.log:
-            t.say(None, cite.BUY, p, "nothing", who=p.name, has=p.unbanked + p.banked, what="gold", needs=paid,
-                  outcome=f"cannot buy {card.name}")
+            t.say(cite.BUY, p, "nothing", cause="short", effect="buy", who=p.name, has=p.unbanked + p.banked,
+                  what="gold", needs=paid, name=card.name)
         return True
     slot = t.row.index(card)
     if t.deck:  # the top of the town deck takes the bought card's place (EDC-15)
@@ -99,7 +94,7 @@ def buy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.hand.append(card)
     t.bought.append((p.seat, card.id))
     if t.log:
-        t.say(None, cite.BUY, p, "buy", who=p.name, name=card.name, amount=paid, unbanked=p.unbanked, banked=p.banked,
+        t.say(cite.BUY, p, "buy", who=p.name, name=card.name, amount=paid, unbanked=p.unbanked, banked=p.banked,
               row=[c.name for c in t.row])
         t.note(p, f"bought {card.name} for {paid} gold")
     return True

@@ -52,14 +52,12 @@ class Table:
 
     # ---- the log -------------------------------------------------------------------------------
 
-    def say(self, text: str | None, rule: str, subject: Player | None = None, kind: str | None = None,
-            **values: Any) -> None:
-        """Add a step of `kind` (checker.core.log.KINDS) under the current card: "<subject> <text>", or words
-        rendered from `values` when `text` is None (callers check `self.log` first)."""
+    def say(self, rule: str, subject: Player | None = None, kind: str | None = None, **values: Any) -> None:
+        """Add a step of `kind` (checker.core.log.KINDS) under the current card, worded from `values` by the
+        family's table (`wording`); `subject` is its player when no card is resolving (callers check `self.log`
+        first)."""
         priority, who, card = self.where
-        if subject is not None and text is not None:
-            text = f"{subject.name} {text}"
-        self.log.add(text, rule, who or (subject.name if subject else None), card, priority, kind, **values)
+        self.log.add(None, rule, who or (subject.name if subject else None), card, priority, kind, **values)
 
     def card_of(self, p: Player) -> list[str]:
         """The card p revealed this turn, for a step's `cards`: what an attack or a steal on p reaches."""
@@ -101,13 +99,12 @@ class Table:
             for s in self.orders[first]:
                 p, pl = self.players[s], plays[s]
                 if pl is None:
-                    self.say("is GONE this turn and plays no card" if p.gone else "plays no card",
-                             cite.GONE_SITS_OUT, p, kind="reveal")
+                    self.say(cite.GONE_SITS_OUT, p, "reveal", cause="no_card", who=p.name, gone=p.gone)
                 else:
                     self.where = ("reveal", p.name, pl.card.id)
                     self.log.names[pl.card.id] = pl.card.name
-                    self.say(f"reveals {self.describe(pl)}", cite.REVEAL if len(pl.card.options) == 1
-                             else cite.join(cite.REVEAL, cite.TWO_ENDED), p, kind="reveal")
+                    self.say(cite.REVEAL if len(pl.card.options) == 1 else cite.join(cite.REVEAL, cite.TWO_ENDED),
+                             p, "reveal", **self.describe(pl))
         queue = sorted(clockwise, key=RANK)  # stable: clockwise within a priority
         self.foreseen = self.asked = None  # no count kept unless the turn may be resolved again
         if self.may_attack_after_asking(queue):
@@ -171,8 +168,7 @@ class Table:
         if self.log:
             del self.log.steps[steps:]
             self.where = ("reveal", None, None)
-            self.say("an attack later this turn changes an earlier \"if you are attacked\": "
-                     "the cards resolve again, knowing every attack of the turn", cite.RESOLVE_AGAIN, kind="order")
+            self.say(cite.RESOLVE_AGAIN, kind="order", cause="again")
 
     def attackers_of(self, p: Player) -> list[Player]:
         """Who attacks p this turn (H8): so far, or over the whole turn once foreseen."""
@@ -184,19 +180,20 @@ class Table:
             self.asked.append((p, len(seen)))
         return seen
 
-    def describe(self, pl: Play) -> str:
+    def describe(self, pl: Play) -> dict[str, Any]:
+        """A revealed card's values: its name, priority, option and printed wording, and the player's choices."""
         card = pl.card
-        text = f"{card.name} ({card.priority})"
+        values: dict[str, Any] = {"who": self.players[pl.owner].name, "name": card.name, "level": card.priority,
+                                  "wording": card.options[pl.option].text}
         if len(card.options) > 1:
-            text += f" option {pl.option + 1}"
-        text += f": {card.options[pl.option].text}"
+            values["option"] = pl.option + 1
         if card.options[pl.option].arrow == "either":
-            text += f" [aimed {'left' if pl.direction == LEFT else 'right'}]"
+            values["aimed"] = "left" if pl.direction == LEFT else "right"
         if pl.refresh:
-            text += " [replacing the row]"
+            values["refresh"] = True
         if pl.buy is not None:
-            text += f" [buying {pl.buy.name}]"
-        return text
+            values["buy"] = pl.buy.name
+        return values
 
     def resolve_in_order(self, queue: list[Play]) -> None:
         """Priorities I to IV; within one, clockwise from the first player by the seat holding
@@ -237,26 +234,25 @@ class Table:
         card = pl.card
         self.where = (card.priority, p.name, card.id)
         if p.char is None:
-            self.say(f"{card.name} does nothing: the character died before it resolved", cite.DEAD_BEFORE,
-                     kind="nothing")
+            self.say(cite.DEAD_BEFORE, kind="nothing", cause="dead", who=p.name, name=card.name)
         elif p.out:
-            self.say(f"{card.name} does nothing: {p.name} is GONE", cite.GONE_NO_ACTION, kind="nothing")
+            self.say(cite.GONE_NO_ACTION, kind="nothing", cause="gone", who=p.name, name=card.name)
         else:
-            passed = f" (passed from {self.players[pl.owner].name})" if pl.passed else ""
+            passed = {"passed": self.players[pl.owner].name} if pl.passed else {}
             first = self.acts_first(pl, p)
-            self.say(f"resolves {card.name}{passed}{first}", cite.PRIORITY, p, "first" if first else "order")
+            self.say(cite.PRIORITY, p, "first" if first else "order", who=p.name, name=card.name, **passed, **first)
 
-    def acts_first(self, pl: Play, p: Player) -> str:
-        """Why the turn's first card to act goes first (priority, then clockwise from the first player, H1);
-        "" for any later card, or a card alone on the table."""
+    def acts_first(self, pl: Play, p: Player) -> dict[str, str]:
+        """Why the turn's first card to act goes first (priority, then clockwise from the first player, H1): its
+        `level`, and the `like` card's holder and the first player (`marker`) on a tie; {} for any later card,
+        or a card alone on the table."""
         if len(self.plays) < 2 or any(s.kind == "first" for s in self.log.steps):
-            return ""
+            return {}
         same = [q for q in self.plays if q is not pl and q.card.rank == pl.card.rank]
         if not same:
-            return f" first: priority {pl.card.priority} comes before every other card revealed"
-        marker = self.players[self.first].name
-        seat = "is the first player" if p.name == marker else f"sits first clockwise from the first player, {marker}"
-        return f" first: priority {pl.card.priority} like {self.players[same[0].holder].name}'s card, and {p.name} {seat}"
+            return {"level": pl.card.priority}
+        return {"level": pl.card.priority, "like": self.players[same[0].holder].name,
+                "marker": self.players[self.first].name}
 
     def trigger(self, p: Player, when: str, other: Player | None) -> None:
         """A character ability fires now (EDC-8); abilities never trigger abilities (EDC-9)."""
@@ -264,7 +260,7 @@ class Table:
         if char is None or char.trigger != when:
             return
         if self.log:
-            self.say(f"{p.name}'s {char.name}, ability: {char.text}", cite.ABILITY, kind="ability")
+            self.say(cite.ABILITY, kind="ability", who=p.name, character=char.name, ability=char.text)
         for effect in char.effects:
             effect.rule.run(self, p, effect, None, other)
 
@@ -274,7 +270,7 @@ class Table:
         moving = [q for q in self.plays if not q.done and not q.card.event and q.holder in ring]
         if len(ring) < 2 or not moving:
             if self.log:
-                self.say("finds no card to pass", cite.ROSIE, p, kind="nothing")
+                self.say(cite.ROSIE, p, "nothing", cause="rosie", who=p.name)
             return
         ring.sort()
         for q in moving:
@@ -283,8 +279,8 @@ class Table:
         self.moves += 1
         if self.log:
             for q in moving:
-                self.say(f"{q.card.name} of {self.players[q.owner].name} passes to {self.players[q.holder].name}",
-                         cite.ROSIE, kind="card")
+                self.say(cite.ROSIE, kind="card", cause="pass", name=q.card.name, owner=self.players[q.owner].name,
+                         to=self.players[q.holder].name)
 
     # ---- the end of the turn ------------------------------------------------------------------------
 
@@ -300,7 +296,7 @@ class Table:
         gone_next_turn(self)
         self.first = (self.first + 1) % self.n
         if log:
-            self.say(f"the first player marker passes to {self.players[self.first].name}", cite.MARKER, kind="turn")
+            self.say(cite.MARKER, kind="turn", first=self.players[self.first].name)
 
     def put_away(self, pl: Play) -> None:
         """Where a played card goes: hand, under the character, the town deck, or the attacked."""
@@ -309,30 +305,29 @@ class Table:
             self.where = ("end", owner.name, card.id)
         if pl.passed:
             if log:
-                self.say(f"{card.name} goes back to {owner.name}'s hand", cite.ROSIE_BACK, kind="card")
+                self.say(cite.ROSIE_BACK, kind="card", cause="back", name=card.name, owner=owner.name)
         elif card.event or card.use_once:
             owner.hand.remove(card)
             to_town_deck(self, card)
             if log:
-                self.say(f"{card.name} is discarded face down under the town deck",
-                         cite.EVENT if card.event else cite.USE_ONCE, kind="card")
+                self.say(cite.EVENT if card.event else cite.USE_ONCE, kind="card", cause="town", name=card.name)
                 self.note(owner, f"discarded {card.name}")
         elif card.once and owner.char is not None:
             owner.hand.remove(card)
             owner.spent.append(card)
             if log:
-                self.say(f"{card.name} goes under {owner.char.name}", cite.ONCE, kind="card")
+                self.say(cite.ONCE, kind="card", cause="under", name=card.name, character=owner.char.name)
         elif card.give and pl.hit is not None:
             taker = self.players[pl.hit]
             owner.hand.remove(card)
             taker.hand.append(card)
             if log:
-                self.say(f"{card.name} is given to {taker.name}, who was attacked", cite.GIVE, kind="card")
+                self.say(cite.GIVE, kind="card", cause="give", name=card.name, to=taker.name)
                 self.note(owner, f"gave {card.name} to {taker.name}")
                 self.note(taker, f"received {card.name}")
         elif log:
-            self.say(f"{card.name} goes back to {owner.name}'s hand",
-                     cite.SPENT_BACK if card.once else cite.BACK_TO_HAND, kind="card")
+            self.say(cite.SPENT_BACK if card.once else cite.BACK_TO_HAND, kind="card", cause="back", name=card.name,
+                     owner=owner.name)
 
 
 RANK = attrgetter("card.rank")
