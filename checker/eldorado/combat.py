@@ -61,7 +61,7 @@ def combat(play: Play, p: Player, fields: dict) -> None:
     """Two players on the same square fight (Combat Rules, E2)."""
     o = fields["opponent"]
     check_combat(p, o)
-    play.say(p, f"and {o.name} meet at {p.at}: combat", cite.SAME_SQUARE, kind="fight")
+    play.say(p, cite.SAME_SQUARE, "fight", who=p.name, cause="meet", opponent=o.name, at=p.at)
     fight(play, party(p), party(o), p.at, fields.get("pay"))
 
 
@@ -84,10 +84,10 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
         points, parts = side.points()
         totals.append(die + points)
         dice.append(die)
-        play.say(side.player, None, cite.POINTS, "fight", who=side.player.name, cause="points", crew=side.crew, die=die,
+        play.say(side.player, cite.POINTS, "fight", who=side.player.name, cause="points", crew=side.crew, die=die,
                  **parts, total=die + points)
     if totals[0] == totals[1]:
-        play.say(None, None, cite.TIE, "combat", cause="tie", sides=[a.who, b.who], total=totals[0])
+        play.say(None, cite.TIE, "combat", cause="tie", sides=[a.who, b.who], total=totals[0])
         play.note(None, f"combat {a.label} - {b.label}: a tie, no losses")
         return None
     for side, other, die in ((a, b, dice[0]), (b, a, dice[1])):
@@ -95,12 +95,12 @@ def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:
             luck = play.roll(side.player, "Indian luck")
             dead = min(luck, other.soldiers)
             other.soldiers -= dead
-            play.say(side.player, None, cite.LUCK, "loss", who=side.player.name, cause="luck", die=die, luck=luck,
+            play.say(side.player, cite.LUCK, "loss", who=side.player.name, cause="luck", die=die, luck=luck,
                      amount=dead, what="soldier", of=other.who)
     win, lose = (a, b) if totals[0] > totals[1] else (b, a)
     win_die = dice[0] if win is a else dice[1]
     difference = abs(totals[0] - totals[1])
-    play.say(None, None, cite.DIFFERENCE, "combat", cause="difference", winner={**win.who, "total": max(totals)},
+    play.say(None, cite.DIFFERENCE, "combat", cause="difference", winner={**win.who, "total": max(totals)},
              loser={**lose.who, "total": min(totals)}, points=difference)
     order = _order(pay, lose.player.name)
     party_pays = lose.crew == "soldiers"  # a guard pays in soldiers: its ship and cannons are the prize (ELD-14)
@@ -131,8 +131,7 @@ def _pay(play: Play, win: Side, lose: Side, points: int, order: list[str], payab
     captive = bool(prisoner and lose.soldiers)
     if captive:
         taken["soldiers"], left = 1, left - 1
-        play.say(win.player, f"won with a {prisoner}: one of {lose.label}'s soldiers is taken prisoner and "
-                 "joins the winner", cite.PRISONER, kind="steal")
+        play.say(win.player, cite.PRISONER, "steal", who=win.player.name, cause="prisoner", die=prisoner, of=lose.who)
     for item in order:
         while left >= VALUES[item] and taken[item] < have[item]:
             taken[item] += 1
@@ -154,9 +153,8 @@ def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive:
             lose.soldiers -= n
             win.soldiers += int(captive)
             if n - captive:
-                play.say(lose.player, None, cite.DIFFERENCE, "loss", who=lose.player.name, amount=n - int(captive),
-                         what="soldier", detail=f" ({'party' if lose.crew == 'soldiers' else 'guard'}"
-                         f"{'; 1 more is taken prisoner' if captive else ''})",
+                play.say(lose.player, cite.DIFFERENCE, "loss", who=lose.player.name, cause="combat",
+                         amount=n - int(captive), what="soldier", crew=lose.crew, captive=captive,
                          before=lose.soldiers + n, after=lose.soldiers)
         else:
             setattr(lose.player, item, getattr(lose.player, item) - n)
@@ -164,9 +162,9 @@ def _transfer(play: Play, win: Side, lose: Side, taken: dict[str, int], captive:
             if keeps:
                 setattr(win.player, item, getattr(win.player, item) + n)
             rule = {"barrels": cite.BARRELS, "treasure": cite.TREASURE}.get(item, cite.WEAPONS)
-            to = f"to {win.player.name}" if keeps else "overboard: the winner has no ship for them"
-            play.say(lose.player, None, rule, "pay", who=lose.player.name, amount=n, what=NAMES[item],
-                     detail=f" ({plural(VALUES[item], 'point')} each) {to}")
+            to = {"to": win.player.name} if keeps else {}  # else overboard: the winner has no ship for them
+            play.say(lose.player, rule, "pay", who=lose.player.name, cause="combat", amount=n, what=NAMES[item],
+                     points=VALUES[item], **to)
 
 
 def _wiped_out(play: Play, lose: Side, short: int) -> None:
@@ -174,9 +172,9 @@ def _wiped_out(play: Play, lose: Side, short: int) -> None:
     p = lose.player
     if lose.crew == "guard":
         p.guard = 0
-        play.say(p, None, cite.GUARD_FALLS, "kill", who=p.name, cause="short", crew="guard", short=short)
+        play.say(p, cite.GUARD_FALLS, "kill", who=p.name, cause="short", crew="guard", short=short)
         return
-    play.say(p, None, cite.LEAVES, "kill", who=p.name, cause="short", crew="soldiers", short=short)
+    play.say(p, cite.LEAVES, "kill", who=p.name, cause="short", crew="soldiers", short=short)
     leave_game(p)
     play.note(p, "leaves the game")
 
@@ -196,12 +194,12 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     die = play.roll(p, f"fight with the Indians of {city.name}")
     dead = min(die, p.soldiers)
     p.soldiers -= dead
-    play.say(p, None, cite.INDIANS, "fight", who=p.name, cause="indians", city=city.name, die=die)
-    play.say(p, None, cite.INDIANS_KILL, "loss", who=p.name, amount=dead, what="soldier", before=p.soldiers + dead,
+    play.say(p, cite.INDIANS, "fight", who=p.name, cause="indians", city=city.name, die=die)
+    play.say(p, cite.INDIANS_KILL, "loss", who=p.name, amount=dead, what="soldier", before=p.soldiers + dead,
              after=p.soldiers)
     play.table.beaten.append(city.id)
     if die > dead:
-        play.say(p, None, cite.LEAVES, "kill", who=p.name, cause="indians", short=die - dead)
+        play.say(p, cite.LEAVES, "kill", who=p.name, cause="indians", short=die - dead)
         leave_game(p)
         play.note(p, f"falls to the Indians of {city.name} and leaves the game")
         return
@@ -211,7 +209,7 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     guns = {"cannons": cannons} if p.aboard else {}
     piles = (strength + gold_die) // 3
     p.treasure += piles
-    play.say(p, None, cite.GOLD, "combat", who=p.name, cause="indians", city=city.name, soldiers=p.soldiers,
+    play.say(p, cite.GOLD, "combat", who=p.name, cause="indians", city=city.name, soldiers=p.soldiers,
              muskets=p.muskets, **guns, strength=strength, die=gold_die, piles=piles, treasure=p.treasure)
     play.note(p, f"beats the Indians of {city.name}: {amount(dead, 'soldier')} lost, {amount(piles, 'treasure pile')}")
 
@@ -237,13 +235,13 @@ def takeover(play: Play, p: Player, fields: dict) -> None:
     check_takeover(p, o)
     ship = o.ship
     if o.guard:
-        play.say(p, None, cite.TAKEOVER, "fight", who=p.name, cause="takeover", at=ship, guard=o.guard, **{"from": o.name})
+        play.say(p, cite.TAKEOVER, "fight", who=p.name, cause="takeover", at=ship, guard=o.guard, **{"from": o.name})
         boarders = party(p)
         if fight(play, boarders, Side(o, "guard", muskets=False, cannons=True), ship, fields.get("pay")) is not boarders:
-            play.say(p, None, cite.TAKEOVER, "nothing", who=p.name, cause="takeover", **{"from": o.name})
+            play.say(p, cite.TAKEOVER, "nothing", who=p.name, cause="takeover", **{"from": o.name})
             return
     else:
-        play.say(p, None, cite.TAKEOVER, "move", who=p.name, cause="takeover", at=ship, **{"from": o.name})
+        play.say(p, cite.TAKEOVER, "move", who=p.name, cause="takeover", at=ship, **{"from": o.name})
     _take(play, p, o, ship)
 
 
@@ -267,13 +265,13 @@ def check_takeover(p: Player, o: Player) -> None:
 def _take(play: Play, p: Player, o: Player, ship: str) -> None:
     """The ship changes hands with what is aboard; the taker's old ship is abandoned (ELD-14)."""
     if p.ship is not None:
-        play.say(p, None, cite.TAKE_SHIP, "loss", who=p.name, cause="abandon", at=p.ship, guard=p.guard,
+        play.say(p, cite.TAKE_SHIP, "loss", who=p.name, cause="abandon", at=p.ship, guard=p.guard,
                  cannons=p.cannons, barrels=p.barrels)
     if o.guard:
-        play.say(o, None, cite.TAKE_SHIP, "loss", who=o.name, cause="takeover", guard=o.guard)
+        play.say(o, cite.TAKE_SHIP, "loss", who=o.name, cause="takeover", guard=o.guard)
     p.ship = p.at = ship
     p.cannons, p.barrels, p.guard = o.cannons, o.barrels, 0
     o.ship, o.cannons, o.barrels, o.guard = None, 0, 0, 0
-    play.say(p, None, cite.TAKEOVER, "steal", who=p.name, cause="takeover", at=ship, cannons=p.cannons,
+    play.say(p, cite.TAKEOVER, "steal", who=p.name, cause="takeover", at=ship, cannons=p.cannons,
              barrels=p.barrels, **{"from": o.name})
     play.note(p, f"takes {o.name}'s ship at {ship}")

@@ -7,6 +7,7 @@ from checker.core.errors import StateError
 
 from . import cite
 from .state import NO_SHIP, Player, Table
+from .wording import MISSING
 
 
 def homecoming(play: Any, p: Player, fields: dict) -> None:
@@ -31,12 +32,12 @@ def missing_for_victory(p: Player) -> list[tuple[str, str]]:
     """(field, why) for each E6 condition the player does not meet; empty: they win on mooring at home."""
     missing = []
     if not p.opened:
-        missing.append(("opened", "has not opened their Eldorado"))
+        missing.append("opened")
     if p.soldiers + p.guard < 1:
-        missing.append(("soldiers", "has no soldier besides the leader to control the ship"))
+        missing.append("soldiers")
     if p.treasure < 1:
-        missing.append(("treasure", "brings no treasure pile"))
-    return missing
+        missing.append("treasure")
+    return [(field, MISSING[field]) for field in missing]
 
 
 def check_homecoming(play: Any, p: Player, claimed: bool) -> None:
@@ -48,9 +49,10 @@ def check_homecoming(play: Any, p: Player, claimed: bool) -> None:
         if claimed:
             raise StateError(f"cannot come home the winner at {port.name}: {reasons} (E6)", player=p.name,
                              field=missing[0][0])
-        play.say(p, f"moors at {port.name}, but this is no homecoming yet: {reasons}", cite.NOT_HOME, "nothing")
+        play.say(p, cite.NOT_HOME, "nothing", who=p.name, cause="home", port=port.name,
+                 missing=[field for field, _ in missing])
         return
-    play.say(p, None, cite.HOME_SOLDIER, "win", who=p.name, cause="home", port=port.name, soldiers=p.soldiers + p.guard,
+    play.say(p, cite.HOME_SOLDIER, "win", who=p.name, cause="home", port=port.name, soldiers=p.soldiers + p.guard,
              treasure=p.treasure)
     play.winner = p.name
     play.note(p, f"comes home to {port.name} and wins")

@@ -37,7 +37,7 @@ def combat_due(play: Play, p: Player) -> None:
     """A move that ends on an opponent's square makes a combat due: the next action to settle (Combat Rules)."""
     for o in play.table.players:
         if o is not p and not o.out and o.at == p.at:
-            play.say(p, None, cite.SAME_SQUARE, "combat", who=p.name, cause="due", at=p.at, opponent=o.name)
+            play.say(p, cite.SAME_SQUARE, "combat", who=p.name, cause="due", at=p.at, opponent=o.name)
             play.note(None, f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
                        f"opponent = \"{o.name}\")")
 
@@ -147,10 +147,10 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
     start = _ship(p)
     die = play.roll(p, "wind")
     if die == 1:
-        play.say(p, "is becalmed: no move", cite.CALM, kind="move")
+        play.say(p, cite.CALM, "move", who=p.name, cause="calm", die=die)
         play.note(p, "calm, no move")
     elif die == 6:
-        play.say(p, "is caught in a storm and repairs the rigging: no move", cite.STORM, kind="move")
+        play.say(p, cite.STORM, "move", who=p.name, cause="storm", die=die)
         play.note(p, "storm, no move")
     else:
         here, moved, why = start, 0, None
@@ -163,12 +163,13 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
             if not chart.is_sea(here):
                 why = "coast"
                 break
-        play.say(p, None, cite.WIND, "move", who=p.name, cause="sail", heading=NAMES[heading], moved=moved, die=die,
+        play.say(p, cite.WIND, "move", who=p.name, cause="sail", heading=NAMES[heading], moved=moved, die=die,
                  start=start, end=here)
         if why == "coast":
-            play.say(p, f"meets the coast at {here} ({_what(chart, here)}) and moors there", cite.COAST, kind="move")
+            play.say(p, cite.COAST, "move", who=p.name, cause="coast", at=here, marks=_marks(chart, here),
+                     terrain=chart.terrain(here))
         elif why == "edge":
-            play.say(p, None, cite.EDGE, "move", who=p.name, cause="edge", at=here)
+            play.say(p, cite.EDGE, "move", who=p.name, cause="edge", at=here)
         p.ship = p.at = here
         play.note(p, f"sails {NAMES[heading]} from {start} to {here}")
         open_eldorado(play, p, here)  # a city on the coast is reached by ship
@@ -178,9 +179,9 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
         check_homecoming(play, p, claimed=False)
 
 
-def _what(chart, where: str) -> str:
-    marks = [f"{m.kind} {m.name}" for m in chart.features(where) if m.kind in ("port", "island", "river", "city")]
-    return ", ".join(marks) or chart.terrain(where)
+def _marks(chart, where: str) -> list[dict[str, str]]:
+    """What a coast square holds that a step names: its ports, islands, rivers and cities."""
+    return [{"kind": m.kind, "name": m.name} for m in chart.features(where) if m.kind in ("port", "island", "river", "city")]
 
 
 def eat(play: Play, p: Player) -> None:
@@ -189,14 +190,14 @@ def eat(play: Play, p: Player) -> None:
     need = -(-people // 10)
     eaten = min(need, p.barrels)
     p.barrels -= eaten
-    play.say(p, None, cite.EAT, "loss", who=p.name, cause="food", people=people, need=need, amount=eaten, what="barrel",
+    play.say(p, cite.EAT, "loss", who=p.name, cause="food", people=people, need=need, amount=eaten, what="barrel",
              before=p.barrels + eaten, after=p.barrels)
     missing = need - eaten
     if missing:
         dead = min(missing, p.soldiers)
         p.soldiers -= dead
         play.lose("hunger", dead)
-        play.say(p, None, cite.HUNGER, "loss", who=p.name, cause="hunger", short=missing, amount=dead, what="soldier",
+        play.say(p, cite.HUNGER, "loss", who=p.name, cause="hunger", short=missing, amount=dead, what="soldier",
                  before=p.soldiers + dead, after=p.soldiers)
         play.note(p, f"out of provisions, {amount(dead, 'soldier')} {'starves' if dead == 1 else 'starve'}")
 
@@ -209,13 +210,13 @@ def monsters(play: Play, p: Player) -> None:
         return
     die = play.roll(p, f"sea monsters of {waters.name}")
     if die % 2 == 0:
-        play.say(p, None, cite.ASLEEP, "move", who=p.name, cause="monsters", waters=waters.name, die=die)
+        play.say(p, cite.ASLEEP, "move", who=p.name, cause="monsters", waters=waters.name, die=die)
         return
     soldier, barrel = min(1, p.soldiers), min(1, p.barrels)
     p.soldiers -= soldier
     p.barrels -= barrel
     play.lose("monsters", soldier)
-    play.say(p, None, cite.DEVOUR, "loss", who=p.name, cause="monsters", waters=waters.name, die=die, soldiers=soldier,
+    play.say(p, cite.DEVOUR, "loss", who=p.name, cause="monsters", waters=waters.name, die=die, soldiers=soldier,
              barrels=barrel)
     play.note(p, f"the monsters devour {soldier} soldier and {barrel} barrel")
 
@@ -233,12 +234,11 @@ def _river_move(play: Play, p: Player, way: str) -> None:
         if nxt is None or not chart.is_river(nxt):
             break
         here, moved = nxt, moved + 1
-    play.say(p, None, rule, "move", who=p.name, cause="river", way=way, river=river.name, die=die, squares=squares,
+    play.say(p, rule, "move", who=p.name, cause="river", way=way, river=river.name, die=die, squares=squares,
              moved=moved, start=start, end=here)
     if moved < squares:
-        end = "mouth" if way == "downstream" else "source"
-        play.say(p, f"stops at the {end} of the {river.name}", cite.RIVER, kind="move")
-    play.say(p, "eats no provisions on a river", cite.NO_FOOD_RIVER, kind="move")
+        play.say(p, cite.RIVER, "move", who=p.name, cause="river_end", way=way, river=river.name)
+    play.say(p, cite.NO_FOOD_RIVER, "move", who=p.name, cause="no_food", on="river")
     p.ship = p.at = here
     sign = "+1" if way == "downstream" else "-1"
     play.note(p, f"goes {way} on the {river.name} from {start} to {here}" if moved else
@@ -268,10 +268,10 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     if p.aboard:
         p.soldiers -= guard
         p.guard = guard
-        play.say(p, None, cite.ASHORE, "move", who=p.name, cause="ashore", at=p.ship, cannons=p.cannons,
+        play.say(p, cite.ASHORE, "move", who=p.name, cause="ashore", at=p.ship, cannons=p.cannons,
                  barrels=p.barrels)
         if guard:
-            play.say(p, None, cite.GUARD, "move", who=p.name, cause="guard", guard=guard)
+            play.say(p, cite.GUARD, "move", who=p.name, cause="guard", guard=guard)
     stop = None
     for i, sq in enumerate(squares):
         stop = _arrive(play, p, sq)
@@ -281,13 +281,13 @@ def walk(play: Play, p: Player, path: list, guard: int) -> None:
     if stop is None and len(squares) != die:
         raise StateError(f"expected exactly {die} squares (the die), got {len(squares)}; a walk ends early only at "
                          "a ship, at unbeaten Indians or at a city (ELD-6)", player=p.name, field="action.path")
-    play.say(p, None, cite.WALK, "move", who=p.name, cause="walk", path=squares, die=die, start=start)
-    play.say(p, "eats no provisions on land", cite.NO_FOOD_LAND, kind="move")
+    play.say(p, cite.WALK, "move", who=p.name, cause="walk", path=squares, die=die, start=start)
+    play.say(p, cite.NO_FOOD_LAND, "move", who=p.name, cause="no_food", on="land")
     p.at = squares[-1]
     play.note(p, f"walks from {start} to {p.at}")
     if p.ship is not None and p.at == p.ship:
         p.soldiers += p.guard
-        play.say(p, None, cite.ANY_SHIP, "move", who=p.name, cause="board", at=p.ship, guard=p.guard)
+        play.say(p, cite.ANY_SHIP, "move", who=p.name, cause="board", at=p.ship, guard=p.guard)
         p.guard = 0
 
 
@@ -326,16 +326,17 @@ def unbeaten(table: Table, where: str):
     return city if city is not None and city.id not in table.beaten else None
 
 
-def stop(table: Table, p: Player, sq: str) -> tuple[str, str, str] | None:
-    """Why a walk must end on `sq`, the step that says so ("" for none) and its rule; None when it may go on."""
+def stop(table: Table, p: Player, sq: str) -> tuple[str, dict[str, str], str] | None:
+    """Why a walk must end on `sq`, the values of the step that says so ({} for none) and its rule; None when it
+    may go on."""
     if p.ship is not None and sq == p.ship:
-        return "the party's own ship", "", ""
+        return "the party's own ship", {}, ""
     owners = [o for o in table.players if o is not p and not o.out and o.ship == sq]
     if owners:
-        return f"the ship of {owners[0].name}", f"reaches the ship of {owners[0].name} at {sq}", cite.ANY_SHIP
+        return f"the ship of {owners[0].name}", {"cause": "ship", "owner": owners[0].name, "at": sq}, cite.ANY_SHIP
     city = unbeaten(table, sq)
     if city is not None:
-        return f"the Indians of {city.name}", f"meets the Indians of {city.name} at {sq}", cite.STOP_INDIANS
+        return f"the Indians of {city.name}", {"cause": "indians", "city": city.name, "at": sq}, cite.STOP_INDIANS
     return None
 
 
@@ -344,7 +345,7 @@ def open_eldorado(play: Play, p: Player, sq: str) -> None:
     city = opens_eldorado(play.chart, p, sq)
     if city is not None:
         p.opened = True
-        play.say(p, None, cite.OPEN, "move", who=p.name, cause="open", city=city.name)
+        play.say(p, cite.OPEN, "move", who=p.name, cause="open", city=city.name)
         play.note(p, f"opens the Eldorado: {city.name}")
 
 
@@ -362,5 +363,5 @@ def _arrive(play: Play, p: Player, sq: str) -> str | None:
         return None
     why, step, rule = ends
     if step:
-        play.say(p, step, rule, kind="move")
+        play.say(p, rule, "move", who=p.name, **step)
     return why

@@ -11,7 +11,6 @@ from checker.core.dice import Dice
 from checker.core.errors import StateError
 from checker.core.log import Log
 from checker.core.verdict import Event
-from checker.core.wording import subject
 
 from . import cite
 from .state import Player, Table
@@ -34,11 +33,10 @@ class Play:
         if soldiers:
             self.lost[cause] = self.lost.get(cause, 0) + soldiers
 
-    def say(self, player: Player | None, text: str | None, rule: str, kind: str | None = None, **values: Any) -> None:
-        """A step of `kind` (checker.core.log.KINDS): "<player> <text>" ("Bob's guard ..." for a text starting
-        with 's), with the rule behind it."""
-        name = player.name if player is not None else None
-        self.log.add(subject(name, text) if name and text is not None else text, rule, name, kind=kind, **values)
+    def say(self, player: Player | None, rule: str, kind: str | None = None, **values: Any) -> None:
+        """A step of `kind` (checker.core.log.KINDS), with the rule behind it, worded from `values` by the
+        family's table (`wording`)."""
+        self.log.add(None, rule, player.name if player is not None else None, kind=kind, **values)
 
     def note(self, player: Player | None, what: str) -> None:
         """An event of the verdict: what happened to the player, in a few words (None: a line of its own)."""
@@ -52,8 +50,8 @@ class Play:
             exc.player = exc.player or player.name
             raise
         rolled = self.dice.rolled_here and self.dice.rolled_here[-1] == len(self.dice.used) - 1
-        source = f" (not in the state: rolled with --seed {self.seed})" if rolled else ""
-        self.say(player, f"rolls {value} for the {why}{source}", cite.DIE, kind="roll")
+        seeded = {"seed": self.seed} if rolled else {}
+        self.say(player, cite.DIE, "roll", who=player.name, value=value, die=why, **seeded)
         return value
 
     def leftover_dice(self) -> None:

@@ -36,7 +36,7 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: Pat
         scores, winners = ranking(table.players, play.winner)
         for name, s in scores.items():
             if name != play.winner:
-                play.say(None, None, cite.VICTORY, "score", who=name, cause="rank", rank=s["rank"], treasure=s["treasure"])
+                play.say(None, cite.VICTORY, "score", who=name, cause="rank", rank=s["rank"], treasure=s["treasure"])
     verdict = _verdict(play, before)
     return Resolution(verdict, play.log.steps, write_table(table, state, play.winner), play.winner is not None,
                       scores, winners)

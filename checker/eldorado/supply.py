@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.wording import amount, plural
+from checker.core.wording import amount
 
 from . import cite
 from .play import Play
@@ -22,7 +22,7 @@ from .state import Player, Table
 def outfit(play: Play, p: Player, fields: dict) -> None:
     """The start of the game: the leader's own departure port, by the port's rules."""
     port, leader = departure(play.table, p)
-    play.say(p, None, cite.DEPARTURE, "reveal", who=p.name, cause="outfit", port=port.name, leader=leader.name)
+    play.say(p, cite.DEPARTURE, "reveal", who=p.name, cause="outfit", port=port.name, leader=leader.name)
     _in_port(play, p, fields.get("rounds", 1), weapons=True)
 
 
@@ -44,14 +44,14 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
     """A home port takes on crew and stores (no weapons); an island with provisions gives a die of barrels."""
     port, island = stores(play.table, p, "rounds" in fields)
     if port is not None:
-        play.say(p, None, cite.PORT, "reveal", who=p.name, cause="port", port=port.name)
+        play.say(p, cite.PORT, "reveal", who=p.name, cause="port", port=port.name)
         _in_port(play, p, fields.get("rounds", 1), weapons=False)
-        play.say(p, "receives no muskets or cannons: weapons were issued at the start", cite.NO_WEAPONS, kind="gain")
+        play.say(p, cite.NO_WEAPONS, "gain", who=p.name, cause="no_weapons")
         return
     die = play.roll(p, f"provisions at {island.name}")
     p.barrels += die
-    play.say(p, None, cite.ISLAND, "gain", who=p.name, verb="takes on", amount=die, what="barrel",
-             detail=f" of provisions at {island.name}", before=p.barrels - die, after=p.barrels)
+    play.say(p, cite.ISLAND, "gain", who=p.name, cause="island", amount=die, what="barrel", island=island.name,
+             before=p.barrels - die, after=p.barrels)
     play.note(p, f"takes on {amount(die, 'barrel')} at {island.name}")
 
 
@@ -89,22 +89,22 @@ def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
         crew = play.roll(p, "crew")
         p.soldiers += crew
         recruited += crew
-        play.say(p, None, cite.CREW, "gain", who=p.name, verb="recruits", amount=crew, what="soldier",
+        play.say(p, cite.CREW, "gain", who=p.name, cause="crew", amount=crew, what="soldier",
                  before=p.soldiers - crew, after=p.soldiers)
         stores = play.roll(p, "provisions")
         p.barrels += stores
-        play.say(p, None, cite.PROVISIONS, "gain", who=p.name, verb="takes on", amount=stores, what="barrel",
+        play.say(p, cite.PROVISIONS, "gain", who=p.name, cause="provisions", amount=stores, what="barrel",
                  before=p.barrels - stores, after=p.barrels)
     if not weapons:
         play.note(p, f"takes on {amount(recruited, 'soldier')}")
         return
     muskets = recruited // 5
     p.muskets += muskets
-    play.say(p, None, cite.MUSKETS, "gain", who=p.name, verb="receives", amount=muskets, what="musket",
-             detail=f" for {plural(recruited, 'soldier')} recruited", before=p.muskets - muskets, after=p.muskets)
+    play.say(p, cite.MUSKETS, "gain", who=p.name, cause="muskets", amount=muskets, what="musket", recruited=recruited,
+             before=p.muskets - muskets, after=p.muskets)
     die = play.roll(p, "cannons")
     cannons = 2 if die % 2 == 0 else 1
     p.cannons += cannons
-    play.say(p, None, cite.CANNONS, "gain", who=p.name, verb="receives", amount=cannons, what="cannon",
-             detail=f" on {'an even' if cannons == 2 else 'an odd'} roll", before=p.cannons - cannons, after=p.cannons)
+    play.say(p, cite.CANNONS, "gain", who=p.name, cause="cannons", amount=cannons, what="cannon", die=die,
+             before=p.cannons - cannons, after=p.cannons)
     play.note(p, f"takes on {amount(recruited, 'soldier')}, {amount(muskets, 'musket')}, {amount(cannons, 'cannon')}")

@@ -1,8 +1,36 @@
-"""Eldorado's own step sentences, rendered from their values (checker.core.wording.family): the crew
-at sea (E3, ELD-3, ELD-4), moves (E4, E5, ELD-6), combats (E2, ELD-12 to ELD-14), the end (E6)."""
+"""Eldorado's own step sentences, rendered from their values (checker.core.wording.family): the dice (E1),
+outfitting (ELD-15), the crew at sea (E3, ELD-3, ELD-4), moves (E4, E5, ELD-6), combats (E2, ELD-12 to
+ELD-14), the end (E6). The engine passes names and numbers."""
 from __future__ import annotations
 
-from checker.core.wording import Words, amount, family, side, verb
+from typing import Callable
+
+from checker.core.wording import WORDS as COMMON
+from checker.core.wording import Words, amount, family, plural, side, verb
+
+# what a player lacks to come home the winner (E6), by the state field that says it: the step and the refusal
+MISSING = {
+    "opened": "has not opened their Eldorado",
+    "soldiers": "has no soldier besides the leader to control the ship",
+    "treasure": "brings no treasure pile",
+}
+
+
+def _change(kind: str, verb: str, detail: Callable[[dict], str] = lambda v: "") -> Callable[[dict], str]:
+    """The common sentence of `kind` (gain, loss, pay) with its verb and its words after the amount made from
+    the values."""
+    said = COMMON[kind]
+    return lambda v: said({**v, "verb": verb, "detail": detail(v)})
+
+
+def _roll(v: dict) -> str:
+    seeded = f" (not in the state: rolled with --seed {v['seed']})" if "seed" in v else ""
+    return f"{v['who']} rolls {v['value']} for the {v['die']}{seeded}"
+
+
+def _coast(v: dict) -> str:
+    marks = ", ".join(f"{m['kind']} {m['name']}" for m in v["marks"]) or v["terrain"]
+    return f"{v['who']} meets the coast at {v['at']} ({marks}) and moors there"
 
 
 def _strength(v: dict) -> str:
@@ -16,6 +44,31 @@ def _leaves(who: str) -> str:
 
 
 WORDS: Words = family({
+    "roll": _roll,
+    "gain/crew": _change("gain", "recruits"),
+    "gain/provisions": _change("gain", "takes on"),
+    "gain/muskets": _change("gain", "receives", lambda v: f" for {plural(v['recruited'], 'soldier')} recruited"),
+    "gain/cannons": _change("gain", "receives", lambda v: f" on {'an even' if v['die'] % 2 == 0 else 'an odd'} roll"),
+    "gain/no_weapons": lambda v: f"{v['who']} receives no muskets or cannons: weapons were issued at the start",
+    "gain/island": _change("gain", "takes on", lambda v: f" of provisions at {v['island']}"),
+    "move/calm": lambda v: f"{v['who']} is becalmed: no move",
+    "move/storm": lambda v: f"{v['who']} is caught in a storm and repairs the rigging: no move",
+    "move/coast": _coast,
+    "move/river_end": lambda v: (f"{v['who']} stops at the {'mouth' if v['way'] == 'downstream' else 'source'} of "
+                                 f"the {v['river']}"),
+    "move/no_food": lambda v: f"{v['who']} eats no provisions {'on a river' if v['on'] == 'river' else 'on land'}",
+    "move/ship": lambda v: f"{v['who']} reaches the ship of {v['owner']} at {v['at']}",
+    "move/indians": lambda v: f"{v['who']} meets the Indians of {v['city']} at {v['at']}",
+    "fight/meet": lambda v: f"{v['who']} and {v['opponent']} meet at {v['at']}: combat",
+    "steal/prisoner": lambda v: (f"{v['who']} won with a {v['die']}: one of {side(v['of'])}'s soldiers is taken "
+                                 "prisoner and joins the winner"),
+    "loss/combat": _change("loss", "loses", lambda v: f" ({'party' if v['crew'] == 'soldiers' else 'guard'}"
+                                                      f"{'; 1 more is taken prisoner' if v['captive'] else ''})"),
+    "pay/combat": _change("pay", "pays", lambda v: f" ({plural(v['points'], 'point')} each) "
+                                                   + (f"to {v['to']}" if "to" in v
+                                                      else "overboard: the winner has no ship for them")),
+    "nothing/home": lambda v: (f"{v['who']} moors at {v['port']}, but this is no homecoming yet: "
+                               + "; ".join(MISSING[field] for field in v["missing"])),
     "loss/food": lambda v: (f"{v['who']} feeds {v['people']} aboard: {amount(v['need'], 'barrel')} for this move, "
                             f"{v['amount']} eaten, {v['after']} left"),
     "loss/hunger": lambda v: (f"{v['who']} is {amount(v['short'], 'barrel')} short: {amount(v['amount'], 'soldier')} "
