@@ -86,6 +86,56 @@ def test_the_json_log_reference_lists_every_step_kind():
         assert f"| `{sentence}` |" in page or f"`{sentence}`" in page.split("| `damage` | `target`")[1], sentence
 
 
+def test_each_familys_own_sentences_are_listed_in_its_section_of_the_json_log_reference():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "json-log.md").read_text()
+    for title, table in (("El Dorado Canyon", EDC), ("Eldorado", ELDORADO)):
+        section = page.split(f"#### {title}\n")[1].split("\n#")[0]
+        for key in table.keys() - WORDS.keys():
+            assert f"| `{key}` |" in section, (title, key)
+
+
+def test_edc_and_eldorado_steps_no_case_reaches_read_as_they_did():
+    """Sentences the case books do not reach, from the values the engines give them."""
+    said = {
+        ("nothing", "gone"): ({"who": "Ann", "name": "Pistol"}, "Pistol does nothing: Ann is GONE"),
+        ("nothing", "rosie"): ({"who": "Ann"}, "Ann finds no card to pass"),
+        ("nothing", "reach"): ({"who": "Ann"}, "Ann has no one to attack: the character is out of reach"),
+        ("nothing", "steal"): ({"who": "Ann"}, "Ann has no one else to steal from: nothing moves"),
+        ("nothing", "passed"): ({"who": "Cid", "effect": "refresh_row"},
+                                "Cid makes no choice on a passed card: the town row is not replaced"),
+        ("damage", "strike"): ({"target": "Cid", "amount": 1, "attack": 2, "extra": 1, "blocked": 2, "before": 5,
+                                "after": 4}, "Cid takes 1 damage (2 + 1 - 2 blocked): health 5 -> 4"),
+        ("gain", "attacked"): ({"who": "Cid", "amount": 3, "what": "unbanked gold", "attackers": ["Ann", "Bob"],
+                                "if_attacked": 3, "if_not": 1, "before": 0, "after": 3},
+                               "Cid gains 3 unbanked gold (attacked by Ann, Bob: 3 instead of 1; 0 -> 3)"),
+        ("first", None): ({"who": "Bob", "name": "Pistol", "passed": "Ann", "level": "III", "like": "Cid",
+                           "marker": "Dee"}, "Bob resolves Pistol (passed from Ann) first: priority III like Cid's "
+                                             "card, and Bob sits first clockwise from the first player, Dee"),
+        ("score", "tie"): ({"score": 4, "health": 3, "winners": ["Ann", "Bob"]},
+                           "tie on 4: current health decides; still tied on health 3: Ann and Bob share the win"),
+    }
+    for (kind, cause), (values, text) in said.items():
+        assert words(kind, {**values, "cause": cause}, EDC) == text
+    said = {
+        ("move", "ship"): ({"who": "Ann", "owner": "Bob", "at": "Q13"}, "Ann reaches the ship of Bob at Q13"),
+        ("move", "river_end"): ({"who": "Ann", "way": "upstream", "river": "Amazon"},
+                                "Ann stops at the source of the Amazon"),
+        ("move", "coast"): ({"who": "Ann", "at": "B2", "marks": [], "terrain": "jungle"},
+                            "Ann meets the coast at B2 (jungle) and moors there"),
+        ("pay", "combat"): ({"who": "Bob", "amount": 2, "what": "cannon", "points": 3},
+                            "Bob pays 2 cannons (3 points each) overboard: the winner has no ship for them"),
+        ("loss", "combat"): ({"who": "Bob", "amount": 1, "what": "soldier", "crew": "guard", "captive": True,
+                              "before": 3, "after": 1}, "Bob loses 1 soldier (guard; 1 more is taken prisoner; 3 -> 1)"),
+        ("roll", None): ({"who": "Ann", "value": 5, "die": "wind", "seed": 7},
+                         "Ann rolls 5 for the wind (not in the state: rolled with --seed 7)"),
+        ("nothing", "home"): ({"who": "Ann", "port": "Vigo", "missing": ["soldiers", "treasure"]},
+                              "Ann moors at Vigo, but this is no homecoming yet: has no soldier besides the leader to "
+                              "control the ship; brings no treasure pile"),
+    }
+    for (kind, cause), (values, text) in said.items():
+        assert words(kind, {**values, "cause": cause} if cause else values, ELDORADO) == text
+
+
 def test_eldorado_pays_one_barrel_not_one_barrels(tmp_path):
     texts = _resolve(CASES / "eldorado" / "27-combat-at-sea.toml", tmp_path)
     assert "Bob pays 1 barrel (2 points each) to Ann" in _texts(texts)
