@@ -6,7 +6,7 @@ from pathlib import Path
 
 from checker.core.log import KINDS, Log
 from checker.core.verdict import Event, change_lines
-from checker.core.wording import WORDS, amount, plural, subject, words
+from checker.core.wording import WORDS, amount, plural, words
 from checker.el_dorado_canyon.wording import WORDS as EDC
 from checker.eldorado.wording import WORDS as ELDORADO
 from checker.eternal_gold_and_steel.wording import WORDS as GOLD_AND_STEEL
@@ -26,11 +26,9 @@ def _texts(result: dict) -> list[str]:
     return [s["text"] for s in result["log"]]
 
 
-def test_plural_and_subject():
+def test_plural():
     assert [plural(1, "barrel"), plural(2, "barrel"), plural(0, "cannon")] == ["1 barrel", "2 barrels", "0 cannons"]
     assert plural(2, "treasure pile") == "2 treasure piles"
-    assert subject("Bob", "'s guard falls") == "Bob's guard falls"
-    assert subject("Bob", "wins") == "Bob wins"
 
 
 def test_the_common_steps_are_worded_once_from_their_values():

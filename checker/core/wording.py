@@ -14,11 +14,6 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
     return f"{n} {noun if n == 1 else many or noun + 's'}"
 
 
-def subject(name: str, predicate: str) -> str:
-    """A step's sentence: `Ann` + `wins` is "Ann wins", `Bob` + `'s guard falls` is "Bob's guard falls"."""
-    return f"{name}{predicate}" if predicate.startswith("'s ") else f"{name} {predicate}"
-
-
 # Nouns counted without a plural: "2 infamy", "3 gold", never "2 infamys".
 MASS = ("infamy", "gold", "unbanked gold", "ammo", "health", "power", "damage", "attack damage")
 
@@ -74,6 +69,14 @@ WORDS: Words = {
     "pay": _change("pays"),
     "nothing": lambda v: f"{v['who']} has {amount(v['has'], v['what'])}, needs {v['needs']}: {v['outcome']}",
 }
+
+
+def reworded(kind: str, detail: Callable[[dict], str] = lambda v: "", verb: str | None = None) -> Callable[[dict], str]:
+    """A common sentence (gain, loss, pay, damage) for a family's `kind/cause`: its own verb, and the words after
+    the amount made from the step's values (an engine passes the values, never the words)."""
+    said = WORDS[kind]
+    fixed = {"verb": verb} if verb else {}
+    return lambda v: said({**v, **fixed, "detail": detail(v)})
 
 
 def family(own: Words) -> Words:

@@ -4,18 +4,8 @@ Terms), the town (H8), GONE (H7), the turn's end and the scores (H10). The engin
 """
 from __future__ import annotations
 
-from typing import Callable
-
 from checker.core.wording import WORDS as COMMON
-from checker.core.wording import Words, amount, family, verb
-
-
-def _change(kind: str, detail: Callable[[dict], str], verb: str | None = None) -> Callable[[dict], str]:
-    """The common sentence of `kind` (gain, loss, pay, damage) with its words after the amount (and its verb)
-    made from the values."""
-    said = COMMON[kind]
-    fixed = {"verb": verb} if verb else {}
-    return lambda v: said({**v, **fixed, "detail": detail(v)})
+from checker.core.wording import Words, amount, family, reworded, verb
 
 
 def _reveal(v: dict) -> str:
@@ -90,14 +80,14 @@ WORDS: Words = family({
     "target": lambda v: f"{v['who']} attacks {v['target']}",
     "target/both": lambda v: f"{v['who']} finds {v['target']} both left and right: attacked once",
     "target/self": lambda v: f"{v['who']} has no one else to target: shoots themself, no infamy",
-    "loss/cover": _change("loss", lambda v: f" for attacking {v['attacked']}, who took cover", "discards"),
-    "damage/strike": _change("damage", _damage),
+    "loss/cover": reworded("loss", lambda v: f" for attacking {v['attacked']}, who took cover", "discards"),
+    "damage/strike": reworded("damage", _damage),
     "kill": lambda v: (f"{v['who']}'s {v['character']} is killed: to the graveyard ({v['graveyard']}), "
                        f"{v['who']} is GONE now and next turn"),
     "card/spent": lambda v: f"{', '.join(v['names'])} back to {v['who']}'s hand",
     "nothing/self": lambda v: f"{v['who']} killed themself: no infamy for the kill and no gold moves",
-    "gain/kill": _change("gain", lambda v: " for the kill"),
-    "gain/alignment": _change("gain", lambda v: f": {v['alignment']} killed {v['killed']}"),
+    "gain/kill": reworded("gain", lambda v: " for the kill"),
+    "gain/alignment": reworded("gain", lambda v: f": {v['alignment']} killed {v['killed']}"),
     "steal/kill": lambda v: f"{v['who']} takes {v['target']}'s {v['amount']} unbanked gold (banked gold stays)",
     # the effects (Starting Cards, Symbols and Terms)
     "nothing/steal": lambda v: f"{v['who']} has no one else to steal from: nothing moves",
@@ -105,16 +95,16 @@ WORDS: Words = family({
                         + (f", all {v['target']} had of the {v['takes']} the card takes" if v["amount"] < v["takes"]
                            else "")
                         + f" (unbanked {v['before']} -> {v['after']}; banked gold is safe)"),
-    "loss/discard": _change("loss", lambda v: "", "discards"),
+    "loss/discard": reworded("loss", verb="discards"),
     "cover/block": lambda v: (f"{v['who']} takes cover: {v['amount']} damage of each attack on {v['who']} is blocked "
                               "for the rest of the turn"),
     "cover/discard": lambda v: f"each attacker of {v['who']} discards {v['amount']} infamy for the rest of the turn",
     "nothing/short": lambda v: COMMON["nothing"]({**v, "outcome": _SHORT[v["effect"]](v)}),
-    "pay/card": _change("pay", lambda v: f" (unbanked {v['unbanked']}, banked {v['banked']})"),
-    "gain/attacked": _change("gain", lambda v: f" (attacked by {', '.join(v['attackers'])}: {v['if_attacked']} "
-                                               f"instead of {v['if_not']})" if v["attackers"] else " (not attacked)"),
-    "gain/track": _change("gain", lambda v: f" (of {v['of']}: the track stops at {v['top']})"
-                          if v["amount"] < v["of"] else ""),
+    "pay/card": reworded("pay", lambda v: f" (unbanked {v['unbanked']}, banked {v['banked']})"),
+    "gain/attacked": reworded("gain", lambda v: f" (attacked by {', '.join(v['attackers'])}: {v['if_attacked']} "
+                                                f"instead of {v['if_not']})" if v["attackers"] else " (not attacked)"),
+    "gain/track": reworded("gain", lambda v: f" (of {v['of']}: the track stops at {v['top']})"
+                                             if v["amount"] < v["of"] else ""),
     "gain/per_attacker": lambda v: (f"{v['who']} was attacked by {v['attackers']} player(s): gains "
                                     + " and ".join(f"{n * v['attackers']} {what}" for what, n in v["per"].items()
                                                    if n)),

@@ -32,12 +32,12 @@ def missing_for_victory(p: Player) -> list[tuple[str, str]]:
     """(field, why) for each E6 condition the player does not meet; empty: they win on mooring at home."""
     missing = []
     if not p.opened:
-        missing.append("opened")
+        missing.append(("opened", MISSING["opened"]))
     if p.soldiers + p.guard < 1:
-        missing.append("soldiers")
+        missing.append(("soldiers", MISSING["soldiers"]))
     if p.treasure < 1:
-        missing.append("treasure")
-    return [(field, MISSING[field]) for field in missing]
+        missing.append(("treasure", MISSING["treasure"]))
+    return missing
 
 
 def check_homecoming(play: Any, p: Player, claimed: bool) -> None:

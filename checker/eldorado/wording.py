@@ -3,10 +3,7 @@ outfitting (ELD-15), the crew at sea (E3, ELD-3, ELD-4), moves (E4, E5, ELD-6), 
 ELD-14), the end (E6). The engine passes names and numbers."""
 from __future__ import annotations
 
-from typing import Callable
-
-from checker.core.wording import WORDS as COMMON
-from checker.core.wording import Words, amount, family, plural, side, verb
+from checker.core.wording import Words, amount, family, plural, reworded, side, verb
 
 # what a player lacks to come home the winner (E6), by the state field that says it: the step and the refusal
 MISSING = {
@@ -14,13 +11,6 @@ MISSING = {
     "soldiers": "has no soldier besides the leader to control the ship",
     "treasure": "brings no treasure pile",
 }
-
-
-def _change(kind: str, verb: str, detail: Callable[[dict], str] = lambda v: "") -> Callable[[dict], str]:
-    """The common sentence of `kind` (gain, loss, pay) with its verb and its words after the amount made from
-    the values."""
-    said = COMMON[kind]
-    return lambda v: said({**v, "verb": verb, "detail": detail(v)})
 
 
 def _roll(v: dict) -> str:
@@ -45,12 +35,12 @@ def _leaves(who: str) -> str:
 
 WORDS: Words = family({
     "roll": _roll,
-    "gain/crew": _change("gain", "recruits"),
-    "gain/provisions": _change("gain", "takes on"),
-    "gain/muskets": _change("gain", "receives", lambda v: f" for {plural(v['recruited'], 'soldier')} recruited"),
-    "gain/cannons": _change("gain", "receives", lambda v: f" on {'an even' if v['die'] % 2 == 0 else 'an odd'} roll"),
+    "gain/crew": reworded("gain", verb="recruits"),
+    "gain/provisions": reworded("gain", verb="takes on"),
+    "gain/muskets": reworded("gain", lambda v: f" for {plural(v['recruited'], 'soldier')} recruited", "receives"),
+    "gain/cannons": reworded("gain", lambda v: f" on {'an even' if v['die'] % 2 == 0 else 'an odd'} roll", "receives"),
     "gain/no_weapons": lambda v: f"{v['who']} receives no muskets or cannons: weapons were issued at the start",
-    "gain/island": _change("gain", "takes on", lambda v: f" of provisions at {v['island']}"),
+    "gain/island": reworded("gain", lambda v: f" of provisions at {v['island']}", "takes on"),
     "move/calm": lambda v: f"{v['who']} is becalmed: no move",
     "move/storm": lambda v: f"{v['who']} is caught in a storm and repairs the rigging: no move",
     "move/coast": _coast,
@@ -62,11 +52,10 @@ WORDS: Words = family({
     "fight/meet": lambda v: f"{v['who']} and {v['opponent']} meet at {v['at']}: combat",
     "steal/prisoner": lambda v: (f"{v['who']} won with a {v['die']}: one of {side(v['of'])}'s soldiers is taken "
                                  "prisoner and joins the winner"),
-    "loss/combat": _change("loss", "loses", lambda v: f" ({'party' if v['crew'] == 'soldiers' else 'guard'}"
-                                                      f"{'; 1 more is taken prisoner' if v['captive'] else ''})"),
-    "pay/combat": _change("pay", "pays", lambda v: f" ({plural(v['points'], 'point')} each) "
-                                                   + (f"to {v['to']}" if "to" in v
-                                                      else "overboard: the winner has no ship for them")),
+    "loss/combat": reworded("loss", lambda v: f" ({'party' if v['crew'] == 'soldiers' else 'guard'}"
+                                              f"{'; 1 more is taken prisoner' if v['captive'] else ''})"),
+    "pay/combat": reworded("pay", lambda v: f" ({plural(v['points'], 'point')} each) "
+                                            + (f"to {v['to']}" if "to" in v else "overboard: the winner has no ship for them")),
     "nothing/home": lambda v: (f"{v['who']} moors at {v['port']}, but this is no homecoming yet: "
                                + "; ".join(MISSING[field] for field in v["missing"])),
     "loss/food": lambda v: (f"{v['who']} feeds {v['people']} aboard: {amount(v['need'], 'barrel')} for this move, "
