@@ -24,10 +24,9 @@ def play_market(t: Table, a: Action) -> str:
                          f"now: {', '.join(affordable) or 'none'}", player=p.name, field="action.card")
     p.market.remove(card)
     p.gold -= card.gold
-    t.say(None, cite.join(cite.MARKET, cite.NO_WARP), p, card, "pay", who=p.name, cause="market", amount=card.gold,
+    t.say(cite.join(cite.MARKET, cite.NO_WARP), p, card, "pay", who=p.name, cause="market", amount=card.gold,
           what="gold", name=card.name, before=p.gold + card.gold, after=p.gold)
-    t.say(f"{card.name} is now an ordinary card of {p.name}'s deck: it is never paid for again", cite.PART_OF_DECK,
-          p, card, kind="card")
+    t.say(cite.PART_OF_DECK, p, card, "card", cause="deck", name=card.name, who=p.name)
     t.note(p, f"played {card.name} from the market for {card.gold} gold")
     play_card(t, p, card, a.choices, from_market=True)
     return f"Legal: {p.name} pays {card.gold} gold and plays {card.name} from their market."
@@ -39,7 +38,7 @@ def play_hand(t: Table, a: Action) -> str:
     assert card is not None, "read_table found the card in the hand"
     p.hand.remove(card)
     rule = cite.PLAYED_FREE if card.market else cite.HAND_PLAY
-    t.say(f"{p.name} plays {card.name} from their hand, free", rule, p, card, kind="reveal")
+    t.say(rule, p, card, "reveal", who=p.name, name=card.name)
     t.note(p, f"played {card.name}")
     play_card(t, p, card, a.choices)
     return f"Legal: {p.name} plays {card.name} from their hand."
@@ -58,14 +57,13 @@ def play_card(t: Table, p: Player, card: CardDef, choices: Choices, from_market:
         p.battle.append(piece)
         rule = cite.WEAPON_PLAYED if card.type == "weapon" else cite.MARKET_UNIT if from_market \
             else cite.UNIT_PLAYED
-        t.say(f"{card.name} goes to {p.name}'s battle area" + (", unequipped" if card.type == "weapon" else ""),
-              rule, p, card, kind="card")
+        t.say(rule, p, card, "card", cause="battle", name=card.name, who=p.name, type=card.type)
         t.check_whiles()
     fire(t, [Trigger(card, ab, p, piece) for ab in card.abilities if ab.trigger == "on_play"], choices)
     fire(t, double_influence(t, p, piece), choices)
     if not card.stays:
         p.discard.append(card)
-        t.say(f"{card.name} ({card.type}) has resolved: it goes to {p.name}'s discard pile", cite.UNIT_PLAYED, p, card, kind="card")
+        t.say(cite.UNIT_PLAYED, p, card, "card", cause="resolved", name=card.name, type=card.type, who=p.name)
 
 
 def _others(played: list[CardDef], i: int, symbol: str, upto: int) -> list[CardDef]:
@@ -87,9 +85,8 @@ def double_influence(t: Table, p: Player, new_piece: Piece | None) -> list[Trigg
             if len(now) >= 2 and before < 2:
                 it = new_piece if i == last else next((x for x in p.battle if x.card is card), None)
                 out.append(Trigger(card, ab, p, it))
-                t.say(f"{card.name}'s double-{ab.influence} ability fires: {p.name} "
-                      f"{'has played' if i == last else 'now plays'} two other {ab.influence} cards this turn "
-                      f"({', '.join(c.name for c in now[:2])})", cite.DOUBLE_FIRES, p, card, kind="ability")
+                t.say(cite.DOUBLE_FIRES, p, card, "ability", cause="double", name=card.name, influence=ab.influence,
+                      who=p.name, just_played=i == last, others=[c.name for c in now[:2]])
     return out
 
 
@@ -97,7 +94,7 @@ def equip(t: Table, p: Player, weapon: Piece, unit: Piece, rule: str = cite.join
     """Weapons: a loose weapon goes under a unit of the same player and stays until it is discarded (G4)."""
     t.remove_piece(weapon)
     unit.weapons.append(weapon.card)
-    t.say(f"{p.name} equips {unit.card.name} with {weapon.card.name}: now {t.describe(unit)}", rule, p, weapon.card, kind="card")
+    t.say(rule, p, weapon.card, "card", cause="equip", who=p.name, weapon=weapon.card.name, unit=t.unit(unit))
     t.note(p, f"{unit.card.name} wields {weapon.card.name}")
     t.check_whiles()
 
@@ -120,18 +117,17 @@ def end_turn(t: Table, a: Action) -> str:
                          f"a unit (Weapons; G4): {refs(loose, p)} still lies unequipped; add equip = "
                          f"[{{ weapon = \"{loose[0].card.id}\", unit = {want}", player=p.name, field="action.equip")
     if loose:
-        t.say(f"{p.name} has no unit: {', '.join(w.card.name for w in loose)} stays in the battle area until a "
-              f"later turn", cite.NO_UNITS, p, kind="card")
+        t.say(cite.NO_UNITS, p, None, "card", cause="loose", who=p.name, weapons=[w.card.name for w in loose])
     if p.power:
-        t.say(f"{p.name}'s unspent power is lost: power {p.power} -> 0", cite.POWER_LOST, p, kind="turn")
+        t.say(cite.POWER_LOST, p, None, "turn", cause="power", who=p.name, amount=p.power)
         p.power = 0
     if p.gold:
-        t.say(f"{p.name} keeps {p.gold} gold for later turns", cite.GOLD_STAYS, p, kind="turn")
+        t.say(cite.GOLD_STAYS, p, None, "turn", cause="gold", who=p.name, amount=p.gold)
     p.played = []
     standing = [i for i, q in enumerate(t.players) if not q.out]
     later = [i for i in standing if i > t.turn] + [i for i in standing if i <= t.turn]
     t.turn = later[0]
-    t.say(f"{p.name} ends the turn: it is {t.active.name}'s turn", cite.END_TURN, p, kind="turn")
+    t.say(cite.END_TURN, p, None, "turn", cause="end", who=p.name, next=t.active.name)
     return f"Legal: {p.name} ends the turn; it is now {t.active.name}'s turn."
 
 
@@ -151,10 +147,10 @@ def use_throne(t: Table, a: Action) -> str:
         raise StateError(f"using the Eternal Throne costs {throne.power} power and {p.name} has {p.power} (G7)",
                          player=p.name, field="power")
     p.power -= throne.power
-    t.say(None, cite.THRONE, p, throne, "pay", who=p.name, cause="throne", amount=throne.power, what="power",
+    t.say(cite.THRONE, p, throne, "pay", who=p.name, cause="throne", amount=throne.power, what="power",
           before=p.power + throne.power, after=p.power, ability=throne.text)
     t.note(p, "used the Eternal Throne")
     fire(t, [Trigger(throne, None, p, None)], a.choices)
     t.throne = "spent"
-    t.say("the Eternal Throne is flipped over: its ability is no longer available to anyone", cite.THRONE_FLIP, p, throne, kind="card")
+    t.say(cite.THRONE_FLIP, p, throne, "card", cause="throne")
     return f"Legal: {p.name} pays {throne.power} power and uses the Eternal Throne, which is then flipped."

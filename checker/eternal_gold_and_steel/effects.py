@@ -18,7 +18,7 @@ from . import cite
 from .refs import find_piece, parse_ref, refs
 from .rules import Ability
 from .table import Piece, Player, Table
-from .vocab import CONDITIONS, STEPS, Lent, lends, step
+from .vocab import STEPS, Lent, lends, step
 
 TRIGGER_RULE = {"on_play": cite.EFFECT, "on_attack": cite.ATTACK, "on_attack_damage": cite.ATTACK,
                 "on_ally_attack_damage": cite.ATTACK, "double_influence": cite.DOUBLE}
@@ -108,9 +108,8 @@ def order_batch(t: Table, batch: list[Trigger], choices: Choices) -> list[Trigge
             choices.used_order.add(i)
     rest = [tr for tr in batch if tr not in picked]
     ordered = picked + rest
-    how = "chosen in action.order" if picked else "as listed; action.order can change it"
-    t.say(f"{batch[0].controller.name} resolves {len(batch)} abilities that fire together in this order ({how}): "
-          f"{', '.join(tr.card.name for tr in ordered)}", cite.SAME_TIME, batch[0].controller, kind="order")
+    t.say(cite.SAME_TIME, batch[0].controller, None, "order", who=batch[0].controller.name,
+          names=[tr.card.name for tr in ordered], chosen=bool(picked))
     return ordered
 
 
@@ -123,10 +122,9 @@ def fire(t: Table, batch: list[Trigger], choices: Choices) -> None:
 def resolve_ability(t: Table, tr: Trigger, choices: Choices) -> None:
     ability, p = tr.ability, tr.controller
     if ability is not None:
-        t.say(f"{tr.card.name}: {ability.text}", tr.rule, p, tr.card, kind="ability")
+        t.say(tr.rule, p, tr.card, "ability", cause="fires", name=tr.card.name, ability=ability.text)
         if ability.condition is not None and not t.condition_holds(ability.condition, tr.it, p):
-            words = CONDITIONS[ability.condition["condition"]].words(ability.condition)
-            t.say(f"the condition is not met ({words}): nothing happens", cite.FAQ_FORGEBORN, p, tr.card, "nothing")
+            t.say(cite.FAQ_FORGEBORN, p, tr.card, "nothing", cause="condition", condition=ability.condition)
             return
         effects = ability.effects
     else:
@@ -136,11 +134,12 @@ def resolve_ability(t: Table, tr: Trigger, choices: Choices) -> None:
         t.check_whiles()
 
 
-def _it(t: Table, tr: Trigger, what: str) -> Piece | None:
-    """The unit an effect acts on, if it is still in the battle area (GS-R2)."""
+def _it(t: Table, tr: Trigger, e: dict) -> Piece | None:
+    """The unit effect `e` acts on, if it is still in the battle area (GS-R2)."""
     if tr.it is not None and t.in_play(tr.it):
         return tr.it
-    t.say(f"{tr.card.name} is no longer in the battle area: it cannot {what}", cite.EFFECT, tr.controller, tr.card, "nothing")
+    t.say(cite.EFFECT, tr.controller, tr.card, "nothing", cause="gone", name=tr.card.name, effect=e["effect"],
+          **({"keyword": e["keyword"]} if "keyword" in e else {}))
     return None
 
 
@@ -150,21 +149,21 @@ def _it(t: Table, tr: Trigger, what: str) -> Piece | None:
 def gain_gold(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     p.gold += e["amount"]
-    t.say(None, cite.EARN_GOLD, p, tr.card, "gain", who=p.name, verb="takes", amount=e["amount"], what="gold",
-          detail=" from the token pool", before=p.gold - e["amount"], after=p.gold)
+    t.say(cite.EARN_GOLD, p, tr.card, "gain", cause="gold", who=p.name, amount=e["amount"], what="gold",
+          before=p.gold - e["amount"], after=p.gold)
 
 
 @step("gain_power")
 def gain_power(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     p.power += e["amount"]
-    t.say(None, cite.POWER, p, tr.card, "gain", who=p.name, amount=e["amount"], what="power", detail=" for this turn",
+    t.say(cite.POWER, p, tr.card, "gain", cause="power", who=p.name, amount=e["amount"], what="power",
           before=p.power - e["amount"], after=p.power)
 
 
 @step("gain_health")
 def gain_health(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    t.gain_health(tr.controller, e["amount"], "", cite.EFFECT, tr.card)
+    t.gain_health(tr.controller, e["amount"], cite.EFFECT, tr.card)
 
 
 @step("draw")
@@ -179,12 +178,11 @@ def add_market_card(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 
 @step("gain_keyword")
 def gain_keyword(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    piece = _it(t, tr, f"gain {e['keyword'].capitalize()}")
+    piece = _it(t, tr, e)
     if piece is not None:
         if e["keyword"] not in piece.gained:
             piece.gained.append(e["keyword"])
-        t.say(f"{piece.card.name} gains {e['keyword'].capitalize()}: now {t.describe(piece)}", cite.EFFECT,
-              tr.controller, tr.card, kind="ability")
+        t.say(cite.EFFECT, tr.controller, tr.card, "ability", cause="keyword", keyword=e["keyword"], unit=t.unit(piece))
 
 
 @lends("gain_keyword")
@@ -194,10 +192,10 @@ def _lends_keyword(e: dict) -> Lent:
 
 @step("gain_strength")
 def gain_strength(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    piece = _it(t, tr, "gain strength")
+    piece = _it(t, tr, e)
     if piece is not None:
         piece.strength += e["amount"]
-        t.say(f"{piece.card.name} gets +{e['amount']} strength: now {t.describe(piece)}", cite.EFFECT, tr.controller, tr.card, kind="ability")
+        t.say(cite.EFFECT, tr.controller, tr.card, "ability", cause="strength", amount=e["amount"], unit=t.unit(piece))
 
 
 @lends("gain_strength")
@@ -207,11 +205,10 @@ def _lends_strength(e: dict) -> Lent:
 
 @step("put_attack_token")
 def put_attack_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    piece = _it(t, tr, "take an attack token")
+    piece = _it(t, tr, e)
     if piece is not None:
         piece.tokens.append(e["amount"])
-        t.say(f"a +{e['amount']} attack token goes on {piece.card.name}: now {t.describe(piece)}; it stays however "
-              f"the unit count changes", cite.FAQ_FORGEBORN, tr.controller, tr.card, kind="ability")
+        t.say(cite.FAQ_FORGEBORN, tr.controller, tr.card, "ability", cause="token", amount=e["amount"], unit=t.unit(piece))
 
 
 @step("destroy_own_unit")
@@ -220,10 +217,10 @@ def destroy_own_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     others = [u for u in p.units if u is not tr.it]
     if not others:
         if tr.it is not None and t.in_play(tr.it):
-            t.discard_piece(tr.it, "must destroy itself: there is no other unit of yours", cite.FAQ_OBRAK, "kill")
+            t.discard_piece(tr.it, cite.FAQ_OBRAK, "kill", "itself")
         return
     victim = c.unit(others, p, "destroy (another unit of yours)")
-    t.discard_piece(victim, f"is destroyed by {tr.card.name}", cite.EFFECT, "kill", cards=[tr.card.id])
+    t.discard_piece(victim, cite.EFFECT, "kill", "destroyed", by=p.name, source=tr.card.name, cards=[tr.card.id])
 
 
 @step("destroy_enemy_unit")
@@ -231,11 +228,10 @@ def destroy_enemy_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     options = [u for q in t.enemies(p) for u in q.units]
     if not options:
-        t.say("there is no enemy unit to destroy: nothing is destroyed, and the rest of the ability still resolves",
-              cite.FAQ_SPITFIRE, p, tr.card, "nothing")
+        t.say(cite.FAQ_SPITFIRE, p, tr.card, "nothing", cause="no_unit")
         return
     victim = c.unit(options, p, "destroy (an enemy unit)")
-    t.discard_piece(victim, f"is destroyed by {p.name}'s {tr.card.name}", cite.EFFECT, "kill", cards=[tr.card.id])
+    t.discard_piece(victim, cite.EFFECT, "kill", "destroyed", by=p.name, source=tr.card.name, cards=[tr.card.id])
 
 
 @step("deal_damage_player")
@@ -243,32 +239,30 @@ def deal_damage_player(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     target = c.enemy(t, p, f"damage with {tr.card.name}")
     if target is None:
-        t.say("there is no enemy player left to damage", cite.NO_ONE_LEFT, p, tr.card, "nothing")
+        t.say(cite.NO_ONE_LEFT, p, tr.card, "nothing", cause="no_enemy")
         return
-    t.lose_health(target, e["amount"], "damage", f" from {p.name}'s {tr.card.name} (not attack damage: no Berserk, "
-                  f"no Lifesteal)", cite.EFFECT, tr.card, by=p)
+    t.lose_health(target, e["amount"], cite.EFFECT, tr.card, p, cause="effect", what="damage")
 
 
 @step("deal_attack_damage")
 def deal_attack_damage(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    piece = _it(t, tr, "deal attack damage")
+    piece = _it(t, tr, e)
     if piece is None:
         return
     target = c.enemy(t, tr.controller, f"hit with {tr.card.name}'s attack damage")
     if target is None:
         return
-    if strike(t, piece, target, e["amount"], f"{tr.card.name}'s ability", cite.FAQ_ICEBOW):
+    if strike(t, piece, target, e["amount"], cite.FAQ_ICEBOW, cause="ability", source=tr.card.name):
         fire(t, damage_triggers(t, [piece]), c)
 
 
 @step("put_on_top_of_deck")
 def put_on_top_of_deck(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    piece = _it(t, tr, "go on top of the deck")
+    piece = _it(t, tr, e)
     if piece is not None:
         t.remove_piece(piece)
         piece.owner.deck.insert(0, piece.card)
-        t.say(f"{piece.card.name} goes from the battle area on top of {piece.owner.name}'s deck", cite.EFFECT,
-              tr.controller, tr.card, kind="card")
+        t.say(cite.EFFECT, tr.controller, tr.card, "card", cause="top", name=piece.card.name, who=piece.owner.name)
         t.note(piece.owner, f"{piece.card.name} on top of the deck")
         t.discard_weapons(piece)
         t.check_whiles()
@@ -276,12 +270,11 @@ def put_on_top_of_deck(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 
 @step("return_to_battle_area")
 def return_to_battle_area(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    piece = _it(t, tr, "return to the battle area")
+    piece = _it(t, tr, e)
     if piece is not None:
         piece.stays = True
-        kept = f"; {', '.join(w.name for w in piece.weapons)} stays equipped" if piece.weapons else ""
-        t.say(f"{piece.card.name} returns to the battle area instead of being discarded{kept}", cite.FAQ_NIGHTMARE,
-              tr.controller, tr.card, kind="card")
+        t.say(cite.FAQ_NIGHTMARE, tr.controller, tr.card, "card", cause="returns", name=piece.card.name,
+              weapons=[w.name for w in piece.weapons])
 
 
 @step("return_to_hand")
@@ -290,15 +283,15 @@ def return_to_hand(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     if tr.it is not None and t.in_play(tr.it):
         t.remove_piece(tr.it)
         owner.hand.append(tr.it.card)
-        t.say(f"{tr.card.name} returns from the battle area to {owner.name}'s hand", tr.rule, owner, tr.card, kind="card")
+        t.say(tr.rule, owner, tr.card, "card", cause="hand", name=tr.card.name, zone="battle_area", who=owner.name)
         t.discard_weapons(tr.it)
         t.check_whiles()
     elif tr.from_discard and tr.card in owner.discard:
         owner.discard.remove(tr.card)
         owner.hand.append(tr.card)
-        t.say(f"{tr.card.name} returns from the discard pile to {owner.name}'s hand", tr.rule, owner, tr.card, kind="card")
+        t.say(tr.rule, owner, tr.card, "card", cause="hand", name=tr.card.name, zone="discard_pile", who=owner.name)
     else:
-        t.say(f"{tr.card.name} has already left: nothing returns", cite.EFFECT, owner, tr.card, kind="nothing")
+        t.say(cite.EFFECT, owner, tr.card, "nothing", cause="left", name=tr.card.name)
         return
     t.note(owner, f"{tr.card.name} back to the hand")
 
@@ -309,10 +302,10 @@ def put_unit_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     holder = next((q for q in t.players for x in q.battle if x.card is token), None)
     if holder is not None:
-        t.say(f"the {token.name} token is already in {holder.name}'s battle area: nothing happens", cite.TOKEN, p, tr.card, kind="nothing")
+        t.say(cite.TOKEN, p, tr.card, "nothing", cause="token", name=token.name, holder=holder.name)
         return
     p.battle.append(Piece(token, p))
-    t.say(f"the {token.name} token (strength {token.strength}) enters {p.name}'s battle area", cite.TOKEN, p, tr.card, kind="card")
+    t.say(cite.TOKEN, p, tr.card, "card", cause="token", name=token.name, strength=token.strength, who=p.name)
     t.note(p, f"{token.name} token in play")
 
 
@@ -323,7 +316,7 @@ def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     paid = {k: e[k] for k in ("gold", "power") if e.get(k)}
     cost = costs(paid)
     if not c.pays(cost):
-        t.say(None, cite.PAY_ONCE, p, tr.card, "nothing", who=p.name, cause="ability", cost=paid)
+        t.say(cite.PAY_ONCE, p, tr.card, "nothing", who=p.name, cause="ability", cost=paid)
         return
     for what in ("gold", "power"):
         need, have = e.get(what) or 0, getattr(p, what)
@@ -333,7 +326,7 @@ def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
     p.gold -= e.get("gold") or 0
     p.power -= e.get("power") or 0
     c.paid = True
-    t.say(None, cite.PAY_GOLD, p, tr.card, "pay", who=p.name, cause="ability", paid=paid,
+    t.say(cite.PAY_GOLD, p, tr.card, "pay", who=p.name, cause="ability", paid=paid,
           left={"gold": p.gold, "power": p.power})
     for inner in e["then"]:
         STEPS[inner["effect"]](t, inner, tr, c)
@@ -341,24 +334,23 @@ def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 
 # ---- attack damage ---------------------------------------------------------------------------------------------
 
-def strike(t: Table, piece: Piece, target: Player, amount: int, how: str, rule: str) -> int:
-    """The unit deals attack damage to a player: Berserk doubles it, Lifesteal heals its controller (G2)."""
+def strike(t: Table, piece: Piece, target: Player, amount: int, rule: str, **how: Any) -> int:
+    """The unit deals attack damage to a player: Berserk doubles it, Lifesteal heals its controller (G2).
+    `how`: the damage step's `cause` (unblocked, an ability) and its values (`strength`, `source`)."""
     owner = piece.owner
     keywords = t.keywords_of(piece)
     dealt = amount * 2 if "berserk" in keywords else amount
     if dealt <= 0:
-        t.say(f"{owner.name}'s {piece.card.name} has strength 0: it deals no attack damage", cite.UNBLOCKED, owner,
-              piece.card, "nothing")
+        t.say(cite.UNBLOCKED, owner, piece.card, "nothing", cause="strength", who=owner.name, name=piece.card.name)
         return 0
-    doubled = f", Berserk: {amount} doubled" if dealt != amount else ""
-    berserk_rule = cite.FAQ_ICEBOW_BERSERK if dealt != amount and rule == cite.FAQ_ICEBOW else cite.BERSERK
-    t.lose_health(target, dealt, "attack damage", f" from {owner.name}'s {piece.card.name} ({how}{doubled})",
-                  cite.join(rule, berserk_rule) if doubled else rule, piece.card, by=owner)
+    doubled = dealt != amount
+    berserk_rule = cite.FAQ_ICEBOW_BERSERK if doubled and rule == cite.FAQ_ICEBOW else cite.BERSERK
+    t.lose_health(target, dealt, cite.join(rule, berserk_rule) if doubled else rule, piece.card, owner,
+                  what="attack damage", **how, **({"berserk": amount} if doubled else {}))
     t.dealt[id(piece)] = t.dealt.get(id(piece), frozenset()) | keywords
     if "lifesteal" in keywords:
         lifesteal_rule = cite.FAQ_ICEBOW_LIFESTEAL if rule == cite.FAQ_ICEBOW else cite.LIFESTEAL
-        t.gain_health(owner, dealt, f" (Lifesteal: {piece.card.name} dealt {dealt} attack damage)", lifesteal_rule,
-                      piece.card)
+        t.gain_health(owner, dealt, lifesteal_rule, piece.card, cause="lifesteal", name=piece.card.name)
     return dealt
 
 

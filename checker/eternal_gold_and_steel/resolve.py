@@ -37,7 +37,7 @@ def resolve(state: dict[str, Any], game: Any, seed: int | None = None) -> Resolu
     if game_over:
         winners = [p.name for p in standing]
         scores = {p.name: {"health": p.health, "out": p.out} for p in table.players}
-        table.say(f"{', '.join(winners) or 'nobody'} is the last player standing and wins", cite.WINNER, kind="win")
+        table.say(cite.WINNER, None, None, "win", winners=winners)
     verdict = [headline] + change_lines(table.players, before, table.events)
     if not game_over:
         verdict.append(f"Turn: {table.active.name}.")

@@ -18,7 +18,7 @@ DEALT = {"new": 3, "experienced-2p": 4, "experienced-3-4p": 4}
 
 
 def setup_markets(t: Table, a: Action) -> str:
-    t.say(f"the players set up their initial markets by the {a.method} method", cite.SETUP_METHOD, kind="setup")
+    t.say(cite.SETUP_METHOD, None, None, "setup", cause="method", method=a.method)
     hands = deal(t, a)
     bottom: list[CardDef] = []
     if a.method == "new":
@@ -33,7 +33,7 @@ def setup_markets(t: Table, a: Action) -> str:
             passed[p.name] = _without(hands[p.name], keep)
         for p, q in ((first, second), (second, first)):
             offered = passed[q.name]
-            t.say(f"{q.name} passes 2 cards face down to {p.name}", cite.SETUP_2P_KEEP, q, kind="setup")
+            t.say(cite.SETUP_2P_KEEP, q, None, "setup", cause="pass", who=q.name, to=p.name)
             chosen = _pick(t, a, p, offered, 1, 2, "add to the market from the 2 passed by " + q.name)
             _to_market(t, p, chosen, cite.SETUP_2P_CHOOSE)
             bottom += _without(offered, chosen)
@@ -47,16 +47,15 @@ def setup_markets(t: Table, a: Action) -> str:
                 hands[p.name] = _without(hands[p.name], chosen)
             if round_ < 2:
                 hands = {t.players[(i + 1) % n].name: hands[p.name] for i, p in enumerate(t.players)}
-                t.say("each player passes the rest face down to the player on their left (the next one listed)",
-                      cite.join(rules[round_], cite.SEED_PICK), kind="setup")
+                t.say(cite.join(rules[round_], cite.SEED_PICK), None, None, "setup", cause="left")
         for p in t.players:
             bottom += hands[p.name]
     if bottom and t.market_deck is None:  # every deal was given: the rest of the deck stays unknown
-        t.say(f"{len(bottom)} cards go to the bottom of the market deck; the state does not list the market deck, "
-              f"so the next state leaves it out too (its order is unknown)", cite.join(cite.SETUP_2P_CHOOSE, cite.DECK_UNKNOWN), kind="setup")
+        t.say(cite.join(cite.SETUP_2P_CHOOSE, cite.DECK_UNKNOWN), None, None, "setup", cause="bottom", count=len(bottom),
+              listed=False)
     elif bottom and t.market_deck is not None:
         t.market_deck += bottom
-        t.say(f"{len(bottom)} cards go to the bottom of the market deck", cite.SETUP_2P_CHOOSE, None, kind="setup")
+        t.say(cite.SETUP_2P_CHOOSE, None, None, "setup", cause="bottom", count=len(bottom), listed=True)
     return f"Legal: each player's initial market is set up by the {a.method} method."
 
 
@@ -78,9 +77,8 @@ def deal(t: Table, a: Action) -> dict[str, list[CardDef]]:
                                  f"market_deck or the player's cards in action.deals", field="market_deck")
             hands[p.name].append(t.market_deck.pop(0))
     for p in t.players:
-        how = "dealt from the top of the market deck" if p in missing else "dealt (action.deals)"
-        t.say(f"{p.name} is {how}: {', '.join(c.name for c in hands[p.name])}",
-              cite.join(cite.SETUP_NEW if a.method == "new" else cite.SETUP_2P_DEAL, cite.SEED_PICK), p, kind="setup")
+        t.say(cite.join(cite.SETUP_NEW if a.method == "new" else cite.SETUP_2P_DEAL, cite.SEED_PICK), p, None, "setup",
+              cause="deal", who=p.name, given=p not in missing, names=[c.name for c in hands[p.name]])
     return hands
 
 
@@ -95,7 +93,7 @@ def _pick(t: Table, a: Action, p: Player, offered: list[CardDef], count: int, st
                              f"give them in action.picks.{p.name} or pass --seed N (GS-R11)",
                              player=p.name, field=f"action.picks.{p.name}")
         given = t.rng.sample(offered, count)
-        t.say(f"{p.name}'s pick is not given: --seed picks {', '.join(c.name for c in given)}", cite.SEED_PICK, p, kind="setup")
+        t.say(cite.SEED_PICK, p, None, "setup", cause="seed", who=p.name, names=[c.name for c in given])
     pool = list(offered)
     for i, card in enumerate(given, start + 1):
         if card not in pool or len(given) != count:
@@ -114,5 +112,5 @@ def _without(cards: list[CardDef], taken: list[CardDef]) -> list[CardDef]:
 
 def _to_market(t: Table, p: Player, cards: list[CardDef], rule: str) -> None:
     p.market += cards
-    t.say(f"{p.name} puts {', '.join(c.name for c in cards)} in their market (hidden from the other players)", rule, p, kind="setup")
+    t.say(rule, p, None, "setup", cause="market", who=p.name, names=[c.name for c in cards])
     t.note(p, f"market + {', '.join(c.id for c in cards)}")

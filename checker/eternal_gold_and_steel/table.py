@@ -17,6 +17,7 @@ from . import cite
 from . import conditions  # noqa: F401  (registers the conditions' tests)
 from .rules import Ability, CardDef, Rules, Throne
 from .vocab import CONDITIONS, LENDS, Lent
+from .wording import unit as unit_words
 
 START_HEALTH = 25  # G1
 THRONE_STATES = ("hidden", "revealed", "spent")
@@ -89,13 +90,13 @@ class Table:
 
     # ---- the log ---------------------------------------------------------------------------------------
 
-    def say(self, text: str | None, rule: str, player: Player | None = None, card: CardDef | Throne | None = None,
+    def say(self, rule: str, player: Player | None = None, card: CardDef | Throne | None = None,
             kind: str | None = None, **values: Any) -> None:
-        """A step of `kind` (checker.core.log.KINDS)."""
+        """A step of `kind` (checker.core.log.KINDS), worded from its values by the family's table (`wording`)."""
         if self.log is not None:
             if card is not None:
                 self.log.names[card.id] = card.name
-            self.log.add(text, rule, player.name if player else None, card.id if card else None, kind=kind, **values)
+            self.log.add(None, rule, player.name if player else None, card.id if card else None, kind=kind, **values)
 
     def note(self, player: Player, what: str) -> None:
         self.events.append(Event(player.name, what))
@@ -134,11 +135,13 @@ class Table:
         kws = set(piece.card.keywords) | set(piece.gained) | {k for w in piece.weapons for k in w.keywords}
         return kws | {k for x in self.lent(piece) for k in x.keywords}
 
+    def unit(self, piece: Piece) -> dict[str, Any]:
+        """The unit as it stands now, for a step's values: its name, strength and keywords."""
+        return {"name": piece.card.name, "strength": self.strength_of(piece), "keywords": sorted(self.keywords_of(piece))}
+
     def describe(self, piece: Piece) -> str:
         """'Bannerman (strength 4, Lifesteal)'."""
-        kws = sorted(self.keywords_of(piece))
-        extra = "".join(f", {k.capitalize()}" for k in kws)
-        return f"{piece.card.name} (strength {self.strength_of(piece)}{extra})"
+        return unit_words(self.unit(piece))
 
     def _active_whiles(self) -> dict[int, tuple[Piece, frozenset[str]]]:
         out = {}
@@ -154,12 +157,10 @@ class Table:
         now = self._active_whiles()
         for key, (piece, texts) in now.items():
             before = self.whiles[key][1] if key in self.whiles else frozenset()
-            for text in sorted(texts - before):
-                self.say(f"{piece.owner.name}'s {piece.card.name} meets its condition, now {self.describe(piece)}: "
-                         f"{text}", cite.FAQ_WHILE, piece.owner, piece.card, kind="ability")
-            for text in sorted(before - texts):
-                self.say(f"{piece.owner.name}'s {piece.card.name} no longer meets its condition, now "
-                         f"{self.describe(piece)}: {text}", cite.FAQ_WHILE, piece.owner, piece.card, kind="ability")
+            for holds, changed in ((True, texts - before), (False, before - texts)):
+                for text in sorted(changed):
+                    self.say(cite.FAQ_WHILE, piece.owner, piece.card, "ability", cause="while", who=piece.owner.name,
+                             unit=self.unit(piece), holds=holds, ability=text)
         self.whiles = now
 
     # ---- moving cards ------------------------------------------------------------------------------------
@@ -170,14 +171,15 @@ class Table:
     def remove_piece(self, piece: Piece) -> None:
         piece.owner.battle = [q for q in piece.owner.battle if q is not piece]
 
-    def discard_piece(self, piece: Piece, why: str, rule: str, kind: str, **values: Any) -> None:
-        """A unit leaves the battle area for the discard pile, its weapons with it (G4); a token goes back to the pool."""
+    def discard_piece(self, piece: Piece, rule: str, kind: str, cause: str, **values: Any) -> None:
+        """A unit leaves the battle area for the discard pile, its weapons with it (G4); a token goes back to the pool.
+        `cause` names why (the sentences `kind/cause` of `wording`)."""
         owner = piece.owner
         self.remove_piece(piece)
-        where = "goes back to the pool (a unit token)" if piece.card.token else f"goes to {owner.name}'s discard pile"
         if not piece.card.token:
             owner.discard.append(piece.card)
-        self.say(f"{owner.name}'s {piece.card.name} {why}: it {where}", rule, owner, piece.card, kind, **values)
+        self.say(rule, owner, piece.card, kind, cause=cause, who=owner.name, name=piece.card.name,
+                 token=bool(piece.card.token), **values)
         self.note(owner, f"{piece.card.name} discarded" if not piece.card.token else f"{piece.card.name} token removed")
         self.discard_weapons(piece)
         self.check_whiles()
@@ -185,8 +187,8 @@ class Table:
     def discard_weapons(self, piece: Piece) -> None:
         if piece.weapons:
             piece.owner.discard.extend(piece.weapons)
-            self.say(f"{', '.join(w.name for w in piece.weapons)} discarded along with {piece.card.name}",
-                     cite.WEAPON_STAYS, piece.owner, piece.weapons[0], kind="card")
+            self.say(cite.WEAPON_STAYS, piece.owner, piece.weapons[0], "card", cause="weapons",
+                     weapons=[w.name for w in piece.weapons], name=piece.card.name)
             piece.weapons = []
 
     def draw(self, p: Player, count: int, card: CardDef | None, rule: str) -> None:
@@ -195,11 +197,11 @@ class Table:
             if not p.deck and p.discard:
                 self.reshuffle(p)
             if not p.deck:
-                self.say(f"{p.name} has no card to draw: deck and discard pile are empty", rule, p, card, kind="nothing")
+                self.say(rule, p, card, "nothing", cause="draw", who=p.name)
                 return
             drawn = p.deck.pop(0)
             p.hand.append(drawn)
-            self.say(f"{p.name} draws {drawn.name} from the top of the deck", rule, p, card, kind="card")
+            self.say(rule, p, card, "card", cause="draw", who=p.name, name=drawn.name)
             self.note(p, f"drew {drawn.name}")
 
     def reshuffle(self, p: Player) -> None:
@@ -210,8 +212,7 @@ class Table:
                                  player=p.name, field="deck")
             self.rng.shuffle(p.discard)
         p.deck, p.discard = p.discard, []
-        self.say(f"{p.name}'s deck is empty: the discard pile is shuffled into a new deck "
-                 f"({len(p.deck)} cards)", cite.RESHUFFLE, p, kind="card")
+        self.say(cite.RESHUFFLE, p, None, "card", cause="reshuffle", who=p.name, count=len(p.deck))
 
     def market_top(self, p: Player) -> CardDef | None:
         """The top card of the market deck (shuffled by --seed when the state does not give it; GS-R6)."""
@@ -234,35 +235,33 @@ class Table:
                 pool.remove(c.id)
         cards = [self.rules.cards[i] for i in pool]
         self.rng.shuffle(cards)
-        self.say(f"the market deck is not given: the {len(cards)} market cards the state does not place are "
-                 f"shuffled with the seed", cite.SHUFFLE_MARKET, kind="card")
+        self.say(cite.SHUFFLE_MARKET, None, None, "card", cause="shuffle", count=len(cards))
         return cards
 
     def add_to_market(self, p: Player, count: int, card: CardDef | None) -> None:
         for _ in range(count):
             top = self.market_top(p)
             if top is None:
-                self.say(f"the market deck is empty: no card is added to {p.name}'s market", cite.ADD_MARKET, p, card, kind="nothing")
+                self.say(cite.ADD_MARKET, p, card, "nothing", cause="market", who=p.name)
                 return
             p.market.append(top)
-            self.say(f"{p.name} adds the top card of the market deck ({top.name}) to their market",
-                     cite.ADD_MARKET, p, card, kind="card")
+            self.say(cite.ADD_MARKET, p, card, "card", cause="market", who=p.name, name=top.name)
             self.note(p, f"{top.name} added to the market")
 
     # ---- health ------------------------------------------------------------------------------------------
 
-    def lose_health(self, p: Player, amount: int, what: str, detail: str, rule: str, card: CardDef | None = None,
-                    by: Player | None = None) -> None:
-        """`what` damage (attack damage, damage) and where it came from (`detail`, words after the amount)."""
+    def lose_health(self, p: Player, amount: int, rule: str, card: CardDef, by: Player, **values: Any) -> None:
+        """Damage dealt by `by`'s `card`; `values`: its `cause`, `what` (attack damage, damage) and how it was dealt."""
         before = p.health
         p.health = max(0, before - amount)
-        self.say(None, rule, by or p, card, "damage", target=p.name, amount=amount, what=what, detail=detail,
+        self.say(rule, by, card, "damage", target=p.name, amount=amount, by=by.name, name=card.name, **values,
                  before=before, after=p.health)
         if before > 0 and p.out:
-            self.say(f"{p.name} is at 0 health: out of the game", cite.OUT, p, kind="kill")
+            self.say(cite.OUT, p, None, "kill", cause="out", who=p.name)
             self.note(p, "is out")
 
-    def gain_health(self, p: Player, amount: int, why: str, rule: str, card: CardDef | None = None) -> None:
+    def gain_health(self, p: Player, amount: int, rule: str, card: CardDef | None = None, **values: Any) -> None:
+        """Health gained; `values`: a `cause` and what it needs (Lifesteal: the unit's `name`)."""
         p.health += amount
-        self.say(None, rule, p, card, "gain", who=p.name, amount=amount, what="health", detail=why,
+        self.say(rule, p, card, "gain", who=p.name, amount=amount, what="health", **values,
                  before=p.health - amount, after=p.health)
