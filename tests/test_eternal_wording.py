@@ -28,7 +28,7 @@ def _attack(ann: list, bob: list, **action) -> list[dict]:
 
 
 def test_the_json_log_reference_lists_every_gold_and_steel_sentence():
-    section = PAGE.read_text().split("\n### Gold and Steel\n")[1].split("\n## ")[0]
+    section = PAGE.read_text().split("\n#### Gold and Steel\n")[1].split("\n## ")[0]
     listed = {key for row in re.findall(r"^\| (`[^|]+`) \|", section, re.M) for key in re.findall(r"`([a-z_/]+)`", row)}
     own = set(WORDS) - set(COMMON)
     assert own <= listed, sorted(own - listed)
