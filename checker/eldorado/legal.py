@@ -56,16 +56,24 @@ def _allowed(check: Callable[[], Any]) -> bool:
 
 
 def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
-    if may_sail(p):
-        for direction in DIRECTIONS:
-            if _allowed(lambda: course(table, p, direction)):
-                yield {"direction": direction}
-    if die is None or not _allowed(lambda: check_ashore(table, p, 0)):
+    for direction in sails(table, p):
+        yield {"direction": direction}
+    if die is None or not may_walk(table, p):
         return
     guards: list[dict[str, int]] = [{}] + [{"guard": n} for n in range(1, p.soldiers + 1)] if p.aboard else [{}]
     for path in walks(table, p, die):
         for guard in guards:
             yield {"path": path, **guard}
+
+
+def sails(table: Table, p: Player) -> list[str]:
+    """The directions `p`'s ship may sail now (none without a ship, the party aboard and a soldier)."""
+    return [d for d in DIRECTIONS if _allowed(lambda: course(table, p, d))] if may_sail(p) else []
+
+
+def may_walk(table: Table, p: Player) -> bool:
+    """Whether the party may set out on foot now (with no guard left aboard: 1 to `p.soldiers` when aboard)."""
+    return _allowed(lambda: check_ashore(table, p, 0))
 
 
 def walks(table: Table, p: Player, die: int) -> list[list[str]]:
