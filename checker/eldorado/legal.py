@@ -66,9 +66,10 @@ def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
             yield {"path": path, **guard}
 
 
-def sails(table: Table, p: Player) -> list[str]:
-    """The directions `p`'s ship may sail now (none without a ship, the party aboard and a soldier)."""
-    return [d for d in DIRECTIONS if _allowed(lambda: course(table, p, d))] if may_sail(p) else []
+def sails(table: Table, p: Player, directions: tuple[str, ...] = DIRECTIONS) -> list[str]:
+    """The directions (of `directions`) `p`'s ship may sail now (none without a ship, the party aboard and a
+    soldier)."""
+    return [d for d in directions if _allowed(lambda: course(table, p, d))] if may_sail(p) else []
 
 
 def may_walk(table: Table, p: Player) -> bool:
@@ -127,7 +128,12 @@ def _others(table: Table, p: Player) -> list[Player]:
 
 
 def _combat(table: Table, p: Player, die: int | None) -> list[dict]:
-    return [{"opponent": o.name} for o in _others(table, p) if _allowed(lambda: check_combat(p, o))]
+    return [{"opponent": o.name} for o in _others(table, p) if may_fight(p, o)]
+
+
+def may_fight(p: Player, o: Player) -> bool:
+    """Whether `p` may start a combat with `o` (another player still in) now."""
+    return _allowed(lambda: check_combat(p, o))
 
 
 def _indians(table: Table, p: Player, die: int | None) -> list[dict]:

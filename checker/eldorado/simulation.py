@@ -21,7 +21,7 @@ from typing import Any, Callable
 from checker.core.dice import Dice
 
 from .kinds import RUN
-from .legal import DIELESS, OPTIONS, legal_for, may_walk, sails, walks
+from .legal import DIELESS, DIRECTIONS, OPTIONS, legal_for, may_fight, may_walk, sails, walks
 from .play import Play
 from .state import Player, Table
 from .world import World
@@ -71,8 +71,7 @@ def any_action(t: Table, p: Player, die: int, rand: Callable[[], float]) -> Choi
 
 def act(table: Table, p: Player, action: dict, die: int | None, rng: Any) -> Play:
     """Settle one legal action by the engine's own step; the dice after `die` come from the game's seed."""
-    play = Play(table, None)
-    play.log.enabled = False
+    play = Play(table, None, logged=False)
     play.dice = Dice([] if die is None else [die])
     play.dice.rng = rng
     fields = {k: v for k, v in action.items() if k not in ("kind", "player")}
@@ -139,7 +138,7 @@ def greedy_policy(world: World) -> Choose:
     """Outfits, heads for its city, fights when favourable, resupplies when low, comes home with treasure."""
     charts = Charts(world)
     chart = world.chart
-    landfalls: dict[tuple[str | None, str], list[str]] = {}  # (ship, direction): the chart never changes
+    landfalls: dict[str | None, list[list[str]]] = {}  # ship -> by direction: the chart never changes
 
     def goal(t: Table, p: Player) -> tuple[Any, list[str]]:
         if not p.opened and p.eldorado is not None:
@@ -162,9 +161,10 @@ def greedy_policy(world: World) -> Choose:
             return {"kind": "homecoming", "player": name}, None  # rolls no die
         if (not p.aboard or (p.soldiers >= SAFE and p.treasure == 0)) and OPTIONS["indians"](t, p, die):
             return {"kind": "indians", "player": name}, die
-        for fight in OPTIONS["combat"](t, p, die):
-            if points(p) >= points(t.by_name[fight["opponent"]]) + 6:  # wins whatever the dice
-                return {"kind": "combat", "player": name, **fight}, die
+        strength = points(p)
+        for o in t.players:
+            if o is not p and not o.out and strength >= points(o) + 6 and may_fight(p, o):  # wins whatever the dice
+                return {"kind": "combat", "player": name, "opponent": o.name}, die
         if p.ship is None:
             for first in (die, None):  # a guarded ship first (a fight: the die), then an unguarded one (no die)
                 boarding = OPTIONS["takeover"](t, p, first)
@@ -182,6 +182,10 @@ def greedy_policy(world: World) -> Choose:
         if (p.soldiers < 5 or p.barrels < want and p.soldiers < 12 if in_port else p.barrels < want) \
                 and OPTIONS["resupply"](t, p, die):
             return {"kind": "resupply", "player": name}, die
+        if p.aboard and p.barrels < want:  # short of stores for the voyage: an island on the way first
+            isle = charts.turns("islands", charts.islands).get(p.at, 1e9)
+            if isle < charts.turns(key, targets).get(p.at, 1e9):
+                key, targets = "islands", charts.islands
         move = best_move(t, p, die, key, targets)
         return ({"kind": "move", "player": name, **move}, die) if move is not None else any_action(t, p, die, rand)
 
@@ -194,13 +198,14 @@ def greedy_policy(world: World) -> Choose:
             key, targets = ("ship", p.ship), [p.ship]
             on_foot = charts.turns(key, targets, on_foot=True)
         best, best_score = None, 1e18
-        for direction in sails(t, p):
-            ends = landfalls.get((p.ship, direction))
+        if p.aboard:  # the best-scored direction the ship may sail (the first of equals): asked best first
+            ends = landfalls.get(p.ship)
             if ends is None:
-                ends = landfalls[(p.ship, direction)] = _landfalls(chart, p.ship, direction)
-            score = sum(by_sea.get(sq, 1e9) for sq in ends) / 4
-            if score < best_score:
-                best, best_score = {"direction": direction}, score
+                ends = landfalls[p.ship] = [_landfalls(chart, p.ship, d) for d in DIRECTIONS]
+            scores = sorted((sum(by_sea.get(sq, 1e9) for sq in ends[i]) / 4, i) for i in range(len(DIRECTIONS)))
+            sail = next(((score, DIRECTIONS[i]) for score, i in scores if sails(t, p, (DIRECTIONS[i],))), None)
+            if sail is not None:
+                best_score, best = sail[0], {"direction": sail[1]}
         walk = not p.aboard or (key not in ("home", "islands") and here <= by_sea.get(p.at, 1e9) + 1.0)
         if not walk or not may_walk(t, p):
             return best
