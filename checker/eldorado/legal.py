@@ -90,23 +90,37 @@ def walks(table: Table, p: Player, die: int) -> list[list[str]]:
                             stop(table, p, sq) is not None)
         return found
 
-    ends: dict[tuple[str, bool], list[str]] = {}
-    frontier: dict[tuple[str, bool], list[str]] = {(p.at, False): []}
+    Node = tuple[str, bool]  # a square and whether the walk has opened the Eldorado on the way there
+    ends: dict[Node, int] = {}  # each outcome: the step it ends on
+    came: list[dict[Node, Node]] = []  # step by step, each node reached: the node it was first reached from
+    frontier: list[Node] = [(p.at, False)]
     for n in range(1, die + 1):
-        reached: dict[tuple[str, bool], list[str]] = {}
+        reached: dict[Node, Node] = {}
         last = n == die
-        for (here, opened), path in frontier.items():
+        for node in frontier:
+            here, opened = node
             for sq in chart.neighbours(here).values():
                 may, opens, stops = seen.get(sq) or square(sq, here)
                 if not may:
                     continue
                 key = (sq, opened or opens)
-                if key not in ends and (last or stops):
-                    ends[key] = path + [sq]
-                elif not (last or stops) and key not in reached:
-                    reached[key] = path + [sq]
-        frontier = reached
-    return list(ends.values())
+                if last or stops:
+                    if key not in ends:
+                        ends[key] = n
+                        reached.setdefault(key, node)
+                elif key not in reached:
+                    reached[key] = node
+        came.append(reached)
+        frontier = [node for node in reached if node not in ends or ends[node] != n]
+    paths = []
+    for node, n in ends.items():
+        path = []
+        while n > 0:
+            path.append(node[0])
+            node = came[n - 1][node]
+            n -= 1
+        paths.append(path[::-1])
+    return paths
 
 
 def _rounds(check: Callable[[], Any]) -> list[dict]:
