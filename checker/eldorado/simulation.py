@@ -138,7 +138,7 @@ def greedy_policy(world: World) -> Choose:
     """Outfits, heads for its city, fights when favourable, resupplies when low, comes home with treasure."""
     charts = Charts(world)
     chart = world.chart
-    landfalls: dict[str | None, list[list[str]]] = {}  # ship -> by direction: the chart never changes
+    sail_scores: dict[tuple[Any, Any], list[tuple[float, int]]] = {}  # (ship, goal): the chart never changes
 
     def goal(t: Table, p: Player) -> tuple[Any, list[str]]:
         if not p.opened and p.eldorado is not None:
@@ -199,10 +199,11 @@ def greedy_policy(world: World) -> Choose:
             on_foot = charts.turns(key, targets, on_foot=True)
         best, best_score = None, 1e18
         if p.aboard:  # the best-scored direction the ship may sail (the first of equals): asked best first
-            ends = landfalls.get(p.ship)
-            if ends is None:
-                ends = landfalls[p.ship] = [_landfalls(chart, p.ship, d) for d in DIRECTIONS]
-            scores = sorted((sum(by_sea.get(sq, 1e9) for sq in ends[i]) / 4, i) for i in range(len(DIRECTIONS)))
+            scores = sail_scores.get((p.ship, key))
+            if scores is None:
+                ends = [_landfalls(chart, p.ship, d) for d in DIRECTIONS]
+                scores = sail_scores[(p.ship, key)] = sorted(
+                    (sum(by_sea.get(sq, 1e9) for sq in ends[i]) / 4, i) for i in range(len(DIRECTIONS)))
             sail = next(((score, DIRECTIONS[i]) for score, i in scores if sails(t, p, (DIRECTIONS[i],))), None)
             if sail is not None:
                 best_score, best = sail[0], {"direction": sail[1]}
