@@ -86,8 +86,10 @@ def walks(table: Table, p: Player, die: int) -> list[list[str]]:
     seen: dict[str, tuple[bool, bool, bool]] = {}  # square -> (may step, opens, stops)
 
     def square(sq: str, here: str) -> tuple[bool, bool, bool]:
-        found = seen[sq] = (step_problem(chart, p, here, sq) is None, opens_eldorado(chart, p, sq) is not None,
-                            stop(table, p, sq) is not None)
+        if step_problem(chart, p, here, sq) is not None:
+            found = seen[sq] = (False, False, False)  # never entered: whether it opens or stops does not matter
+        else:
+            found = seen[sq] = (True, opens_eldorado(chart, p, sq) is not None, stop(table, p, sq) is not None)
         return found
 
     Node = tuple[str, bool]  # a square and whether the walk has opened the Eldorado on the way there

@@ -39,6 +39,7 @@ class Chart:
         self.monster_waters = {m.id: m for m in record.monsters}
         self._terrain_of: dict[str, str] = {}  # by coordinate: a whole game's legal moves ask the same squares often
         self._near: dict[str, dict[str, str]] = {}
+        self._parsed: dict[str, Square] = {}  # coordinate -> square, for those on the map
 
     # --- squares -----------------------------------------------------------------
     def squares(self) -> list[str]:
@@ -142,9 +143,13 @@ class Chart:
 
     # --- internals ---------------------------------------------------------------
     def _square(self, where: str) -> Square:
+        square = self._parsed.get(where)
+        if square is not None:
+            return square
         square = parse(where)
         if square not in self._terrain:
             raise ValueError(f"{where!r} is off the map (columns A..{coord((self.width - 1, 0))[:-1]}, rows 1..{self.height})")
+        self._parsed[where] = square
         return square
 
     @cached_property
