@@ -96,12 +96,13 @@ def walks(table: Table, p: Player, die: int) -> list[list[str]]:
     ends: dict[Node, int] = {}  # each outcome: the step it ends on
     came: list[dict[Node, Node]] = []  # step by step, each node reached: the node it was first reached from
     frontier: list[Node] = [(p.at, False)]
+    neighbours = chart.neighbours
     for n in range(1, die + 1):
         reached: dict[Node, Node] = {}
         last = n == die
         for node in frontier:
             here, opened = node
-            for sq in chart.neighbours(here).values():
+            for sq in neighbours(here).values():
                 may, opens, stops = seen.get(sq) or square(sq, here)
                 if not may:
                     continue
@@ -109,7 +110,7 @@ def walks(table: Table, p: Player, die: int) -> list[list[str]]:
                 if last or stops:
                     if key not in ends:
                         ends[key] = n
-                        reached.setdefault(key, node)
+                        reached[key] = node
                 elif key not in reached:
                     reached[key] = node
         came.append(reached)
