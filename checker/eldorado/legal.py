@@ -137,7 +137,12 @@ def _outfit(table: Table, p: Player, die: int | None) -> list[dict]:
 def _resupply(table: Table, p: Player, die: int | None) -> list[dict]:
     if _allowed(lambda: stores(table, p, rounds=True)):
         return _rounds(lambda: None)
-    return [{}] if _allowed(lambda: stores(table, p, rounds=False)) else []
+    return [{}] if may_resupply(table, p) else []
+
+
+def may_resupply(table: Table, p: Player) -> bool:
+    """Whether `p` may take on stores now (one round in port, or a die of barrels at an island)."""
+    return _allowed(lambda: stores(table, p, rounds=False))
 
 
 def _others(table: Table, p: Player) -> list[Player]:

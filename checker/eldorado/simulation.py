@@ -21,7 +21,7 @@ from typing import Any, Callable
 from checker.core.dice import Dice
 
 from .kinds import RUN
-from .legal import DIELESS, DIRECTIONS, OPTIONS, legal_for, may_fight, may_walk, sails, walks
+from .legal import DIELESS, DIRECTIONS, OPTIONS, legal_for, may_fight, may_resupply, may_walk, sails, walks
 from .play import Play
 from .state import Player, Table
 from .world import World
@@ -180,7 +180,7 @@ def greedy_policy(world: World) -> Choose:
         in_port = p.ship is not None and chart.port(p.ship) is not None
         # one round in port: crew and stores (a crew of ten eats two barrels a move)
         if (p.soldiers < 5 or p.barrels < want and p.soldiers < 12 if in_port else p.barrels < want) \
-                and OPTIONS["resupply"](t, p, die):
+                and may_resupply(t, p):
             return {"kind": "resupply", "player": name}, die
         if p.aboard and p.barrels < want:  # short of stores for the voyage: an island on the way first
             isle = charts.turns("islands", charts.islands).get(p.at, 1e9)

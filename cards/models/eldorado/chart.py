@@ -40,6 +40,7 @@ class Chart:
         self._terrain_of: dict[str, str] = {}  # by coordinate: a whole game's legal moves ask the same squares often
         self._near: dict[str, dict[str, str]] = {}
         self._parsed: dict[str, Square] = {}  # coordinate -> square, for those on the map
+        self._beside: dict[str, list[Island]] = {}
 
     # --- squares -----------------------------------------------------------------
     def squares(self) -> list[str]:
@@ -125,9 +126,13 @@ class Chart:
         return self._island_at.get(where)
 
     def islands_beside(self, where: str) -> list[Island]:
-        """Islands a ship on this square is moored at (the square itself or an orthogonal neighbour)."""
-        found = [self.island(n) for n in [where, *self.neighbours(where).values()]]
-        return list({i.id: i for i in found if i is not None}.values())
+        """Islands a ship on this square is moored at (the square itself or an orthogonal neighbour); not to be
+        changed (kept per square: every resupply asks)."""
+        found = self._beside.get(where)
+        if found is None:
+            near = [self.island(n) for n in [where, *self.neighbours(where).values()]]
+            found = self._beside[where] = list({i.id: i for i in near if i is not None}.values())
+        return found
 
     def monsters(self, where: str) -> Monsters | None:
         return self._monsters_at.get(self._square(where))
