@@ -150,10 +150,9 @@ def greedy_policy(world: World) -> Choose:
                 return best, [charts.cities[best]]
         return "home", charts.home
 
-    def stores_for(p: Player, key: Any, targets: list[str]) -> int:
+    def stores_for(p: Player, by_sea: dict[str, float]) -> int:
         """Barrels for the voyage to the goal and a margin: one a move per started ten aboard (E3)."""
-        trip = charts.turns(key, targets).get(p.at, 0.0)
-        return min(int((1 + (p.soldiers + p.guard) // 10) * (trip + 3)), 30)
+        return min(int((1 + (p.soldiers + p.guard) // 10) * (by_sea.get(p.at, 0.0) + 3)), 30)
 
     def choose(t: Table, p: Player, die: int, rand: Callable[[], float]) -> Choice | None:
         name = p.name
@@ -176,7 +175,8 @@ def greedy_policy(world: World) -> Choose:
                 picked = next((r for r in rounds if r.get("rounds", 1) == OUTFIT_ROUNDS), rounds[0])
                 return {"kind": "outfit", "player": name, **picked}, die
         key, targets = goal(t, p)
-        want = stores_for(p, key, targets) if p.aboard else 0
+        by_sea = charts.turns(key, targets)
+        want = stores_for(p, by_sea) if p.aboard else 0
         in_port = p.ship is not None and chart.port(p.ship) is not None
         # one round in port: crew and stores (a crew of ten eats two barrels a move)
         if (p.soldiers < 5 or p.barrels < want and p.soldiers < 12 if in_port else p.barrels < want) \
@@ -184,15 +184,16 @@ def greedy_policy(world: World) -> Choose:
             return {"kind": "resupply", "player": name}, die
         if p.aboard and p.barrels < want:  # short of stores for the voyage: an island on the way first
             isle = charts.turns("islands", charts.islands).get(p.at, 1e9)
-            if isle < charts.turns(key, targets).get(p.at, 1e9):
+            if isle < by_sea.get(p.at, 1e9):
                 key, targets = "islands", charts.islands
-        move = best_move(t, p, die, key, targets)
+                by_sea = charts.turns(key, targets)
+        move = best_move(t, p, die, key, targets, by_sea)
         return ({"kind": "move", "player": name, **move}, die) if move is not None else any_action(t, p, die, rand)
 
-    def best_move(t: Table, p: Player, die: int, key: Any, targets: list[str]) -> dict | None:
+    def best_move(t: Table, p: Player, die: int, key: Any, targets: list[str], by_sea: dict[str, float]) -> dict | None:
         """The sail or walk that brings the party nearest its goal (a walk leaves one soldier on guard
         when three or more are aboard); None when it may neither sail nor walk."""
-        by_sea, on_foot = charts.turns(key, targets), charts.turns(key, targets, on_foot=True)
+        on_foot = charts.turns(key, targets, on_foot=True)
         here = on_foot.get(p.at, 1e9)
         if not p.aboard and here >= 1e9 and p.ship is not None:  # nothing to walk to from here: back to the ship
             key, targets = ("ship", p.ship), [p.ship]
