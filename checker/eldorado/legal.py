@@ -96,16 +96,19 @@ def walks(table: Table, p: Player, die: int) -> list[list[str]]:
     ends: dict[Node, int] = {}  # each outcome: the step it ends on
     came: list[dict[Node, Node]] = []  # step by step, each node reached: the node it was first reached from
     frontier: list[Node] = [(p.at, False)]
-    neighbours = chart.neighbours
+    steps: dict[str, list[tuple[str, bool, bool]]] = {}  # square -> (neighbour, opens, stops) it may step onto
+
+    def onward(here: str) -> list[tuple[str, bool, bool]]:
+        found = steps[here] = [(sq, opens, stops) for sq in chart.neighbours(here).values()
+                               for may, opens, stops in (seen.get(sq) or square(sq, here),) if may]
+        return found
+
     for n in range(1, die + 1):
         reached: dict[Node, Node] = {}
         last = n == die
         for node in frontier:
             here, opened = node
-            for sq in neighbours(here).values():
-                may, opens, stops = seen.get(sq) or square(sq, here)
-                if not may:
-                    continue
+            for sq, opens, stops in steps.get(here) or onward(here):
                 key = (sq, opened or opens)
                 if last or stops:
                     if key not in ends:

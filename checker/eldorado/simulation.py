@@ -158,7 +158,9 @@ def greedy_policy(world: World) -> Choose:
         name = p.name
         if p.aboard and chart.port(p.at) is not None and OPTIONS["homecoming"](t, p, None):
             return {"kind": "homecoming", "player": name}, None  # rolls no die
-        if (not p.aboard or (p.soldiers >= SAFE and p.treasure == 0)) and OPTIONS["indians"](t, p, die):
+        at_city = chart.city(p.at) or chart.guarded_city(p.at)
+        if at_city is not None and (not p.aboard or (p.soldiers >= SAFE and p.treasure == 0)) \
+                and OPTIONS["indians"](t, p, die):
             return {"kind": "indians", "player": name}, die
         strength = points(p)
         for o in t.players:
