@@ -200,7 +200,8 @@ def greedy_policy(world: World) -> Choose:
         if not p.aboard and here >= 1e9 and p.ship is not None:  # nothing to walk to from here: back to the ship
             key, targets = ("ship", p.ship), [p.ship]
             on_foot = charts.turns(key, targets, on_foot=True)
-        best, best_score = None, 1e18
+        best: dict[str, Any] | None = None
+        best_score = 1e18
         if p.aboard:  # the best-scored direction the ship may sail (the first of equals): asked best first
             scores = sail_scores.get((p.ship, key))
             if scores is None:
@@ -213,7 +214,7 @@ def greedy_policy(world: World) -> Choose:
         walk = not p.aboard or (key not in ("home", "islands") and here <= by_sea.get(p.at, 1e9) + 1.0)
         if not walk or not may_walk(t, p):
             return best
-        guard = {"guard": 1} if p.aboard and p.soldiers >= 3 else {}
+        guard: dict[str, int] = {"guard": 1} if p.aboard and p.soldiers >= 3 else {}
         for path in walks(t, p, die):
             end = path[-1]
             score = on_foot.get(end, 1e9)
