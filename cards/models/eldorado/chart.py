@@ -48,6 +48,8 @@ class Chart:
         return [coord((c, r)) for r in range(self.height) for c in range(self.width)]
 
     def on_map(self, where: str) -> bool:
+        if where in self._parsed:
+            return True
         try:
             return parse(where) in self._terrain
         except ValueError:
