@@ -20,10 +20,9 @@ from .state import Player, Table
 class Play:
     """The table plus what happens to it: steps with rules, dice used, headline events."""
 
-    def __init__(self, table: Table, seed: int | None, logged: bool = True):
+    def __init__(self, table: Table, seed: int | None):
         self.table, self.chart = table, table.chart
-        self.logged = logged  # a simulator's play keeps no log and no events: what it counts is lost and winner
-        self.log = Log(logged)
+        self.log = Log()
         self.dice = Dice(table.dice, seed)
         self.seed = seed
         self.events: list[Event] = []
@@ -37,14 +36,14 @@ class Play:
     def say(self, player: Player | None, text: str | None, rule: str, kind: str | None = None, **values: Any) -> None:
         """A step of `kind` (checker.core.log.KINDS): "<player> <text>" ("Bob's guard ..." for a text starting
         with 's), with the rule behind it."""
-        if not self.logged:
+        if not self.log.enabled:  # a simulator's play: no steps, events or roll wording (it counts lost, winner)
             return
         name = player.name if player is not None else None
         self.log.add(subject(name, text) if name and text is not None else text, rule, name, kind=kind, **values)
 
     def note(self, player: Player | None, what: str) -> None:
         """An event of the verdict: what happened to the player, in a few words (None: a line of its own)."""
-        if self.logged:
+        if self.log.enabled:
             self.events.append(Event(player.name if player is not None else None, what))
 
     def roll(self, player: Player, why: str) -> int:
@@ -54,7 +53,7 @@ class Play:
         except StateError as exc:
             exc.player = exc.player or player.name
             raise
-        if self.logged:
+        if self.log.enabled:
             rolled = self.dice.rolled_here and self.dice.rolled_here[-1] == len(self.dice.used) - 1
             source = f" (not in the state: rolled with --seed {self.seed})" if rolled else ""
             self.say(player, f"rolls {value} for the {why}{source}", cite.DIE, kind="roll")

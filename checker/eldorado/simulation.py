@@ -71,7 +71,8 @@ def any_action(t: Table, p: Player, die: int, rand: Callable[[], float]) -> Choi
 
 def act(table: Table, p: Player, action: dict, die: int | None, rng: Any) -> Play:
     """Settle one legal action by the engine's own step; the dice after `die` come from the game's seed."""
-    play = Play(table, None, logged=False)
+    play = Play(table, None)
+    play.log.enabled = False
     play.dice = Dice([] if die is None else [die])
     play.dice.rng = rng
     fields = {k: v for k, v in action.items() if k not in ("kind", "player")}
