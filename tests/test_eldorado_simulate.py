@@ -49,12 +49,15 @@ def test_every_simulated_action_is_legal_and_resolve_settles_it_the_same(policy,
                 continue
             die = rng.randint(1, 6)
             acts, dieless = options(t, p, die)
+            choice = choose(t, p, die, rng.random)
             if not acts:
+                assert choice is None
                 continue
-            action = choose(t, p, acts, die, rng.random)
-            assert action in acts
+            assert choice is not None
+            action, first = choice
+            assert action in acts and first == (die if acts.index(action) < dieless else None)
             before = write_table(t, {"game": "eldorado"}, None)
-            play = act(t, p, action, None if acts.index(action) >= dieless else die, rng)
+            play = act(t, p, action, first, rng)
             after = write_table(t, {"game": "eldorado"}, play.winner)
             state = {**before, "dice": list(play.dice.used), "action": action}
             assert resolve(state, DATA).state == after, action

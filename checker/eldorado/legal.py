@@ -56,16 +56,25 @@ def _allowed(check: Callable[[], Any]) -> bool:
 
 
 def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
-    if may_sail(p):
-        for direction in DIRECTIONS:
-            if _allowed(lambda: course(table, p, direction)):
-                yield {"direction": direction}
-    if die is None or not _allowed(lambda: check_ashore(table, p, 0)):
+    for direction in sails(table, p):
+        yield {"direction": direction}
+    if die is None or not may_walk(table, p):
         return
     guards: list[dict[str, int]] = [{}] + [{"guard": n} for n in range(1, p.soldiers + 1)] if p.aboard else [{}]
     for path in walks(table, p, die):
         for guard in guards:
             yield {"path": path, **guard}
+
+
+def sails(table: Table, p: Player, directions: tuple[str, ...] = DIRECTIONS) -> list[str]:
+    """The directions (of `directions`) `p`'s ship may sail now (none without a ship, the party aboard and a
+    soldier)."""
+    return [d for d in directions if _allowed(lambda: course(table, p, d))] if may_sail(p) else []
+
+
+def may_walk(table: Table, p: Player) -> bool:
+    """Whether the party may set out on foot now (with no guard left aboard: 1 to `p.soldiers` when aboard)."""
+    return _allowed(lambda: check_ashore(table, p, 0))
 
 
 def walks(table: Table, p: Player, die: int) -> list[list[str]]:
@@ -77,27 +86,47 @@ def walks(table: Table, p: Player, die: int) -> list[list[str]]:
     seen: dict[str, tuple[bool, bool, bool]] = {}  # square -> (may step, opens, stops)
 
     def square(sq: str, here: str) -> tuple[bool, bool, bool]:
-        found = seen[sq] = (step_problem(chart, p, here, sq) is None, opens_eldorado(chart, p, sq) is not None,
-                            stop(table, p, sq) is not None)
+        if step_problem(chart, p, here, sq) is not None:
+            found = seen[sq] = (False, False, False)  # never entered: whether it opens or stops does not matter
+        else:
+            found = seen[sq] = (True, opens_eldorado(chart, p, sq) is not None, stop(table, p, sq) is not None)
         return found
 
-    ends: dict[tuple[str, bool], list[str]] = {}
-    frontier: dict[tuple[str, bool], list[str]] = {(p.at, False): []}
+    Node = tuple[str, bool]  # a square and whether the walk has opened the Eldorado on the way there
+    ends: dict[Node, int] = {}  # each outcome: the step it ends on
+    came: list[dict[Node, Node]] = []  # step by step, each node reached: the node it was first reached from
+    frontier: list[Node] = [(p.at, False)]
+    steps: dict[str, list[tuple[str, bool, bool]]] = {}  # square -> (neighbour, opens, stops) it may step onto
+
+    def onward(here: str) -> list[tuple[str, bool, bool]]:
+        found = steps[here] = [(sq, opens, stops) for sq in chart.neighbours(here).values()
+                               for may, opens, stops in (seen.get(sq) or square(sq, here),) if may]
+        return found
+
     for n in range(1, die + 1):
-        reached: dict[tuple[str, bool], list[str]] = {}
+        reached: dict[Node, Node] = {}
         last = n == die
-        for (here, opened), path in frontier.items():
-            for sq in chart.neighbours(here).values():
-                may, opens, stops = seen.get(sq) or square(sq, here)
-                if not may:
-                    continue
+        for node in frontier:
+            here, opened = node
+            for sq, opens, stops in steps.get(here) or onward(here):
                 key = (sq, opened or opens)
-                if key not in ends and (last or stops):
-                    ends[key] = path + [sq]
-                elif not (last or stops) and key not in reached:
-                    reached[key] = path + [sq]
-        frontier = reached
-    return list(ends.values())
+                if last or stops:
+                    if key not in ends:
+                        ends[key] = n
+                        reached[key] = node
+                elif key not in reached:
+                    reached[key] = node
+        came.append(reached)
+        frontier = [node for node in reached if node not in ends or ends[node] != n]
+    paths = []
+    for node, n in ends.items():
+        path = []
+        while n > 0:
+            path.append(node[0])
+            node = came[n - 1][node]
+            n -= 1
+        paths.append(path[::-1])
+    return paths
 
 
 def _rounds(check: Callable[[], Any]) -> list[dict]:
@@ -111,7 +140,12 @@ def _outfit(table: Table, p: Player, die: int | None) -> list[dict]:
 def _resupply(table: Table, p: Player, die: int | None) -> list[dict]:
     if _allowed(lambda: stores(table, p, rounds=True)):
         return _rounds(lambda: None)
-    return [{}] if _allowed(lambda: stores(table, p, rounds=False)) else []
+    return [{}] if may_resupply(table, p) else []
+
+
+def may_resupply(table: Table, p: Player) -> bool:
+    """Whether `p` may take on stores now (one round in port, or a die of barrels at an island)."""
+    return _allowed(lambda: stores(table, p, rounds=False))
 
 
 def _others(table: Table, p: Player) -> list[Player]:
@@ -119,7 +153,12 @@ def _others(table: Table, p: Player) -> list[Player]:
 
 
 def _combat(table: Table, p: Player, die: int | None) -> list[dict]:
-    return [{"opponent": o.name} for o in _others(table, p) if _allowed(lambda: check_combat(p, o))]
+    return [{"opponent": o.name} for o in _others(table, p) if may_fight(p, o)]
+
+
+def may_fight(p: Player, o: Player) -> bool:
+    """Whether `p` may start a combat with `o` (another player still in) now."""
+    return _allowed(lambda: check_combat(p, o))
 
 
 def _indians(table: Table, p: Player, die: int | None) -> list[dict]:

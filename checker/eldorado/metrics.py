@@ -15,7 +15,7 @@ from checker.core.errors import StateError
 from checker.core.simulate_cmd import (bump, histogram_summary, judged_rates, list_changes, rate_entry,
                                        seeded_games)
 
-from .simulation import MAX_TURNS, POLICIES, Choose, act, options, setup
+from .simulation import MAX_TURNS, POLICIES, Choose, act, setup
 from .world import World, compile_game
 
 FAMILY = "eldorado"
@@ -75,14 +75,14 @@ def play_game(world: World, players: int, rng: random.Random, choosers: list[Cho
             if p.out:
                 continue
             die = int(rand() * 6) + 1
-            acts, dieless = options(t, p, die)
-            if not acts:
+            choice = choose(t, p, die, rand)
+            if choice is None:
                 continue
             moved = True
-            action = choose(t, p, acts, die, rand)
+            action, first = choice
             before = [q.soldiers + q.guard for q in seats]
             treasure, beaten = p.treasure, len(t.beaten)
-            play = act(t, p, action, None if acts.index(action) >= dieless else die, rng)
+            play = act(t, p, action, first, rng)
             for cause, n in play.lost.items():
                 bump(lost, cause, n)
             fight = LOSS_OF.get(action["kind"])

@@ -331,9 +331,9 @@ def stop(table: Table, p: Player, sq: str) -> tuple[str, dict[str, str], str] | 
     may go on."""
     if p.ship is not None and sq == p.ship:
         return "the party's own ship", {}, ""
-    owners = [o for o in table.players if o is not p and not o.out and o.ship == sq]
-    if owners:
-        return f"the ship of {owners[0].name}", {"cause": "ship", "owner": owners[0].name, "at": sq}, cite.ANY_SHIP
+    owner = next((o for o in table.players if o.ship == sq and o is not p and not o.out), None)
+    if owner is not None:
+        return f"the ship of {owner.name}", {"cause": "ship", "owner": owner.name, "at": sq}, cite.ANY_SHIP
     city = unbeaten(table, sq)
     if city is not None:
         return f"the Indians of {city.name}", {"cause": "indians", "city": city.name, "at": sq}, cite.STOP_INDIANS

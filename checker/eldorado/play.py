@@ -36,11 +36,14 @@ class Play:
     def say(self, player: Player | None, rule: str, kind: str | None = None, **values: Any) -> None:
         """A step of `kind` (checker.core.log.KINDS), with the rule behind it, worded from `values` by the
         family's table (`wording`)."""
+        if not self.log.enabled:  # a simulator's play: no steps, events or roll wording (it counts lost, winner)
+            return
         self.log.add(None, rule, player.name if player is not None else None, kind=kind, **values)
 
     def note(self, player: Player | None, what: str) -> None:
         """An event of the verdict: what happened to the player, in a few words (None: a line of its own)."""
-        self.events.append(Event(player.name if player is not None else None, what))
+        if self.log.enabled:
+            self.events.append(Event(player.name if player is not None else None, what))
 
     def roll(self, player: Player, why: str) -> int:
         """The next die (E1): given in `dice`, else rolled with --seed; the step says which."""
@@ -49,9 +52,10 @@ class Play:
         except StateError as exc:
             exc.player = exc.player or player.name
             raise
-        rolled = self.dice.rolled_here and self.dice.rolled_here[-1] == len(self.dice.used) - 1
-        seeded = {"seed": self.seed} if rolled else {}
-        self.say(player, cite.DIE, "roll", who=player.name, value=value, die=why, **seeded)
+        if self.log.enabled:
+            rolled = self.dice.rolled_here and self.dice.rolled_here[-1] == len(self.dice.used) - 1
+            seeded = {"seed": self.seed} if rolled else {}
+            self.say(player, cite.DIE, "roll", who=player.name, value=value, die=why, **seeded)
         return value
 
     def leftover_dice(self) -> None:

@@ -1,12 +1,17 @@
 """`checker simulate`'s players for Eldorado: whole games on the engine's own table and action steps.
 
 A game (ruling ELD-17): leaders and Eldorado cards dealt by lot, the order of play by lot, then
-turn after turn each player still in takes one action. Every action is one of `legal_for`'s and is
-settled by the same step `checker resolve` runs (`kinds.RUN`), with the log off and the dice from
-the game's seed. A walk's die is rolled before its path is chosen (Movement Rules), so each turn
-rolls that die first and hands it to `legal_for`; whatever action is chosen rolls it as its first
-die. Neither policy looks at it except to choose a walk's path, so a sail or a fight is chosen
-before its die as at the table. What is counted lives in `metrics`.
+turn after turn each player still in takes one action. Every action is a legal one and is settled by
+the same step `checker resolve` runs (`kinds.RUN`), with the log off and the dice from the game's
+seed. A walk's die is rolled before its path is chosen (Movement Rules), so each turn rolls that
+die first and hands it to the policy; the chosen action rolls it as its first die, unless it is
+one that rolls none (a homecoming, boarding an unguarded ship). Neither policy looks at it except
+to choose a walk's path, so a sail or a fight is chosen before its die as at the table.
+
+The random policy lists every legal action (`legal_for`) and picks one. The greedy one samples
+without listing (issue 9: a policy may, if it picks only legal actions): it asks the engine's own
+checks (`legal.OPTIONS`, `sails`, `may_walk`, `walks`) about the few actions it wants, in order,
+and lists everything only when it wants none of them. What is counted lives in `metrics`.
 """
 from __future__ import annotations
 
@@ -16,13 +21,14 @@ from typing import Any, Callable
 from checker.core.dice import Dice
 
 from .kinds import RUN
-from .legal import DIELESS, legal_for
+from .legal import DIELESS, DIRECTIONS, OPTIONS, legal_for, may_fight, may_resupply, may_walk, sails, walks
 from .play import Play
 from .state import Player, Table
 from .world import World
 
 MAX_TURNS = 150  # a safety stop (reported as "turn limit"): the random policy rarely comes home
-Choose = Callable[[Table, Player, list[dict], int, Callable[[], float]], dict]
+Choice = tuple[dict, int | None]  # an action and the die it rolls first (None: it rolls none)
+Choose = Callable[[Table, Player, int, Callable[[], float]], Choice | None]
 SAIL, WALK = 1 / 2.33, 1 / 3.5  # turns per square: a wind die moves 2.33 on average (1 and 6 lose it), a march 3.5
 MONSTER_TOLL = 0.5  # extra turns a greedy captain counts for ending in monster waters (a soldier, a barrel)
 OUTFIT_ROUNDS = 2  # about 7 soldiers and barrels: 8 aboard eat one barrel a move (E3)
@@ -54,6 +60,15 @@ def options(table: Table, p: Player, die: int) -> tuple[list[dict], int]:
     return rolling + dieless, len(rolling)
 
 
+def any_action(t: Table, p: Player, die: int, rand: Callable[[], float]) -> Choice | None:
+    """Any legal action, each as likely; None when there is none."""
+    acts, dieless = options(t, p, die)
+    if not acts:
+        return None
+    i = int(rand() * len(acts))
+    return acts[i], (die if i < dieless else None)
+
+
 def act(table: Table, p: Player, action: dict, die: int | None, rng: Any) -> Play:
     """Settle one legal action by the engine's own step; the dice after `die` come from the game's seed."""
     play = Play(table, None)
@@ -68,15 +83,11 @@ def act(table: Table, p: Player, action: dict, die: int | None, rng: Any) -> Pla
     return play
 
 
-# ---- policies: POLICIES[name](world) -> choose(table, player, options, die, rand) -> action -----------
+# ---- policies: POLICIES[name](world) -> choose(table, player, die, rand) -> (action, first die) | None ----
 
 def random_policy(world: World) -> Choose:
     """Any legal action, each as likely."""
-
-    def choose(t: Table, p: Player, acts: list[dict], die: int, rand: Callable[[], float]) -> dict:
-        return acts[int(rand() * len(acts))]
-
-    return choose
+    return any_action
 
 
 class Charts:
@@ -128,7 +139,7 @@ def greedy_policy(world: World) -> Choose:
     """Outfits, heads for its city, fights when favourable, resupplies when low, comes home with treasure."""
     charts = Charts(world)
     chart = world.chart
-    landfalls: dict[tuple[str | None, str], list[str]] = {}  # (ship, direction): the chart never changes
+    sail_scores: dict[tuple[Any, Any], list[tuple[float, int]]] = {}  # (ship, goal): the chart never changes
 
     def goal(t: Table, p: Player) -> tuple[Any, list[str]]:
         if not p.opened and p.eldorado is not None:
@@ -140,61 +151,80 @@ def greedy_policy(world: World) -> Choose:
                 return best, [charts.cities[best]]
         return "home", charts.home
 
-    def stores_for(p: Player, key: Any, targets: list[str]) -> int:
+    def stores_for(p: Player, by_sea: dict[str, float]) -> int:
         """Barrels for the voyage to the goal and a margin: one a move per started ten aboard (E3)."""
-        trip = charts.turns(key, targets).get(p.at, 0.0)
-        return min(int((1 + (p.soldiers + p.guard) // 10) * (trip + 3)), 30)
+        return min(int((1 + (p.soldiers + p.guard) // 10) * (by_sea.get(p.at, 0.0) + 3)), 30)
 
-    def choose(t: Table, p: Player, acts: list[dict], die: int, rand: Callable[[], float]) -> dict:
-        kinds: dict[str, list[dict]] = {}
-        for a in acts:
-            kinds.setdefault(a["kind"], []).append(a)
-        if "homecoming" in kinds:
-            return kinds["homecoming"][0]
-        if "indians" in kinds and (not p.aboard or (p.soldiers >= SAFE and p.treasure == 0)):
-            return kinds["indians"][0]
-        for a in kinds.get("combat", []):
-            if points(p) >= points(t.by_name[a["opponent"]]) + 6:  # wins whatever the dice
-                return a
-        if "takeover" in kinds and p.ship is None:
-            return kinds["takeover"][0]
-        if "outfit" in kinds and p.soldiers + p.barrels == 0:
-            return next((a for a in kinds["outfit"] if a.get("rounds", 1) == OUTFIT_ROUNDS), kinds["outfit"][0])
+    def choose(t: Table, p: Player, die: int, rand: Callable[[], float]) -> Choice | None:
+        name = p.name
+        if p.aboard and chart.port(p.at) is not None and OPTIONS["homecoming"](t, p, None):
+            return {"kind": "homecoming", "player": name}, None  # rolls no die
+        at_city = chart.city(p.at) or chart.guarded_city(p.at)
+        if at_city is not None and (not p.aboard or (p.soldiers >= SAFE and p.treasure == 0)) \
+                and OPTIONS["indians"](t, p, die):
+            return {"kind": "indians", "player": name}, die
+        strength = points(p)
+        for o in t.players:
+            if o is not p and not o.out and strength >= points(o) + 6 and may_fight(p, o):  # wins whatever the dice
+                return {"kind": "combat", "player": name, "opponent": o.name}, die
+        if p.ship is None:
+            for first in (die, None):  # a guarded ship first (a fight: the die), then an unguarded one (no die)
+                boarding = OPTIONS["takeover"](t, p, first)
+                if boarding:
+                    return {"kind": "takeover", "player": name, **boarding[0]}, first
+        if p.soldiers + p.barrels == 0:
+            rounds = OPTIONS["outfit"](t, p, die)
+            if rounds:
+                picked = next((r for r in rounds if r.get("rounds", 1) == OUTFIT_ROUNDS), rounds[0])
+                return {"kind": "outfit", "player": name, **picked}, die
         key, targets = goal(t, p)
-        want = stores_for(p, key, targets) if p.aboard else 0
-        resupply = kinds.get("resupply", [])
-        in_port = resupply and p.ship is not None and chart.port(p.ship) is not None
-        if resupply and (p.soldiers < 5 or p.barrels < want and p.soldiers < 12 if in_port else p.barrels < want):
-            return resupply[0]  # one round in port: crew and stores (a crew of ten eats two barrels a move)
-        if p.aboard and p.barrels < want and key not in ("islands",):
+        by_sea = charts.turns(key, targets)
+        want = stores_for(p, by_sea) if p.aboard else 0
+        in_port = p.ship is not None and chart.port(p.ship) is not None
+        # one round in port: crew and stores (a crew of ten eats two barrels a move)
+        if (p.soldiers < 5 or p.barrels < want and p.soldiers < 12 if in_port else p.barrels < want) \
+                and may_resupply(t, p):
+            return {"kind": "resupply", "player": name}, die
+        if p.aboard and p.barrels < want:  # short of stores for the voyage: an island on the way first
             isle = charts.turns("islands", charts.islands).get(p.at, 1e9)
-            if isle < charts.turns(key, targets).get(p.at, 1e9):
+            if isle < by_sea.get(p.at, 1e9):
                 key, targets = "islands", charts.islands
-        key, targets = goal(t, p)
-        by_sea, on_foot = charts.turns(key, targets), charts.turns(key, targets, on_foot=True)
+                by_sea = charts.turns(key, targets)
+        move = best_move(t, p, die, key, targets, by_sea)
+        return ({"kind": "move", "player": name, **move}, die) if move is not None else any_action(t, p, die, rand)
+
+    def best_move(t: Table, p: Player, die: int, key: Any, targets: list[str], by_sea: dict[str, float]) -> dict | None:
+        """The sail or walk that brings the party nearest its goal (a walk leaves one soldier on guard
+        when three or more are aboard); None when it may neither sail nor walk."""
+        on_foot = charts.turns(key, targets, on_foot=True)
         here = on_foot.get(p.at, 1e9)
         if not p.aboard and here >= 1e9 and p.ship is not None:  # nothing to walk to from here: back to the ship
             key, targets = ("ship", p.ship), [p.ship]
             on_foot = charts.turns(key, targets, on_foot=True)
+        best: dict[str, Any] | None = None
+        best_score = 1e18
+        if p.aboard:  # the best-scored direction the ship may sail (the first of equals): asked best first
+            scores = sail_scores.get((p.ship, key))
+            if scores is None:
+                ends = [_landfalls(chart, p.ship, d) for d in DIRECTIONS]
+                scores = sail_scores[(p.ship, key)] = sorted(
+                    (sum(by_sea.get(sq, 1e9) for sq in ends[i]) / 4, i) for i in range(len(DIRECTIONS)))
+            sail = next(((score, DIRECTIONS[i]) for score, i in scores if sails(t, p, (DIRECTIONS[i],))), None)
+            if sail is not None:
+                best_score, best = sail[0], {"direction": sail[1]}
         walk = not p.aboard or (key not in ("home", "islands") and here <= by_sea.get(p.at, 1e9) + 1.0)
-        best, best_score = None, 1e18
-        for a in kinds.get("move", []):
-            if "path" in a:
-                if not walk or (p.aboard and a.get("guard", 0) != (1 if p.soldiers >= 3 else 0)):
-                    continue
-                end = a["path"][-1]
-                score = on_foot.get(end, 1e9)
-                city = chart.city(end) or chart.guarded_city(end)
-                if city is not None and city.id not in t.beaten and city.square not in targets:
-                    score += 5.0  # unbeaten Indians fight to the death: only those of the goal
-            else:
-                ends = landfalls.get((p.ship, a["direction"]))
-                if ends is None:
-                    ends = landfalls[(p.ship, a["direction"])] = _landfalls(chart, p.ship, a["direction"])
-                score = sum(by_sea.get(sq, 1e9) for sq in ends) / 4
+        if not walk or not may_walk(t, p):
+            return best
+        guard: dict[str, int] = {"guard": 1} if p.aboard and p.soldiers >= 3 else {}
+        for path in walks(t, p, die):
+            end = path[-1]
+            score = on_foot.get(end, 1e9)
+            city = chart.city(end) or chart.guarded_city(end)
+            if city is not None and city.id not in t.beaten and city.square not in targets:
+                score += 5.0  # unbeaten Indians fight to the death: only those of the goal
             if score < best_score:
-                best, best_score = a, score
-        return best if best is not None else acts[int(rand() * len(acts))]
+                best, best_score = {"path": path, **guard}, score
+        return best
 
     return choose
 

@@ -39,6 +39,8 @@ class Chart:
         self.monster_waters = {m.id: m for m in record.monsters}
         self._terrain_of: dict[str, str] = {}  # by coordinate: a whole game's legal moves ask the same squares often
         self._near: dict[str, dict[str, str]] = {}
+        self._parsed: dict[str, Square] = {}  # coordinate -> square, for those on the map
+        self._beside: dict[str, list[Island]] = {}
 
     # --- squares -----------------------------------------------------------------
     def squares(self) -> list[str]:
@@ -46,6 +48,8 @@ class Chart:
         return [coord((c, r)) for r in range(self.height) for c in range(self.width)]
 
     def on_map(self, where: str) -> bool:
+        if where in self._parsed:
+            return True
         try:
             return parse(where) in self._terrain
         except ValueError:
@@ -124,9 +128,13 @@ class Chart:
         return self._island_at.get(where)
 
     def islands_beside(self, where: str) -> list[Island]:
-        """Islands a ship on this square is moored at (the square itself or an orthogonal neighbour)."""
-        found = [self.island(n) for n in [where, *self.neighbours(where).values()]]
-        return list({i.id: i for i in found if i is not None}.values())
+        """Islands a ship on this square is moored at (the square itself or an orthogonal neighbour); not to be
+        changed (kept per square: every resupply asks)."""
+        found = self._beside.get(where)
+        if found is None:
+            near = [self.island(n) for n in [where, *self.neighbours(where).values()]]
+            found = self._beside[where] = list({i.id: i for i in near if i is not None}.values())
+        return found
 
     def monsters(self, where: str) -> Monsters | None:
         return self._monsters_at.get(self._square(where))
@@ -142,9 +150,13 @@ class Chart:
 
     # --- internals ---------------------------------------------------------------
     def _square(self, where: str) -> Square:
+        square = self._parsed.get(where)
+        if square is not None:
+            return square
         square = parse(where)
         if square not in self._terrain:
             raise ValueError(f"{where!r} is off the map (columns A..{coord((self.width - 1, 0))[:-1]}, rows 1..{self.height})")
+        self._parsed[where] = square
         return square
 
     @cached_property
