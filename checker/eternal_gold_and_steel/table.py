@@ -90,8 +90,7 @@ class Table:
 
     # ---- the log ---------------------------------------------------------------------------------------
 
-    def say(self, rule: str, player: Player | None = None, card: CardDef | Throne | None = None,
-            kind: str | None = None, **values: Any) -> None:
+    def say(self, rule: str, player: Player | None, card: CardDef | Throne | None, kind: str, **values: Any) -> None:
         """A step of `kind` (checker.core.log.KINDS), worded from its values by the family's table (`wording`)."""
         if self.log is not None:
             if card is not None:
