@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from checker.core.wording import Words, amount, costs, family
+from checker.core.wording import Words, amount, costs, family, plural
 
 from . import conditions  # noqa: F401  (registers the conditions' words)
 from .vocab import CONDITIONS
@@ -89,7 +89,7 @@ WORDS: Words = family({
     "card/draw": lambda v: f"{v['who']} draws {v['name']} from the top of the deck",
     "nothing/draw": lambda v: f"{v['who']} has no card to draw: deck and discard pile are empty",
     "card/reshuffle": lambda v: (f"{v['who']}'s deck is empty: the discard pile is shuffled into a new deck "
-                                 f"({v['count']} cards)"),
+                                 f"({plural(v['count'], 'card')})"),
     "card/shuffle": lambda v: (f"the market deck is not given: the {v['count']} market cards the state does not place "
                                "are shuffled with the seed"),
     "card/market": lambda v: f"{v['who']} adds the top card of the market deck ({v['name']}) to their market",
