@@ -119,6 +119,7 @@ class FaceCache:
         self.kept = kept
         self.written = 0
         self._forms: dict[str, FormDrawing | None] = {}  # icons and art, read once per build
+        self._reprs: dict[int, tuple[Any, str]] = {}
 
     def key(self, face: Any, shared: bool, box: Any, style: Any) -> str | None:
         """The key of a face: None when its record cannot be told apart by value (never cached)."""
@@ -127,12 +128,20 @@ class FaceCache:
             known = self.kept.keys.get(memo)
             if known is not None and known[0] is face.component.spec and known[1] is face.record:
                 return known[2]
-        record = "" if shared else repr(face.record)
-        text = f"{self.look}\0{face.component.spec!r}\0{record}\0{face.side}\0{face.die_face}\0{box!r}\0{style!r}"
+        record = "" if shared else self._repr(face.record)
+        text = (f"{self.look}\0{self._repr(face.component.spec)}\0{record}\0{face.side}\0{face.die_face}\0"
+                f"{box!r}\0{style!r}")
         key = None if " at 0x" in text else hashlib.sha256(text.encode()).hexdigest()  # " at 0x": shown by address
         if self.kept is not None:
             self.kept.keys[memo] = (face.component.spec, face.record, key)  # held, so their ids stay theirs
         return key
+
+    def _repr(self, obj: Any) -> str:
+        """`repr(obj)`, once per object and build (a spec or record serves many faces; all are kept alive)."""
+        known = self._reprs.get(id(obj))
+        if known is None or known[0] is not obj:
+            known = self._reprs[id(obj)] = (obj, repr(obj))
+        return known[1]
 
     def load(self, key: str) -> Recorded | None:
         """A face's recording and the drawings of the forms it places, or None (missing, corrupt, foreign)."""
