@@ -258,6 +258,7 @@ def watch(
         except (DefinitionError, LayoutError, FileRefused) as exc:
             where = "--out: " if isinstance(exc, FileRefused) else ""
             typer.echo(shown(f"{where}{exc}\n(the last good files are kept; watching for the fix)"), err=True)
+        session.settle()
 
     typer.echo(shown(f"watching {folder} (Ctrl-C stops)"))
     watch_loop(folder, rebuild, interval=interval, poll=poll, ignore=(out.resolve(),))

@@ -3,6 +3,7 @@ reported like a build reports it and the next good save recovers, the edited car
 its drawing reused by the PDF, and the folder is watched through change notices or by polling."""
 from __future__ import annotations
 
+import gc
 import re
 import threading
 import time
@@ -68,7 +69,9 @@ def test_the_pdf_replays_the_drawing_of_the_preview_and_forgets_faces_no_longer_
     def rebuild() -> tuple[list[Path], int]:
         game = load_game(str(folder))
         files = session.previews(game, looks_for(game))
-        return files, session.build(game).drawn
+        drawn = session.build(game).drawn
+        session.settle()  # the collector is off during a rebuild
+        return files, drawn
 
     files, drawn = rebuild()
     assert files == [] and drawn > 0  # the first build previews nothing
@@ -106,7 +109,8 @@ def test_no_cache_keeps_nothing_and_previews_nothing(tmp_path, game_copy):
         game = load_game(str(folder))
         assert session.previews(game, looks_for(game)) == []
         assert session.build(game).drawn > 0
-    assert session.kept is None and session.streams is None
+        session.settle()
+    assert session.kept is None and session.streams is None and gc.isenabled()
 
 
 @pytest.mark.parametrize("poll", [False, True], ids=["notices", "polling"])

@@ -31,7 +31,7 @@ from cards.usercache import cache_dir
 from fonts import DIR as FONTS
 
 from .icons import FormDrawing
-from .recording import Nested, Recording, Run, replay
+from .recording import Nested, Recording, Replays, Run, replay
 
 MAX_BYTES = 200_000_000
 FORMAT = 1
@@ -81,6 +81,7 @@ class KeptFaces:
         self.faces: dict[str, Recorded] = {}
         self.forms: dict[str, FormDrawing] = {}
         self.keys: dict[tuple, tuple[Any, Any, str | None]] = {}   # (id(spec), id(record), ...) -> (spec, record, key)
+        self.replays: Replays = {}  # what replaying each kept face wrote (`recording.replay`)
         self._last: tuple[dict[str, Recorded], dict[str, FormDrawing]] = ({}, {})
         self._complete = True
 
@@ -92,6 +93,8 @@ class KeptFaces:
             self._last = ({**self._last[0], **self.faces}, {**self._last[1], **self.forms})
         self.faces, self.forms, self.keys = {}, {}, {}
         self._complete = False
+        live = {id(recorded[0]) for recorded in self._last[0].values()}
+        self.replays = {key: known for key, known in self.replays.items() if key in live}
 
     def round_done(self) -> None:
         self._complete = True
