@@ -9,10 +9,9 @@ The process is long-running, so a `Session` keeps warm what rebuilds share: font
 templates stay loaded, the faces of the last build stay in memory (`KeptFaces`: neither read
 nor decoded again), and so do their compressed streams and PDF objects (`pdfforms.KeptStreams`)
 and what replaying each wrote (`recording.replay`); the garbage is collected between rebuilds,
-not during them (`Session.settle`).  A rebuild
-first writes the faces an edit changed (those neither kept nor in the face cache) as PNG
-previews, recording them on the way, then the PDF, which replays them with every other
-face: the same bytes as a cold `generator build`.
+not during them (`Session.settle`).  A rebuild first writes the faces an edit changed (those
+neither kept nor in the face cache) as PNG previews, recording them on the way, then the PDF,
+which replays them with every other face: the same bytes as a cold `generator build`.
 """
 from __future__ import annotations
 
