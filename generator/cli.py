@@ -220,10 +220,13 @@ def watch(
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
     cut_lines: bool = CUTS, no_cache: bool = NO_CACHE,
-    interval: float = typer.Option(0.5, "--interval", help=f"Seconds between checks ({INTERVAL[0]:g} to {INTERVAL[1]:g}).",
+    poll: bool = typer.Option(False, "--poll", help="Check the folder every --interval instead of waiting for the "
+                                                    "file system's change notices (for network folders)."),
+    interval: float = typer.Option(0.5, "--interval", help=f"Seconds between checks when polling ({INTERVAL[0]:g} to "
+                                                           f"{INTERVAL[1]:g}).",
                                    parser=option_parser(low=INTERVAL[0], high=INTERVAL[1], unit=" s")),
 ) -> None:
-    """Rebuild GAME's kit whenever one of its definition files changes (Ctrl-C stops); the cards just
+    """Rebuild GAME's kit whenever one of its files changes (Ctrl-C stops); the cards just
     changed are written first as PNG previews into OUT/GAME-png/."""
     import time
 
@@ -231,9 +234,8 @@ def watch(
     from cards.files import FileRefused
     from cards.loader import resolve_folder
     from cards.usercache import cache_dir
-    from generator.engine.build import build_game
     from generator.engine.errors import LayoutError
-    from generator.engine.watch import PREVIEWS, changed_faces, previews
+    from generator.engine.watch import Session
     from generator.engine.watch import watch as watch_loop
     from generator.templates import looks_for
 
@@ -242,28 +244,24 @@ def watch(
         folder, _ = resolve_folder(game)
     except DefinitionError as exc:
         _fail(str(exc))
-
-    cache = None if no_cache else cache_dir()
-    rounds: list[float] = []  # the start of every rebuild that loaded its game (the first previews nothing)
+    session = Session(opts, out, None if no_cache else cache_dir())  # keeps the last build's faces warm
 
     def rebuild() -> None:
         start = time.perf_counter()
         try:
             loaded = load_game(game)
-            looks = looks_for(loaded)
-            changed = changed_faces(loaded, looks, opts, cache) if cache and rounds else []
-            rounds.append(start)
-            if 0 < len(changed) <= PREVIEWS:  # the edited cards first
-                shown_files = ", ".join(str(p) for p in previews(loaded, looks, opts, out, changed))
+            shown_files = ", ".join(str(p) for p in session.previews(loaded, looks_for(loaded)))
+            if shown_files:  # the edited cards first (their art warnings come with the build's)
                 typer.echo(shown(f"preview ({time.perf_counter() - start:.2f} s): {shown_files}"))
-            result = _drawn(lambda: build_game(loaded, opts, out, cache_root=cache))
+            result = _drawn(lambda: session.build(loaded))
             typer.echo(shown(f"{result.summary()} ({time.perf_counter() - start:.2f} s)"))
         except (DefinitionError, LayoutError, FileRefused) as exc:
             where = "--out: " if isinstance(exc, FileRefused) else ""
             typer.echo(shown(f"{where}{exc}\n(the last good files are kept; watching for the fix)"), err=True)
+        session.settle()
 
     typer.echo(shown(f"watching {folder} (Ctrl-C stops)"))
-    watch_loop(folder, rebuild, interval=interval)
+    watch_loop(folder, rebuild, interval=interval, poll=poll, ignore=(out.resolve(),))
 
 
 @app.command()

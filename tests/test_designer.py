@@ -381,7 +381,7 @@ def test_watch_warns_of_low_resolution_art_at_every_rebuild(tmp_path, monkeypatc
     shutil.copytree(EXAMPLES / "fox-deck", game)
     Image.new("RGB", (300, 220), (200, 100, 40)).save(game / "art" / "night-fox.png")
 
-    def two_rounds(folder, rebuild, interval):
+    def two_rounds(folder, rebuild, **options):
         rebuild()
         Image.new("RGB", (1300, 950), (200, 100, 40)).save(game / "art" / "night-fox.png")  # the designer's fix
         rebuild()

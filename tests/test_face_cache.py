@@ -130,7 +130,7 @@ def test_watch_writes_the_edited_card_as_a_png_before_the_pdf(tmp_path, game_cop
     folder, out = game_copy("el-dorado-canyon"), tmp_path / "out"
     monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
 
-    def two_rounds(folder_seen, rebuild, interval):
+    def two_rounds(folder_seen, rebuild, **options):
         rebuild()
         edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
         rebuild()

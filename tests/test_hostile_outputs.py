@@ -206,7 +206,7 @@ def test_resolve_killed_at_its_rename_leaves_a_temporary_file_the_next_write_rem
 def test_watch_reports_an_out_folder_that_became_a_file(tmp_path, monkeypatch):
     game, out = small_game(tmp_path / "small"), tmp_path / "out"
 
-    def two_rounds(folder, rebuild, interval):
+    def two_rounds(folder, rebuild, **options):
         rebuild()
         for path in out.iterdir():
             path.unlink()

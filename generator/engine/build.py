@@ -27,7 +27,7 @@ from cards.files import FileRefused, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
-from .facecache import FaceCache
+from .facecache import FaceCache, KeptFaces
 from .faces import FaceForms, Recordings
 from .guide import draw_guide, guide_lines, guide_pages
 from .impose import paper_size, plan
@@ -62,12 +62,13 @@ def output_name(game: Any) -> str:
 
 
 def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
-               cache_root: Path | None = None) -> Result:
+               cache_root: Path | None = None, kept: KeptFaces | None = None) -> Result:
     """Render every output of `game` in memory, then write them all or none (art warnings go to the caller's
     `images.collecting_warnings`).
 
     With `cache_root` (a folder, normally `cards.usercache.cache_dir()`), faces drawn by an earlier
-    build are replayed from it and new ones kept there (`generator.engine.facecache`).
+    build are replayed from it and new ones kept there (`generator.engine.facecache`); `kept` also
+    keeps them in memory for the next build of this process (`generator watch`).
     """
     looks = looks_for(game)
     style = Style(ink_saver=opts.ink_saver)
@@ -77,7 +78,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     files: dict[Path, bytes] = {}
     name = output_name(game)
     posters = {paper: p for paper in POSTERS if (p := poster_pages(game, opts, paper))}
-    cache = None if cache_root is None else FaceCache(game, looks, cache_root)
+    cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept)
 
     def faces(recordings: Recordings) -> FaceForms:
         # a face of a component on a poster is drawn in the kit and replayed on the posters

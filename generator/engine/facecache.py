@@ -11,6 +11,9 @@ Entries are files under `cache_dir()/faces`: a line with the entry's key and the
 the JSON that follows it: a corrupt or foreign entry is ignored and the face drawn afresh, never trusted.
 The folder is kept under MAX_BYTES, least recently written first.  A face whose drawing a
 replay cannot repeat (art images, transparency states) is not kept.
+
+A long-running process (`generator watch`) also keeps the entries of its last build in
+memory (`KeptFaces`), so a rebuild neither reads nor decodes them again.
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from cards.usercache import cache_dir
 from fonts import DIR as FONTS
 
 from .icons import FormDrawing
-from .recording import Nested, Recording, Run, replay
+from .recording import Nested, Recording, Replays, Run, replay
 
 MAX_BYTES = 200_000_000
 FORMAT = 1
@@ -64,25 +67,90 @@ def look_digest(game: Any, looks: Any) -> str:
     return digest.hexdigest()
 
 
-class FaceCache:
-    """The cached faces of one game in one look, under `root` (default: the user cache folder)."""
+Recorded = tuple[Recording, dict[str, FormDrawing]]  # a face's recording and the forms it places
 
-    def __init__(self, game: Any, looks: Any, root: Path | None = None) -> None:
+
+class KeptFaces:
+    """Entries kept in memory between the builds of one process, by key: those the last build used.
+
+    A face's key is remembered per record object (`key_of`), so the records of a game loaded
+    once are keyed once, however often the build asks.
+    """
+
+    def __init__(self) -> None:
+        self.faces: dict[str, Recorded] = {}
+        self.forms: dict[str, FormDrawing] = {}
+        self.keys: dict[tuple, tuple[Any, Any, str | None]] = {}   # (id(spec), id(record), ...) -> (spec, record, key)
+        self.replays: Replays = {}  # what replaying each kept face wrote (`recording.replay`)
+        self._last: tuple[dict[str, Recorded], dict[str, FormDrawing]] = ({}, {})
+        self._complete = True
+
+    def new_round(self) -> None:
+        """Start a build: what the last complete build did not use is forgotten (a failed build forgets nothing)."""
+        if self._complete:
+            self._last = (self.faces, self.forms)
+        else:
+            self._last = ({**self._last[0], **self.faces}, {**self._last[1], **self.forms})
+        self.faces, self.forms, self.keys = {}, {}, {}
+        self._complete = False
+        live = {id(recorded[0]) for recorded in self._last[0].values()}
+        self.replays = {key: known for key, known in self.replays.items() if key in live}
+
+    def round_done(self) -> None:
+        self._complete = True
+
+    def face(self, key: str) -> Recorded | None:
+        found = self.faces.get(key) or self._last[0].get(key)
+        if found is not None:
+            self.faces[key] = found
+        return found
+
+    def form(self, key: str) -> FormDrawing | None:
+        found = self.forms.get(key) or self._last[1].get(key)
+        if found is not None:
+            self.forms[key] = found
+        return found
+
+
+class FaceCache:
+    """The cached faces of one game in one look, under `root` (default: the user cache folder);
+    with `kept`, also those a long-running process keeps in memory."""
+
+    def __init__(self, game: Any, looks: Any, root: Path | None = None, kept: KeptFaces | None = None) -> None:
         self.root = (root or cache_dir()) / "faces"
         self.look = look_digest(game, looks)
+        self.kept = kept
         self.written = 0
         self._forms: dict[str, FormDrawing | None] = {}  # icons and art, read once per build
+        self._reprs: dict[int, tuple[Any, str]] = {}
 
     def key(self, face: Any, shared: bool, box: Any, style: Any) -> str | None:
         """The key of a face: None when its record cannot be told apart by value (never cached)."""
-        record = "" if shared else repr(face.record)
-        text = f"{self.look}\0{face.component.spec!r}\0{record}\0{face.side}\0{face.die_face}\0{box!r}\0{style!r}"
-        if " at 0x" in text:  # an object shown by its address: not a value
-            return None
-        return hashlib.sha256(text.encode()).hexdigest()
+        memo = (self.look, id(face.component.spec), id(face.record), shared, face.side, face.die_face, box, style)
+        if self.kept is not None:
+            known = self.kept.keys.get(memo)
+            if known is not None and known[0] is face.component.spec and known[1] is face.record:
+                return known[2]
+        record = "" if shared else self._repr(face.record)
+        text = (f"{self.look}\0{self._repr(face.component.spec)}\0{record}\0{face.side}\0{face.die_face}\0"
+                f"{box!r}\0{style!r}")
+        key = None if " at 0x" in text else hashlib.sha256(text.encode()).hexdigest()  # " at 0x": shown by address
+        if self.kept is not None:
+            self.kept.keys[memo] = (face.component.spec, face.record, key)  # held, so their ids stay theirs
+        return key
 
-    def load(self, key: str) -> tuple[Recording, dict[str, FormDrawing]] | None:
+    def _repr(self, obj: Any) -> str:
+        """`repr(obj)`, once per object and build (a spec or record serves many faces; all are kept alive)."""
+        known = self._reprs.get(id(obj))
+        if known is None or known[0] is not obj:
+            known = self._reprs[id(obj)] = (obj, repr(obj))
+        return known[1]
+
+    def load(self, key: str) -> Recorded | None:
         """A face's recording and the drawings of the forms it places, or None (missing, corrupt, foreign)."""
+        kept = None if self.kept is None else self.kept.face(key)
+        if kept is not None:
+            return kept
         entry = self._read(f"face-{key}")
         if entry is None:
             return None
@@ -93,32 +161,46 @@ class FaceCache:
             return None
         if not all(forms.values()):
             return None
-        return recording, {name: form for name, form in forms.items() if form}
+        found = recording, {name: form for name, form in forms.items() if form}
+        if self.kept is not None:
+            self.kept.faces[key] = found
+        return found
 
     def _form(self, name: str) -> FormDrawing | None:
         if name not in self._forms:
-            form = self._read(f"form-{self._form_key(name)}")
-            self._forms[name] = None
+            key = self._form_key(name)
+            self._forms[name] = None if self.kept is None else self.kept.form(key)
+            form = None if self._forms[name] else self._read(f"form-{key}")
             if form is not None:
                 try:
                     x0, y0, x1, y1 = form["bbox"]
                     self._forms[name] = FormDrawing(_replayer(_recording(form["recording"])), (x0, y0, x1, y1))
                 except (KeyError, TypeError, ValueError, IndexError):
                     pass
+            found = self._forms[name]
+            if found is not None and self.kept is not None:
+                self.kept.forms[key] = found
         return self._forms[name]
 
     def has(self, key: str) -> bool:
         """Is there an entry for the face `key` (not yet checked)?"""
-        return self._path(f"face-{key}").exists()
+        return (self.kept is not None and self.kept.face(key) is not None) or self._path(f"face-{key}").exists()
 
     def store(self, key: str, recording: Recording, placed: dict[str, FormDrawing]) -> None:
         self._write(f"face-{key}", {"recording": _plain(recording), "placed": sorted(placed)})
+        if self.kept is not None:
+            self.kept.faces[key] = recording, placed
 
     def store_form(self, name: str, bbox: tuple[float, ...], recording: Recording) -> None:
         """An icon or piece of repeated art, as `define_forms` drew it (once: its name stands for its drawing)."""
+        key = self._form_key(name)
+        if self._forms.get(name) is None and self.kept is not None:
+            self._forms[name] = self.kept.form(key)
         if self._forms.get(name) is None:
-            self._write(f"form-{self._form_key(name)}", {"bbox": list(bbox), "recording": _plain(recording)})
-            self._forms[name] = FormDrawing(_replayer(recording), (bbox[0], bbox[1], bbox[2], bbox[3]))
+            self._write(f"form-{key}", {"bbox": list(bbox), "recording": _plain(recording)})
+            drawing = self._forms[name] = FormDrawing(_replayer(recording), (bbox[0], bbox[1], bbox[2], bbox[3]))
+            if self.kept is not None:
+                self.kept.forms[key] = drawing
 
     def _form_key(self, name: str) -> str:
         # a form's name stands for its drawing within one look (icons by scope, art by everything it depends on)

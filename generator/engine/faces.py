@@ -79,7 +79,7 @@ class FaceForms:
         if stored is not None and self.cache is not None:
             recorded = self.cache.load(stored)
         if recorded is not None:
-            replay(c, recorded[0])
+            replay(c, recorded[0], None if self.cache is None or self.cache.kept is None else self.cache.kept.replays)
             place_forms(recorded[1])
         else:
             recorded = self._draw(c, face, draw, box)

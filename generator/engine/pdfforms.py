@@ -11,8 +11,51 @@ separations like on a page.  This reads the canvas's per-form accumulators
 from __future__ import annotations
 
 import hashlib
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Callable, Iterator
 
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFResourceDictionary, PDFStream, PDFZCompress
+from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFFormXObject, PDFName, PDFResourceDictionary,
+                                      PDFStream, PDFZCompress, pdfdocEnc)
+
+
+class KeptStreams:
+    """What the forms of the last build of a long-running process (`generator watch`) came to: by its
+    operators, a form's compressed stream; by everything its object's text depends on (that stream,
+    its box, the object numbers its resources name), that text.  Both are pure functions of their keys,
+    so a rebuild reuses them for every unchanged form and writes the bytes a cold build writes."""
+
+    def __init__(self) -> None:
+        self.now: dict[Any, bytes] = {}
+        self._last: dict[Any, bytes] = {}
+        self._complete = True
+
+    def new_round(self) -> None:
+        """Start a build: what the last complete build did not use is let go (a failed build lets go nothing)."""
+        self._last = self.now if self._complete else {**self._last, **self.now}
+        self.now, self._complete = {}, False
+
+    def round_done(self) -> None:
+        self._complete = True
+
+    def get(self, key: Any, make: Callable[[], bytes]) -> bytes:
+        found = self.now.get(key) or self._last.get(key) or make()
+        self.now[key] = found
+        return found
+
+
+_KEPT: ContextVar[KeptStreams | None] = ContextVar("kept_streams", default=None)
+
+
+@contextmanager
+def keeping_streams(kept: KeptStreams | None) -> Iterator[None]:
+    """End the forms drawn inside through `kept` (nothing kept with None)."""
+    token = _KEPT.set(kept)
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
 
 
 def end_form(c) -> None:
@@ -25,21 +68,46 @@ def end_form(c) -> None:
     resources.setShading(c._shadingUsed)
     resources.setColorSpace(c._colorsUsed)
     name = c._formData[0]
+    doc, kept = c._doc, _KEPT.get()
+    if kept is None or not _compressed(c):
+        c.endForm(Resources=resources)
+        _compress_now(c, doc.idToObject[doc.getXObjectName(name)])
+        return
+    text = "\n".join([c._preamble] + c._code)  # what ReportLab's endForm makes the stream of
+    packed = kept.get(text, lambda: PDFZCompress.encode(pdfdocEnc(text)))
+    placed = tuple(doc.getXObjectName(n) for n in c._formsinuse)
+    plain = not (states or c._shadingUsed or c._colorsUsed)
+    del c._code[:]  # already encoded: ReportLab's endForm would encode it again
     c.endForm(Resources=resources)
-    _compress_now(c._doc, c._doc.idToObject[c._doc.getXObjectName(name)])
+    form = doc.idToObject[doc.getXObjectName(name)]
+    form.Contents, form.stream = _form_stream(packed), None
+    if plain:
+        setattr(form, "format", lambda document: kept.get(
+            (packed, form.lowerx, form.lowery, form.upperx, form.uppery,
+             tuple((n, document.idToObjectNumberAndVersion.get(n)) for n in (BasicFonts,) + placed)),
+            lambda: PDFFormXObject.format(form, document)))
 
 
-def _compress_now(doc, form) -> None:
+def _compressed(c) -> bool:
+    """Does saving Flate-compress `c`'s forms, and only that (`PDFFormXObject.format`)?"""
+    return bool(c._pageCompression) and not rl_config.useA85
+
+
+def _compress_now(c, form) -> None:
     """Compress a form's stream now, as saving would (the same bytes), instead of holding it whole until then.
 
     A 5,000-card build otherwise keeps every face's operators as text until the PDF is written.
     """
-    if not form.stream or doc.defaultStreamFilters != [PDFZCompress] or form.Contents:
+    if not form.stream or not _compressed(c) or form.Contents:
         return
-    stream = PDFStream(content=PDFZCompress.encode(form.stream))
+    form.Contents, form.stream = _form_stream(PDFZCompress.encode(form.stream)), None
+
+
+def _form_stream(packed: bytes) -> PDFStream:
+    stream = PDFStream(content=packed)
     stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
     setattr(stream, "__Comment__", "xobject form stream")  # as ReportLab comments it
-    form.Contents, form.stream = stream, None
+    return stream
 
 
 def form_digest(c) -> str:

@@ -15,6 +15,7 @@ from PIL import Image
 from .box import Style
 from .build import output_name
 from .errors import LayoutError
+from .facecache import FaceCache
 from .shop import SHOP_KINDS, face_pdf
 from .sheet import FaceRef, Options
 
@@ -66,11 +67,13 @@ def png_files(game: Any, looks: Any, style: Style, opts: Options, out: Path, *, 
             for f, png in zip(faces, png_images(game, looks, style, opts, faces, dpi))}
 
 
-def png_images(game: Any, looks: Any, style: Style, opts: Options, faces: list[FaceRef], dpi: float) -> list[bytes]:
-    """One PNG per face at `dpi` with bleed; a face too large to hold in memory is refused before any is rendered."""
+def png_images(game: Any, looks: Any, style: Style, opts: Options, faces: list[FaceRef], dpi: float,
+               cache: FaceCache | None = None) -> list[bytes]:
+    """One PNG per face at `dpi` with bleed (drawn through `cache` when given); a face too large to hold in
+    memory is refused before any is rendered."""
     for face in faces:
         w, h = ((side + 2 * opts.bleed) / 25.4 * dpi for side in face.component.spec.size_mm)
         if w * h > MAX_PIXELS:
             raise LayoutError(f"a {face.component.spec.size} face at {dpi:g} dpi is {w:.0f} x {h:.0f} pixels: expected "
                               f"at most {MAX_PIXELS:,} pixels per image; lower --dpi", card=face.record.id)
-    return [png_bytes(img, dpi) for img in render_pages(face_pdf(game, looks, style, opts, faces, game.name), dpi)]
+    return [png_bytes(img, dpi) for img in render_pages(face_pdf(game, looks, style, opts, faces, game.name, cache), dpi)]

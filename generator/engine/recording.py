@@ -165,9 +165,24 @@ def form_once(c: Any, key: str, bbox: tuple[float, float, float, float], draw: C
             parent.steps.append(known[key])
 
 
-def replay(c: Any, rec: Recording) -> None:
-    """Draw `rec` into `c`'s open form: its runs encoded, and the forms it defines defined, in drawing order."""
+# per font: (its name, its subsets' name in the document, the characters the runs use, their codes)
+Codes = tuple[tuple[str, str, tuple[int, ...], tuple[int, ...]], ...]
+Replays = dict[int, tuple[Recording, Codes, list[str]]]  # by id(recording): a replay's codes and operators
+
+
+def replay(c: Any, rec: Recording, replays: Replays | None = None) -> None:
+    """Draw `rec` into `c`'s open form: its runs encoded, and the forms it defines defined, in drawing order.
+
+    With `replays` (kept by a long-running process), a recording replayed before into a document
+    whose fonts give its characters the same codes (and the same subset names) writes the
+    operators it wrote then: encoding is a pure function of those codes.
+    """
     c._doc._pdfVersion = max(c._doc._pdfVersion, rec.pdf_version)
+    known = None if replays is None else replays.get(id(rec))
+    if known is not None and known[0] is rec and _same_codes(c._doc, known[1]):
+        c._code.extend(known[2])
+        c._formsinuse.extend(rec.forms)
+        return
     current: dict[int, int] = {}
     texts = []
     for step in rec.steps:
@@ -176,8 +191,38 @@ def replay(c: Any, rec: Recording) -> None:
             continue
         text, current[step.obj] = encode(c, step, -1 if step.fresh else current[step.obj])
         texts.append(text)
-    c._code.extend(_filled(rec.code, texts))
+    code = _filled(rec.code, texts)
+    c._code.extend(code)
     c._formsinuse.extend(rec.forms)
+    if replays is not None and not any(isinstance(step, Nested) for step in rec.steps):  # nested: defines forms
+        codes = _codes(c._doc, rec)
+        if codes is not None:
+            replays[id(rec)] = rec, codes, code
+
+
+def _codes(doc: Any, rec: Recording) -> Codes | None:
+    """The codes `doc`'s font subsets give the characters of `rec`'s runs (as `splitString` maps them)."""
+    chars: dict[str, dict[int, None]] = {}
+    for step in rec.steps:
+        if isinstance(step, Run):
+            chars.setdefault(step.font, {}).update(dict.fromkeys(32 if ch == 0xA0 else ch for ch in map(ord, step.text)))
+    out = []
+    for name, used in chars.items():
+        font = _font(name)
+        state = font.state.get(doc)
+        if state is None or state.internalName is None:
+            return None
+        known = tuple(ch for ch in used if ch in state.assignments)  # the others have no glyph: code 0, always
+        out.append((name, state.internalName, known, tuple(state.assignments[ch] for ch in known)))
+    return tuple(out)
+
+
+def _same_codes(doc: Any, codes: Codes) -> bool:
+    for name, internal, chars, expected in codes:
+        state = _font(name).state.get(doc)
+        if state is None or state.internalName != internal or tuple(map(state.assignments.get, chars)) != expected:
+            return False
+    return True
 
 
 def _filled(code: tuple[str, ...], texts: list[str]) -> list[str]:

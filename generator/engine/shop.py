@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .box import MM, Style
+from .facecache import FaceCache
 from .faces import FaceForms
 from .render import new_pdf, place
 from .sheet import FaceRef, Item, Options
@@ -40,10 +41,11 @@ def shop_faces(components: Iterable[Any], opts: Options, *, copies: bool = True)
 
 
 def face_pdf(game: Any, looks: Any, style: Style, opts: Options, faces: Iterable[FaceRef | None],
-             title: str) -> bytes:
-    """One face per page, the page being the face's bleed box; None gives a blank page of the next face's size."""
+             title: str, cache: FaceCache | None = None) -> bytes:
+    """One face per page, the page being the face's bleed box; None gives a blank page of the next face's size.
+    With `cache`, the faces are replayed from it or kept there (`generator watch`'s previews)."""
     faces = list(faces)
-    forms = FaceForms(looks, style, opts.bleed)
+    forms = FaceForms(looks, style, opts.bleed, cache=cache)
     bleed = opts.bleed * MM
 
     def draw(c) -> None:
@@ -57,7 +59,7 @@ def face_pdf(game: Any, looks: Any, style: Style, opts: Options, faces: Iterable
             if face is not None:
                 place(c, Item(face, 1, bleed, bleed, box.w, box.h, (0, 0, w, h)), forms.form(c, face))
             c.showPage()
-    return new_pdf(game, looks, title, draw, style)
+    return new_pdf(game, looks, title, draw, style, forms.keep_form if cache else None)
 
 
 def size_label(size_mm: tuple[float, float]) -> str:

@@ -1,0 +1,148 @@
+"""`generator watch` (issue 14): each rebuild writes what a cold `generator build` writes, a bad save is
+reported like a build reports it and the next good save recovers, the edited card is previewed first and
+its drawing reused by the PDF, and the folder is watched through change notices or by polling."""
+from __future__ import annotations
+
+import gc
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from cards import load_game
+from conftest import edit_text
+from generator.engine.facecache import KeptFaces
+from generator.engine.sheet import Options
+from generator.engine.watch import Session, _notices, snapshot, watch
+from generator.templates import looks_for
+from test_designer import generator
+
+
+def outputs(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*-a4.*"))}
+
+
+def cold(folder: Path, out: Path) -> dict[str, bytes]:
+    code, _, _ = generator("build", folder, "--no-cache", "--out", out)
+    assert code == 0
+    return outputs(out)
+
+
+def test_every_rebuild_writes_a_cold_builds_bytes_and_a_bad_save_is_reported_then_recovered(
+        tmp_path, game_copy, monkeypatch):
+    folder, out = game_copy("el-dorado-canyon"), tmp_path / "out"
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    seen: list[dict[str, bytes]] = []
+
+    def rounds(folder_seen, rebuild, **options):
+        rebuild()
+        edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+        rebuild()
+        seen.append(outputs(out))
+        edit_text(folder / "town.toml", 'name = "Dynamite Crate"', 'name = ""')  # a bad save
+        rebuild()
+        seen.append(outputs(out))
+        edit_text(folder / "town.toml", 'name = ""', 'name = "Stick of Dynamite"')  # the fix
+        rebuild()
+        seen.append(outputs(out))
+
+    monkeypatch.setattr("generator.engine.watch.watch", rounds)
+    code, said, warned = generator("watch", folder, "--out", out)
+    assert code == 0 and "Traceback" not in said + warned
+    assert warned == (f"{folder}/town.toml:140: card 'dynamite': name: expected a non-empty string, got ''\n"
+                      "(the last good files are kept; watching for the fix)\n")
+    previews = [line for line in said.splitlines() if line.startswith("preview (")]
+    assert len(previews) == 2 and all(line.endswith("dynamite-front.png") for line in previews)
+    assert len(re.findall(r"el-dorado-canyon: 30 pages .* \(\d+\.\d\d s\)", said)) == 3
+    assert seen[1] == seen[0]  # the bad save left the last good files
+    assert seen[2] == cold(folder, tmp_path / "cold") != seen[0]
+    edit_text(folder / "town.toml", 'name = "Stick of Dynamite"', 'name = "Dynamite Crate"')
+    assert seen[0] == cold(folder, tmp_path / "cold-first")
+
+
+def test_the_pdf_replays_the_drawing_of_the_preview_and_forgets_faces_no_longer_printed(tmp_path, game_copy):
+    folder, out, cache = game_copy("el-dorado-canyon"), tmp_path / "out", tmp_path / "cache"
+    session = Session(Options(), out, cache)
+
+    def rebuild() -> tuple[list[Path], int]:
+        game = load_game(str(folder))
+        files = session.previews(game, looks_for(game))
+        drawn = session.build(game).drawn
+        session.settle()  # the collector is off during a rebuild
+        return files, drawn
+
+    files, drawn = rebuild()
+    assert files == [] and drawn > 0  # the first build previews nothing
+    assert session.kept is not None
+    first = dict(session.kept.faces)
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    files, drawn = rebuild()
+    assert files == [out / "el-dorado-canyon-png" / "town" / "dynamite-front.png"]
+    assert drawn == 0  # the preview drew the edited face; the PDF replayed it with all the others
+    assert outputs(out) == cold(folder, tmp_path / "cold")
+    gone = set(first) - set(session.kept.faces)
+    assert len(gone) == 1 and len(session.kept.faces) == len(first)  # the old Dynamite front, replaced
+    assert rebuild() == ([], 0)  # nothing changed: nothing previewed, nothing drawn
+    assert all(session.kept.face(key) is None for key in gone)  # let go: this build did not print it
+
+
+def test_kept_faces_let_go_only_what_the_last_complete_build_did_not_use():
+    kept, drawing = KeptFaces(), (object(), {})
+    kept.new_round()
+    kept.faces.update(a=drawing, b=drawing)
+    kept.round_done()
+    kept.new_round()
+    assert kept.face("a") is drawing  # this build uses a, then fails before its end
+    kept.new_round()
+    assert kept.face("b") is drawing  # the failed build forgot nothing
+    kept.round_done()
+    kept.new_round()
+    assert kept.face("a") is None and kept.face("b") is drawing
+
+
+def test_no_cache_keeps_nothing_and_previews_nothing(tmp_path, game_copy):
+    folder = game_copy("el-dorado-canyon")
+    session = Session(Options(), tmp_path / "out", None)
+    for _ in range(2):
+        game = load_game(str(folder))
+        assert session.previews(game, looks_for(game)) == []
+        assert session.build(game).drawn > 0
+        session.settle()
+    assert session.kept is None and session.streams is None and gc.isenabled()
+
+
+@pytest.mark.parametrize("poll", [False, True], ids=["notices", "polling"])
+def test_watch_rebuilds_after_a_save_and_after_a_save_during_a_rebuild(tmp_path, game_copy, poll):
+    folder = game_copy("el-dorado-canyon")
+    builds: list[str] = []
+
+    def rebuild() -> None:
+        builds.append((folder / "town.toml").read_text())
+        if len(builds) == 1:  # saved while the first build runs
+            edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+        elif len(builds) == 2:  # saved a moment later, while watch waits
+            threading.Timer(0.3, edit_text, (folder / "town.toml", 'Dynamite Crate', 'Dynamite Box')).start()
+
+    deadline = time.monotonic() + 30
+    watch(folder, rebuild, interval=0.05, poll=poll, keep_going=lambda: len(builds) < 3 and time.monotonic() < deadline)
+    assert ['Dynamite Crate' in b for b in builds] == [False, True, False] and 'Dynamite Box' in builds[2]
+
+
+def test_change_notices_arrive_for_a_saved_file(tmp_path):
+    (tmp_path / "game.toml").write_text("")
+    notices = _notices(tmp_path)
+    assert notices is not None
+    next(notices)  # the watcher runs; nothing changed yet (a timeout)
+    threading.Timer(0.1, (tmp_path / "game.toml").write_text, ("id = 'x'",)).start()
+    changes = next(notices) or next(notices)
+    assert any(Path(path).name == "game.toml" for _, path in changes)
+
+
+def test_the_output_folder_inside_the_game_folder_never_triggers_a_rebuild(tmp_path):
+    (tmp_path / "game.toml").write_text("")
+    (tmp_path / "output" / "game-png").mkdir(parents=True)
+    (tmp_path / "output" / "game-png" / "card-front.png").write_bytes(b"")
+    (tmp_path / "art.png").write_bytes(b"")
+    assert list(snapshot(tmp_path, ignore=(tmp_path / "output",))) == [tmp_path / "art.png", tmp_path / "game.toml"]
