@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 
+from reportlab import rl_config
+
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFResourceDictionary, PDFStream, PDFZCompress
 
 
@@ -34,7 +36,8 @@ def _compress_now(doc, form) -> None:
 
     A 5,000-card build otherwise keeps every face's operators as text until the PDF is written.
     """
-    if not form.stream or doc.defaultStreamFilters != [PDFZCompress] or form.Contents:
+    # saving compresses a form by its own flag (the canvas's page compression), without ASCII85 here
+    if not form.stream or not form.compression or rl_config.useA85 or form.Contents:
         return
     stream = PDFStream(content=PDFZCompress.encode(form.stream))
     stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
