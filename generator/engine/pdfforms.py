@@ -19,16 +19,32 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFResourceDictionary, P
 
 def end_form(c) -> None:
     """`c.endForm()` with the resources the form's drawing needs."""
+    name = c._formData[0]
+    c.endForm(Resources=_resources(c))
+    _compress_now(c._doc, c._doc.idToObject[c._doc.getXObjectName(name)])
+
+
+def _resources(c) -> PDFResourceDictionary:
+    """The open form's resource dictionary; one shared by every form placing the same forms and using nothing else.
+
+    It is written inside each form, so sharing the object changes no byte: it saves a 5,000-card
+    build holding thousands of equal dictionaries until the PDF is written.
+    """
     states = c._extgstate.getState()
+    plain = not (states or c._shadingUsed or c._colorsUsed)
+    shared: dict[frozenset[str], PDFResourceDictionary] = c._doc.__dict__.setdefault("_pnp_resources", {})
+    key = frozenset(c._formsinuse)
+    if plain and key in shared:
+        return shared[key]
     resources = PDFResourceDictionary(XObject=c._doc.xobjDict(c._formsinuse) if c._formsinuse else {},
                                       ExtGState=states or {})
     resources.basicFonts()
     resources.allProcs()
     resources.setShading(c._shadingUsed)
     resources.setColorSpace(c._colorsUsed)
-    name = c._formData[0]
-    c.endForm(Resources=resources)
-    _compress_now(c._doc, c._doc.idToObject[c._doc.getXObjectName(name)])
+    if plain:
+        shared[key] = resources
+    return resources
 
 
 def _compress_now(doc, form) -> None:
@@ -39,10 +55,23 @@ def _compress_now(doc, form) -> None:
     # saving compresses a form by its own flag (the canvas's page compression), without ASCII85 here
     if not form.stream or not form.compression or rl_config.useA85 or form.Contents:
         return
-    stream = PDFStream(content=PDFZCompress.encode(form.stream))
-    stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+    stream = _WrittenOnce(content=PDFZCompress.encode(form.stream))
+    stream.dictionary["Filter"] = _FLATE
     setattr(stream, "__Comment__", "xobject form stream")  # as ReportLab comments it
     form.Contents, form.stream = stream, None
+
+
+_FLATE = PDFArray([PDFName(PDFZCompress.pdfname)])
+
+
+class _WrittenOnce(PDFStream):
+    """A compressed form stream that lets go of its bytes once written into the PDF: saving then holds each
+    face's content once (in the file being assembled), not twice."""
+
+    def format(self, document) -> bytes:
+        out = super().format(document)
+        self.content = b""
+        return out
 
 
 def form_digest(c) -> str:
