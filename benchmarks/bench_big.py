@@ -53,8 +53,8 @@ def main() -> None:
         runs = alternate(sides, args.rounds, ROOT, env)
         for size in args.sizes:
             print(f"{size}-card folder, {faces[size]} printed faces; {args.rounds} alternating rounds")
-            report({k: v for k, v in runs.items() if k.startswith((f"build {size} ", f"lean {size} ", f"DIR's build {size} "))},
-                   f"build {size} cards")
+            mine = (f"build {size} ", f"lean {size} ", f"DIR's build {size} ")
+            report({k: v for k, v in runs.items() if k.startswith(mine)}, f"build {size} cards")
         if len(args.sizes) > 1:
             small, big = min(args.sizes), max(args.sizes)
             per = {s: runs[f"build {s} cards"].median("wall") / s for s in (small, big)}

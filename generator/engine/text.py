@@ -336,13 +336,23 @@ def check_glyphs(text: str, font: str, field: str) -> None:
     Checks every face the text's emphasis uses, so a bold word is checked in the bold face.
     """
     register_fonts()
+    lacking = _lacking(text, font, tuple(_FACES[font].values()), FALLBACKS.get(font, ()))
+    if lacking is not None:
+        raise _glyph_error(lacking[0], list(lacking[1]), field)
+
+
+@lru_cache(maxsize=2048)
+def _lacking(text: str, font: str, faces: tuple[str, ...],
+             fallbacks: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """The first character no face prints and the faces tried, or None; kept, as a deck repeats its texts
+    (keyed like `_layout`)."""
     for paragraph in _prepared(text, font):
         for word in paragraph:
             for run in word:
                 lacking = "" if run.icon else missing(run.text, run.face(font))
                 if lacking:
-                    tried = [run.face(font)] + [_FACES[f][run.bold, run.italic] for f in FALLBACKS.get(font, ())]
-                    raise _glyph_error(lacking[0], tried, field)
+                    return lacking[0], (run.face(font), *(_FACES[f][run.bold, run.italic] for f in fallbacks))
+    return None
 
 
 def check_face(text: str, face: str, field: str | None = None) -> None:
