@@ -6,7 +6,10 @@ by `make_big_folder.py` (El Dorado Canyon with distinct town cards under new ids
 processes, the four sides alternated round by round, medians (see `timing.py`); peak memory
 is each process's own `ru_maxrss`.  The builds are cold (`--no-cache`).
 
-    python3 benchmarks/bench_big.py [--rounds N] [SIZES...]     # default sizes: 500 5000
+    python3 benchmarks/bench_big.py [--rounds N] [--against DIR] [SIZES...]     # default sizes: 500 5000
+
+`--against DIR` adds DIR's cold build of each folder (a `git archive` of an older commit, say) to the
+same alternating run.
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ BENCH = ROOT / "benchmarks"
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--against", type=Path, help="another tree whose cold build to alternate with")
     parser.add_argument("sizes", nargs="*", type=int, default=[500, 5000])
     args = parser.parse_args()
     env = bench_env()
@@ -40,14 +44,17 @@ def main() -> None:
                            capture_output=True)
             faces[size] = placed_faces(t / f"probe-{size}")
             sides[f"build {size} cards"] = build_cmd(t / f"out-{size}", str(folder))
+            if args.against:
+                sides[f"DIR's build {size} cards"] = build_cmd(t / f"against-{size}", str(folder),
+                                                               tree=args.against.resolve())
             sides[f"lean {size} ({faces[size]} faces)"] = [
                 sys.executable, str(BENCH / "lean_baseline.py"), str(faces[size] // 2), str(t / f"lean-{size}.pdf"),
                 str(FONT)]
         runs = alternate(sides, args.rounds, ROOT, env)
         for size in args.sizes:
             print(f"{size}-card folder, {faces[size]} printed faces; {args.rounds} alternating rounds")
-            report({k: v for k, v in runs.items() if k.startswith(("build " + str(size) + " ", f"lean {size} "))},
-                   f"build {size} cards")
+            mine = (f"build {size} ", f"lean {size} ", f"DIR's build {size} ")
+            report({k: v for k, v in runs.items() if k.startswith(mine)}, f"build {size} cards")
         if len(args.sizes) > 1:
             small, big = min(args.sizes), max(args.sizes)
             per = {s: runs[f"build {s} cards"].median("wall") / s for s in (small, big)}

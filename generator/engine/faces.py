@@ -14,6 +14,7 @@ it again (pass them the same `Recordings`), and so are later builds (`FaceCache`
 from __future__ import annotations
 
 import dis
+from contextlib import nullcontext
 from functools import cache
 from typing import Any, Callable
 
@@ -82,7 +83,7 @@ class FaceForms:
             replay(c, recorded[0], None if self.cache is None or self.cache.kept is None else self.cache.kept.replays)
             place_forms(recorded[1])
         else:
-            recorded = self._draw(c, face, draw, box)
+            recorded = self._draw(c, face, draw, box, keep=stored is not None or face.component.id in self.share)
             if recorded is not None and stored is not None and self.cache is not None:
                 self.cache.store(stored, *recorded)
         if recorded is not None and face.component.id in self.share:
@@ -92,11 +93,12 @@ class FaceForms:
         self._names[key] = name
         return name
 
-    def _draw(self, c, face: FaceRef, draw: Callable[..., None], box: Box) -> Recorded | None:
-        """Draw `face`; its recording and the forms it places, unless a replay could not repeat it."""
+    def _draw(self, c, face: FaceRef, draw: Callable[..., None], box: Box, *, keep: bool) -> Recorded | None:
+        """Draw `face`; its recording and the forms it places, unless a replay could not repeat it or nothing
+        would `keep` it (a build without the cache records only what another PDF of it replays)."""
         self.drawn.append(face)
         try:
-            with drawing_face(c, face.record, box), recording(c) as result:
+            with drawing_face(c, face.record, box), (recording(c) if keep else nullcontext([None])) as result:
                 draw(c, face.record, face.component.spec, box, self.style)
         except LayoutError as exc:
             raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file,

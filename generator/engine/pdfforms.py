@@ -60,13 +60,7 @@ def keeping_streams(kept: KeptStreams | None) -> Iterator[None]:
 
 def end_form(c) -> None:
     """`c.endForm()` with the resources the form's drawing needs."""
-    states = c._extgstate.getState()
-    resources = PDFResourceDictionary(XObject=c._doc.xobjDict(c._formsinuse) if c._formsinuse else {},
-                                      ExtGState=states or {})
-    resources.basicFonts()
-    resources.allProcs()
-    resources.setShading(c._shadingUsed)
-    resources.setColorSpace(c._colorsUsed)
+    resources = _resources(c)
     name = c._formData[0]
     doc, kept = c._doc, _KEPT.get()
     if kept is None or not _compressed(c):
@@ -76,7 +70,7 @@ def end_form(c) -> None:
     text = "\n".join([c._preamble] + c._code)  # what ReportLab's endForm makes the stream of
     packed = kept.get(text, lambda: PDFZCompress.encode(pdfdocEnc(text)))
     placed = tuple(doc.getXObjectName(n) for n in c._formsinuse)
-    plain = not (states or c._shadingUsed or c._colorsUsed)
+    plain = not (c._extgstate.getState() or c._shadingUsed or c._colorsUsed)
     del c._code[:]  # already encoded: ReportLab's endForm would encode it again
     c.endForm(Resources=resources)
     form = doc.idToObject[doc.getXObjectName(name)]
@@ -86,6 +80,29 @@ def end_form(c) -> None:
             (packed, form.lowerx, form.lowery, form.upperx, form.uppery,
              tuple((n, document.idToObjectNumberAndVersion.get(n)) for n in (BasicFonts,) + placed)),
             lambda: PDFFormXObject.format(form, document)))
+
+
+def _resources(c) -> PDFResourceDictionary:
+    """The open form's resource dictionary; one shared by every form placing the same forms and using nothing else.
+
+    It is written inside each form, so sharing the object changes no byte: it saves a 5,000-card
+    build holding thousands of equal dictionaries until the PDF is written.
+    """
+    states = c._extgstate.getState()
+    plain = not (states or c._shadingUsed or c._colorsUsed)
+    shared: dict[frozenset[str], PDFResourceDictionary] = c._doc.__dict__.setdefault("_pnp_resources", {})
+    key = frozenset(c._formsinuse)
+    if plain and key in shared:
+        return shared[key]
+    resources = PDFResourceDictionary(XObject=c._doc.xobjDict(c._formsinuse) if c._formsinuse else {},
+                                      ExtGState=states or {})
+    resources.basicFonts()
+    resources.allProcs()
+    resources.setShading(c._shadingUsed)
+    resources.setColorSpace(c._colorsUsed)
+    if plain:
+        shared[key] = resources
+    return resources
 
 
 def _compressed(c) -> bool:
@@ -104,10 +121,23 @@ def _compress_now(c, form) -> None:
 
 
 def _form_stream(packed: bytes) -> PDFStream:
-    stream = PDFStream(content=packed)
-    stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+    stream = _WrittenOnce(content=packed)
+    stream.dictionary["Filter"] = _FLATE
     setattr(stream, "__Comment__", "xobject form stream")  # as ReportLab comments it
     return stream
+
+
+_FLATE = PDFArray([PDFName(PDFZCompress.pdfname)])
+
+
+class _WrittenOnce(PDFStream):
+    """A compressed form stream that lets go of its bytes once written into the PDF: saving then holds each
+    face's content once (in the file being assembled), not twice."""
+
+    def format(self, document) -> bytes:
+        out = super().format(document)
+        self.content = b""
+        return out
 
 
 def form_digest(c) -> str:

@@ -1,7 +1,6 @@
 """Draw planned pages into one PDF, and describe them in the manifest print.md defines."""
 from __future__ import annotations
 
-import io
 import os
 from typing import Any, Callable
 
@@ -29,7 +28,7 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], s
     """
     register_fonts()
     rl_config.useA85 = 0
-    out = io.BytesIO()
+    out = _Written()
     c = invariant_canvas(out)
     c.setTitle(title)
     c.setAuthor("pnpkit")
@@ -38,10 +37,21 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], s
         draw(c)
         define_forms(c, icons, keep_form)
     c.save()
-    return out.getvalue()
+    return out.data
 
 
-def invariant_canvas(out: io.BytesIO) -> Canvas:
+class _Written:
+    """The file a canvas saves into: ReportLab writes the whole PDF in one call, kept as it is (an
+    `io.BytesIO` would hold a second copy of it)."""
+
+    name = "<pdf>"
+    data = b""
+
+    def write(self, data: bytes) -> None:
+        self.data += data
+
+
+def invariant_canvas(out: Any) -> Canvas:
     """A canvas in invariant mode, whatever the environment.
 
     ReportLab dates (and fingerprints) even an invariant PDF by SOURCE_DATE_EPOCH when

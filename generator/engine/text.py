@@ -154,8 +154,8 @@ class Layout:
     """Text broken into lines at one size: what `draw_text` will draw."""
 
     size: float
-    lines: list[list[tuple[Word, float]]]  # each line: (word, its width)
-    widths: list[float]
+    lines: tuple[tuple[tuple[Word, float], ...], ...]  # each line: (word, its width)
+    widths: tuple[float, ...]
     leading: float
     ascent: float
     descent: float
@@ -185,8 +185,17 @@ def layout(text: str, width: float, size: float, *, font: str = TEXT, leading: f
 
     A line's width counts the overhang of an italic last word, so right-aligned
     italics and the safe-zone check see the ink, not just the advance widths.
+    Layouts are kept (they are read, never changed): a name is measured and then drawn,
+    shrink-to-fit tries the same sizes again, and a deck repeats its rules texts.
     """
     register_fonts()
+    return _layout(text, width, size, font, leading, tuple(_FACES[font].values()), FALLBACKS.get(font, ()))
+
+
+@lru_cache(maxsize=2048)
+def _layout(text: str, width: float, size: float, font: str, leading: float, faces: tuple[str, ...],
+            fallbacks: tuple[str, ...]) -> Layout | None:
+    """`layout`, keyed also by the faces and fallbacks the family stands for (a game may register its own)."""
     space = stringWidth(" ", font, size)
     lines: list[list[tuple[Word, float]]] = []
     widths: list[float] = []
@@ -209,7 +218,7 @@ def layout(text: str, width: float, size: float, *, font: str = TEXT, leading: f
         lines.append(line)
         widths.append(used + tail)
     ascent, descent = getAscentDescent(font, size)
-    return Layout(size, lines, widths, size * leading, ascent, descent)
+    return Layout(size, tuple(map(tuple, lines)), tuple(widths), size * leading, ascent, descent)
 
 
 def fit(text: str, width: float, height: float, *, size: float, min_size: float = MIN_SIZE,
@@ -279,7 +288,7 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
     return result.size
 
 
-def _draw_line(c, line: list[tuple[Word, float]], x: float, baseline: float, size: float, font: str,
+def _draw_line(c, line: tuple[tuple[Word, float], ...], x: float, baseline: float, size: float, font: str,
                field: str) -> None:
     """Draw a line as strings with real spaces (so text can be copied and searched) and icons between.
 
@@ -327,13 +336,23 @@ def check_glyphs(text: str, font: str, field: str) -> None:
     Checks every face the text's emphasis uses, so a bold word is checked in the bold face.
     """
     register_fonts()
+    lacking = _lacking(text, font, tuple(_FACES[font].values()), FALLBACKS.get(font, ()))
+    if lacking is not None:
+        raise _glyph_error(lacking[0], list(lacking[1]), field)
+
+
+@lru_cache(maxsize=2048)
+def _lacking(text: str, font: str, faces: tuple[str, ...],
+             fallbacks: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """The first character no face prints and the faces tried, or None; kept, as a deck repeats its texts
+    (keyed like `_layout`)."""
     for paragraph in _prepared(text, font):
         for word in paragraph:
             for run in word:
                 lacking = "" if run.icon else missing(run.text, run.face(font))
                 if lacking:
-                    tried = [run.face(font)] + [_FACES[f][run.bold, run.italic] for f in FALLBACKS.get(font, ())]
-                    raise _glyph_error(lacking[0], tried, field)
+                    return lacking[0], (run.face(font), *(_FACES[f][run.bold, run.italic] for f in fallbacks))
+    return None
 
 
 def check_face(text: str, face: str, field: str | None = None) -> None:
