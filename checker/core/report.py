@@ -44,7 +44,7 @@ def text(r: dict[str, Any]) -> str:
                              + (f" vs {_pct(e['baseline'])} baseline" if e.get("baseline") is not None else ""))
     if not calls:
         lines.append("  nothing is called strong, weak or avoided")
-    unknown = [f"{e['id']} ({e['n']}" + (f" vs {e['baseline_n']})" if "baseline_n" in e else ")")
+    unknown = [f"{e['id']} ({e['compared_n']} vs {e['compared_baseline_n']})" if "compared_n" in e else f"{e['id']} ({e['n']})"
                for f in r["families"] for e in r[f["key"]] if e["verdict"] == "unknown"]
     if unknown:
         lines.append(f"  not enough games (under 30 on a side) to judge: {', '.join(unknown)}")
@@ -76,9 +76,9 @@ def _row(key: str, e: dict[str, Any], columns: Any = ()) -> str:
     if key == "cards":
         diff = ("" if e["difference"] is None else
                 f" diff {e['difference']:+.1%} [{e['difference_low']:+.1%}, {e['difference_high']:+.1%}]")
-        out += (f" passed over {_pct(e['baseline'])} n={e['baseline_n']:,}{diff}; bought by {_pct(e['bought_share'])}"
-                f" of {e['offered']:,} offered, turn {e['mean_turn_bought'] or '-'}, played "
-                f"{e['plays_per_buyer'] or 0}x per buyer")
+        out += (f" passed over {_pct(e['passed_win_rate'])} n={e['baseline_n']:,}, same gold and stage "
+                f"{_pct(e['baseline'])}{diff}; bought by {_pct(e['bought_share'])} of {e['offered']:,} offered, "
+                f"turn {e['mean_turn_bought'] or '-'}, played {e['plays_per_buyer'] or 0}x per buyer")
     return f"{out}  {LABELS[e['verdict']]}"
 
 
@@ -109,8 +109,8 @@ def _delta_row(d: dict[str, Any]) -> str:
 # ---- CSV -------------------------------------------------------------------------------------------
 
 COLUMNS = ("family", "id", "name", "n", "wins", "win_rate", "ci_low", "ci_high", "verdict", "baseline", "baseline_n",
-           "baseline_ci_low", "baseline_ci_high", "difference", "difference_low", "difference_high", "offered",
-           "bought_share", "buys_per_game", "mean_turn_bought", "plays_per_buyer", "cost", "square", "reached",
+           "baseline_wins", "passed_win_rate", "compared_n", "compared_baseline_n", "difference", "difference_low",
+           "difference_high", "offered", "buyers", "bought_share", "buys_per_game", "mean_turn_bought", "plays_per_buyer", "cost", "square", "reached",
            "reached_share", "mean_turn_reached", "beaten", "beaten_share", "treasure", "treasure_per_beating")
 DELTA_COLUMNS = ("family", "id", "metric", "base", "variant", "n_base", "n_variant", "difference", "ci_low", "ci_high",
                  "verdict", "changed")

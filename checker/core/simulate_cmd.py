@@ -347,7 +347,7 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
                 continue
             deltas.append(_delta(key, e["id"], "win_rate", e["wins"], e["n"], f["wins"], f["n"]))
             if "offered" in e:
-                deltas.append(_delta(key, e["id"], "bought_share", e["n"], e["offered"], f["n"], f["offered"]))
+                deltas.append(_delta(key, e["id"], "bought_share", e["buyers"], e["offered"], f["buyers"], f["offered"]))
             if "reached" in e:
                 deltas.append(_delta(key, e["id"], "reached_share", e["reached"], e["n"], f["reached"], f["n"]))
     for item, metric, a, b in _means(rep_a, rep_b):
