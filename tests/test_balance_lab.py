@@ -185,6 +185,38 @@ def test_a_search_run_counts_its_decisions_and_playouts():
     assert "counts" not in simulate_game(METRICS, game, games=2, players=4, seed=1, jobs=1)
 
 
+def test_search_candidates_are_the_legal_face_up_buys_of_the_whole_table():
+    """The search lists its plays with the town deck set aside (faster); on every decision of a few games
+    they are exactly the legal actions of the whole table that buy nothing or a face-up affordable card
+    without a refresh, and the deck is back in place afterwards."""
+    import random
+
+    from checker.el_dorado_canyon.legal import action_of, affordable, legal_actions
+    from checker.el_dorado_canyon.metrics import new_tally, play_game
+    from checker.el_dorado_canyon.rules import Rules, compile_game
+    from checker.el_dorado_canyon.search import candidates
+    from checker.el_dorado_canyon.simulation import random_policy
+
+    rules = Rules(compile_game(load_game(str(TEST_GAME))))
+    chooser = random_policy(rules)
+    checked = buys = 0
+
+    def checking(t, p, rand):
+        nonlocal checked, buys
+        deck = list(t.deck or [])
+        face_up = {c.id for c in affordable(p, t.row)}
+        expected = [a for a in legal_actions(t, p) if not a.refresh and (a.buy is None or a.buy in face_up)]
+        assert [action_of(pl) for pl in candidates(t, p)] == expected
+        assert list(t.deck or []) == deck
+        checked += 1
+        buys += sum(a.buy is not None for a in expected)
+        return chooser(t, p, rand)
+
+    for game in range(3):
+        play_game(rules, 4, random.Random(game), [checking] * 4, ["random"] * 4, new_tally(4))
+    assert checked > 100 and buys > 50
+
+
 # ---- compare ---------------------------------------------------------------------------------------------
 
 def test_compare_finds_a_raised_cost_and_nothing_in_a_copy(planted, tmp_path):
