@@ -33,7 +33,7 @@ BUYERS, BUYS, TURN_SUM, PLAYS, OFFERED = range(5)
 # a first offer's stratum: the gold the player had (capped: richer is all alike) and the stage of the
 # game (turns in bands); a bot's buy depends on its gold and the row, so within a stratum what else the
 # row held decides, which the shuffle deals fairly
-GOLD_CAP, TURN_BAND, TURN_BANDS = 10, 5, 6
+GOLD_CAP, TURN_BAND, TURN_BANDS = 8, 10, 3
 # per stratum of a first offer: [took it, their win units, passed it over, their win units]
 TOOK, TOOK_WINS, PASSED, PASSED_WINS = range(4)
 
