@@ -169,24 +169,29 @@ def _png(fig: Any) -> bytes:
 
 
 def _rates_chart(entries: list[dict[str, Any]], family: dict[str, Any]) -> bytes:
+    """Each entry's win rate and interval against the family's baseline line; a card's, the difference the
+    verdict judges (bought minus passed over, stratified) against 0, since a card's baseline has noise of
+    its own and a dot beside a tick would not say whether the card is called."""
     import matplotlib.pyplot as plt
 
-    shown = [e for e in entries if e["win_rate"] is not None]
+    cards = family["key"] == "cards"
+    point, low, high = ("difference", "difference_low", "difference_high") if cards else ("win_rate", "ci_low", "ci_high")
+    shown = [e for e in entries if e[point] is not None]
     fig, ax = plt.subplots(figsize=(9, 0.32 * len(shown) + 1.3))
     for i, e in enumerate(shown):
         colour = COLOURS[e["verdict"]]
-        ax.plot([e["ci_low"], e["ci_high"]], [i, i], color=colour, linewidth=2)
-        ax.plot([e["win_rate"]], [i], "o", color=colour)
-        if e.get("baseline") is not None and family["key"] == "cards":
-            ax.plot([e["baseline"]], [i], "|", color="black", markersize=10)
-    if shown and family["key"] != "cards" and shown[0].get("baseline") is not None:
-        ax.axvline(shown[0]["baseline"], color="black", linewidth=1, linestyle="--")
+        ax.plot([e[low], e[high]], [i, i], color=colour, linewidth=2)
+        ax.plot([e[point]], [i], "o", color=colour)
+    line = 0.0 if cards else shown[0].get("baseline") if shown else None
+    if line is not None:
+        ax.axvline(line, color="black", linewidth=1, linestyle="--")
     ax.set_yticks(range(len(shown)), [f"{e['id']} ({LABELS[e['verdict']]})" for e in shown], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel("win rate (dot) with 95 % interval; " + ("| passed-over baseline" if family["key"] == "cards"
-                                                           else "dashed: 1 / players"))
-    ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
-    ax.set_title(family["title"], fontsize=10)
+    ax.set_xlabel("bought minus passed over, same gold and stage (dot), 95 % interval (verdicts: Holm-corrected)"
+                  if cards else "win rate (dot) with 95 % interval; dashed: 1 / players")
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:+.0%}" if cards else f"{x:.0%}")
+    ax.set_title(family["title"] if not cards else "Town cards: bought at the first chance against passed over",
+                 fontsize=10)
     fig.tight_layout()
     return _png(fig)
 
