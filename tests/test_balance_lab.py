@@ -288,6 +288,13 @@ def test_json_csv_and_text_carry_every_entry_with_its_interval_and_verdict():
             assert {"id", "n", "win_rate", "ci_low", "ci_high", "verdict"} <= set(e)
             assert e["verdict"] in stats.VERDICTS
             assert e["win_rate"] is None or e["ci_low"] <= e["win_rate"] <= e["ci_high"]
+    for e in report["cards"]:  # a card's verdict rests on its stratified difference (docs/balance-lab.md)
+        assert {"baseline", "baseline_n", "passed_win_rate", "compared_n", "compared_baseline_n", "difference",
+                "difference_low", "difference_high", "offered", "buyers", "bought_share"} <= set(e)
+        assert e["compared_n"] <= e["n"] and e["compared_baseline_n"] <= e["baseline_n"]
+        if e["difference"] is not None:
+            assert e["difference_low"] <= e["difference"] <= e["difference_high"]
+            assert e["baseline"] == pytest.approx(e["win_rate"] - e["difference"], abs=2e-4)
     csv_text = run(str(TEST_GAME), "--games", "120", "--seed", "4", "--csv", "--jobs", "1")
     rows = csv_text.splitlines()
     assert rows[0].startswith("family,id,name,n,wins,win_rate,ci_low,ci_high,verdict")
