@@ -2,19 +2,20 @@
 
 Why these: a simulated win rate is a proportion, often near 0 or 1 and from few games,
 where the textbook "p +- 1.96 se" interval is too narrow; Wilson's score interval keeps
-its coverage there. A card is judged against players who passed it over, so what
-matters is a *difference* of two proportions: Newcombe's hybrid score interval (method
-10) builds it from the two Wilson intervals. A report tests twenty cards at once, so one
+its coverage there. `--compare` asks for the *difference* of two proportions (a variant's
+rate against the base's): Newcombe's hybrid score interval (method 10) builds it from the
+two Wilson intervals. A report tests twenty cards at once, so one
 would come out "significant" by chance at 95 %; Holm's step-down keeps the chance of
 *any* false strong/weak call in a family at 5 % (a designer acts on every call, so a false
 one costs a redesign), with more power than Bonferroni. Benjamini-Hochberg would call
 more cards but lets 5 % of the calls be false: wrong for a list a designer acts on.
 
-A card is not bought at random: a bot buys what its gold pays for, so the players who pass
-a card over differ from its buyers (richer, later) in ways that decide games. Comparing
-like with like means a difference *within strata* (same gold, same stage of the game),
-pooled over them: the Mantel-Haenszel risk difference, with Sato's variance (1989), which
-stays right both with many thin strata (one observation a side) and with a few thick ones.
+A card is judged against the players who passed it over, but it is not bought at random:
+a bot buys what its gold pays for, so those who pass a card over differ from its buyers
+(richer, later) in ways that decide games. Comparing like with like means a difference
+*within strata* (same gold, same stage of the game), pooled over them: the Mantel-Haenszel
+risk difference, with Sato's variance (1989), which stays right both with many thin strata
+(one observation a side) and with a few thick ones.
 """
 from __future__ import annotations
 
