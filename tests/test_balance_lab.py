@@ -223,7 +223,7 @@ def test_compare_finds_a_raised_cost_and_nothing_in_a_copy(planted, tmp_path):
     dearer = game_folder(tmp_path, "dearer", [*BASE_TOWN, gain_card("boomtown", 6, 8), gain_card("fools-gold", 5, 1)])
     out = json.loads(run(str(planted), "--compare", str(dearer), "--games", "400", "--seed", "2", "--json",
                          "--jobs", "1"))
-    assert out["format"] == "pnpkit-compare/1"
+    assert out["format"] == "pnpkit-compare/2"
     assert out["changes"] == ["cards: boomtown: cost 1 -> 6"]
     share = next(d for d in out["deltas"] if d["id"] == "boomtown" and d["metric"] == "bought_share")
     assert share["changed"] and share["verdict"] == "lower" and share["ci_high"] < 0, share
@@ -282,7 +282,7 @@ def test_precision_plays_whole_batches_until_every_interval_is_that_narrow():
 
 def test_json_csv_and_text_carry_every_entry_with_its_interval_and_verdict():
     report = json.loads(run(str(TEST_GAME), "--games", "120", "--seed", "4", "--json", "--jobs", "1"))
-    assert report["format"] == "pnpkit-simulate/1"
+    assert report["format"] == "pnpkit-simulate/2"
     for family in ("cards", "characters", "seats"):
         for e in report[family]:
             assert {"id", "n", "win_rate", "ci_low", "ci_high", "verdict"} <= set(e)

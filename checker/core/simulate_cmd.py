@@ -23,9 +23,9 @@ from . import stats
 from .errors import StateError
 
 BATCH = 500  # games per batch: `--precision` looks after each, whatever `--jobs`
-SHARD_FORMAT = "pnpkit-simulate-shard/1"
-REPORT_FORMAT = "pnpkit-simulate/1"
-COMPARE_FORMAT = "pnpkit-compare/1"
+SHARD_FORMAT = "pnpkit-simulate-shard/2"
+REPORT_FORMAT = "pnpkit-simulate/2"
+COMPARE_FORMAT = "pnpkit-compare/2"
 
 
 # ---- entries and summaries (what every family's report is made of) ----------------------------------
