@@ -7,8 +7,9 @@ The search seat takes each seat in turn (a quarter of the games each), so the fi
 player's edge does not count for or against it. Prints the search seat's win rate with
 its 95 % Wilson interval (shared wins in parts), and decisions per second. A
 measurement, not a test: it takes minutes. `--planted` plays the test set with a card far
-too strong and one far too weak (as tests/test_balance_lab.py does for random and greedy)
-with every seat searching, and prints the verdicts on both. Not with one search seat among
+too strong and one far too weak with every seat searching, and prints the verdicts on both
+(tests/test_balance_lab.py does it at budget 2 over 200 games; this is for the default
+budget and more games). Not with one search seat among
 weaker ones: a seat that wins most games anyway gains little from any card, and passes a
 card over mostly when it is ahead (a search seat among three random ones called the
 strong card even).

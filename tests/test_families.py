@@ -71,7 +71,7 @@ def test_variant_validates_resolves_with_rulings_and_simulates(variant, tmp_path
     simulated = run(tmp_path, "checker", "simulate", "edc-variant", "--games", "20", "--players", "3", "--json")
     assert simulated.returncode == 0, simulated.stderr
     report = json.loads(simulated.stdout)
-    assert report["format"] == "pnpkit-simulate/1" and report["games"] == 20
+    assert report["format"] == "pnpkit-simulate/2" and report["games"] == 20
 
 
 def test_variant_builds_under_its_own_id(variant, tmp_path):

@@ -44,7 +44,7 @@ def text(r: dict[str, Any]) -> str:
                              + (f" vs {_pct(e['baseline'])} baseline" if e.get("baseline") is not None else ""))
     if not calls:
         lines.append("  nothing is called strong, weak or avoided")
-    unknown = [f"{e['id']} ({e['n']}" + (f" vs {e['baseline_n']})" if "baseline_n" in e else ")")
+    unknown = [f"{e['id']} ({e['compared_n']} vs {e['compared_baseline_n']})" if "compared_n" in e else f"{e['id']} ({e['n']})"
                for f in r["families"] for e in r[f["key"]] if e["verdict"] == "unknown"]
     if unknown:
         lines.append(f"  not enough games (under 30 on a side) to judge: {', '.join(unknown)}")
@@ -76,9 +76,9 @@ def _row(key: str, e: dict[str, Any], columns: Any = ()) -> str:
     if key == "cards":
         diff = ("" if e["difference"] is None else
                 f" diff {e['difference']:+.1%} [{e['difference_low']:+.1%}, {e['difference_high']:+.1%}]")
-        out += (f" passed over {_pct(e['baseline'])} n={e['baseline_n']:,}{diff}; bought by {_pct(e['bought_share'])}"
-                f" of {e['offered']:,} offered, turn {e['mean_turn_bought'] or '-'}, played "
-                f"{e['plays_per_buyer'] or 0}x per buyer")
+        out += (f" passed over {_pct(e['passed_win_rate'])} n={e['baseline_n']:,}, same gold and stage "
+                f"{_pct(e['baseline'])}{diff}; bought by {_pct(e['bought_share'])} of {e['offered']:,} offered, "
+                f"turn {e['mean_turn_bought'] or '-'}, played {e['plays_per_buyer'] or 0}x per buyer")
     return f"{out}  {LABELS[e['verdict']]}"
 
 
@@ -109,8 +109,8 @@ def _delta_row(d: dict[str, Any]) -> str:
 # ---- CSV -------------------------------------------------------------------------------------------
 
 COLUMNS = ("family", "id", "name", "n", "wins", "win_rate", "ci_low", "ci_high", "verdict", "baseline", "baseline_n",
-           "baseline_ci_low", "baseline_ci_high", "difference", "difference_low", "difference_high", "offered",
-           "bought_share", "buys_per_game", "mean_turn_bought", "plays_per_buyer", "cost", "square", "reached",
+           "baseline_wins", "passed_win_rate", "compared_n", "compared_baseline_n", "difference", "difference_low",
+           "difference_high", "offered", "buyers", "bought_share", "buys_per_game", "mean_turn_bought", "plays_per_buyer", "cost", "square", "reached",
            "reached_share", "mean_turn_reached", "beaten", "beaten_share", "treasure", "treasure_per_beating")
 DELTA_COLUMNS = ("family", "id", "metric", "base", "variant", "n_base", "n_variant", "difference", "ci_low", "ci_high",
                  "verdict", "changed")
@@ -169,24 +169,29 @@ def _png(fig: Any) -> bytes:
 
 
 def _rates_chart(entries: list[dict[str, Any]], family: dict[str, Any]) -> bytes:
+    """Each entry's win rate and interval against the family's baseline line; a card's, the difference the
+    verdict judges (bought minus passed over, stratified) against 0, since a card's baseline has noise of
+    its own and a dot beside a tick would not say whether the card is called."""
     import matplotlib.pyplot as plt
 
-    shown = [e for e in entries if e["win_rate"] is not None]
+    cards = family["key"] == "cards"
+    point, low, high = ("difference", "difference_low", "difference_high") if cards else ("win_rate", "ci_low", "ci_high")
+    shown = [e for e in entries if e[point] is not None]
     fig, ax = plt.subplots(figsize=(9, 0.32 * len(shown) + 1.3))
     for i, e in enumerate(shown):
         colour = COLOURS[e["verdict"]]
-        ax.plot([e["ci_low"], e["ci_high"]], [i, i], color=colour, linewidth=2)
-        ax.plot([e["win_rate"]], [i], "o", color=colour)
-        if e.get("baseline") is not None and family["key"] == "cards":
-            ax.plot([e["baseline"]], [i], "|", color="black", markersize=10)
-    if shown and family["key"] != "cards" and shown[0].get("baseline") is not None:
-        ax.axvline(shown[0]["baseline"], color="black", linewidth=1, linestyle="--")
+        ax.plot([e[low], e[high]], [i, i], color=colour, linewidth=2)
+        ax.plot([e[point]], [i], "o", color=colour)
+    line = 0.0 if cards else shown[0].get("baseline") if shown else None
+    if line is not None:
+        ax.axvline(line, color="black", linewidth=1, linestyle="--")
     ax.set_yticks(range(len(shown)), [f"{e['id']} ({LABELS[e['verdict']]})" for e in shown], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel("win rate (dot) with 95 % interval; " + ("| passed-over baseline" if family["key"] == "cards"
-                                                           else "dashed: 1 / players"))
-    ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
-    ax.set_title(family["title"], fontsize=10)
+    ax.set_xlabel("bought minus passed over, same gold and stage (dot), 95 % interval (verdicts: Holm-corrected)"
+                  if cards else "win rate (dot) with 95 % interval; dashed: 1 / players")
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:+.0%}" if cards else f"{x:.0%}")
+    ax.set_title(family["title"] if not cards else "Town cards: bought at the first chance against passed over",
+                 fontsize=10)
     fig.tight_layout()
     return _png(fig)
 

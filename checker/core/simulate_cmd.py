@@ -23,9 +23,9 @@ from . import stats
 from .errors import StateError
 
 BATCH = 500  # games per batch: `--precision` looks after each, whatever `--jobs`
-SHARD_FORMAT = "pnpkit-simulate-shard/1"
-REPORT_FORMAT = "pnpkit-simulate/1"
-COMPARE_FORMAT = "pnpkit-compare/1"
+SHARD_FORMAT = "pnpkit-simulate-shard/2"
+REPORT_FORMAT = "pnpkit-simulate/2"
+COMPARE_FORMAT = "pnpkit-compare/2"
 
 
 # ---- entries and summaries (what every family's report is made of) ----------------------------------
@@ -347,7 +347,7 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
                 continue
             deltas.append(_delta(key, e["id"], "win_rate", e["wins"], e["n"], f["wins"], f["n"]))
             if "offered" in e:
-                deltas.append(_delta(key, e["id"], "bought_share", e["n"], e["offered"], f["n"], f["offered"]))
+                deltas.append(_delta(key, e["id"], "bought_share", e["buyers"], e["offered"], f["buyers"], f["offered"]))
             if "reached" in e:
                 deltas.append(_delta(key, e["id"], "reached_share", e["reached"], e["n"], f["reached"], f["n"]))
     for item, metric, a, b in _means(rep_a, rep_b):

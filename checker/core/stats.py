@@ -1,14 +1,21 @@
-"""Rates a designer can trust: Wilson intervals, Newcombe differences, Holm-corrected verdicts.
+"""Rates a designer can trust: Wilson intervals, Newcombe and Mantel-Haenszel differences, Holm.
 
 Why these: a simulated win rate is a proportion, often near 0 or 1 and from few games,
 where the textbook "p +- 1.96 se" interval is too narrow; Wilson's score interval keeps
-its coverage there. A card is judged against players who passed it over, so what
-matters is a *difference* of two proportions: Newcombe's hybrid score interval (method
-10) builds it from the two Wilson intervals. A report tests twenty cards at once, so one
+its coverage there. `--compare` asks for the *difference* of two proportions (a variant's
+rate against the base's): Newcombe's hybrid score interval (method 10) builds it from the
+two Wilson intervals. A report tests twenty cards at once, so one
 would come out "significant" by chance at 95 %; Holm's step-down keeps the chance of
 *any* false strong/weak call in a family at 5 % (a designer acts on every call, so a false
 one costs a redesign), with more power than Bonferroni. Benjamini-Hochberg would call
 more cards but lets 5 % of the calls be false: wrong for a list a designer acts on.
+
+A card is judged against the players who passed it over, but it is not bought at random:
+a bot buys what its gold pays for, so those who pass a card over differ from its buyers
+(richer, later) in ways that decide games. Comparing like with like means a difference
+*within strata* (same gold, same stage of the game), pooled over them: the Mantel-Haenszel
+risk difference, with Sato's variance (1989), which stays right both with many thin strata
+(one observation a side) and with a few thick ones.
 """
 from __future__ import annotations
 
@@ -88,6 +95,30 @@ def holm(p_values: dict[str, float], alpha: float = ALPHA) -> set[str]:
             break
         rejected.add(key)
     return rejected
+
+
+def mantel_haenszel(strata, z: float = Z95) -> tuple[float, float, float, float]:
+    """Pooled difference p1 - p0 over strata of (x1, n1, x0, n0), its interval, and its p-value.
+
+    Each stratum weighs n1 n0 / (n1 + n0) (strata with one side empty weigh nothing); the
+    variance is Sato's: (d P + Q) / W^2. Returns (d, low, high, p); (0, -1, 1, 1) when no
+    stratum holds both sides."""
+    w_sum = num = p_sum = q_sum = 0.0
+    for x1, n1, x0, n0 in strata:
+        if not n1 or not n0:
+            continue
+        n = n1 + n0
+        w_sum += n1 * n0 / n
+        num += (x1 * n0 - x0 * n1) / n
+        p_sum += (n1 * n1 * x0 - n0 * n0 * x1 + n1 * n0 * (n0 - n1) / 2) / (n * n)
+        q_sum += (x1 * (n0 - x0) + x0 * (n1 - x1)) / (2 * n)
+    if not w_sum:
+        return 0.0, -1.0, 1.0, 1.0
+    d = num / w_sum
+    se = sqrt(max(d * p_sum + q_sum, 0.0)) / w_sum
+    if not se:
+        return d, d, d, 1.0 if not d else 0.0
+    return d, d - z * se, d + z * se, 2 * (1 - NormalDist().cdf(abs(d) / se))
 
 
 def mean_interval(total: float, squares: float, n: int, z: float = Z95) -> tuple[float, float, float]:

@@ -1,8 +1,10 @@
 """What a designer asks of El Dorado Canyon, counted over simulated games and judged.
 
 Policies choose (`simulation`, `search`); this module only watches: per town card who
-bought it and who passed it over while it lay face up and affordable, when it was bought
-and how often it was played; per seat, character and policy, who won. Every count is an
+had it on offer (face up and affordable on a buying turn) and who bought it, and at each
+player's *first* offer of it whether they took it, with their gold and the stage of the
+game (the strata a fair comparison needs: docs/balance-lab.md); when it was bought and how
+often it was played; per seat, character and policy, who won. Every count is an
 integer (a shared win is split in `UNITS` parts), so tallies add up exactly in any order:
 the same seed gives the same report whatever `--jobs` and `--shard`. `checker.core.
 simulate_cmd` runs the games and merges; `report` turns a tally into judged entries.
@@ -27,7 +29,13 @@ UNITS = 60  # a win shared by k players (k <= 6) is 60 / k units: whole numbers 
 POLICY_NAMES = ("random", "greedy", "search")
 DEFAULT_BUDGET = 8  # playouts per decision: 71 % against three greedy seats (docs/balance-lab.md)
 # card counters, per policy and card id: the index of each in the list
-BUYERS, BUYER_WINS, PASSERS, PASSER_WINS, BUYS, TURN_SUM, PLAYS, OFFERED = range(8)
+BUYERS, BUYS, TURN_SUM, PLAYS, OFFERED = range(5)
+# a first offer's stratum: the gold the player had (capped: richer is all alike) and the stage of the
+# game (turns in bands); a bot's buy depends on its gold and the row, so within a stratum what else the
+# row held decides, which the shuffle deals fairly
+GOLD_CAP, TURN_BAND, TURN_BANDS = 8, 10, 3
+# per stratum of a first offer: [took it, their win units, passed it over, their win units]
+TOOK, TOOK_WINS, PASSED, PASSED_WINS = range(4)
 
 
 def prepare(game: Any) -> dict[str, Any]:
@@ -53,7 +61,7 @@ def make_policy(name: str, rules: Rules, budget: int, counts: dict[str, int] | N
 
 def new_tally(players: int) -> dict[str, Any]:
     return {"games": 0, "lengths": {}, "reasons": {}, "scores": {}, "winner_scores": {}, "spreads": {},
-            "seat_wins": [0] * players, "char": {}, "policy": {}, "card": {}, "search": {"decisions": 0, "playouts": 0}}
+            "seat_wins": [0] * players, "char": {}, "policy": {}, "card": {}, "first": {}, "search": {"decisions": 0, "playouts": 0}}
 
 
 def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
@@ -76,6 +84,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
     t = setup(rules, players, rng)
     seats, rand = t.players, rng.random
     offered: list[set[str]] = [set() for _ in seats]  # town cards face up and affordable when buying
+    first: list[dict[str, tuple[int, bool]]] = [{} for _ in seats]  # card id -> (stratum, chose it): first offer
     bought_turn: list[tuple[int, str, int]] = []
     plays: list[tuple[int, str]] = []  # (seat, town card id) for every town card revealed
     seated = list(zip(seats, choosers))
@@ -83,6 +92,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
     while turns < MAX_TURNS:
         turns += 1
         chosen: list[Play | None] = []
+        band = min(turns // TURN_BAND, TURN_BANDS - 1)
         for p, choose in seated:
             if p.gone:
                 chosen.append(None)
@@ -94,7 +104,13 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
                 plays.append((p.seat, card.id))
             if pl.end.buys and not pl.refresh and t.row:
                 gold = p.unbanked + p.banked
-                offered[p.seat].update(c.id for c in t.row if c.cost is not None and c.cost <= gold)
+                seen, stratum = first[p.seat], min(gold, GOLD_CAP) * TURN_BANDS + band
+                chose = pl.buy.id if pl.buy is not None else None
+                for c in t.row:
+                    if c.cost is not None and c.cost <= gold:
+                        offered[p.seat].add(c.id)
+                        if c.id not in seen:  # the choice, not the outcome: another may buy it first
+                            seen[c.id] = (stratum, c.id == chose)
         before = len(t.bought)
         t.play_turn(chosen)
         if len(t.bought) > before:
@@ -106,12 +122,12 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
     best = winners(seats)
     for p in best:
         won[p.seat] = UNITS // len(best)
-    _count(tally, turns, reason, [score(p) for p in seats], won, t.drawn, offered, bought_turn, plays, names)
+    _count(tally, turns, reason, [score(p) for p in seats], won, t.drawn, offered, first, bought_turn, plays, names)
 
 
 def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], won: list[int],
-           drawn: list[tuple[int, str | None]], offered: list[set[str]], bought_turn: list[tuple[int, str, int]],
-           plays: list[tuple[int, str]], names: list[str]) -> None:
+           drawn: list[tuple[int, str | None]], offered: list[set[str]], first: list[dict[str, tuple[int, bool]]],
+           bought_turn: list[tuple[int, str, int]], plays: list[tuple[int, str]], names: list[str]) -> None:
     tally["games"] += 1
     bump(tally["lengths"], str(turns))
     bump(tally["reasons"], reason)
@@ -142,32 +158,40 @@ def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], wo
     for seat, units in enumerate(won):
         name = names[seat]
         for card_id in buyers[seat]:
-            c = _card(tally, name, card_id)
-            c[BUYERS] += 1
-            c[BUYER_WINS] += units
+            _card(tally, name, card_id)[BUYERS] += 1
         for card_id in offered[seat] | buyers[seat]:
-            c = _card(tally, name, card_id)
-            c[OFFERED] += 1
-            if card_id not in buyers[seat]:
-                c[PASSERS] += 1
-                c[PASSER_WINS] += units
+            _card(tally, name, card_id)[OFFERED] += 1
+        strata = tally["first"].setdefault(name, {})
+        for card_id, (stratum, taken) in first[seat].items():
+            cell = strata.setdefault(card_id, {}).setdefault(str(stratum), [0, 0, 0, 0])
+            side = TOOK if taken else PASSED
+            cell[side] += 1
+            cell[side + 1] += units
 
 
 def _card(tally: dict[str, Any], policy: str, card_id: str) -> list[int]:
-    return tally["card"].setdefault(policy, {}).setdefault(card_id, [0] * 8)
+    return tally["card"].setdefault(policy, {}).setdefault(card_id, [0] * 5)
 
 
 # ---- the report ------------------------------------------------------------------------------------
 
 FAMILIES = [
-    {"key": "cards", "title": "Town cards: win rate of the players who bought it",
-     "baseline": "the win rate of the players who could have bought it (face up, affordable, while buying) "
-                 "and passed it over"},
+    {"key": "cards", "title": "Town cards: win rate of the players who bought it at their first chance",
+     "baseline": "the players who had it on offer (face up, affordable, while buying) for the first time and "
+                 "passed it over, with the same gold at the same stage of the game"},
     {"key": "characters", "title": "Characters: win rate of the players dealt it at set up", "baseline": "1 / players"},
     {"key": "seats", "title": "Seats: win rate (seat 1 holds the first player marker on turn 1)",
      "baseline": "1 / players"},
     {"key": "policies", "title": "Policies: win rate of the seats each policy plays", "baseline": "1 / players"},
 ]
+METHOD = ("95 % Wilson intervals for rates. A town card's players who took it at their first offer (face up, "
+          "affordable, while buying) against those who passed it over then, compared within strata of the same gold "
+          f"(capped at {GOLD_CAP}) and the same {TURN_BAND}-turn band: the Mantel-Haenszel difference with Sato's "
+          "interval; its baseline is the buyers' rate less that difference. A verdict is strong or weak only when "
+          "the difference's (or a rate's from 1 / players) interval excludes the baseline after Holm's correction "
+          f"over its family (family-wise error 5 %); unknown under {stats.MIN_N} observations on a side (in strata "
+          f"holding both); avoided when fewer than {stats.AVOIDED:.0%} of the players offered a card bought it. "
+          "Shared wins count in parts.")
 
 
 def report(data: dict[str, Any], tally: dict[str, Any], players: int, policies: list[str]) -> dict[str, Any]:
@@ -178,13 +202,13 @@ def report(data: dict[str, Any], tally: dict[str, Any], players: int, policies: 
     chars = [rate_entry(cid, w / UNITS, g, base, name=_name(data["characters"], cid))
              for cid, (g, w) in sorted(tally["char"].items())]
     town = [c for c in data["cards"] if not c["starting"]]
-    pooled = _pool(tally["card"])
     out: dict[str, Any] = {
         "length": histogram_summary(tally["lengths"]),
         "end_reasons": dict(sorted(tally["reasons"].items())),
         "scores": {"all": histogram_summary(tally["scores"]), "winner": histogram_summary(tally["winner_scores"]),
                    "spread": histogram_summary(tally["spreads"])},
-        "seats": seats, "characters": chars, "cards": card_entries(town, pooled, n),
+        "seats": seats, "characters": chars,
+        "cards": card_entries(town, _pool(tally["card"]), _pool_strata(tally["first"]), n),
         "families": FAMILIES,
     }
     if "search" in policies:  # what the search cost: decisions per second is this over the run's time
@@ -194,7 +218,7 @@ def report(data: dict[str, Any], tally: dict[str, Any], players: int, policies: 
     if len(set(policies)) > 1:
         out["policies"] = [rate_entry(name, w / UNITS, g, base) for name, (g, w) in sorted(tally["policy"].items())]
         judged_rates(out["policies"], base)
-        out["cards_by_policy"] = {name: card_entries(town, tally["card"].get(name, {}), n)
+        out["cards_by_policy"] = {name: card_entries(town, tally["card"].get(name, {}), tally["first"].get(name, {}), n)
                                   for name in sorted(set(policies))}
     else:
         out["families"] = FAMILIES[:3]
@@ -209,41 +233,54 @@ def _pool(by_policy: dict[str, dict[str, list[int]]]) -> dict[str, list[int]]:
     pooled: dict[str, list[int]] = {}
     for cards in by_policy.values():
         for cid, counts in cards.items():
-            into = pooled.setdefault(cid, [0] * 8)
+            into = pooled.setdefault(cid, [0] * 5)
             for i, v in enumerate(counts):
                 into[i] += v
     return pooled
 
 
-def card_entries(town: list[dict[str, Any]], counts: dict[str, list[int]], games: int) -> list[dict[str, Any]]:
-    """One judged entry per town card: bought against passed over, Holm-corrected over the deck."""
-    entries = []
+def _pool_strata(by_policy: dict[str, dict[str, dict[str, list[int]]]]) -> dict[str, dict[str, list[int]]]:
+    """Every policy's strata side by side: with mixed seats a card's players are compared within a policy too."""
+    return {cid: {f"{name}:{key}": cell for name, cards in by_policy.items() for key, cell in cards.get(cid, {}).items()}
+            for cid in {cid for cards in by_policy.values() for cid in cards}}
+
+
+def card_entries(town: list[dict[str, Any]], counts: dict[str, list[int]], firsts: dict[str, dict[str, list[int]]],
+                 games: int) -> list[dict[str, Any]]:
+    """One judged entry per town card: taken against passed over at the first offer, stratum by stratum
+    (Mantel-Haenszel), Holm-corrected over the deck."""
+    entries, p_values = [], {}
     for card in town:
-        c = counts.get(card["id"], [0] * 8)
-        e = rate_entry(card["id"], c[BUYER_WINS] / UNITS, c[BUYERS], None, name=card["name"])
-        passed = rate_entry("", c[PASSER_WINS] / UNITS, c[PASSERS], None)
+        c = counts.get(card["id"], [0] * 5)
+        cells = list(firsts.get(card["id"], {}).values())
+        took, passed = sum(x[TOOK] for x in cells), sum(x[PASSED] for x in cells)
+        passed_wins = sum(x[PASSED_WINS] for x in cells) / UNITS
+        both = [(x[TOOK_WINS] / UNITS, x[TOOK], x[PASSED_WINS] / UNITS, x[PASSED])
+                for x in cells if x[TOOK] and x[PASSED]]  # the strata that compare
+        e = rate_entry(card["id"], sum(x[TOOK_WINS] for x in cells) / UNITS, took, None, name=card["name"])
         e.update({
             "cost": card["cost"],
-            "baseline": passed["win_rate"], "baseline_n": c[PASSERS], "baseline_wins": passed["wins"],
-            "baseline_ci_low": passed["ci_low"], "baseline_ci_high": passed["ci_high"],
-            "offered": c[OFFERED], "bought_share": round(c[BUYERS] / c[OFFERED], 4) if c[OFFERED] else None,
+            "baseline_n": passed, "baseline_wins": round(passed_wins, 4),
+            "passed_win_rate": round(passed_wins / passed, 4) if passed else None,
+            "compared_n": sum(x[1] for x in both), "compared_baseline_n": sum(x[3] for x in both),
+            "offered": c[OFFERED], "buyers": c[BUYERS],
+            "bought_share": round(c[BUYERS] / c[OFFERED], 4) if c[OFFERED] else None,
             "buys_per_game": round(c[BUYS] / games, 4) if games else None,
             "mean_turn_bought": round(c[TURN_SUM] / c[BUYS], 2) if c[BUYS] else None,
             "plays_per_buyer": round(c[PLAYS] / c[BUYERS], 2) if c[BUYERS] else None,
         })
-        if c[BUYERS] and c[PASSERS]:
-            low, high = stats.newcombe(e["wins"], c[BUYERS], passed["wins"], c[PASSERS])
-            e.update({"difference": round(e["win_rate"] - passed["win_rate"], 4),
+        if both:
+            d, low, high, p_values[card["id"]] = stats.mantel_haenszel(both)
+            e.update({"baseline": round(e["win_rate"] - d, 4), "difference": round(d, 4),
                       "difference_low": round(low, 4), "difference_high": round(high, 4)})
         else:
-            e.update({"difference": None, "difference_low": None, "difference_high": None})
+            e.update({"baseline": None, "difference": None, "difference_low": None, "difference_high": None})
         if c[OFFERED] >= stats.MIN_N and c[BUYERS] < stats.AVOIDED * c[OFFERED]:
             e["verdict"] = "avoided"
-        elif c[BUYERS] < stats.MIN_N or c[PASSERS] < stats.MIN_N:
+        elif e["compared_n"] < stats.MIN_N or e["compared_baseline_n"] < stats.MIN_N:
             e["verdict"] = "unknown"
         entries.append(e)
-    stats.judge(entries, lambda e: (stats.p_difference(e["wins"], e["n"], e["baseline_wins"], e["baseline_n"]),
-                                    e["difference"]))
+    stats.judge(entries, lambda e: (p_values[e["id"]], e["difference"]))
     return entries
 
 

@@ -30,12 +30,21 @@ EXPLORE = 0.7  # UCB1's exploration constant, on results between 0 and 1
 def candidates(t: Table, p: Player) -> list[Play]:
     """The legal plays (`legal.legal_actions`) the search weighs: every card, end and arrow, buying
     nothing or an affordable face-up card; replacing the row is left out (its new cards are unknown
-    when choosing), and so are buys that only gold gained this turn would pay for."""
+    when choosing), and so are buys that only gold gained this turn would pay for.
+
+    Listed with the town deck set aside: a buy without a refresh can only name a face-up card
+    (EDC-15), so trying each card of the deck as a target, only to drop it, was most of a
+    decision's listing time."""
     hand = {c.id: c for c in playable(p)}
     face_up = {c.id: c for c in affordable(p, t.row)}
+    deck, t.deck = t.deck, []
+    try:
+        actions = legal_actions(t, p)
+    finally:
+        t.deck = deck
     return [Play(hand[a.card], p.seat, a.option - 1, DIRECTIONS.get(a.direction or ""),
                  face_up[a.buy] if a.buy is not None else None)
-            for a in legal_actions(t, p) if not a.refresh and (a.buy is None or a.buy in face_up)]
+            for a in actions if not a.refresh and (a.buy is None or a.buy in face_up)]
 
 
 def copy_table(t: Table, rng: random.Random) -> Table:
