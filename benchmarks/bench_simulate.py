@@ -1,6 +1,7 @@
 """`checker simulate` as a designer runs it, whole process, against a reference tree.
 
     python3 benchmarks/bench_simulate.py [--against DIR] [--rounds 7] [--games 2000] [--jobs N]
+    python3 benchmarks/bench_simulate.py --critical [--against DIR] [--rounds 7] [--games 2000]
     python3 benchmarks/bench_simulate.py --tallies [--rounds 7] [--games 2000]
     python3 benchmarks/bench_simulate.py --memory [--game eldorado] [--games 2000] [--rounds 3]
 
@@ -11,6 +12,12 @@ this checkout, alternating round by round with the same command from DIR (anothe
 the definitions cache and the bytecode), then medians of wall time and of CPU time (the process
 and the workers it forked), as games per second, with the ratio to DIR and the load average
 before and after (the VM is shared: wall time needs a quiet machine, CPU time less so).
+
+`--critical`: what a quiet machine would show, measured on a busy one. The same command, each
+side's process timed from inside (a wrapper around `checker.cli.main` that reaps the workers
+with `os.wait4`): the main process's CPU time (start-up, merging, the report; it waits while
+the workers play) plus the slowest worker's. On an idle machine with a core per job that sum
+is the wall time; under load, wall time is mostly waiting for a core. Medians, alternating.
 
 `--tallies`: what the designer metrics cost. In fresh processes of this checkout, alternating,
 the games alone (no start-up): played and counted by `metrics.tally_games`, against the same
@@ -56,6 +63,51 @@ def whole(trees: dict[str, Path], games: int, jobs: int | None, rounds: int) -> 
             f"  -> this checkout {wall / ours.median('wall'):.2f}x as fast (wall), {cpu / ours.median('cpu'):.2f}x (CPU)"
         print(f"  {name:<14}: {games / wall:7,.0f} games/s ({wall:.3f} s wall), {games / cpu:7,.0f} games per CPU "
               f"second ({cpu:.3f} s CPU){ratio}")
+
+
+CRITICAL = """
+import os, resource, sys
+workers = []
+def wait(pid, options):  # every worker is reaped here (forked by simulate, or by a process pool)
+    pid, status, usage = os.wait4(pid, options)
+    if pid:
+        workers.append(usage.ru_utime + usage.ru_stime)
+    return pid, status
+os.waitpid = wait
+sys.argv = ["checker", ARGS]
+from checker.cli import main
+try:
+    main()
+except SystemExit as stop:
+    if stop.code:
+        raise
+me = resource.getrusage(resource.RUSAGE_SELF)
+print(me.ru_utime + me.ru_stime, max(workers, default=0.0), file=sys.stderr)
+"""
+
+
+def critical(trees: dict[str, Path], games: int, jobs: int | None, rounds: int) -> None:
+    """Main process CPU + slowest worker CPU: the wall time of an idle machine with a core per job."""
+    args = [*COMMAND, "--games", str(games), *(["--jobs", str(jobs)] if jobs else [])]
+    env = bench_env()
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+    load = os.getloadavg()
+    for r in range(rounds + 1):  # round 0: warm-up
+        for name in list(trees)[r % len(trees):] + list(trees)[:r % len(trees)]:
+            code = CRITICAL.replace("ARGS", repr(args)[1:-1])
+            err = subprocess.run([sys.executable, "-P", "-c", code], env=dict(env, PYTHONPATH=str(trees[name])),
+                                 cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                 text=True).stderr.split()
+            if r:
+                found[name].append((float(err[-2]), float(err[-1])))
+    print(f"checker {' '.join(args)}: main process CPU + slowest worker CPU (medians of {rounds}; "
+          f"load average {load[0]:.1f} before, {os.getloadavg()[0]:.1f} after)")
+    for name, runs in found.items():
+        main_cpu = statistics.median(m for m, _ in runs)
+        worker = statistics.median(w for _, w in runs)
+        path = statistics.median(m + w for m, w in runs)
+        print(f"  {name:<14}: {main_cpu:.3f} s + {worker:.3f} s = {path:.3f} s: {games / path:,.0f} games/s "
+              f"on an idle machine")
 
 
 COUNTED = """
@@ -124,6 +176,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--jobs", type=int, help="pass --jobs (default: none, so the cores)")
+    parser.add_argument("--critical", action="store_true")
     parser.add_argument("--tallies", action="store_true")
     parser.add_argument("--memory", action="store_true")
     parser.add_argument("--game", default="el-dorado-canyon")
@@ -134,7 +187,7 @@ def main() -> None:
         tallies(args.games, args.rounds)
     else:
         trees = {"this checkout": ROOT, **({"reference": args.against.resolve()} if args.against else {})}
-        whole(trees, args.games, args.jobs, args.rounds)
+        (critical if args.critical else whole)(trees, args.games, args.jobs, args.rounds)
 
 
 if __name__ == "__main__":
