@@ -1,14 +1,28 @@
 """`checker simulate` as a designer runs it, whole process, against a reference tree.
 
-    python3 benchmarks/bench_simulate.py [--against DIR] [--runs 7] [--games 2000]
-    python3 benchmarks/bench_simulate.py --memory [--game eldorado] [--games 2000] [--runs 3]
+    python3 benchmarks/bench_simulate.py [--against DIR] [--rounds 7] [--games 2000] [--jobs N]
+    python3 benchmarks/bench_simulate.py --critical [--against DIR] [--rounds 7] [--games 2000]
+    python3 benchmarks/bench_simulate.py --tallies [--rounds 7] [--games 2000]
+    python3 benchmarks/bench_simulate.py --memory [--game eldorado] [--games 2000] [--rounds 3]
 
-Times `checker simulate el-dorado-canyon --games 2000 --players 4 --seed 1` (default
-options, text report) from this checkout, alternating run by run with the same command
-from DIR (another checkout or `git archive` of an older commit; the same Python), each
-with its own warm definitions cache; prints the medians in games per second and their
-ratio. Also times the games alone in one process (this checkout's metrics `tally_games`
-against DIR's `simulation.tally_games` when DIR has one): what the designer metrics cost.
+Default: times `checker simulate el-dorado-canyon --games 2000 --players 4 --seed 1` (issue 10's
+command: default options, so `--jobs` is the cores, the random policy and the text report) from
+this checkout, alternating round by round with the same command from DIR (another checkout or a
+`git archive` of main; the same Python), through `timing.alternate`: one warm-up round (it fills
+the definitions cache and the bytecode), then medians of wall time and of CPU time (the process
+and the workers it forked), as games per second, with the ratio to DIR and the load average
+before and after (the VM is shared: wall time needs a quiet machine, CPU time less so).
+
+`--critical`: what a quiet machine would show, measured on a busy one. The same command, each
+side's process timed from inside (a wrapper around `checker.cli.main` that reaps the workers
+with `os.wait4`): the main process's CPU time (start-up, merging, the report; it waits while
+the workers play) plus the slowest worker's. On an idle machine with a core per job that sum
+is the wall time; under load, wall time is mostly waiting for a core. Medians, alternating.
+
+`--tallies`: what the designer metrics cost. In fresh processes of this checkout, alternating,
+the games alone (no start-up): played and counted by `metrics.tally_games`, against the same
+games played by the same engine and policy with nothing counted (the loop below). Medians of
+games per CPU second.
 
 `--memory`: is memory flat in the number of games? Runs the same command (one job, so the
 peak is one process's) with `--games N` and with ten times as many, alternating (`timing.py`),
@@ -21,8 +35,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -32,76 +44,150 @@ ROOT = Path(__file__).resolve().parent.parent
 COMMAND = ["simulate", "el-dorado-canyon", "--players", "4", "--seed", "1"]
 
 
-def whole(tree: Path, games: int, cache: str) -> float:
-    env = dict(os.environ, PYTHONPATH=str(tree), PNPKIT_CACHE=cache)
-    argv = [sys.executable, "-c", "from checker.cli import main; main()", *COMMAND, "--games", str(games)]
-    start = time.perf_counter()
-    subprocess.run(argv, env=env, cwd=tree, check=True, stdout=subprocess.DEVNULL)
-    return games / (time.perf_counter() - start)
+def checker(tree: Path, *args: str) -> list[str]:
+    """`checker ARGS` run from `tree`'s sources (-P: not from the working directory's)."""
+    return ["env", f"PYTHONPATH={tree}", sys.executable, "-P", "-c", "from checker.cli import main; main()", *args]
 
 
-def in_process(tree: Path, games: int) -> float:
-    """Games per second of the tally loop alone, in a fresh process of `tree`."""
-    code = f"""
-import time
-from cards import load_game
-from checker.el_dorado_canyon.rules import compile_game
-data = compile_game(load_game("el-dorado-canyon"))
+def whole(trees: dict[str, Path], games: int, jobs: int | None, rounds: int) -> None:
+    extra = ["--jobs", str(jobs)] if jobs else []
+    sides = {name: checker(tree, *COMMAND, "--games", str(games), *extra) for name, tree in trees.items()}
+    load = os.getloadavg()
+    result = alternate(sides, rounds, ROOT, bench_env())
+    print(f"checker simulate el-dorado-canyon --games {games} --players 4 --seed 1 {' '.join(extra)}".rstrip()
+          + f" (medians of {rounds}; load average {load[0]:.1f} before, {os.getloadavg()[0]:.1f} after)")
+    ours = result["this checkout"]
+    for name, r in result.items():
+        wall, cpu = r.median("wall"), r.median("cpu")
+        ratio = "" if name == "this checkout" else \
+            f"  -> this checkout {wall / ours.median('wall'):.2f}x as fast (wall), {cpu / ours.median('cpu'):.2f}x (CPU)"
+        print(f"  {name:<14}: {games / wall:7,.0f} games/s ({wall:.3f} s wall), {games / cpu:7,.0f} games per CPU "
+              f"second ({cpu:.3f} s CPU){ratio}")
+
+
+CRITICAL = """
+import os, resource, sys
+workers = []
+def wait(pid, options):  # every worker is reaped here (forked by simulate, or by a process pool)
+    pid, status, usage = os.wait4(pid, options)
+    if pid:
+        workers.append(usage.ru_utime + usage.ru_stime)
+    return pid, status
+os.waitpid = wait
+sys.argv = ["checker", ARGS]
+from checker.cli import main
 try:
-    from checker.el_dorado_canyon.metrics import tally_games
-    run = lambda: tally_games(data, 0, {games}, 4, 1, ["random"] * 4, 0)
-except ImportError:
-    from checker.el_dorado_canyon.simulation import tally_games
-    run = lambda: tally_games(data, 0, {games}, 4, 1, "random")
-start = time.perf_counter(); run(); print({games} / (time.perf_counter() - start))
+    main()
+except SystemExit as stop:
+    if stop.code:
+        raise
+me = resource.getrusage(resource.RUSAGE_SELF)
+print(me.ru_utime + me.ru_stime, max(workers, default=0.0), file=sys.stderr)
 """
-    out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(tree)), cwd=tree,
-                         check=True, capture_output=True, text=True)
-    return float(out.stdout)
 
 
-def memory(game: str, games: int, runs: int) -> None:
+def critical(trees: dict[str, Path], games: int, jobs: int | None, rounds: int) -> None:
+    """Main process CPU + slowest worker CPU: the wall time of an idle machine with a core per job."""
+    args = [*COMMAND, "--games", str(games), *(["--jobs", str(jobs)] if jobs else [])]
+    env = bench_env()
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+    load = os.getloadavg()
+    for r in range(rounds + 1):  # round 0: warm-up
+        for name in list(trees)[r % len(trees):] + list(trees)[:r % len(trees)]:
+            code = CRITICAL.replace("ARGS", repr(args)[1:-1])
+            err = subprocess.run([sys.executable, "-P", "-c", code], env=dict(env, PYTHONPATH=str(trees[name])),
+                                 cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                 text=True).stderr.split()
+            if r:
+                found[name].append((float(err[-2]), float(err[-1])))
+    print(f"checker {' '.join(args)}: main process CPU + slowest worker CPU (medians of {rounds}; "
+          f"load average {load[0]:.1f} before, {os.getloadavg()[0]:.1f} after)")
+    for name, runs in found.items():
+        main_cpu = statistics.median(m for m, _ in runs)
+        worker = statistics.median(w for _, w in runs)
+        path = statistics.median(m + w for m, w in runs)
+        print(f"  {name:<14}: {main_cpu:.3f} s + {worker:.3f} s = {path:.3f} s: {games / path:,.0f} games/s "
+              f"on an idle machine")
+
+
+COUNTED = """
+from checker.el_dorado_canyon.metrics import tally_games
+tally = tally_games(data, 0, GAMES, 4, 1, ["random"] * 4, 0)
+turns = sum(int(k) * v for k, v in tally["lengths"].items())
+"""
+ENGINE_ALONE = """
+from checker.core.simulate_cmd import seeded_games
+from checker.el_dorado_canyon.judge import game_ending
+from checker.el_dorado_canyon.rules import Rules
+from checker.el_dorado_canyon.simulation import MAX_TURNS, POLICIES, setup
+rules = Rules(data)
+choose = POLICIES["random"](rules)
+turns = 0
+for rng in seeded_games(1, 0, GAMES):  # the games tally_games plays: same seeds, same choices, no counting
+    t, rand = setup(rules, 4, rng), rng.random
+    for turn in range(1, MAX_TURNS + 1):
+        t.play_turn([None if p.gone else choose(t, p, rand) for p in t.players])
+        if game_ending(t):
+            break
+    turns += turn
+"""
+
+
+def tallies(games: int, rounds: int) -> None:
+    """Games per CPU second, counted by the metrics and not counted, alternating fresh processes."""
+    head = "import time\nfrom checker.core.gamecache import load_for_play\n_, data = load_for_play('el-dorado-canyon')\n" \
+           "start = time.process_time()\n"
+    tail = "print(GAMES / (time.process_time() - start), turns)\n"
+    env = dict(bench_env(), PYTHONPATH=str(ROOT))
+    sides = {"with the designer tallies": COUNTED, "engine alone": ENGINE_ALONE}
+    rates: dict[str, list[float]] = {name: [] for name in sides}
+    turns: dict[str, set[str]] = {name: set() for name in sides}
+    for r in range(rounds + 1):  # round 0: warm-up (bytecode, definitions cache)
+        for name in list(sides)[r % 2:] + list(sides)[:r % 2]:
+            code = head + sides[name].replace("GAMES", str(games)) + tail.replace("GAMES", str(games))
+            out = subprocess.run([sys.executable, "-P", "-c", code], env=env, cwd=ROOT, check=True,
+                                 capture_output=True, text=True).stdout.split()
+            if r:
+                rates[name].append(float(out[0]))
+            turns[name].add(out[1])
+    assert len(turns["engine alone"] | turns["with the designer tallies"]) == 1, "both sides play the same games"
+    counted, alone = (statistics.median(rates[name]) for name in sides)
+    print(f"{games} games, 4 players, random policy, one process (medians of {rounds}, CPU time, no start-up):")
+    print(f"  with the designer tallies: {counted:,.0f} games/s")
+    print(f"  engine alone             : {alone:,.0f} games/s")
+    print(f"  the tallies cost {100 * (alone / counted - 1):.0f} % more time than the games they count")
+
+
+def memory(game: str, games: int, rounds: int) -> None:
     """Peak memory at N games and at 10 N (one job), alternating: a run keeps counts, never the games."""
-    argv = [sys.executable, "-c", "from checker.cli import main; main()", "simulate", game, "--players", "4",
-            "--seed", "1", "--jobs", "1", "--quiet"]
+    argv = checker(ROOT, "simulate", game, "--players", "4", "--seed", "1", "--jobs", "1", "--quiet")
     sides = {f"{n:,} games": [*argv, "--games", str(n)] for n in (games, 10 * games)}
-    result = alternate(sides, runs, ROOT, bench_env())
+    result = alternate(sides, rounds, ROOT, bench_env())
     small, large = (r.median("rss_mib") for r in result.values())
     for name, r in result.items():
         print(f"{game}, {name}: {r.median('rss_mib'):.1f} MiB peak, {r.median('cpu'):.2f} s CPU "
-              f"(medians of {runs})")
+              f"(medians of {rounds})")
     print(f"peak memory at 10x the games: {large / small:.3f}x")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--against", type=Path, help="a reference tree (a checkout or `git archive` of main)")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--jobs", type=int, help="pass --jobs (default: none, so the cores)")
+    parser.add_argument("--critical", action="store_true")
+    parser.add_argument("--tallies", action="store_true")
     parser.add_argument("--memory", action="store_true")
     parser.add_argument("--game", default="el-dorado-canyon")
-    parser.add_argument("--against", type=Path)
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--games", type=int, default=2000)
     args = parser.parse_args()
     if args.memory:
-        memory(args.game, args.games, args.runs)
-        return
-    trees = {"this checkout": ROOT}
-    if args.against:
-        trees["reference"] = args.against
-    caches = {name: tempfile.mkdtemp(prefix="pnpkit-bench-") for name in trees}
-    for name, tree in trees.items():  # warm each cache
-        whole(tree, 10, caches[name])
-    rates: dict[str, list[float]] = {name: [] for name in trees}
-    loops: dict[str, list[float]] = {name: [] for name in trees}
-    for _ in range(args.runs):  # alternate: a load spike hits both sides
-        for name, tree in trees.items():
-            rates[name].append(whole(tree, args.games, caches[name]))
-            loops[name].append(in_process(tree, args.games))
-    for name in trees:
-        print(f"{name}: whole process {statistics.median(rates[name]):,.0f} games/s, games alone "
-              f"{statistics.median(loops[name]):,.0f} games/s in one process (medians of {args.runs})")
-    if args.against:
-        print(f"ratio this/reference: whole process {statistics.median(rates['this checkout']) / statistics.median(rates['reference']):.2f}, "
-              f"games alone {statistics.median(loops['this checkout']) / statistics.median(loops['reference']):.2f}")
+        memory(args.game, args.games, args.rounds)
+    elif args.tallies:
+        tallies(args.games, args.rounds)
+    else:
+        trees = {"this checkout": ROOT, **({"reference": args.against.resolve()} if args.against else {})}
+        (critical if args.critical else whole)(trees, args.games, args.jobs, args.rounds)
 
 
 if __name__ == "__main__":

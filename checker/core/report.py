@@ -6,9 +6,6 @@ no network; matplotlib (the `report` extra) draws them and loads only for `--rep
 """
 from __future__ import annotations
 
-import base64
-import csv
-import html
 import io
 from pathlib import Path
 from typing import Any
@@ -118,6 +115,8 @@ DELTA_COLUMNS = ("family", "id", "metric", "base", "variant", "n_base", "n_varia
 
 def to_csv(r: dict[str, Any]) -> str:
     """One row per judged entry (per delta, for a compare); blank where a field does not apply."""
+    import csv  # only here: the text report, the default, starts without it
+
     out = io.StringIO()
     if "deltas" in r:
         w = csv.DictWriter(out, DELTA_COLUMNS, extrasaction="ignore", lineterminator="\n")
@@ -229,6 +228,9 @@ def _deltas_chart(c: dict[str, Any]) -> bytes:
 
 
 def _page(r: dict[str, Any], rep: dict[str, Any], charts: list[tuple[str, str, bytes]]) -> str:
+    import base64
+    import html
+
     e = html.escape
     summary = compare_text(r) if "deltas" in r else text(r)
     body = [f"<h1>{e(_title(rep))}</h1>"]

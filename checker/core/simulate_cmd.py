@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import marshal
 import os
 import random
 import sys
@@ -135,9 +136,17 @@ def policies_for(policy: str, players: int, names: tuple[str, ...]) -> list[str]
     return chosen
 
 
-def _work(args: tuple) -> dict[str, Any]:
-    module, data, first, count, players, seed, policies, budget = args
+Task = tuple  # (metrics module name, prepared data, players, seed, policies, budget): what every batch shares
+
+
+def _work(task: Task, first: int, count: int) -> dict[str, Any]:
+    module, data, players, seed, policies, budget = task
     return importlib.import_module(module).tally_games(data, first, count, players, seed, policies, budget)
+
+
+def batches(first: int, count: int) -> list[tuple[int, int]]:
+    """Games first..first+count-1 as (first, count) batches of at most BATCH."""
+    return [(s, min(BATCH, first + count - s)) for s in range(first, first + count, BATCH)]
 
 
 class Progress:
@@ -163,49 +172,127 @@ class Progress:
 
 
 def play(sim: Any, data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
-         budget: int, jobs: int, progress: Progress | None = None, done: int = 0,
-         pool: Any = None) -> dict[str, Any]:
-    """Tally games first..first+count-1, in batches, over `pool` when given."""
-    batches = [(s, min(BATCH, first + count - s)) for s in range(first, first + count, BATCH)]
-    if jobs > 1 and pool is not None and len(batches) < jobs:  # small runs: split so every job works
-        size = -(-count // jobs)
-        batches = [(s, min(size, first + count - s)) for s in range(first, first + count, size)]
-    args = [(sim.__name__, data, s, n, players, seed, policies, budget) for s, n in batches]
+         budget: int, jobs: int, progress: Progress | None = None, done: int = 0) -> dict[str, Any]:
+    """Tally games first..first+count-1: here, or split in `jobs` equal shares played side by side."""
+    task = (sim.__name__, data, players, seed, policies, budget)
+    if jobs > 1 and count >= 2 * jobs:
+        shares = [(first + count * k // jobs, count * (k + 1) // jobs - count * k // jobs) for k in range(jobs)]
+        parts = _forked(task, shares) if FORK else _pooled(task, shares)
+    else:
+        parts = ((n, _work(task, s, n)) for s, n in batches(first, count))
     total: dict[str, Any] | None = None
-    results = pool.map(_work, args) if pool is not None else map(_work, args)
-    for (_, n), part in zip(batches, results):
+    played = 0
+    for n, part in parts:
         total = part if total is None else add(total, part)
-        done += n
+        played += n
         if progress:
-            progress.update(done)
-    assert total is not None
+            progress.update(done + played)
+    assert total is not None and played == count, "every game is played once"
     return total
+
+
+FORK = hasattr(os, "fork")  # Linux, macOS: workers are forked, so they inherit the prepared game
+
+
+def _forked(task: Task, shares: list[tuple[int, int]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each share played in a process forked from this one, batch by batch; yields (games, tally) as
+    batches come back (marshalled: tallies are plain dicts, lists and numbers). A worker inherits the
+    task and its share, so nothing is sent to it, and nothing is imported for it: a process pool
+    (`concurrent.futures`, `multiprocessing`) costs about 25 ms to import, much of a short run."""
+    import select
+
+    children: dict[int, tuple[int, bytearray]] = {}  # read end -> (pid, bytes received)
+    try:
+        for first, count in shares:
+            read, write = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the worker: play, send, leave without running the parent's clean-up
+                code = 1
+                try:
+                    os.close(read)
+                    for s, n in batches(first, count):
+                        _send(write, (n, _work(task, s, n)))
+                    code = 0
+                except BaseException:
+                    import traceback
+
+                    _send(write, (-1, traceback.format_exc()))
+                finally:
+                    os._exit(code)
+            os.close(write)
+            children[read] = (pid, bytearray())
+        while children:
+            ready, _, _ = select.select(list(children), [], [])
+            for fd in ready:
+                pid, buffer = children[fd]
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    del children[fd]
+                    os.close(fd)
+                    if os.waitpid(pid, 0)[1] or buffer:
+                        raise RuntimeError("a simulation worker stopped before its share was played")
+                    continue
+                buffer += chunk
+                while len(buffer) >= 8 and len(buffer) >= 8 + (size := int.from_bytes(buffer[:8], "little")):
+                    n, part = marshal.loads(buffer[8:8 + size])
+                    del buffer[:8 + size]
+                    if n < 0:
+                        raise RuntimeError(f"a simulation worker failed:\n{part}")
+                    yield n, part
+    finally:
+        if children:  # stopped early (an error, Ctrl-C): end the others
+            import signal
+
+            for fd, (pid, _) in children.items():
+                os.close(fd)
+                os.kill(pid, signal.SIGTERM)
+                os.waitpid(pid, 0)
+
+
+def _send(fd: int, message: tuple[int, Any]) -> None:
+    body = marshal.dumps(message)
+    with open(fd, "wb", closefd=False) as out:
+        out.write(len(body).to_bytes(8, "little") + body)
+
+
+def _pooled(task: Task, shares: list[tuple[int, int]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Without fork (Windows): a process pool; each worker is handed the task once, then batches."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    work = [b for first, count in shares for b in batches(first, count)]
+    with ProcessPoolExecutor(max_workers=len(shares), initializer=_adopt, initargs=(task,)) as pool:
+        yield from zip((n for _, n in work), pool.map(_adopted, *zip(*work)))
+
+
+_TASK: Task = ()
+
+
+def _adopt(task: Task) -> None:
+    global _TASK
+    _TASK = task
+
+
+def _adopted(first: int, count: int) -> dict[str, Any]:
+    return _work(_TASK, first, count)
 
 
 def run(sim: Any, data: dict[str, Any], games: int, players: int, seed: int, policies: list[str], budget: int,
         jobs: int, precision: float | None = None, quiet: bool = True, first: int = 0) -> dict[str, Any]:
     """Play and tally; with `precision`, batch after batch until every interval is that narrow."""
     progress = Progress(games, quiet)
-    pool = None
-    if jobs > 1 and games >= 2 * jobs:
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         if precision is None:
-            tally = play(sim, data, first, games, players, seed, policies, budget, jobs, progress, pool=pool)
+            tally = play(sim, data, first, games, players, seed, policies, budget, jobs, progress)
         else:
             tally, played = None, 0
             while played < games:
                 n = min(BATCH, games - played)
-                part = play(sim, data, first + played, n, players, seed, policies, budget, jobs, progress, played, pool)
+                part = play(sim, data, first + played, n, players, seed, policies, budget, jobs, progress, played)
                 tally = part if tally is None else add(tally, part)
                 played += n
                 if precise_enough(sim.report(data, tally, players, policies), precision):
                     break
     finally:
-        if pool is not None:
-            pool.shutdown()
         progress.close()
     assert tally is not None, "at least one batch is played (games >= 1)"
     return tally
