@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import hashlib
 import json
 import os
 import stat
@@ -82,6 +81,8 @@ def is_file(path: Path) -> bool:
 
 def sha256(data: bytes) -> str:
     """The digest a manifest records for each file of its set."""
+    import hashlib  # OpenSSL's start-up: only writers and cache misses pay it, not a warm `checker resolve`
+
     return hashlib.sha256(data).hexdigest()
 
 
