@@ -7,7 +7,9 @@ and other digits, `1_000`, `nan` and `inf`; an option takes plain ASCII numbers 
 """
 from __future__ import annotations
 
+import os
 import re
+import sys
 from typing import Any, Callable
 
 # control characters (Unicode category Cc) but tab and newline, and the bidi overrides, each as \uXXXX:
@@ -76,3 +78,14 @@ def run_app(app: Any) -> None:
         sys.stderr.write(shown(f"{where}: {exc.format_message()}") + "\n")
         sys.exit(exc.exit_code)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def run_main(run: Callable[[], None]) -> None:
+    """A command's `main`: Ctrl-C exits 130; a reader that left the pipe (`... | head`) exits 1 quietly."""
+    try:
+        run()
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        sys.exit(130)
+    except BrokenPipeError:  # nothing is wrong: stop writing into the closed pipe
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
