@@ -9,7 +9,7 @@ wall and CPU time (see `timing.py`).  `watch` runs once in the background with a
 poll; each round edits a card and reads the times watch prints (from the moment it saw
 the change to the preview, and to the PDF).
 
-    python3 benchmarks/bench_rebuild.py [--rounds N] [--cards 500]
+    python3 benchmarks/bench_rebuild.py [--rounds N] [--cards 500] [--against DIR] [--no-watch]
 """
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--cards", type=int, default=500)
+    parser.add_argument("--against", type=Path, help="another tree whose rebuild to alternate with")
+    parser.add_argument("--no-watch", action="store_true", help="builds only")
     args = parser.parse_args()
     env = bench_env()
     with tempfile.TemporaryDirectory() as tmp:
@@ -49,19 +51,24 @@ def main() -> None:
         make(args.cards, folder)
         sides = {"rebuild after a one-card edit": build_cmd(t / "warm", str(folder), cached=True),
                  "cold build (--no-cache)": build_cmd(t / "cold", str(folder))}
+        if args.against:
+            sides["DIR's rebuild after the edit"] = build_cmd(t / "ref", str(folder), cached=True,
+                                                              tree=args.against.resolve())
         runs = {name: Runs() for name in sides}
         for name in sides:  # warm-up: bytecode and the face cache
             run(sides[name], ROOT, env)
         names = list(sides)
         for r in range(args.rounds):
-            for name in names[r % 2:] + names[:r % 2]:
-                edit(folder, 2 * r + names.index(name))
+            for name in names[r % len(names):] + names[:r % len(names)]:
+                edit(folder, len(names) * r + names.index(name))
                 wall, cpu, rss = run(sides[name], ROOT, env)
                 runs[name].wall.append(wall)
                 runs[name].cpu.append(cpu)
                 runs[name].rss_mib.append(rss)
         print(f"{args.cards}-card folder; {args.rounds} alternating rounds")
         report(runs, "rebuild after a one-card edit")
+        if args.no_watch:
+            return
         preview, pdf = watch_times(folder, t / "watch", env, args.rounds)
         print(f"  watch: edited card's PNG preview {statistics.median(preview):.2f} s, PDF "
               f"{statistics.median(pdf):.2f} s after the change was seen (medians of {len(pdf)}; "
