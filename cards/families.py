@@ -125,7 +125,7 @@ def _discover(dirs: tuple[str, ...]) -> tuple[tuple[str, Path], ...]:
     for base in map(Path, dirs):
         stamps.add(base)
         try:
-            subfolders = sorted(p for p in base.iterdir() if p.is_dir())
+            subfolders = sorted(p for p in base.iterdir() if p.name != "__pycache__" and p.is_dir())
         except OSError:
             continue
         for folder in subfolders:

@@ -2,9 +2,9 @@
 
 Hashing a game's files and the sources of `cards` and an engine on every `checker resolve`
 cost more than the resolve.  A `Stamps` records each file's (or folder's) size, times,
-inode and type, taken *before* the file is read; `remember` files a small JSON result
-beside those stamps and `recall` returns it only while every stamp still matches (a folder
-stamp notices a file added or removed).  Any change, a missing file, a torn or foreign memo
+inode and type, taken *before* the file is read (a folder's stamp is the names in it), and
+`remember` files a small JSON result beside those stamps; `recall` returns it only while
+every stamp still matches (a folder's names tell a file added or removed).  Any change, a missing file, a torn or foreign memo
 is a miss: the caller computes the result again from the contents.
 
 A file changed within the same clock tick as its stamp could keep its stamp (coarse
@@ -14,6 +14,7 @@ file-system clocks), so nothing is remembered while any stamped file is younger 
 from __future__ import annotations
 
 import os
+import stat
 import time
 import zlib
 from pathlib import Path
@@ -23,11 +24,16 @@ from . import cachefile
 from .usercache import cache_dir
 
 SETTLE_NS = 2_000_000_000  # a stamp younger than this may not yet tell a later write apart
+PYCACHE = "__pycache__"
 
 
-def _stamp(path: str) -> list[int] | None:
+def _stamp(path: str) -> list[int | str] | None:
+    """A file's type, size, times and inode; a folder's type, inode and names (bytecode folders aside:
+    Python writing `__pycache__` is no change to what was read)."""
     try:
         info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            return [info.st_mode, info.st_ino, info.st_dev, *sorted(n for n in os.listdir(path) if n != PYCACHE)]
     except (OSError, ValueError):
         return None
     return [info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev]
@@ -37,7 +43,7 @@ class Stamps:
     """The stamps of every file and folder a result was computed from, each taken before it was read."""
 
     def __init__(self) -> None:
-        self.taken: dict[str, list[int] | None] = {}
+        self.taken: dict[str, list[int | str] | None] = {}
 
     def add(self, path: str | os.PathLike[str]) -> None:
         name = os.path.abspath(path)
@@ -47,7 +53,8 @@ class Stamps:
     def settled(self) -> bool:
         """Whether every stamped file is older than SETTLE_NS (a younger one could still change unseen)."""
         now = time.time_ns()
-        return all(s is None or (now - s[2] > SETTLE_NS and now - s[3] > SETTLE_NS) for s in self.taken.values())
+        return all(s is None or stat.S_ISDIR(int(s[0])) or (now - int(s[2]) > SETTLE_NS and now - int(s[3]) > SETTLE_NS)
+                   for s in self.taken.values())
 
 
 def _memo_path(kind: str, ident: str) -> Path:

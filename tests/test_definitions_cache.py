@@ -71,6 +71,15 @@ def test_any_change_to_a_stamped_file_or_folder_is_a_miss(tmp_path, change):
     assert stamps.recall("t", "id") is None
 
 
+def test_python_writing_bytecode_into_a_stamped_folder_is_no_change(tmp_path):
+    files = _files(tmp_path)
+    (files / "a.py").write_text("")
+    _remembered([files, files / "a.py"])
+    (files / "__pycache__").mkdir()
+    (files / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"")
+    assert stamps.recall("t", "id") == "v"
+
+
 def test_nothing_is_remembered_while_a_stamped_file_is_young(tmp_path, monkeypatch):
     files = _files(tmp_path)
     monkeypatch.setattr(stamps, "SETTLE_NS", 2_000_000_000)
