@@ -37,8 +37,10 @@ FONT = ROOT / "fonts" / "DejaVuSansCondensed.ttf"
 
 
 def build_cmd(out: Path, *games: str, cached: bool = False, tree: Path = ROOT) -> list[str]:
-    """A whole `generator build` of `tree`'s code: cold (`--no-cache`, every face drawn) unless `cached`."""
-    code = f"import sys; sys.path.insert(0, {str(tree)!r}); import generator.cli as c; c.main()"
+    """A whole `generator build` of `tree`'s code, as the `generator` command runs it (its entry point:
+    `generator.plain` where the tree has it, else `generator.cli`): cold (`--no-cache`) unless `cached`."""
+    entry = "generator.plain" if (tree / "generator" / "plain.py").exists() else "generator.cli"
+    code = f"import sys; sys.path.insert(0, {str(tree)!r}); import {entry} as c; c.main()"
     return [sys.executable, "-c", code, "build", *games, "--out", str(out), *([] if cached else ["--no-cache"])]
 
 

@@ -2,12 +2,17 @@
 
     python3 benchmarks/bench_checker.py [GAME...]    # default: tests/games/edc-test and el-dorado-canyon
     python3 benchmarks/bench_checker.py --resolve [--rounds 15] [--against DIR]   # resolve only
+    python3 benchmarks/bench_checker.py --instructions [--against DIR]   # resolve, counted by valgrind
 
 
 1. `checker resolve` of a turn of each of the three games as a whole process (warm definitions
    cache), alternated with a bare `python3 -c pass`. Target (issue 14): at most 50 ms, at most
    interpreter start-up + 30 ms. `--against DIR` (e.g. `git archive` of an older commit)
    adds that tree's resolve of each game to the same alternating run.
+   `--instructions` counts the instructions each process runs (valgrind's callgrind, one run
+   each: the count does not move with the load of a shared machine, where CPU times do) and
+   gives each resolve as a multiple of the bare interpreter's count; with python alone at
+   about 23 ms on an idle machine, the target is at most 2.17x (50 ms) and 2.30x (+30 ms).
 2. `checker simulate` fast path: 4-player games per second in one process, random and greedy
    policies, with the designer metrics (2,000 games each, best and median of 3 runs). The
    whole process and its start-up: benchmarks/bench_simulate.py.
@@ -35,9 +40,8 @@ STATES = {
 }
 
 
-def bench_resolve(rounds: int = 15, against: Path | None = None) -> None:
-    """Each game's resolve (and DIR's) and a bare interpreter, alternated round by round (warm definitions cache)."""
-    env = bench_env()
+def resolve_sides(env: dict[str, str], against: Path | None) -> dict[str, list[str]]:
+    """The bare interpreter and each game's resolve (and DIR's), each run once to warm the caches."""
     sides = {"python3 -c pass": [sys.executable, "-c", "pass"]}
     trees = {"": ROOT} | ({"ref ": against.resolve()} if against else {})
     for game, state in STATES.items():
@@ -45,6 +49,31 @@ def bench_resolve(rounds: int = 15, against: Path | None = None) -> None:
             code = f"import sys; sys.path.insert(0, {str(tree)!r}); from checker.cli import main; main()"
             sides[f"{label}resolve {game}"] = [sys.executable, "-c", code, "resolve", str(state), "--json"]
             subprocess.run(sides[f"{label}resolve {game}"], env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    return sides
+
+
+def bench_instructions(against: Path | None = None) -> None:
+    """Instructions of each whole process (valgrind --tool=callgrind), as multiples of the bare interpreter's."""
+    env = bench_env()
+    sides = resolve_sides(env, against)
+    time.sleep(2.5)  # the definitions' stamps settle (cards.stamps): the counted runs are warm ones
+    for cmd in sides.values():  # a second warm-up: the stamps remembered
+        subprocess.run(cmd, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    counts = {}
+    for name, cmd in sides.items():
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], env=env,
+                              cwd=ROOT, capture_output=True, text=True, check=True)
+        counts[name] = int(done.stderr.rsplit("Collected :", 1)[1].split()[0])
+    bare = counts["python3 -c pass"]
+    print("instructions of each whole process (target: <= 2.17x python alone, i.e. 50 ms at 23 ms):")
+    for name, count in counts.items():
+        print(f"  {name:<36}: {count / 1e6:6.1f} M  {count / bare:.2f}x python")
+
+
+def bench_resolve(rounds: int = 15, against: Path | None = None) -> None:
+    """Each game's resolve (and DIR's) and a bare interpreter, alternated round by round (warm definitions cache)."""
+    env = bench_env()
+    sides = resolve_sides(env, against)
     runs = alternate(sides, rounds, ROOT, env)
     bare = runs["python3 -c pass"]
     print(f"checker resolve, whole process, median of {rounds} alternating rounds "
@@ -87,7 +116,11 @@ if __name__ == "__main__":
     parser.add_argument("--resolve", action="store_true", help="resolve only")
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--against", type=Path, help="another tree whose resolve to alternate with")
+    parser.add_argument("--instructions", action="store_true", help="resolve, counted by valgrind")
     args = parser.parse_args()
+    if args.instructions:
+        bench_instructions(args.against)
+        raise SystemExit
     bench_resolve(args.rounds, args.against)
     if not args.resolve:
         for name in args.games or [str(ROOT / "tests" / "games" / "edc-test"), "el-dorado-canyon"]:

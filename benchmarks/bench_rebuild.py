@@ -11,11 +11,11 @@ wall and CPU time (see `timing.py`).
 round edits a card and reads the times watch prints (from the moment it saw the change to
 the preview, and to the PDF), the time from the save to the preview line, and the CPU time
 the watch process spent on the rebuild (from /proc: what load from other work moves least).
-`--against DIR` runs DIR's `generator watch` (a `git archive` of an older commit, say) on a
-copy of the folder beside it, the edits alternating between the two (code before change notices
-always polls).
+`--against DIR` adds DIR's rebuild to the build rounds and runs DIR's `generator watch` (a
+`git archive` of an older commit, say) on a copy of the folder beside ours, the edits
+alternating between the two (code before change notices always polls).
 
-    python3 benchmarks/bench_rebuild.py [--rounds N] [--cards 500] [--poll] [--against DIR] [--watch-only]
+    python3 benchmarks/bench_rebuild.py [--rounds N] [--cards 500] [--poll] [--against DIR] [--watch-only | --no-watch]
 """
 from __future__ import annotations
 
@@ -50,8 +50,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--cards", type=int, default=500)
     parser.add_argument("--poll", action="store_true", help="watch by polling every 0.05 s")
-    parser.add_argument("--against", type=Path, help="another tree whose `generator watch` to alternate with")
+    parser.add_argument("--against", type=Path, help="another tree whose rebuild and `generator watch` to alternate with")
     parser.add_argument("--watch-only", action="store_true", help="skip the `generator build` rounds")
+    parser.add_argument("--no-watch", action="store_true", help="builds only")
     args = parser.parse_args()
     env = bench_env()
     with tempfile.TemporaryDirectory() as tmp:
@@ -59,7 +60,9 @@ def main() -> None:
         folder = t / "big"
         make(args.cards, folder)
         if not args.watch_only:
-            builds(folder, t, env, args.rounds, args.cards)
+            builds(folder, t, env, args.rounds, args.cards, args.against)
+        if args.no_watch:
+            return
         trees = {"watch": ROOT} | ({"DIR's watch": args.against.resolve()} if args.against else {})
         watchers = {name: Watcher(tree, folder if name == "watch" else _copy(folder, t / "against"),
                                   t / f"out-{i}", env, args.poll) for i, (name, tree) in enumerate(trees.items())}
@@ -79,17 +82,19 @@ def main() -> None:
                   f"CPU {med['cpu']:.2f} s a rebuild")
 
 
-def builds(folder: Path, t: Path, env: dict[str, str], rounds: int, cards: int) -> None:
-    """The second `generator build` after an edit, alternating with a cold build of the folder."""
+def builds(folder: Path, t: Path, env: dict[str, str], rounds: int, cards: int, against: Path | None) -> None:
+    """The second `generator build` after an edit, alternating with a cold build of the folder (and DIR's)."""
     sides = {"rebuild after a one-card edit": build_cmd(t / "warm", str(folder), cached=True),
              "cold build (--no-cache)": build_cmd(t / "cold", str(folder))}
+    if against:
+        sides["DIR's rebuild after the edit"] = build_cmd(t / "ref", str(folder), cached=True, tree=against.resolve())
     runs = {name: Runs() for name in sides}
     for name in sides:  # warm-up: bytecode and the face cache
         run(sides[name], ROOT, env)
     names = list(sides)
     for r in range(rounds):
-        for name in names[r % 2:] + names[:r % 2]:
-            edit(folder, 2 * r + names.index(name))
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            edit(folder, len(names) * r + names.index(name))
             wall, cpu, rss = run(sides[name], ROOT, env)
             runs[name].wall.append(wall)
             runs[name].cpu.append(cpu)

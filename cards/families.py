@@ -111,19 +111,34 @@ def builtin_games() -> dict[str, Path]:
 
 @lru_cache(maxsize=8)
 def _discover(dirs: tuple[str, ...]) -> tuple[tuple[str, Path], ...]:
+    """Remembered against the stamps of the folders and their game.toml files (every resolve asks)."""
+    from .stamps import Stamps, recall, remember
+
+    ident = "\0".join([__file__, *map(os.path.abspath, dirs)])
+    known = recall("games", ident)
+    if isinstance(known, list) and all(isinstance(k, list) and len(k) == 2 and all(isinstance(v, str) for v in k)
+                                       for k in known):
+        return tuple((game_id, Path(folder)) for game_id, folder in known)
+    stamps = Stamps()
     found: dict[str, tuple[int, Path]] = {}
     order = {name: i for i, name in enumerate(FAMILIES)}
     for base in map(Path, dirs):
+        stamps.add(base)
         try:
-            folders = sorted(p for p in base.iterdir() if (p / "game.toml").is_file())
+            subfolders = sorted(p for p in base.iterdir() if p.name != "__pycache__" and p.is_dir())
         except OSError:
             continue
-        for folder in folders:
+        for folder in subfolders:
+            stamps.add(folder)  # a game.toml added later changes its folder's stamp
+            stamps.add(folder / "game.toml")
+        for folder in (p for p in subfolders if (p / "game.toml").is_file()):
             game_id, rules = _declared(folder)
             rank = order.get(rules, len(order)) if rules else len(order)
             found.setdefault(game_id or folder.name, (rank, folder.resolve()))
     ranked = sorted(found.items(), key=lambda item: item[1][0])  # stable: search-path order within a family
-    return tuple((game_id, folder) for game_id, (_, folder) in ranked)
+    games = tuple((game_id, folder) for game_id, (_, folder) in ranked)
+    remember("games", ident, [[game_id, str(folder)] for game_id, folder in games], stamps)
+    return games
 
 
 def _declared(folder: Path) -> tuple[str | None, str | None]:

@@ -16,8 +16,6 @@ left by a killed process is removed by the next write into its folder.
 from __future__ import annotations
 
 import errno
-import fcntl
-import hashlib
 import json
 import os
 import stat
@@ -82,6 +80,8 @@ def is_file(path: Path) -> bool:
 
 def sha256(data: bytes) -> str:
     """The digest a manifest records for each file of its set."""
+    import hashlib  # OpenSSL's start-up: only writers and cache misses pay it, not a warm `checker resolve`
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -178,6 +178,8 @@ def _check_target(path: Path) -> None:
 
 def _lock(root: Path) -> int:
     """Take the folder's lock (waiting up to LOCK_WAIT for another writer), or refuse."""
+    import fcntl  # writers only: a warm `checker resolve` reads
+
     try:
         fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError as exc:

@@ -7,28 +7,33 @@ and other digits, `1_000`, `nan` and `inf`; an option takes plain ASCII numbers 
 """
 from __future__ import annotations
 
-import math
+import os
 import re
+import sys
 from typing import Any, Callable
 
-# control characters (Unicode category Cc) but tab and newline, and the bidi overrides
-_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
-_WHOLE = re.compile(r"[+-]?[0-9]+")
+# control characters (Unicode category Cc) but tab and newline, and the bidi overrides, each as \uXXXX:
+# a translation table, not a regular expression (compiling one costs every start-up that prints)
+_HIDDEN = {c: f"\\u{c:04x}" for r in ((0x00, 0x08), (0x0b, 0x1f), (0x7f, 0x9f), (0x61c, 0x61c), (0x200e, 0x200f),
+                                     (0x202a, 0x202e), (0x2066, 0x2069)) for c in range(r[0], r[1] + 1)}
+_NUMBER = r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)"  # compiled on first use (re's cache): options only
+_WHOLE = r"[+-]?[0-9]+"
 
 
 def shown(text: str) -> str:
     """`text` with control characters (but newline and tab) and bidi overrides written as \\uXXXX."""
-    return text if text.isprintable() else _HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable():  # the common case, in C
+        return text
+    return text.translate(_HIDDEN)
 
 
 def number(text: str, whole: bool = False) -> float:
     """An ASCII decimal number (`-1.5`, `300`); ValueError saying what is expected otherwise."""
     pattern, kind = (_WHOLE, "a whole number like 300") if whole else (_NUMBER, "a number like 1.5 or -2")
-    if not isinstance(text, str) or not text.isascii() or not pattern.fullmatch(text.strip()):
+    if not isinstance(text, str) or not text.isascii() or not re.fullmatch(pattern, text.strip()):
         raise ValueError(f"expected {kind} in ASCII digits, got {shown(repr(text))}")
     value = int(text) if whole else float(text)
-    if not math.isfinite(value):  # e.g. 400 digits
+    if value in (float("inf"), float("-inf")):  # e.g. 400 digits (ASCII digits: never nan)
         raise ValueError(f"expected a finite number, got {shown(repr(text))}")
     return value
 
@@ -73,3 +78,14 @@ def run_app(app: Any) -> None:
         sys.stderr.write(shown(f"{where}: {exc.format_message()}") + "\n")
         sys.exit(exc.exit_code)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def run_main(run: Callable[[], None]) -> None:
+    """A command's `main`: Ctrl-C exits 130; a reader that left the pipe (`... | head`) exits 1 quietly."""
+    try:
+        run()
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        sys.exit(130)
+    except BrokenPipeError:  # nothing is wrong: stop writing into the closed pipe
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

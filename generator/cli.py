@@ -5,27 +5,19 @@ file, card and field with exit code 2, never a traceback; nothing is written the
 """
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional, TypeVar
+from typing import Any, Callable, NoReturn, Optional, TypeVar
 
 import typer
 from typer.core import TyperCommand
 
-from cards.terminal import number, option_parser, run_app, shown
-
-if TYPE_CHECKING:
-    from rich.progress import Progress
+from cards.terminal import option_parser, run_app, run_main, shown
+from generator import buildrun
 
 T = TypeVar("T")
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Build printable PDFs from pnpkit's definitions.")
 
-PAPERS = ("a4", "letter")
-DUPLEX = ("long", "short")
-MAX_OFFSET = 6.0   # mm: the printer margin, so that a shifted back's trim box stays on the paper
-MAX_BLEED = 6.0    # mm: more would run a grid's bleed off the paper and leave the footer no margin
 INTERVAL = (0.05, 3600.0)  # seconds between checks of `generator watch`
 
 
@@ -34,65 +26,25 @@ def _root() -> None:
     """Build printable PDFs from pnpkit's definitions."""
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     typer.echo(shown(message), err=True)
     raise typer.Exit(code)
 
 
-def _options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: bool, bleed: float,
-             ink_saver: bool, cut_lines: bool):
-    from generator.engine.sheet import Options
-
-    paper, duplex = paper.lower(), duplex.lower()
-    if paper not in PAPERS:
-        _fail(f"--paper: expected a4 or letter, got {paper!r}")
-    if duplex not in DUPLEX:
-        _fail(f"--duplex: expected long or short, got {duplex!r}")
-    try:
-        dx, dy = (number(v) for v in back_offset.split(","))
-    except ValueError:
-        _fail(f"--back-offset: expected X,Y in mm, in ASCII digits (e.g. 1.5,-0.5), got {back_offset!r}")
-    if not (abs(dx) <= MAX_OFFSET and abs(dy) <= MAX_OFFSET):   # also refuses nan
-        _fail(f"--back-offset: expected X,Y in mm, each from -{MAX_OFFSET:g} to {MAX_OFFSET:g} "
-              f"(a shift past the printer margin would push backs off the paper), got {back_offset!r}")
-    if not 0 <= bleed <= MAX_BLEED:
-        _fail(f"--bleed: expected 0 to {MAX_BLEED:g} mm (print shops ask 3 or 3.175), got {bleed:g}")
-    return Options(paper=paper, duplex=duplex, back_offset=(dx, dy), backs=not no_backs, fold=fold, bleed=bleed,
-                   ink_saver=ink_saver, cut_lines=cut_lines)
+def _refusing(step: Callable[..., T]) -> Callable[..., T]:
+    """`step` of `generator.buildrun`, its refusal printed and exit 2 (the Typer way)."""
+    def run(*args: Any) -> T:
+        try:
+            return step(*args)
+        except buildrun.Refused as exc:
+            _fail(str(exc))
+    return run
 
 
-def _load(game: str):
-    from cards import DefinitionError, load_game
-
-    try:
-        return load_game(game)
-    except DefinitionError as exc:
-        _fail(str(exc))
-
-
-def _guarded(action: Callable[[], None]) -> None:
-    """Run a build step; a layout that cannot be printed, or an output folder that cannot be written, is exit 2."""
-    from cards.files import FileRefused
-    from generator.engine.errors import LayoutError
-
-    try:
-        action()
-    except LayoutError as exc:
-        _fail(str(exc))
-    except FileRefused as exc:
-        _fail(f"--out: {exc}")
-
-
-def _drawn(draw: Callable[[], T]) -> T:
-    """Run a step that draws art, then print its warnings (art below 300 dpi) on stderr: they do not fail it.
-    The one place every command that draws art (build, png, tts, watch) says them, the same way."""
-    from generator.engine.images import collecting_warnings
-
-    with collecting_warnings() as warnings:
-        done = draw()
-    for warning in warnings:
-        typer.echo(shown(warning), err=True)
-    return done
+_options = _refusing(buildrun.options)
+_load = _refusing(buildrun.load)
+_guarded = _refusing(buildrun.guarded)
+_drawn = buildrun.drawn
 
 
 PAPER = typer.Option("a4", "--paper", help="a4 or letter.")
@@ -128,22 +80,12 @@ def build(
                                             "generic (plain --shop)."),
 ) -> None:
     """Build each game's home-print kit into OUT/GAME-PAPER.pdf with its OUT/GAME-PAPER.json manifest."""
-    from cards import builtin_games
-    from cards.usercache import cache_dir
-    from generator.engine.build import build_game
-
     from generator.engine.vendors import VENDORS
 
     opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
     if shop is not None and shop not in VENDORS:
         _fail(f"--shop: expected {', '.join(list(VENDORS)[:-1])} or {list(VENDORS)[-1]}, got {shop!r}")
-    names = games or list(builtin_games())
-    with _progress(len(names)) as advance:
-        for name in names:
-            game = _load(name)
-            _guarded(lambda: typer.echo(shown(_drawn(
-                lambda: build_game(game, opts, out, shop=shop, cache_root=None if no_cache else cache_dir())).summary())))
-            advance()
+    _refusing(buildrun.build)(games or [], opts, out, shop, no_cache)
 
 
 @app.command()
@@ -283,36 +225,9 @@ def new(
                      f"(then open {folder}/game.toml: its comments say what to change)"))
 
 
-class _progress:
-    """A progress bar on a terminal; nothing in logs (CI), where the summaries say it all."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.bar: Progress | None = None
-
-    def __enter__(self) -> Callable[[], None]:
-        if not sys.stderr.isatty():
-            return lambda: None
-        from rich.progress import Progress
-
-        bar = self.bar = Progress(transient=True)
-        bar.start()
-        task = bar.add_task("building", total=self.total)
-        return lambda: bar.advance(task)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
 def main() -> None:
-    try:
-        run_app(app)
-    except KeyboardInterrupt:  # pragma: no cover
-        sys.exit(130)
-    except BrokenPipeError:  # `generator ... | head`: the reader left, nothing is wrong
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
+    """The Typer app (the `generator` command is `generator.plain.main`: a plain build skips Typer)."""
+    run_main(lambda: run_app(app))
 
 
 if __name__ == "__main__":

@@ -41,12 +41,15 @@ def run(tool: str, *args: str, fault: str = "", cwd: Path = ROOT, timeout: float
 
 
 def kill_at_rename(n: int) -> str:
-    """Fault: SIGKILL at the Nth rename of a staged file over its target (1-based)."""
+    """Fault: SIGKILL at the Nth rename of a staged file over its target (1-based), cache entries aside
+    (a first run in a cache also files what it remembered there: `cards.stamps`)."""
     return f"""
 import os, signal
 _real, _count = os.replace, [0]
+_cache = os.path.join(os.environ.get("PNPKIT_CACHE", "/nonexistent"), "")
 def _replace(src, dst, *a, **k):
-    if str(src).endswith(".pnpkit-tmp") and not str(dst).endswith(".pnpkit-journal"):
+    if str(src).endswith(".pnpkit-tmp") and not str(dst).endswith(".pnpkit-journal") \
+            and not str(dst).startswith(_cache):
         _count[0] += 1
         if _count[0] == {n}:
             os.kill(os.getpid(), signal.SIGKILL)

@@ -191,7 +191,7 @@ def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(variant, 
 
 
 # What `checker resolve` must not import on a warm cache: each costs start-up (issue 14, benchmarks/README.md)
-HEAVY = ("pydantic", "typer", "dataclasses", "inspect", "tempfile", "tomli_w")
+HEAVY = ("pydantic", "typer", "dataclasses", "inspect", "tempfile", "tomli_w", "hashlib", "random", "fcntl")
 
 
 @pytest.mark.parametrize("case", ["el-dorado-canyon/34-abilities-in-a-fight.toml", "eldorado/01-fair-wind.toml",

@@ -20,6 +20,7 @@ import tomli_w
 from typer.testing import CliRunner
 
 from checker.cli import app as checker_app
+from cards import cachefile
 from checker.core.gamecache import cache_dir
 from generator.cli import app as generator_app
 from hostile import one_line_failure, run, small_game
@@ -250,19 +251,21 @@ def test_escape_sequences_in_names_never_reach_the_terminal(tmp_path, game_copy)
 
 # ---- the compiled cache -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("corrupt", ["{}", "[]", '{"key": "x", "digest": "y", "data": {}}', "not json", ""])
+@pytest.mark.parametrize("corrupt", ["{}", "[]", '{"entry": "x", "size": 2, "crc32": 0}\n{}', "not json", "", "x\n{}", "TORN"])
 def test_a_cache_entry_that_does_not_check_out_is_rebuilt(tmp_path, corrupt, monkeypatch):
     monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
     (tmp_path / "turn.toml").write_text(STATE)
     first = run("checker", "resolve", str(tmp_path / "turn.toml"))
     assert first.returncode == 0, first.stderr
     (entry,) = cache_dir().glob("el-dorado-canyon-*.json")
-    if corrupt.startswith('{"key"'):  # the right key, but data not what was written
+    if corrupt.startswith('{"entry"'):  # the right name, but a body not what was written (or another entry's)
         corrupt = corrupt.replace('"x"', json.dumps(entry.stem))
+    if corrupt == "TORN":  # cut short: the header's length no longer matches
+        corrupt = entry.read_text()[:-10]
     entry.write_text(corrupt)
     again = run("checker", "resolve", str(tmp_path / "turn.toml"))
     assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, "")
-    assert json.loads(entry.read_text())["key"] == entry.stem  # rewritten whole
+    assert cachefile.unpack(entry.stem, entry.read_bytes()) is not None  # rewritten whole
 
 
 # ---- arguments and sizes ----------------------------------------------------------------------------------

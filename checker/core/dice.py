@@ -1,9 +1,21 @@
 """Chance is an input: dice given in the state are used in order; a seed fills the rest."""
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from .errors import StateError
+
+if TYPE_CHECKING:
+    from random import Random
+
+
+def seeded(seed: int | None) -> Random | None:
+    """A generator for `seed`, or None; `random` is imported only then (a resolve without --seed starts faster)."""
+    if seed is None:
+        return None
+    import random
+
+    return random.Random(seed)
 
 
 class Dice:
@@ -12,7 +24,7 @@ class Dice:
     def __init__(self, given: list[int] | None = None, seed: int | None = None, sides: int = 6):
         self.given = list(given or [])
         self.sides = sides
-        self.rng = random.Random(seed) if seed is not None else None
+        self.rng = seeded(seed)
         self.used: list[int] = []
         self.rolled_here: list[int] = []  # indexes of rolls made by the seed, to report them
 

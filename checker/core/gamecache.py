@@ -4,22 +4,26 @@ A game is loaded and validated by `cards.load_game` (strict, but slow to import)
 engine that offers `compile_game(game) -> JSON-able data` gets that data cached under
 a key made of the game's `game.toml`, the files it names (read as the loader reads them:
 inside the folder, bounded) and every source file the result depends on (the `cards`
-package and the engine), so any change recompiles.  The cache is plain JSON (never
-pickle) holding the key and a digest of the data: an entry that does not check out is
-rebuilt, never trusted.
+package and the engine), so any change recompiles.  Hashing all of that on every run
+cost more than a resolve, so the key itself is remembered against the stamps (size,
+times, inode) of those files and of their folders (`cards.stamps`): a warm run only
+stats them, and any change hashes the contents again.  The cache is plain JSON (never
+pickle), each entry checked by `cards.cachefile` before use: an entry that does not check
+out is rebuilt, never trusted.
 """
 from __future__ import annotations
 
-import hashlib
 import importlib.util
-import json
+import os
 import tomllib
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from cards import cachefile
 from cards.families import FAMILIES, builtin_games
-from cards.files import FileRefused, read_bytes, sha256, write_file
+from cards.files import FileRefused, read_bytes
+from cards.stamps import Stamps, recall, remember
 from cards.usercache import cache_dir
 
 from .engines import engine_for
@@ -41,8 +45,8 @@ def load_for_play(game: str) -> tuple[ModuleType, Any]:
     key = _key(game_folder(game))
     if key is not None:
         game_id, rules, path = key
-        data = _cached(path)
-        if data is not None:
+        data = cachefile.load(path, path.stem)
+        if isinstance(data, dict):
             return engine_for(game_id, rules), data
     from cards import load_game
 
@@ -52,33 +56,31 @@ def load_for_play(game: str) -> tuple[ModuleType, Any]:
         return engine, loaded
     data = engine.compile_game(loaded)
     if key is not None:
-        entry = {"key": key[2].stem, "digest": sha256(_canonical(data)), "data": data}
-        try:
-            write_file(key[2], json.dumps(entry).encode("utf-8"))
-        except FileRefused:  # a read-only home: just no cache
-            pass
+        cachefile.store(key[2], key[2].stem, data)
     return engine, data
-
-
-def _cached(path: Path) -> dict[str, Any] | None:
-    """The compiled data of a cache entry, or None when it is missing, torn or not what was written."""
-    try:
-        entry = json.loads(read_bytes(path, limit=64_000_000))
-    except (FileRefused, ValueError, RecursionError):
-        return None
-    if not (isinstance(entry, dict) and entry.get("key") == path.stem and isinstance(entry.get("data"), dict)
-            and entry.get("digest") == sha256(_canonical(entry["data"]))):
-        return None
-    return entry["data"]
-
-
-def _canonical(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
 
 def _key(folder: Path) -> tuple[str, str, Path] | None:
     """The game's id, its rules family and its cache file, or None when only a full load can tell (and report)."""
+    ident = f"{os.path.abspath(folder)}\0{__file__}"  # another copy of pnpkit sharing the cache has its own
+    known = recall("definitions", ident)
+    if not (isinstance(known, list) and len(known) == 3 and all(isinstance(k, str) for k in known)):
+        known = _content_key(folder)
+        if known is None:
+            return None
+        known, stamps = known
+        remember("definitions", ident, known, stamps)
+    game_id, rules, digest = known
+    return game_id, rules, cache_dir() / f"{rules}-{digest}.json"
+
+
+def _content_key(folder: Path) -> tuple[list[str], Stamps] | None:
+    """[game id, rules, digest of the game's files and the code], with the stamps of all it read; None as `_key`."""
+    import hashlib  # only when something changed: OpenSSL's start-up is a warm run's cost otherwise
+
+    stamps = Stamps()
     try:
+        stamps.add(folder / "game.toml")
         game_toml = read_bytes(folder / "game.toml", inside=folder)
         declared = tomllib.loads(game_toml.decode("utf-8"))
         game_id, rules = declared.get("id"), declared.get("rules")
@@ -91,10 +93,23 @@ def _key(folder: Path) -> tuple[str, str, Path] | None:
         digest = hashlib.sha256(b"game.toml\0" + game_toml + b"\0")
         for component in declared.get("components", []):
             name = component["file"]
+            stamps.add(folder / name)
             digest.update(name.encode() + b"\0" + read_bytes(folder / name, inside=folder) + b"\0")
-        engine_dir = Path(spec.origin).parent
-        for path in sorted(CARDS.rglob("*.py")) + sorted(engine_dir.glob("*.py")):
+        for path in _sources(CARDS, stamps, recursive=True) + _sources(Path(spec.origin).parent, stamps):
             digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes() + b"\0")
     except (OSError, FileRefused, ValueError, RecursionError, KeyError, TypeError, AttributeError, ImportError):
         return None  # the loader reads it again and says what is wrong
-    return game_id, rules, cache_dir() / f"{rules}-{digest.hexdigest()[:32]}.json"
+    return [game_id, rules, digest.hexdigest()[:32]], stamps
+
+
+def _sources(root: Path, stamps: Stamps, recursive: bool = False) -> list[Path]:
+    """The `.py` files of `root` (and below, when `recursive`) in a stable order, stamping them and their folders."""
+    found: list[Path] = []
+    for here, folders, files in os.walk(root):
+        folders[:] = sorted(f for f in folders if f != "__pycache__") if recursive else []
+        stamps.add(here)
+        for name in files:
+            if name.endswith(".py"):
+                stamps.add(os.path.join(here, name))
+                found.append(Path(here, name))
+    return sorted(found)

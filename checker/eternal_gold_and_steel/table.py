@@ -7,9 +7,9 @@ condition holds right now (FAQ: only such abilities "can be taken away again").
 """
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from checker.core.dice import seeded
 from checker.core.errors import StateError
 from checker.core.verdict import Event
 
@@ -80,7 +80,7 @@ class Table:
                  market_deck: list[CardDef] | None = None, seed: int | None = None, log: Any = None):
         self.rules, self.players, self.turn, self.throne = rules, players, turn, throne
         self.market_deck = market_deck  # top first; None: not given (the rest of the market cards, unshuffled)
-        self.rng = random.Random(seed) if seed is not None else None
+        self.rng = seeded(seed)
         self.log = log
         self.events: list[Event] = []  # the verdict's events
         self.dealt: dict[int, frozenset[str]] = {}  # pieces that dealt attack damage in the current attack: keywords

@@ -1,0 +1,125 @@
+"""`generator build`'s work without Typer: options checked, each game loaded, built and reported.
+
+The Typer commands (`generator.cli`) and the plain fast path (`generator.plain`, which
+spares a plain `generator build` the import of Typer) share these steps, so both print the
+same lines and refuse with the same messages: a refusal is `Refused`, whose text the
+command prints (escaped) before it exits 2.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+from cards.terminal import number, shown
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from generator.engine.sheet import Options
+
+T = TypeVar("T")
+PAPERS = ("a4", "letter")
+DUPLEX = ("long", "short")
+MAX_OFFSET = 6.0   # mm: the printer margin, so that a shifted back's trim box stays on the paper
+MAX_BLEED = 6.0    # mm: more would run a grid's bleed off the paper and leave the footer no margin
+
+
+class Refused(Exception):
+    """Bad input or an output that cannot be written: the message, then exit 2."""
+
+
+def options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: bool, bleed: float,
+            ink_saver: bool, cut_lines: bool) -> Options:
+    """The checked build options; `Refused` names the option and what it expects."""
+    from generator.engine.sheet import Options
+
+    paper, duplex = paper.lower(), duplex.lower()
+    if paper not in PAPERS:
+        raise Refused(f"--paper: expected a4 or letter, got {paper!r}")
+    if duplex not in DUPLEX:
+        raise Refused(f"--duplex: expected long or short, got {duplex!r}")
+    try:
+        dx, dy = (number(v) for v in back_offset.split(","))
+    except ValueError:
+        raise Refused(f"--back-offset: expected X,Y in mm, in ASCII digits (e.g. 1.5,-0.5), got {back_offset!r}") \
+            from None
+    if not (abs(dx) <= MAX_OFFSET and abs(dy) <= MAX_OFFSET):   # also refuses nan
+        raise Refused(f"--back-offset: expected X,Y in mm, each from -{MAX_OFFSET:g} to {MAX_OFFSET:g} "
+                      f"(a shift past the printer margin would push backs off the paper), got {back_offset!r}")
+    if not 0 <= bleed <= MAX_BLEED:
+        raise Refused(f"--bleed: expected 0 to {MAX_BLEED:g} mm (print shops ask 3 or 3.175), got {bleed:g}")
+    return Options(paper=paper, duplex=duplex, back_offset=(dx, dy), backs=not no_backs, fold=fold, bleed=bleed,
+                   ink_saver=ink_saver, cut_lines=cut_lines)
+
+
+def load(game: str) -> Any:
+    """The loaded `cards.Game`; `Refused` with every problem of its definitions."""
+    from cards import DefinitionError, load_game
+
+    try:
+        return load_game(game)
+    except DefinitionError as exc:
+        raise Refused(str(exc)) from None
+
+
+def guarded(action: Callable[[], None]) -> None:
+    """Run a build step; a layout that cannot be printed, or an output folder that cannot be written, is `Refused`."""
+    from cards.files import FileRefused
+    from generator.engine.errors import LayoutError
+
+    try:
+        action()
+    except LayoutError as exc:
+        raise Refused(str(exc)) from None
+    except FileRefused as exc:
+        raise Refused(f"--out: {exc}") from None
+
+
+def drawn(draw: Callable[[], T]) -> T:
+    """Run a step that draws art, then print its warnings (art below 300 dpi) on stderr: they do not fail it.
+    The one place every command that draws art (build, png, tts, watch) says them, the same way."""
+    from generator.engine.images import collecting_warnings
+
+    with collecting_warnings() as warnings:
+        done = draw()
+    for warning in warnings:
+        print(shown(warning), file=sys.stderr)
+    return done
+
+
+def build(games: list[str], opts: Options, out: Path, shop: str | None, no_cache: bool) -> None:
+    """Build each game (all built-in games when none is named), printing one summary line per game."""
+    from cards.families import builtin_games
+    from cards.usercache import cache_dir
+    from generator.engine.build import build_game
+
+    names = games or list(builtin_games())
+    with progress(len(names)) as advance:
+        for name in names:
+            game = load(name)
+            guarded(lambda: print(shown(drawn(
+                lambda: build_game(game, opts, out, shop=shop, cache_root=None if no_cache else cache_dir())).summary())))
+            advance()
+
+
+class progress:
+    """A progress bar on a terminal; nothing in logs (CI), where the summaries say it all."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.bar: Progress | None = None
+
+    def __enter__(self) -> Callable[[], None]:
+        if not sys.stderr.isatty():
+            return lambda: None
+        from rich.progress import Progress
+
+        bar = self.bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("building", total=self.total)
+        return lambda: bar.advance(task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()

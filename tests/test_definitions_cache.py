@@ -1,0 +1,154 @@
+"""The compiled-definitions cache and the stamps that spare a warm start from hashing (issue 14).
+
+A remembered result is used only while every file it came from keeps its stamp; an edit,
+an added or removed file, a torn or foreign memo or entry is a miss that computes afresh.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from cards import cachefile, stamps
+from checker.core import gamecache
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_GAME = ROOT / "tests" / "games" / "edc-test"
+
+
+@pytest.fixture(autouse=True)
+def _settled_at_once(tmp_path, monkeypatch):
+    """Files made by a test are seconds old: let them count as settled (one test checks the rule itself)."""
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)
+
+
+def _files(tmp_path: Path) -> Path:
+    """A folder of its own: the cache (in tmp_path) must not change the stamped folder."""
+    (tmp_path / "f").mkdir()
+    return tmp_path / "f"
+
+
+def _remembered(files: list[Path], value: object = "v") -> None:
+    taken = stamps.Stamps()
+    for f in files:
+        taken.add(f)
+    stamps.remember("t", "id", value, taken)
+
+
+def test_a_result_is_recalled_while_its_files_keep_their_stamps(tmp_path):
+    files = _files(tmp_path)
+    (files / "a.txt").write_text("one")
+    _remembered([files, files / "a.txt"], {"x": [1, "y"]})
+    assert stamps.recall("t", "id") == {"x": [1, "y"]}
+    assert stamps.recall("t", "other id") is None
+
+
+@pytest.mark.parametrize("change", ["edit", "same size and time", "add a file", "remove", "replace by a link"])
+def test_any_change_to_a_stamped_file_or_folder_is_a_miss(tmp_path, change):
+    files = _files(tmp_path)
+    a, b = files / "a.txt", files / "b.txt"
+    a.write_text("one")
+    b.write_text("two")
+    _remembered([files, a])
+    if change == "edit":
+        a.write_text("three")
+    elif change == "same size and time":  # the change time still tells
+        info = os.stat(a)
+        time.sleep(0.05)  # past a coarse file-system clock's tick (in real use: stamps younger than SETTLE_NS)
+        a.write_text("owe")
+        os.utime(a, ns=(info.st_atime_ns, info.st_mtime_ns))
+    elif change == "add a file":
+        (files / "c.txt").write_text("")
+    elif change == "remove":
+        b.unlink()
+    else:
+        a.unlink()
+        a.symlink_to(b)
+    assert stamps.recall("t", "id") is None
+
+
+def test_python_writing_bytecode_into_a_stamped_folder_is_no_change(tmp_path):
+    files = _files(tmp_path)
+    (files / "a.py").write_text("")
+    _remembered([files, files / "a.py"])
+    (files / "__pycache__").mkdir()
+    (files / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"")
+    assert stamps.recall("t", "id") == "v"
+
+
+def test_nothing_is_remembered_while_a_stamped_file_is_young(tmp_path, monkeypatch):
+    files = _files(tmp_path)
+    monkeypatch.setattr(stamps, "SETTLE_NS", 2_000_000_000)
+    (files / "a.txt").write_text("just written")
+    _remembered([files / "a.txt"])
+    assert stamps.recall("t", "id") is None
+    assert not (tmp_path / "cache" / "stamps").exists()
+
+
+@pytest.mark.parametrize("damage", [lambda raw: raw[:-3], lambda raw: raw.replace(b'"v"', b'"w"'),
+                                    lambda raw: b"[]\n" + raw.split(b"\n", 1)[1], lambda raw: b""])
+def test_a_torn_or_altered_memo_is_a_miss(tmp_path, damage):
+    files = _files(tmp_path)
+    (files / "a.txt").write_text("one")
+    _remembered([files / "a.txt"])
+    (memo,) = (tmp_path / "cache" / "stamps").iterdir()
+    memo.write_bytes(damage(memo.read_bytes()))
+    assert stamps.recall("t", "id") is None
+
+
+def test_an_entry_is_only_what_was_written_under_its_name():
+    raw = cachefile.pack("name", {"a": [1, 2]})
+    assert cachefile.unpack("name", raw) == {"a": [1, 2]}
+    assert cachefile.unpack("other", raw) is None
+    assert cachefile.unpack("name", raw.replace(b"[1,2]", b"[1,3]")) is None  # same length, other bytes
+    assert cachefile.unpack("name", raw + b" ") is None
+
+
+def _copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "game"
+    shutil.copytree(TEST_GAME, folder)
+    return folder
+
+
+def _pistol(data: dict) -> dict:
+    return next(c for c in data["cards"] if c["id"] == "pistol")
+
+
+def test_changed_definitions_are_compiled_again(tmp_path):
+    folder = _copy(tmp_path)
+    _, first = gamecache.load_for_play(str(folder))
+    _, again = gamecache.load_for_play(str(folder))
+    assert again == first and _pistol(first)["options"][0]["effects"][0]["damage"] == 1
+    starting = folder / "starting.toml"
+    starting.write_text(starting.read_text().replace(
+        'effects = [{ effect = "attack", damage = 1, ammo = 1, infamy = 1 }]',
+        'effects = [{ effect = "attack", damage = 2, ammo = 1, infamy = 1 }]', 1))
+    _, changed = gamecache.load_for_play(str(folder))
+    assert _pistol(changed)["options"][0]["effects"][0]["damage"] == 2
+
+
+def test_a_touched_file_is_hashed_again_and_its_entry_reused(tmp_path):
+    folder = _copy(tmp_path)
+    key = gamecache._key(folder)
+    assert key is not None and gamecache._key(folder) == key
+    os.utime(folder / "town.toml")  # new stamps, same contents: the same entry
+    assert gamecache._key(folder) == key
+
+
+def test_changed_code_changes_the_key(tmp_path, monkeypatch):
+    folder = _copy(tmp_path)
+    code = tmp_path / "cards"
+    shutil.copytree(gamecache.CARDS, code, ignore=shutil.ignore_patterns("__pycache__", "*.toml", "*.png", "*.svg"))
+    monkeypatch.setattr(gamecache, "CARDS", code)
+    key = gamecache._key(folder)
+    assert key is not None and gamecache._key(folder) == key
+    with (code / "loader.py").open("a") as f:
+        f.write("\n# a change\n")
+    changed = gamecache._key(folder)
+    assert changed is not None and changed != key
+    (code / "new_module.py").write_text("")
+    assert gamecache._key(folder) not in (None, key, changed)
