@@ -59,8 +59,9 @@ def test_corrupt_and_foreign_entries_are_ignored_and_redrawn(tmp_path):
     entries = sorted(cache.glob("faces/*/face-*.json"))
     entries[0].write_bytes(entries[0].read_bytes()[:-40])                      # cut short
     head, body = entries[1].read_text().split("\n", 1)
-    entries[1].write_text(head + "\n" + body.replace("re f", "re S", 1))      # body changed, digest not
-    assert body.replace("re f", "re S", 1) != body
+    tampered = body.replace('"code":["', '"code":["0 g ', 1)                  # body changed, digest not
+    assert tampered != body
+    entries[1].write_text(head + "\n" + tampered)
     shutil.copy(entries[3], entries[2])                                        # another face's entry
     again, drawn = built("el-dorado-canyon", tmp_path / "again", cache)
     assert again == cold
