@@ -18,7 +18,8 @@ from cards.terminal import number, run_main, shown
 VALUED = {"--paper": "paper", "--out": "out", "--duplex": "duplex", "--back-offset": "back_offset", "--bleed": "bleed"}
 FLAGS = {"--no-backs": "no_backs", "--fold": "fold", "--ink-saver": "ink_saver", "--cut-lines": "cut_lines",
          "--no-cache": "no_cache"}
-DEFAULTS: dict[str, Any] = {"paper": "a4", "out": "output", "duplex": "long", "back_offset": "0,0", "bleed": "3"}
+# The build's defaults, one truth for both paths (generator.cli's options take theirs from here).
+DEFAULTS: dict[str, Any] = {"paper": "a4", "out": "output", "duplex": "long", "back_offset": "0,0", "bleed": 3.0}
 
 
 def main() -> None:
@@ -50,7 +51,8 @@ def parse_plain(args: list[str]) -> tuple[list[str], dict[str, Any]] | None:
             games.append(arg)
         i += 1
     try:
-        given["bleed"] = number(given.get("bleed", DEFAULTS["bleed"]))
+        if "bleed" in given:
+            given["bleed"] = number(given["bleed"])
     except ValueError:  # Typer says so, in its own words
         return None
     return games, {**DEFAULTS, **{flag: False for flag in FLAGS.values()}, **given}
