@@ -7,8 +7,9 @@ icons, art), the built-in fonts, and the code of `cards` and `generator` with Re
 version.  A replay writes the bytes a fresh drawing writes.  The icons and repeated art a
 face places are kept beside it (`form-` entries), as they are drawn after the last page.
 
-Entries are files under `cache_dir()/faces`: a line with the entry's key and the digest of
-the JSON that follows it: a corrupt or foreign entry is ignored and the face drawn afresh, never trusted.
+Entries are files under `cache_dir()/faces` in the one entry format of every cache
+(`cards.cachefile`: a header naming the entry and checking the JSON body): a corrupt or
+foreign entry is ignored and the face drawn afresh, never trusted.
 The folder is kept under MAX_BYTES, least recently written first.  A face whose drawing a
 replay cannot repeat (art images, transparency states) is not kept.
 
@@ -18,7 +19,6 @@ memory (`KeptFaces`), so a rebuild neither reads nor decodes them again.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sys
 from functools import cache
@@ -27,6 +27,7 @@ from typing import Any
 
 import reportlab
 
+from cards import cachefile
 from cards.usercache import cache_dir
 from fonts import DIR as FONTS
 
@@ -210,23 +211,20 @@ class FaceCache:
         return self.root / name[5:7] / f"{name}.json"
 
     def _read(self, name: str) -> dict | None:
-        """An entry's JSON, if its first line names it and the digest of the rest."""
+        """An entry's JSON, if its header names it and checks its body (`cards.cachefile`)."""
         try:
-            head, _, body = self._path(name).read_bytes().partition(b"\n")
-            if head != f"{name} {hashlib.sha256(body).hexdigest()}".encode():
-                return None
-            entry = json.loads(body)
-        except (OSError, ValueError):
+            entry = cachefile.unpack(name, self._path(name).read_bytes())
+        except OSError:
             return None
         return entry if isinstance(entry, dict) else None
 
     def _write(self, name: str, entry: dict) -> None:
-        body = json.dumps(entry, separators=(",", ":")).encode()
         path = self._path(name)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(f"{name} {hashlib.sha256(body).hexdigest()}\n".encode() + body)
+            tmp.write_bytes(cachefile.pack(name, entry))  # one entry format for every cache; written without
+            # cards.files' lock and journal: a lost entry is only a miss
             os.replace(tmp, path)
             self.written += 1
         except OSError:  # a read-only or full cache folder: the build goes on without it
