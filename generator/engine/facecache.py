@@ -32,6 +32,7 @@ from cards.usercache import cache_dir
 from fonts import DIR as FONTS
 
 from .icons import FormDrawing
+from .kept import Kept
 from .recording import Nested, Recording, Replays, Run, replay
 
 MAX_BYTES = 200_000_000
@@ -79,38 +80,28 @@ class KeptFaces:
     """
 
     def __init__(self) -> None:
-        self.faces: dict[str, Recorded] = {}
-        self.forms: dict[str, FormDrawing] = {}
+        self.faces: Kept[str, Recorded] = Kept()
+        self.forms: Kept[str, FormDrawing] = Kept()
         self.keys: dict[tuple, tuple[Any, Any, str | None]] = {}   # (id(spec), id(record), ...) -> (spec, record, key)
         self.replays: Replays = {}  # what replaying each kept face wrote (`recording.replay`)
-        self._last: tuple[dict[str, Recorded], dict[str, FormDrawing]] = ({}, {})
-        self._complete = True
 
     def new_round(self) -> None:
-        """Start a build: what the last complete build did not use is forgotten (a failed build forgets nothing)."""
-        if self._complete:
-            self._last = (self.faces, self.forms)
-        else:
-            self._last = ({**self._last[0], **self.faces}, {**self._last[1], **self.forms})
-        self.faces, self.forms, self.keys = {}, {}, {}
-        self._complete = False
-        live = {id(recorded[0]) for recorded in self._last[0].values()}
+        """Start a build (`Kept.new_round`); keys are found afresh, replays kept for the faces still kept."""
+        self.faces.new_round()
+        self.forms.new_round()
+        self.keys = {}
+        live = {id(recorded[0]) for recorded in self.faces.last.values()}
         self.replays = {key: known for key, known in self.replays.items() if key in live}
 
     def round_done(self) -> None:
-        self._complete = True
+        self.faces.round_done()
+        self.forms.round_done()
 
     def face(self, key: str) -> Recorded | None:
-        found = self.faces.get(key) or self._last[0].get(key)
-        if found is not None:
-            self.faces[key] = found
-        return found
+        return self.faces.find(key)
 
     def form(self, key: str) -> FormDrawing | None:
-        found = self.forms.get(key) or self._last[1].get(key)
-        if found is not None:
-            self.forms[key] = found
-        return found
+        return self.forms.find(key)
 
 
 class FaceCache:

@@ -13,36 +13,20 @@ from __future__ import annotations
 import hashlib
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFFormXObject, PDFName, PDFResourceDictionary,
                                       PDFStream, PDFZCompress, pdfdocEnc)
 
+from .kept import Kept
 
-class KeptStreams:
+
+class KeptStreams(Kept[Any, bytes]):
     """What the forms of the last build of a long-running process (`generator watch`) came to: by its
     operators, a form's compressed stream; by everything its object's text depends on (that stream,
     its box, the object numbers its resources name), that text.  Both are pure functions of their keys,
     so a rebuild reuses them for every unchanged form and writes the bytes a cold build writes."""
-
-    def __init__(self) -> None:
-        self.now: dict[Any, bytes] = {}
-        self._last: dict[Any, bytes] = {}
-        self._complete = True
-
-    def new_round(self) -> None:
-        """Start a build: what the last complete build did not use is let go (a failed build lets go nothing)."""
-        self._last = self.now if self._complete else {**self._last, **self.now}
-        self.now, self._complete = {}, False
-
-    def round_done(self) -> None:
-        self._complete = True
-
-    def get(self, key: Any, make: Callable[[], bytes]) -> bytes:
-        found = self.now.get(key) or self._last.get(key) or make()
-        self.now[key] = found
-        return found
 
 
 _KEPT: ContextVar[KeptStreams | None] = ContextVar("kept_streams", default=None)
@@ -68,7 +52,7 @@ def end_form(c) -> None:
         _compress_now(c, doc.idToObject[doc.getXObjectName(name)])
         return
     text = "\n".join([c._preamble] + c._code)  # what ReportLab's endForm makes the stream of
-    packed = kept.get(text, lambda: PDFZCompress.encode(pdfdocEnc(text)))
+    packed = kept.made(text, lambda: PDFZCompress.encode(pdfdocEnc(text)))
     placed = tuple(doc.getXObjectName(n) for n in c._formsinuse)
     plain = not (c._extgstate.getState() or c._shadingUsed or c._colorsUsed)
     del c._code[:]  # already encoded: ReportLab's endForm would encode it again
@@ -76,7 +60,7 @@ def end_form(c) -> None:
     form = doc.idToObject[doc.getXObjectName(name)]
     form.Contents, form.stream = _form_stream(packed), None
     if plain:
-        setattr(form, "format", lambda document: kept.get(
+        setattr(form, "format", lambda document: kept.made(
             (packed, form.lowerx, form.lowery, form.upperx, form.uppery,
              tuple((n, document.idToObjectNumberAndVersion.get(n)) for n in (BasicFonts,) + placed)),
             lambda: PDFFormXObject.format(form, document)))
