@@ -22,7 +22,7 @@ import importlib
 import os
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import cachefile
 from .files import FileRefused, read_bytes
@@ -35,9 +35,13 @@ _MODELS = "cards.models."
 _PLAIN = (str, int, float, bool, type(None))
 
 
-def content_key(folder: Path, code: list[tuple[Path, bool]]) -> tuple[dict[str, Any], str, Stamps] | None:
-    """(game.toml's data, the SHA-256 of game.toml, the files it names and the `.py` files under each code root
-    (with its subfolders when its flag is set), the stamps of all it read); None when only a full load can tell."""
+Code = Callable[[dict[str, Any]], "list[tuple[Path, bool]] | None"]
+
+
+def content_key(folder: Path, code: Code) -> tuple[dict[str, Any], str, Stamps] | None:
+    """(game.toml's data, the SHA-256 of game.toml, the files it names and the `.py` files under each root
+    `code(game.toml's data)` gives (with its subfolders when its flag is set), the stamps of all it read);
+    None when `code` gives None or only a full load can tell (the loader then says what is wrong)."""
     import hashlib  # only when something changed: OpenSSL's start-up is a warm run's cost otherwise
 
     stamps = Stamps()
@@ -46,16 +50,19 @@ def content_key(folder: Path, code: list[tuple[Path, bool]]) -> tuple[dict[str, 
         stamps.add(folder / "game.toml")
         game_toml = read_bytes(folder / "game.toml", inside=folder)
         declared = tomllib.loads(game_toml.decode("utf-8"))
+        roots = code(declared)
+        if roots is None:
+            return None
         digest = hashlib.sha256(b"game.toml\0" + game_toml + b"\0")
         for component in declared.get("components", []):
             name = component["file"]
             stamps.add(folder / name)
             digest.update(name.encode() + b"\0" + read_bytes(folder / name, inside=folder) + b"\0")
-        for root, recursive in code:
+        for root, recursive in roots:
             for path in sources(root, stamps, recursive):
                 digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes() + b"\0")
-    except (OSError, FileRefused, ValueError, RecursionError, KeyError, TypeError, AttributeError):
-        return None  # the loader reads it again and says what is wrong
+    except (OSError, FileRefused, ValueError, RecursionError, KeyError, TypeError, AttributeError, ImportError):
+        return None
     return declared, digest.hexdigest(), stamps
 
 
@@ -77,7 +84,7 @@ def _entry(folder: Path) -> tuple[Path, str] | None:
     ident = f"{os.path.abspath(folder)}\0{__file__}"
     digest = recall("validated", ident)
     if not isinstance(digest, str):
-        key = content_key(folder, [(CARDS, True)])
+        key = content_key(folder, lambda declared: [(CARDS, True)])
         if key is None:
             return None
         _, digest, stamps = key
