@@ -119,18 +119,18 @@ class _Unkept(Exception):
 
 
 def _dump(value: Any) -> Any:
-    if type(value) in _PLAIN:
+    kind = type(value)
+    if kind in _PLAIN:
         return value
-    if type(value) is list:
+    if kind is list:
         return [_dump(v) for v in value]
-    if type(value) is dict and all(type(k) is str for k in value):
+    if kind is dict and all(type(k) is str for k in value):
         return {"dict": [[k, _dump(v)] for k, v in value.items()]}
-    cls = type(value)
-    fields = getattr(cls, "__pydantic_fields__", None)
-    if (fields is None or not cls.__module__.startswith(_MODELS) or value.__pydantic_extra__
-            or value.__pydantic_private__ or set(vars(value)) != set(fields)):
+    fields = getattr(kind, "__pydantic_fields__", None)
+    if (fields is None or not kind.__module__.startswith(_MODELS) or value.__pydantic_extra__
+            or value.__pydantic_private__ or vars(value).keys() != fields.keys()):
         raise _Unkept
-    return {"model": f"{cls.__module__}:{cls.__qualname__}", "set": sorted(value.__pydantic_fields_set__),
+    return {"model": f"{kind.__module__}:{kind.__qualname__}", "set": sorted(value.__pydantic_fields_set__),
             "values": {name: _dump(v) for name, v in vars(value).items()}}
 
 

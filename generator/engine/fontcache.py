@@ -39,8 +39,8 @@ def load_font(font: TTFont, name: str, path: Path) -> None:
     font.face = face(path)
     font.encoding = TTEncoding()
     font.state = WeakKeyDictionary()
-    font._asciiReadable = rl_config.ttfAsciiReadable
-    font.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob)
+    vars(font)["_asciiReadable"] = rl_config.ttfAsciiReadable
+    font.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob or ())
 
 
 def new_font(name: str, path: Path) -> TTFont:
@@ -115,9 +115,7 @@ def _restored(body: bytes, path: Path, data: bytes) -> TTFontFace | None:
         setattr(restored, attr, TTFNameBytes(value))
     if type(restored.__dict__.get("unitsPerEm")) is not int or not restored.unitsPerEm:
         return None
-    restored._pdfScale = _scale(restored.unitsPerEm)
-    restored.filename = str(path)
-    restored._ttf_data = data
+    vars(restored).update(_pdfScale=_scale(restored.unitsPerEm), filename=str(path), _ttf_data=data)
     return restored
 
 
