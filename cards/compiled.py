@@ -2,19 +2,20 @@
 
 Validating a game's records (pydantic, and building each model's validator on first use)
 cost a build more than reading them; what it yields depends only on `game.toml`, the
-component files it names and the code of `cards`.  So a game that loaded without a problem
-is filed in the user cache as plain JSON (never pickle), each record as its class (by
-module and name: `cards.models` only), the fields it was given and their values, under the
-SHA-256 of those files and sources (`content_key`, shared with `checker.core.gamecache`);
-that digest is remembered against the files' stamps (`cards.stamps`), so a warm run stats
-them and reads one entry.  Any change is a miss, and the game is validated again: a game
-with a problem is never filed, so it is refused with the same messages every time.
+component files it names, the code of `cards` and pydantic's version.  So a game that
+loaded without a problem is filed in the user cache as plain JSON (never pickle), each
+record as its class (by module and name: `cards.models` only), the fields it was given and
+their values, under the SHA-256 of those files and sources (`content_key`, shared with
+`checker.core.gamecache`); that digest is remembered against the files' stamps
+(`cards.stamps`), so a warm run stats them and reads one entry.  Any change is a miss, and
+the game is validated again: a game with a problem is never filed, so it is refused with
+the same messages every time.
 
-Only what can come back exactly is filed (`dumped` returns None otherwise): records of
-strings, numbers, booleans, None, lists, string-keyed tables and models without extras, and games whose folder
-has no design of its own (fonts, icons, layouts, art: files whose stamps the loader checks
-as it validates) and no spreadsheets.  Entries are checked by `cards.cachefile`: a corrupt
-or foreign one is a miss, never trusted.
+Only what comes back exactly is filed (`dumped` returns None otherwise): records of
+strings, numbers, booleans, None, lists, string-keyed tables and models without extras;
+games without a design of their own (fonts, icons, layouts, art: files the loader checks
+as it validates, outside the key) and without spreadsheets (the loader decides, `_keep`).
+Entries are checked by `cards.cachefile`: a corrupt or foreign one is a miss, never trusted.
 """
 from __future__ import annotations
 
@@ -89,7 +90,9 @@ def _entry(folder: Path) -> tuple[Path, str] | None:
             return None
         _, digest, stamps = key
         remember("validated", ident, digest, stamps)
-    return cache_dir() / "validated" / f"{digest}.json", f"validated {FORMAT} {digest}"
+    from pydantic.version import VERSION  # another pydantic may validate otherwise
+
+    return cache_dir() / "validated" / f"{digest}-{VERSION}.json", f"validated {FORMAT} {VERSION} {digest}"
 
 
 def recall_game(folder: Path) -> Any | None:
