@@ -2,7 +2,8 @@
 
 Strict on purpose: every problem of every file is collected and raised together
 as one DefinitionError; nothing in a definition is evaluated, and component files
-must stay inside the game's folder.
+must stay inside the game's folder.  A game that loaded without a problem is kept
+(`cards.compiled`) and loaded from there until its files or the code change.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from . import compiled
 from .design import Design, check_record_art, load_design
 from .errors import DefinitionError, Problem
 from .families import FAMILIES, PACKAGE_DIR, Family, UnknownFamily, builtin_games, family
@@ -110,8 +112,62 @@ def resolve_folder(game: str) -> tuple[Path, str]:
 
 
 def load_game(game: str) -> Game:
-    """Load and validate one game; raise DefinitionError listing every problem."""
+    """Load and validate one game (or load it as validated before: `cards.compiled`); raise DefinitionError
+    listing every problem."""
     folder, shown = resolve_folder(game)
+    kept = compiled.recall_game(folder)
+    if kept is not None:
+        try:
+            return _kept_game(kept, game, folder, shown)
+        except (ValueError, TypeError, KeyError, AttributeError, ImportError, RecursionError):
+            pass  # not what `_keep` wrote: validated again
+    loaded = _validated(game, folder, shown)
+    _keep(loaded)
+    return loaded
+
+
+def _keep(game: Game) -> None:
+    """File a validated game when it can come back exactly: no design of its own, no spreadsheet, plain records."""
+    if (game.design != Design(game.folder) or hasattr(game.family, "records_for")
+            or not all(type(c.index) is LineIndex for c in game.components)):
+        return
+    components = [{"spec": compiled.dumped(c.spec), "records": compiled.dumped(c.records), "table": c.table,
+                   "lines": c.index.lines if isinstance(c.index, LineIndex) else None} for c in game.components]
+    if all(c["spec"] is not None and c["records"] is not None for c in components):
+        compiled.keep_game(game.folder, {"id": game.id, "name": game.name, "rules": game.rules,
+                                         "players": list(game.players), "components": components})
+
+
+def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Game:
+    """The Game `_keep` filed, for the folder as named now."""
+    low, high = kept["players"]
+    loaded = Game(str(kept["id"]), str(kept["name"]), str(kept["rules"]), (int(low), int(high)), folder,
+                  family=FAMILIES[kept["rules"]].schema_module(), builtin=game in builtin_games(), shown=shown,
+                  design=Design(folder))
+    for comp in kept["components"]:
+        spec, records = compiled.built(comp["spec"]), compiled.built(comp["records"])
+        if not isinstance(spec, Component) or not isinstance(records, list) or not isinstance(comp["lines"], list):
+            raise ValueError("not a kept component")
+        loaded.components.append(LoadedComponent(spec, records, f"{shown}/{spec.file}",
+                                                 _IndexOnUse(comp["lines"]), str(comp["table"])))
+    return loaded
+
+
+class _IndexOnUse(LineIndex):
+    """A kept component file's LineIndex, made from its lines when a message first asks where a field is."""
+
+    def __init__(self, lines: list[str]) -> None:  # not super().__init__: a warm build seldom asks
+        self._lines = lines
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__") or "_lines" not in self.__dict__:
+            raise AttributeError(attr)
+        LineIndex.__init__(self, "".join(f"{line}\n" for line in self.__dict__.pop("_lines")))
+        return getattr(self, attr)
+
+
+def _validated(game: str, folder: Path, shown: str) -> Game:
+    """Load and validate one game; raise DefinitionError listing every problem."""
     game_file = f"{shown}/game.toml"
     data, text = read_toml(folder / "game.toml", game_file, inside=folder)
     index = LineIndex(text)

@@ -19,7 +19,7 @@ Kind = Literal["card", "board", "token", "map", "standee", "die"]
 class Strict(BaseModel):
     """Unknown keys and loose types are errors: a typo must never pass silently."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 class Component(Strict):

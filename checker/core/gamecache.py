@@ -15,20 +15,17 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import tomllib
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from cards import cachefile
+from cards.compiled import CARDS, content_key
 from cards.families import FAMILIES, builtin_games
-from cards.files import FileRefused, read_bytes
 from cards.stamps import Stamps, recall, remember
 from cards.usercache import cache_dir
 
 from .engines import engine_for
-
-CARDS = Path(__file__).resolve().parent.parent.parent / "cards"
 
 
 def game_folder(game: str) -> Path:
@@ -76,13 +73,7 @@ def _key(folder: Path) -> tuple[str, str, Path] | None:
 
 def _content_key(folder: Path) -> tuple[list[str], Stamps] | None:
     """[game id, rules, digest of the game's files and the code], with the stamps of all it read; None as `_key`."""
-    import hashlib  # only when something changed: OpenSSL's start-up is a warm run's cost otherwise
-
-    stamps = Stamps()
-    try:
-        stamps.add(folder / "game.toml")
-        game_toml = read_bytes(folder / "game.toml", inside=folder)
-        declared = tomllib.loads(game_toml.decode("utf-8"))
+    def code(declared: dict[str, Any]) -> list[tuple[Path, bool]] | None:
         game_id, rules = declared.get("id"), declared.get("rules")
         engine = FAMILIES[rules].engine if isinstance(rules, str) and rules in FAMILIES else None
         if not isinstance(game_id, str) or not isinstance(rules, str) or engine is None:
@@ -90,26 +81,10 @@ def _content_key(folder: Path) -> tuple[list[str], Stamps] | None:
         spec = importlib.util.find_spec(engine)
         if spec is None or spec.origin is None:
             return None
-        digest = hashlib.sha256(b"game.toml\0" + game_toml + b"\0")
-        for component in declared.get("components", []):
-            name = component["file"]
-            stamps.add(folder / name)
-            digest.update(name.encode() + b"\0" + read_bytes(folder / name, inside=folder) + b"\0")
-        for path in _sources(CARDS, stamps, recursive=True) + _sources(Path(spec.origin).parent, stamps):
-            digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes() + b"\0")
-    except (OSError, FileRefused, ValueError, RecursionError, KeyError, TypeError, AttributeError, ImportError):
-        return None  # the loader reads it again and says what is wrong
-    return [game_id, rules, digest.hexdigest()[:32]], stamps
+        return [(CARDS, True), (Path(spec.origin).parent, False)]
 
-
-def _sources(root: Path, stamps: Stamps, recursive: bool = False) -> list[Path]:
-    """The `.py` files of `root` (and below, when `recursive`) in a stable order, stamping them and their folders."""
-    found: list[Path] = []
-    for here, folders, files in os.walk(root):
-        folders[:] = sorted(f for f in folders if f != "__pycache__") if recursive else []
-        stamps.add(here)
-        for name in files:
-            if name.endswith(".py"):
-                stamps.add(os.path.join(here, name))
-                found.append(Path(here, name))
-    return sorted(found)
+    key = content_key(folder, code)
+    if key is None:
+        return None
+    declared, digest, stamps = key
+    return [declared["id"], declared["rules"], digest[:32]], stamps

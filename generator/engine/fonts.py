@@ -3,7 +3,8 @@
 ReportLab falls back to Helvetica (`initialFontName`) for any canvas or paragraph
 that names no font, so `register_fonts` also points that default at our text face.
 A built-in face is registered by name and its file parsed only when a build first
-measures or draws with it (parsing all seven cost about 70 ms; a kit uses some).
+measures or draws with it (parsing all seven cost about 70 ms; a kit uses some), and
+then only when no earlier build cached what parsing finds (`fontcache`).
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 
 from fonts import DIR
+
+from .fontcache import load_font, new_font
 
 TEXT = "PnpText"          # DejaVu Sans Condensed: readable at 6 pt, wide Unicode cover
 TEXT_BOLD = "PnpText-Bold"
@@ -73,8 +76,7 @@ class _ParsedOnUse(TTFont):
     def __getattr__(self, attr: str) -> Any:
         if attr.startswith("__") or "_file" not in self.__dict__:  # probes (copy, pickle), or loaded already
             raise AttributeError(attr)
-        file = self.__dict__.pop("_file")
-        TTFont.__init__(self, self.fontName, str(file))
+        load_font(self, self.fontName, self.__dict__.pop("_file"))
         pdfmetrics._dynFaceNames.setdefault(self.face.name, self)  # type: ignore[attr-defined]  # as registerFont does
         return getattr(self, attr)
 
@@ -145,7 +147,7 @@ def _face(face_name: str, path: Path) -> str:
     for builtin in _FILES:  # a game's font may be a built-in's very file: ReportLab then shares the one face
         getattr(pdfmetrics.getFont(builtin), "face")
     try:
-        pdfmetrics.registerFont(TTFont(face_name, str(path)))
+        pdfmetrics.registerFont(new_font(face_name, path))
     except Exception as exc:  # ReportLab raises TTFError, struct.error, IndexError... for a broken font
         raise FontFileError(f"expected a readable TrueType font, got a broken one ({exc})") from None
     return face_name

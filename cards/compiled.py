@@ -1,0 +1,159 @@
+"""Validated definitions kept between runs: a build loads a game it validated before without validating it again.
+
+Validating a game's records (pydantic, and building each model's validator on first use)
+cost a build more than reading them; what it yields depends only on `game.toml`, the
+component files it names, the code of `cards` and pydantic's version.  So a game that
+loaded without a problem is filed in the user cache as plain JSON (never pickle), each
+record as its class (by module and name: `cards.models` only), the fields it was given and
+their values, under the SHA-256 of those files and sources (`content_key`, shared with
+`checker.core.gamecache`); that digest is remembered against the files' stamps
+(`cards.stamps`), so a warm run stats them and reads one entry.  Any change is a miss, and
+the game is validated again: a game with a problem is never filed, so it is refused with
+the same messages every time.
+
+Only what comes back exactly is filed (`dumped` returns None otherwise): records of
+strings, numbers, booleans, None, lists, string-keyed tables and models without extras;
+games without a design of their own (fonts, icons, layouts, art: files the loader checks
+as it validates, outside the key) and without spreadsheets (the loader decides, `_keep`).
+Entries are checked by `cards.cachefile`: a corrupt or foreign one is a miss, never trusted.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Callable
+
+from . import cachefile
+from .files import FileRefused, read_bytes
+from .stamps import Stamps, recall, remember
+from .usercache import cache_dir
+
+FORMAT = 1
+CARDS = Path(__file__).resolve().parent
+_MODELS = "cards.models."
+_PLAIN = (str, int, float, bool, type(None))
+
+
+Code = Callable[[dict[str, Any]], "list[tuple[Path, bool]] | None"]
+
+
+def content_key(folder: Path, code: Code) -> tuple[dict[str, Any], str, Stamps] | None:
+    """(game.toml's data, the SHA-256 of game.toml, the files it names and the `.py` files under each root
+    `code(game.toml's data)` gives (with its subfolders when its flag is set), the stamps of all it read);
+    None when `code` gives None or only a full load can tell (the loader then says what is wrong)."""
+    import hashlib  # only when something changed: OpenSSL's start-up is a warm run's cost otherwise
+
+    stamps = Stamps()
+    try:
+        stamps.add(folder)
+        stamps.add(folder / "game.toml")
+        game_toml = read_bytes(folder / "game.toml", inside=folder)
+        declared = tomllib.loads(game_toml.decode("utf-8"))
+        roots = code(declared)
+        if roots is None:
+            return None
+        digest = hashlib.sha256(b"game.toml\0" + game_toml + b"\0")
+        for component in declared.get("components", []):
+            name = component["file"]
+            stamps.add(folder / name)
+            digest.update(name.encode() + b"\0" + read_bytes(folder / name, inside=folder) + b"\0")
+        for root, recursive in roots:
+            for path in sources(root, stamps, recursive):
+                digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes() + b"\0")
+    except (OSError, FileRefused, ValueError, RecursionError, KeyError, TypeError, AttributeError, ImportError):
+        return None
+    return declared, digest.hexdigest(), stamps
+
+
+def sources(root: Path, stamps: Stamps, recursive: bool = False) -> list[Path]:
+    """The `.py` files of `root` (and below, when `recursive`) in a stable order, stamping them and their folders."""
+    found: list[Path] = []
+    for here, folders, files in os.walk(root):
+        folders[:] = sorted(f for f in folders if f != "__pycache__") if recursive else []
+        stamps.add(here)
+        for name in files:
+            if name.endswith(".py"):
+                stamps.add(os.path.join(here, name))
+                found.append(Path(here, name))
+    return sorted(found)
+
+
+def _entry(folder: Path) -> tuple[Path, str] | None:
+    """Where the validated game of `folder` is filed, and the entry's name; None when the folder cannot be read."""
+    ident = f"{os.path.abspath(folder)}\0{__file__}"
+    digest = recall("validated", ident)
+    if not isinstance(digest, str):
+        key = content_key(folder, lambda declared: [(CARDS, True)])
+        if key is None:
+            return None
+        _, digest, stamps = key
+        remember("validated", ident, digest, stamps)
+    from pydantic.version import VERSION  # another pydantic may validate otherwise
+
+    return cache_dir() / "validated" / f"{digest}-{VERSION}.json", f"validated {FORMAT} {VERSION} {digest}"
+
+
+def recall_game(folder: Path) -> Any | None:
+    """What `keep_game` filed for the folder as it is now (its models still `dumped`); None on any miss."""
+    where = _entry(folder)
+    return None if where is None else cachefile.load(*where)
+
+
+def keep_game(folder: Path, data: Any) -> None:
+    """File `data` (JSON-able, from `dumped`) as the validated game of the folder as it is now."""
+    where = _entry(folder)
+    if where is not None:
+        cachefile.store(*where, data)
+
+
+def dumped(value: Any) -> Any | None:
+    """`value` as JSON that `built` makes back into equal objects (models of `cards.models` with the same fields
+    set); None when it holds anything else."""
+    try:
+        return _dump(value)
+    except _Unkept:
+        return None
+
+
+class _Unkept(Exception):
+    """A value `built` could not make again exactly."""
+
+
+def _dump(value: Any) -> Any:
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is list:
+        return [_dump(v) for v in value]
+    if kind is dict and all(type(k) is str for k in value):
+        return {"dict": [[k, _dump(v)] for k, v in value.items()]}
+    fields = getattr(kind, "__pydantic_fields__", None)
+    if (fields is None or not kind.__module__.startswith(_MODELS) or value.__pydantic_extra__
+            or value.__pydantic_private__ or vars(value).keys() != fields.keys()):
+        raise _Unkept
+    return {"model": f"{kind.__module__}:{kind.__qualname__}", "set": sorted(value.__pydantic_fields_set__),
+            "values": {name: _dump(v) for name, v in vars(value).items()}}
+
+
+def built(data: Any) -> Any:
+    """The objects `dumped` gave `data` for; ValueError (or a lookup error) when `data` is not what it wrote."""
+    if type(data) in _PLAIN:
+        return data
+    if type(data) is list:
+        return [built(v) for v in data]
+    if type(data) is dict and set(data) == {"dict"}:
+        return {str(k): built(v) for k, v in data["dict"]}
+    if type(data) is not dict or set(data) != {"model", "set", "values"}:
+        raise ValueError("not a dumped value")
+    module, _, name = str(data["model"]).partition(":")
+    if not module.startswith(_MODELS):
+        raise ValueError("not a model of cards.models")
+    cls: Any = importlib.import_module(module)
+    for part in name.split("."):
+        cls = getattr(cls, part)
+    fields = getattr(cls, "__pydantic_fields__", None)
+    if fields is None or set(data["values"]) != set(fields) or not set(data["set"]) <= set(fields):
+        raise ValueError("fields differ")
+    return cls.model_construct(set(data["set"]), **{k: built(v) for k, v in data["values"].items()})

@@ -1,0 +1,111 @@
+"""Validated definitions kept between runs (issue 14 point 4): a game validated once loads from the user
+cache as the very objects validation gives, and any change, corrupt entry or bad definition is validated
+again and refused with the same messages."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cards import DefinitionError, compiled, load_game, loader, stamps
+from conftest import edit_text
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    """A cache of the test's own; files made by the test count as settled (`cards.stamps` is tested itself)."""
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)
+
+
+@pytest.fixture
+def validations(monkeypatch):
+    """The folders the loader validates (rather than loads as validated before), in order."""
+    seen: list[str] = []
+    original = loader._validated
+
+    def counting(game, folder, shown):
+        seen.append(Path(folder).name)
+        return original(game, folder, shown)
+
+    monkeypatch.setattr(loader, "_validated", counting)
+    return seen
+
+
+def assert_same_game(kept: loader.Game, fresh: loader.Game) -> None:
+    """Every part of two loads equal: each model of the same class, repr, fields and fields set."""
+    assert (kept.id, kept.name, kept.rules, kept.players, kept.folder, kept.family, kept.builtin, kept.shown,
+            kept.design) == (fresh.id, fresh.name, fresh.rules, fresh.players, fresh.folder, fresh.family,
+                             fresh.builtin, fresh.shown, fresh.design)
+    assert [(c.file, c.table, c.spec, repr(c.spec)) for c in kept.components] == \
+           [(c.file, c.table, c.spec, repr(c.spec)) for c in fresh.components]
+    for ours, theirs in zip(kept.components, fresh.components, strict=True):
+        assert ours.index.blocks == theirs.index.blocks and ours.index.lines == theirs.index.lines
+        assert [(type(r), repr(r), r.model_fields_set) for r in ours.records] == \
+               [(type(r), repr(r), r.model_fields_set) for r in theirs.records]
+        assert ours.records == theirs.records
+
+
+@pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"])
+def test_a_game_validated_once_loads_as_validation_gives_it(game, validations):
+    fresh = load_game(game)
+    kept = load_game(game)
+    assert validations == [Path(fresh.folder).name]  # the second load read the cache
+    assert_same_game(kept, fresh)
+    card = kept.components[1].records[0]
+    assert kept.components[1].where(card, "name") == fresh.components[1].where(fresh.components[1].records[0], "name")
+
+
+def test_an_edit_is_validated_again_and_a_bad_one_refused_as_without_the_cache(game_copy, validations, tmp_path,
+                                                                                 monkeypatch):
+    folder = game_copy("el-dorado-canyon")
+    load_game(str(folder))
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    edited = load_game(str(folder))
+    assert "Dynamite Crate" in [r.name for r in edited.records("town")]
+    edit_text(folder / "town.toml", "cost = ", "cost = -")
+    with pytest.raises(DefinitionError) as cached:
+        load_game(str(folder))
+    with pytest.raises(DefinitionError) as again:  # a game with a problem is never kept: refused every time
+        load_game(str(folder))
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "empty"))
+    with pytest.raises(DefinitionError) as uncached:
+        load_game(str(folder))
+    assert str(cached.value) == str(again.value) == str(uncached.value)
+    assert validations == ["el-dorado-canyon"] * 5
+
+
+def test_a_corrupt_or_foreign_entry_is_validated_again(validations):
+    fresh = load_game("eldorado")
+    entries = list((Path(os.environ["PNPKIT_CACHE"]) / "validated").glob("*.json"))
+    assert len(entries) == 1
+    good = entries[0].read_bytes()
+    head, _, body = good.partition(b"\n")
+    for broken in (good[:-30], head + b"\n" + body.replace(b"cards.models.", b"cards.modelz.", 1),
+                   good.replace(b"validated", b"compiled", 1)):
+        entries[0].write_bytes(broken)
+        validations.clear()
+        assert_same_game(load_game("eldorado"), fresh)
+        assert validations == ["eldorado"]
+    validations.clear()
+    load_game("eldorado")
+    assert validations == []  # written whole again
+
+
+def test_an_entry_naming_anything_but_a_model_of_cards_is_not_trusted():
+    value = {"model": "os:system", "set": [], "values": {}}
+    with pytest.raises(ValueError):
+        compiled.built(value)
+    assert compiled.dumped([{"a": 1}, ("a", "tuple")]) is None  # a tuple would come back a list: not kept
+
+
+def test_a_game_with_a_design_of_its_own_is_always_validated(tmp_path, validations):
+    from generator.new import new_game
+
+    folder = tmp_path / "mine"
+    new_game(folder)  # a designer's starter folder: its own records, layouts, icons and art
+    validations.clear()
+    load_game(str(folder))
+    load_game(str(folder))
+    assert validations == ["mine", "mine"]
