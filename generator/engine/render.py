@@ -14,6 +14,7 @@ from .faces import FaceForms
 from .fonts import register_fonts
 from .icons import collecting_forms, define_forms, icon_scope
 from .marks import draw_crop_marks, draw_cut_circles, draw_cut_lines, draw_info, info_place
+from .pdfsave import saved
 from .sheet import Item, Options, Page
 
 
@@ -28,27 +29,17 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], s
     """
     register_fonts()
     rl_config.useA85 = 0
-    out = _Written()
-    c = invariant_canvas(out)
-    c.setTitle(title)
-    c.setAuthor("pnpkit")
-    c.setCreator("pnpkit generator")
-    with icon_scope(looks.scope, getattr(game.family, "ICONS", set()), style), collecting_forms() as icons:
-        draw(c)
-        define_forms(c, icons, keep_form)
-    c.save()
-    return out.data
 
-
-class _Written:
-    """The file a canvas saves into: ReportLab writes the whole PDF in one call, kept as it is (an
-    `io.BytesIO` would hold a second copy of it)."""
-
-    name = "<pdf>"
-    data = b""
-
-    def write(self, data: bytes) -> None:
-        self.data += data
+    def drawn(out: Any) -> Canvas:
+        c = invariant_canvas(out)
+        c.setTitle(title)
+        c.setAuthor("pnpkit")
+        c.setCreator("pnpkit generator")
+        with icon_scope(looks.scope, getattr(game.family, "ICONS", set()), style), collecting_forms() as icons:
+            draw(c)
+            define_forms(c, icons, keep_form)
+        return c
+    return saved(drawn)
 
 
 def invariant_canvas(out: Any) -> Canvas:
