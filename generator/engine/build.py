@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cards.files import FileRefused, read_bytes, sha256, write_set
+from cards.files import FileRefused, Spooled, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
@@ -75,7 +75,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     pieces = plan(game, opts, looks)
     guide = guide_pages(pieces, paper_size(opts.paper))
     pages = guide + pieces
-    files: dict[Path, bytes] = {}
+    files: dict[Path, bytes | Spooled] = {}
     name = output_name(game)
     posters = {paper: p for paper in POSTERS if (p := poster_pages(game, opts, paper))}
     cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept)
@@ -116,7 +116,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
                   drawn=len(kit_forms.drawn))
 
 
-def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes]) -> list[Path]:
+def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled]) -> list[Path]:
     """Files the previous build of this kit wrote that this one does not (a print-shop set of another
     vendor, or of none): the folder then holds only what the builds it has manifests of wrote.
 

@@ -2,11 +2,11 @@
 
 ReportLab's `PDFDocument.format` formats every object into a list and joins it: while
 the document's objects are still alive, the list and the joined bytes are two more
-copies of the file (27 MiB at the peak of a 5,000-card build).  `saved` sends each
-formatted piece to a temporary file as it is made, lets the canvas go, and only then
-reads the file back: the same bytes, held once, after the objects that made them are
-gone.  It reads `PDFDocument.format`'s accumulator (`PDFFile`, whose `write` receives
-every piece in order), stable since ReportLab 3.
+copies of the file (27 MiB at the peak of a 5,000-card build).  `spooled` sends each
+formatted piece to a temporary file as it is made, which `cards.files.write_set` copies
+into place: the same bytes, never held in memory.  It replaces `PDFDocument.format`'s
+accumulator (`PDFFile`, whose `write` receives every piece in order), stable since
+ReportLab 3.
 """
 from __future__ import annotations
 
@@ -16,27 +16,30 @@ from typing import IO, Any, Callable
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.files import Spooled
+
 _SINK: ContextVar[IO[bytes] | None] = ContextVar("pdf_sink", default=None)
 
 
 class _PDFFile(pdfdoc.PDFFile):
-    """ReportLab's accumulator, writing each piece to the sink of the save in progress (if any) instead of
-    keeping it for a join."""
+    """ReportLab's accumulator, sending each piece to the sink of the save in progress (if any) instead of
+    keeping it for the join (which then joins nothing)."""
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        sink = _SINK.get()
-        if sink is not None:
+        self.sink = _SINK.get()
+        if self.sink is not None:
             for piece in self.strings:   # the header, added by ReportLab's __init__
-                sink.write(piece)
-            self.strings = None
-            self.write = sink.write
+                self.sink.write(piece)
+            self.strings.clear()
+            self.write = self._send
 
-    def format(self, document: Any) -> bytes:
-        return b"" if self.strings is None else super().format(document)
+    def _send(self, piece: bytes) -> None:
+        assert self.sink is not None
+        self.sink.write(piece)
 
 
-pdfdoc.PDFFile = _PDFFile   # looked up by `PDFDocument.format` when it saves; the same as ReportLab's without a sink
+setattr(pdfdoc, "PDFFile", _PDFFile)  # looked up by `PDFDocument.format`; without a sink, ReportLab's own
 
 
 class _Nowhere:
@@ -48,20 +51,18 @@ class _Nowhere:
         assert not data, "the PDF went past the sink"
 
 
-def saved(make: Callable[[Any], Canvas]) -> bytes:
-    """The bytes of the PDF that the canvas `make(out)` returns would save into `out`.
+def spooled(make: Callable[[Any], Canvas]) -> Spooled:
+    """The PDF that the canvas `make(out)` returns would save into `out`, in a temporary file.
 
-    The canvas is dropped once saved, before the file is read back, so its objects are gone by then.
+    The canvas and its objects go when this returns, before anyone reads the file.
     """
     import tempfile  # writers only, as in `cards.files`
 
-    with tempfile.TemporaryFile() as sink:
-        c = make(_Nowhere())
-        token = _SINK.set(sink)
-        try:
-            c.save()
-        finally:
-            _SINK.reset(token)
-        del c
-        sink.seek(0)
-        return sink.read()
+    pdf = Spooled(tempfile.TemporaryFile())
+    c = make(_Nowhere())
+    token = _SINK.set(pdf.handle)
+    try:
+        c.save()
+    finally:
+        _SINK.reset(token)
+    return pdf
