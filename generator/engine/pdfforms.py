@@ -70,7 +70,7 @@ def _resources(c) -> PDFResourceDictionary:
     """The open form's resource dictionary; one shared by every form placing the same forms and using nothing else.
 
     It is written inside each form, so sharing the object changes no byte: it saves a 5,000-card
-    build holding thousands of equal dictionaries until the PDF is written.
+    build holding thousands of equal dictionaries until the PDF is written, and formatting each.
     """
     states = c._extgstate.getState()
     plain = not (states or c._shadingUsed or c._colorsUsed)
@@ -86,7 +86,20 @@ def _resources(c) -> PDFResourceDictionary:
     resources.setColorSpace(c._colorsUsed)
     if plain:
         shared[key] = resources
+        _format_once(resources)
     return resources
+
+
+def _format_once(resources: PDFResourceDictionary) -> None:
+    """Have a shared dictionary format itself once per save: what it names (fonts, forms) is numbered
+    before saving begins, so every form gets the same bytes (saving formatted it once per form)."""
+    formatted: list[bytes] = []
+
+    def once(document) -> bytes:
+        if not formatted:
+            formatted.append(PDFResourceDictionary.format(resources, document))
+        return formatted[0]
+    setattr(resources, "format", once)
 
 
 def _compressed(c) -> bool:
