@@ -55,6 +55,9 @@ def main() -> None:
             print(f"{size}-card folder, {faces[size]} printed faces; {args.rounds} alternating rounds")
             mine = (f"build {size} ", f"lean {size} ", f"DIR's build {size} ")
             report({k: v for k, v in runs.items() if k.startswith(mine)}, f"build {size} cards")
+            build, lean = runs[f"build {size} cards"], runs[f"lean {size} ({faces[size]} faces)"]
+            print(f"  targets at 5,000 cards: {build.median('cpu') / lean.median('cpu'):.2f}x lean's CPU (<= 3x), "
+                  f"peak memory {max(build.rss_mib):.0f} MiB, the highest of {len(build.rss_mib)} (<= 150 MiB)")
         if len(args.sizes) > 1:
             small, big = min(args.sizes), max(args.sizes)
             per = {s: runs[f"build {s} cards"].median("wall") / s for s in (small, big)}
