@@ -21,7 +21,7 @@ import os
 import stat
 import time
 from pathlib import Path
-from typing import Iterable
+from typing import IO, Iterable, Iterator, Mapping
 
 MAX_READ = 2_000_000        # bytes: far above any definition or state file, far below a memory problem
 LOCK_WAIT = 60.0            # seconds a writer waits for another writer into the same folder
@@ -32,6 +32,25 @@ JOURNAL = ".pnpkit-journal"  # in the set's folder while its renames run
 
 class FileRefused(Exception):
     """A file that may not or cannot be read or written; `str()` is one line saying why."""
+
+
+class Spooled:
+    """A file's bytes held in an anonymous temporary file instead of in memory (a 5,000-card kit's PDF is
+    11 MB): `write_set` and `sha256` take it as they take bytes."""
+
+    def __init__(self, handle: IO[bytes]) -> None:
+        self.handle = handle
+
+    def chunks(self) -> Iterator[bytes]:
+        self.handle.seek(0)
+        while chunk := self.handle.read(1 << 20):
+            yield chunk
+
+    def read(self) -> bytes:
+        return b"".join(self.chunks())
+
+    def __del__(self) -> None:
+        self.handle.close()
 
 
 def read_bytes(path: Path, *, inside: Path | None = None, limit: int = MAX_READ) -> bytes:
@@ -78,11 +97,18 @@ def is_file(path: Path) -> bool:
         return False
 
 
-def sha256(data: bytes) -> str:
+def sha256(data: bytes | Spooled) -> str:
     """The digest a manifest records for each file of its set."""
     import hashlib  # OpenSSL's start-up: only writers and cache misses pay it, not a warm `checker resolve`
 
-    return hashlib.sha256(data).hexdigest()
+    digest = hashlib.sha256()
+    for chunk in _chunks(data):
+        digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _chunks(data: bytes | Spooled) -> Iterable[bytes]:
+    return data.chunks() if isinstance(data, Spooled) else (data,)
 
 
 def write_file(path: Path, data: bytes) -> None:
@@ -90,7 +116,7 @@ def write_file(path: Path, data: bytes) -> None:
     write_set({path: data})
 
 
-def write_set(files: dict[Path, bytes], root: Path | None = None, remove: Iterable[Path] = ()) -> None:
+def write_set(files: Mapping[Path, bytes | Spooled], root: Path | None = None, remove: Iterable[Path] = ()) -> None:
     """Write every file as one set, renamed in the order given (put the manifest last).
 
     `root` is the set's folder (its lock and journal live there); by default the folder the
@@ -211,7 +237,7 @@ def _remove_stale(folders: set[Path]) -> None:
                 _unlink(folder / name)
 
 
-def _stage(files: dict[Path, bytes]) -> list[tuple[Path, Path]]:
+def _stage(files: dict[Path, bytes | Spooled]) -> list[tuple[Path, Path]]:
     """Each file's bytes in a private temporary file beside it, flushed to disk: (temporary, target)."""
     import tempfile  # only writers need it: `checker resolve` reads, and must start fast
 
@@ -226,7 +252,8 @@ def _stage(files: dict[Path, bytes]) -> list[tuple[Path, Path]]:
             staged.append((Path(tmp), path))
             try:
                 with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
+                    for chunk in _chunks(data):
+                        handle.write(chunk)
                     handle.flush()
                     os.fsync(handle.fileno())
                 os.chmod(tmp, mode)

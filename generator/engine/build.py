@@ -18,12 +18,14 @@ can be told, and a failed or killed build leaves the previous set whole.
 """
 from __future__ import annotations
 
+import gc
 import json
 from dataclasses import dataclass, field
+from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, ParamSpec, TypeVar
 
-from cards.files import FileRefused, read_bytes, sha256, write_set
+from cards.files import FileRefused, Spooled, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
@@ -56,11 +58,32 @@ class Result:
                 + "".join(f"\n  the print shop cannot make: {line}" for line in self.refused))
 
 
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+def _collector_off(build: Callable[P, T]) -> Callable[P, T]:
+    """Run `build` with the cyclic garbage collector off (as it was afterwards).  Its full passes scan
+    every face, record and PDF object alive, again and again as they grow: 5 % of a cold 5,000-card
+    build's CPU, which leaves about 2 MiB of garbage in cycles uncollected until the build is done."""
+    @wraps(build)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return build(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+    return run
+
+
 def output_name(game: Any) -> str:
     """GAME in the output names: the built-in game's id (never its family's), or the name of the game's folder."""
     return game.id if game.builtin else game.folder.name
 
 
+@_collector_off
 def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
                cache_root: Path | None = None, kept: KeptFaces | None = None) -> Result:
     """Render every output of `game` in memory, then write them all or none (art warnings go to the caller's
@@ -75,7 +98,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     pieces = plan(game, opts, looks)
     guide = guide_pages(pieces, paper_size(opts.paper))
     pages = guide + pieces
-    files: dict[Path, bytes] = {}
+    files: dict[Path, bytes | Spooled] = {}
     name = output_name(game)
     posters = {paper: p for paper in POSTERS if (p := poster_pages(game, opts, paper))}
     cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept)
@@ -116,7 +139,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
                   drawn=len(kit_forms.drawn))
 
 
-def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes]) -> list[Path]:
+def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled]) -> list[Path]:
     """Files the previous build of this kit wrote that this one does not (a print-shop set of another
     vendor, or of none): the folder then holds only what the builds it has manifests of wrote.
 

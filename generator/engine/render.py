@@ -7,6 +7,7 @@ from typing import Any, Callable
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.files import Spooled
 from cards.formats import FORMAT
 
 from .box import MM, Style
@@ -14,12 +15,13 @@ from .faces import FaceForms
 from .fonts import register_fonts
 from .icons import collecting_forms, define_forms, icon_scope
 from .marks import draw_crop_marks, draw_cut_circles, draw_cut_lines, draw_info, info_place
+from .pdfsave import spooled
 from .sheet import Item, Options, Page
 
 
 def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], style: Style,
-            keep_form: Callable[..., None] | None = None) -> bytes:
-    """The bytes of a PDF whose pages `draw(c)` makes, with the game's icons (in `style`) as form objects
+            keep_form: Callable[..., None] | None = None) -> Spooled:
+    """The PDF (in a temporary file) whose pages `draw(c)` makes, with the game's icons (in `style`) as form objects
     (each given to `keep_form(name, bbox, recording)`, see `define_forms`).
 
     Invariant mode: same input, same bytes.  Streams are Flate-compressed without
@@ -28,27 +30,17 @@ def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], s
     """
     register_fonts()
     rl_config.useA85 = 0
-    out = _Written()
-    c = invariant_canvas(out)
-    c.setTitle(title)
-    c.setAuthor("pnpkit")
-    c.setCreator("pnpkit generator")
-    with icon_scope(looks.scope, getattr(game.family, "ICONS", set()), style), collecting_forms() as icons:
-        draw(c)
-        define_forms(c, icons, keep_form)
-    c.save()
-    return out.data
 
-
-class _Written:
-    """The file a canvas saves into: ReportLab writes the whole PDF in one call, kept as it is (an
-    `io.BytesIO` would hold a second copy of it)."""
-
-    name = "<pdf>"
-    data = b""
-
-    def write(self, data: bytes) -> None:
-        self.data += data
+    def drawn(out: Any) -> Canvas:
+        c = invariant_canvas(out)
+        c.setTitle(title)
+        c.setAuthor("pnpkit")
+        c.setCreator("pnpkit generator")
+        with icon_scope(looks.scope, getattr(game.family, "ICONS", set()), style), collecting_forms() as icons:
+            draw(c)
+            define_forms(c, icons, keep_form)
+        return c
+    return spooled(drawn)
 
 
 def invariant_canvas(out: Any) -> Canvas:
@@ -66,7 +58,7 @@ def invariant_canvas(out: Any) -> Canvas:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
-def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts: Options, title: str) -> bytes:
+def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts: Options, title: str) -> Spooled:
     """The PDF of planned `pages`: faces, decorations, marks and footers."""
     def draw(c: Canvas) -> None:
         for number, page in enumerate(pages, 1):

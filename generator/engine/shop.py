@@ -59,7 +59,7 @@ def face_pdf(game: Any, looks: Any, style: Style, opts: Options, faces: Iterable
             if face is not None:
                 place(c, Item(face, 1, bleed, bleed, box.w, box.h, (0, 0, w, h)), forms.form(c, face))
             c.showPage()
-    return new_pdf(game, looks, title, draw, style, forms.keep_form if cache else None)
+    return new_pdf(game, looks, title, draw, style, forms.keep_form if cache else None).read()
 
 
 def size_label(size_mm: tuple[float, float]) -> str:
