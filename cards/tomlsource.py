@@ -22,18 +22,28 @@ _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=")
 
 def read_toml(path: Path, shown: str, inside: Path | None = None) -> tuple[dict[str, Any], str]:
     """Parse one TOML file (confined to the folder `inside`); every failure becomes a DefinitionError naming `shown`."""
+    text = read_text(path, shown, inside)
+    return parse_toml(text, shown), text
+
+
+def read_text(path: Path, shown: str, inside: Path | None = None) -> str:
+    """A definition file's text (confined to the folder `inside`), or a DefinitionError naming `shown`."""
     try:
         raw = read_bytes(path, inside=inside, limit=MAX_BYTES)
     except FileRefused as exc:
         raise DefinitionError([Problem(shown, f"cannot read file: {exc}")]) from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DefinitionError([Problem(shown, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}",
                                        line=raw[: exc.start].count(b"\n") + 1)]) from None
+
+
+def parse_toml(text: str, shown: str) -> dict[str, Any]:
+    """The data of a TOML text; a syntax error becomes a DefinitionError naming `shown` and the line."""
     old_limit = sys.getrecursionlimit()
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None) or _line_from_message(str(exc))
         if line is None and "end of document" in str(exc):
@@ -46,7 +56,59 @@ def read_toml(path: Path, shown: str, inside: Path | None = None) -> tuple[dict[
         raise DefinitionError([Problem(shown, f"unreadable value: {exc}")]) from None
     finally:
         sys.setrecursionlimit(old_limit)
-    return data, text
+
+
+def reparse(old_text: str, old_data: dict[str, Any], new_text: str, table: str) -> dict[str, Any] | None:
+    """`new_text`'s data when it differs from `old_text` (whose data is `old_data`) inside one `[[table]]`
+    table only: that table parsed alone, the others as they were; None when that cannot be shown
+    (then the whole file is parsed: a long-running process re-reads a 500-card file after each save).
+
+    Sound because every `[[table]]` line of `old_text` is shown to be a real header: a file whose
+    only top-level key is `table`, that never assigns it inline (`table = [...]`) and has no other
+    `[[...]]` line of uncertain meaning (a quoted key), holds as many tables as header lines only
+    when no such line hides in a multi-line string.  The parser then stands at the start of a
+    statement on each header line, and a table parsed alone, as a whole document, ends at one:
+    the rest of the file reads as before.
+    """
+    tables = old_data.get(table)
+    if set(old_data) != {table} or not isinstance(tables, list) or not _plain_headers(new_text, table):
+        return None
+    old, new = old_text.split("\n"), new_text.split("\n")
+    heads = [i for i, line in enumerate(old) if _is_header(line, table)]
+    if len(heads) != len(tables) or not _plain_headers(old_text, table):
+        return None
+    same = 0
+    while same < min(len(old), len(new)) and old[same] == new[same]:
+        same += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - same and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    old_end, new_end = len(old) - tail, len(new) - tail     # lines [same, *_end) differ
+    before = [n for n, i in enumerate(heads) if i < same]
+    if not before or any(_is_header(line, table) for line in old[same:old_end] + new[same:new_end]):
+        return None  # a change before the first table, or one that adds or removes a table
+    n = before[-1]
+    end = heads[n + 1] - old_end + new_end if n + 1 < len(heads) else len(new)
+    try:
+        alone = tomllib.loads("\n".join(new[heads[n]:end]))
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return None
+    if set(alone) != {table} or not isinstance(alone[table], list) or len(alone[table]) != 1:
+        return None
+    return {table: tables[:n] + alone[table] + tables[n + 1:]}
+
+
+def _is_header(line: str, table: str) -> bool:
+    return bool(re.fullmatch(rf"[ \t]*\[\[[ \t]*{re.escape(table)}[ \t]*\]\][ \t]*(#.*)?\r?", line))
+
+
+def _plain_headers(text: str, table: str) -> bool:
+    """No line could make `table`'s tables other than its `[[table]]` header lines: none assigns it
+    (`table = `) and none starts with a quoted key (`"\\u0063ards" =`, `[["cards"]]`) or with
+    a `[[` other than `[[table]]` and `[[table.bare.keys]]`."""
+    key = re.escape(table)
+    return not re.search(rf"^[ \t]*(?:{key}[ \t]*=|[\"'].*=|\[\[(?![ \t]*{key}[ \t]*(?:\.[ \t]*[A-Za-z0-9_-]+[ \t]*)*\]\]))",
+                         text, re.M)
 
 
 def _line_from_message(message: str) -> int | None:

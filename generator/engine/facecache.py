@@ -75,27 +75,29 @@ Recorded = tuple[Recording, dict[str, FormDrawing]]  # a face's recording and th
 class KeptFaces:
     """Entries kept in memory between the builds of one process, by key: those the last build used.
 
-    A face's key is remembered per record object (`key_of`), so the records of a game loaded
-    once are keyed once, however often the build asks.
+    A face's key is remembered per record object, so the records of a game loaded once are keyed
+    once, however often the build asks, and so are the records a reload kept the same objects
+    (`cards.loader.Reload`): a rebuild keys only the records an edit changed.
     """
 
     def __init__(self) -> None:
         self.faces: Kept[str, Recorded] = Kept()
         self.forms: Kept[str, FormDrawing] = Kept()
-        self.keys: dict[tuple, tuple[Any, Any, str | None]] = {}   # (id(spec), id(record), ...) -> (spec, record, key)
+        self.keys: Kept[tuple, tuple[Any, Any, str | None]] = Kept()  # (id(spec), id(record), ...) -> (spec, record, key)
         self.replays: Replays = {}  # what replaying each kept face wrote (`recording.replay`)
 
     def new_round(self) -> None:
-        """Start a build (`Kept.new_round`); keys are found afresh, replays kept for the faces still kept."""
+        """Start a build (`Kept.new_round`); replays are kept for the faces still kept."""
         self.faces.new_round()
         self.forms.new_round()
-        self.keys = {}
+        self.keys.new_round()
         live = {id(recorded[0]) for recorded in self.faces.last.values()}
         self.replays = {key: known for key, known in self.replays.items() if key in live}
 
     def round_done(self) -> None:
         self.faces.round_done()
         self.forms.round_done()
+        self.keys.round_done()
 
     def face(self, key: str) -> Recorded | None:
         return self.faces.find(key)
@@ -120,7 +122,7 @@ class FaceCache:
         """The key of a face: None when its record cannot be told apart by value (never cached)."""
         memo = (self.look, id(face.component.spec), id(face.record), shared, face.side, face.die_face, box, style)
         if self.kept is not None:
-            known = self.kept.keys.get(memo)
+            known = self.kept.keys.find(memo)
             if known is not None and known[0] is face.component.spec and known[1] is face.record:
                 return known[2]
         record = "" if shared else self._repr(face.record)

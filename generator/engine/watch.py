@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from cards.files import write_set
+from cards.loader import Game, Reload, load_game
 
 from .box import Style
 from .build import Result, build_game, output_name
@@ -100,10 +101,15 @@ class Session:
 
     def __init__(self, opts: Options, out: Path, cache_root: Path | None) -> None:
         self.opts, self.out, self.cache_root = opts, out, cache_root
+        self.reload = Reload(ignore=(out.resolve(),))  # the definitions of the last load
         self.kept = KeptFaces() if cache_root is not None else None
         self.streams = KeptStreams() if cache_root is not None else None
         self.builds = 0
         self._open = False  # a rebuild has begun (its previews are written)
+
+    def load(self, game: str) -> Game:
+        """The game's definitions, parsing and validating again only what changed since the last load."""
+        return load_game(game, self.reload)
 
     def previews(self, game: Any, looks: Any) -> list[Path]:
         """Begin a rebuild: write the faces an edit changed as PNG previews; the files (none at the first
