@@ -9,6 +9,7 @@ import json
 import re
 import sys
 import tomllib
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -71,26 +72,24 @@ def reparse(old_text: str, old_data: dict[str, Any], new_text: str, table: str) 
     the rest of the file reads as before.
     """
     tables = old_data.get(table)
-    if set(old_data) != {table} or not isinstance(tables, list) or not _plain_headers(new_text, table):
+    header, unsure = _patterns(table)
+    if set(old_data) != {table} or not isinstance(tables, list) or unsure.search(old_text) or unsure.search(new_text):
         return None
-    old, new = old_text.split("\n"), new_text.split("\n")
-    heads = [i for i, line in enumerate(old) if _is_header(line, table)]
-    if len(heads) != len(tables) or not _plain_headers(old_text, table):
+    heads = [m.start() for m in header.finditer(old_text)]
+    if len(heads) != len(tables):
         return None
-    same = 0
-    while same < min(len(old), len(new)) and old[same] == new[same]:
-        same += 1
-    tail = 0
-    while tail < min(len(old), len(new)) - same and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
-    old_end, new_end = len(old) - tail, len(new) - tail     # lines [same, *_end) differ
-    before = [n for n, i in enumerate(heads) if i < same]
-    if not before or any(_is_header(line, table) for line in old[same:old_end] + new[same:new_end]):
+    same = _common(old_text, new_text, len(old_text), 1)
+    tail = _common(old_text, new_text, min(len(old_text), len(new_text)) - same, -1)
+    same = old_text.rfind("\n", 0, same) + 1          # whole lines: [same, *_end) holds every change
+    whole = _whole_lines(old_text, new_text, tail)
+    old_end, new_end = len(old_text) - whole, len(new_text) - whole
+    before = [n for n, at in enumerate(heads) if at < same]
+    if not before or any(same <= at < old_end for at in heads) or header.search(new_text, same, new_end):
         return None  # a change before the first table, or one that adds or removes a table
     n = before[-1]
-    end = heads[n + 1] - old_end + new_end if n + 1 < len(heads) else len(new)
+    end = heads[n + 1] - old_end + new_end if n + 1 < len(heads) else len(new_text)
     try:
-        alone = tomllib.loads("\n".join(new[heads[n]:end]))
+        alone = tomllib.loads(new_text[heads[n]:end])
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):
         return None
     if set(alone) != {table} or not isinstance(alone[table], list) or len(alone[table]) != 1:
@@ -98,17 +97,35 @@ def reparse(old_text: str, old_data: dict[str, Any], new_text: str, table: str) 
     return {table: tables[:n] + alone[table] + tables[n + 1:]}
 
 
-def _is_header(line: str, table: str) -> bool:
-    return bool(re.fullmatch(rf"[ \t]*\[\[[ \t]*{re.escape(table)}[ \t]*\]\][ \t]*(#.*)?\r?", line))
-
-
-def _plain_headers(text: str, table: str) -> bool:
-    """No line could make `table`'s tables other than its `[[table]]` header lines: none assigns it
-    (`table = `) and none starts with a quoted key (`"\\u0063ards" =`, `[["cards"]]`) or with
-    a `[[` other than `[[table]]` and `[[table.bare.keys]]`."""
+@cache
+def _patterns(table: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A `[[table]]` header line; a line that could make `table`'s tables otherwise: one assigning it
+    (`table = `), one starting with a quoted key (`"\\u0063ards" =`, `[["cards"]]`), a `[[` other
+    than `[[table]]` and `[[table.bare.keys]]`."""
     key = re.escape(table)
-    return not re.search(rf"^[ \t]*(?:{key}[ \t]*=|[\"'].*=|\[\[(?![ \t]*{key}[ \t]*(?:\.[ \t]*[A-Za-z0-9_-]+[ \t]*)*\]\]))",
-                         text, re.M)
+    return (re.compile(rf"^[ \t]*\[\[[ \t]*{key}[ \t]*\]\][ \t]*(?:#.*)?\r?$", re.M),
+            re.compile(rf"^[ \t]*(?:{key}[ \t]*=|[\"'].*=|\[\[(?![ \t]*{key}[ \t]*(?:\.[ \t]*[A-Za-z0-9_-]+[ \t]*)*\]\]))",
+                       re.M))
+
+
+def _common(a: str, b: str, most: int, step: int) -> int:
+    """How many characters `a` and `b` share at their start (`step` 1) or end (-1), at most `most`."""
+    low, high = 0, max(0, min(most, len(a), len(b)))
+    while low < high:  # by halves: slices compare at C speed
+        mid = (low + high + 1) // 2
+        if (a[:mid] == b[:mid]) if step > 0 else (a[len(a) - mid:] == b[len(b) - mid:]):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _whole_lines(a: str, b: str, tail: int) -> int:
+    """How many characters of the `tail` both texts end with are whole lines in both."""
+    if all(len(t) == tail or t[len(t) - tail - 1] == "\n" for t in (a, b)):
+        return tail
+    found = a.find("\n", len(a) - tail)
+    return 0 if found < 0 else len(a) - found - 1
 
 
 def _line_from_message(message: str) -> int | None:

@@ -108,13 +108,16 @@ class Session:
         self._open = False  # a rebuild has begun (its previews are written)
 
     def load(self, game: str) -> Game:
-        """The game's definitions, parsing and validating again only what changed since the last load."""
+        """Begin a rebuild: the game's definitions, parsing and validating again only what changed since the
+        last load."""
+        self._begin()
         return load_game(game, self.reload)
 
     def previews(self, game: Any, looks: Any) -> list[Path]:
         """Begin a rebuild: write the faces an edit changed as PNG previews; the files (none at the first
         build, or for a change of more than PREVIEWS faces)."""
-        self._begin()
+        if not self._open:
+            self._begin()
         if self.kept is None or self.cache_root is None or not self.builds:
             return []
         cache = FaceCache(game, looks, self.cache_root, self.kept)
