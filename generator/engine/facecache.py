@@ -84,20 +84,23 @@ class KeptFaces:
         self.faces: Kept[str, Recorded] = Kept()
         self.forms: Kept[str, FormDrawing] = Kept()
         self.keys: Kept[tuple, tuple[Any, Any, str | None]] = Kept()  # (id(spec), id(record), ...) -> (spec, record, key)
-        self.replays: Replays = {}  # what replaying each kept face wrote (`recording.replay`)
+        self.pages: Kept[str, Recording] = Kept()  # a page's placements, marks and footer, by what decides them
+        self.replays: Replays = {}  # what replaying each kept face and page wrote (`recording.replay`)
 
     def new_round(self) -> None:
         """Start a build (`Kept.new_round`); replays are kept for the faces still kept."""
         self.faces.new_round()
         self.forms.new_round()
         self.keys.new_round()
-        live = {id(recorded[0]) for recorded in self.faces.last.values()}
+        self.pages.new_round()
+        live = {id(recorded[0]) for recorded in self.faces.last.values()} | {id(page) for page in self.pages.last.values()}
         self.replays = {key: known for key, known in self.replays.items() if key in live}
 
     def round_done(self) -> None:
         self.faces.round_done()
         self.forms.round_done()
         self.keys.round_done()
+        self.pages.round_done()
 
     def face(self, key: str) -> Recorded | None:
         return self.faces.find(key)
@@ -132,6 +135,10 @@ class FaceCache:
         if self.kept is not None:
             self.kept.keys[memo] = (face.component.spec, face.record, key)  # held, so their ids stay theirs
         return key
+
+    def spec_repr(self, spec: Any) -> str:
+        """A component's spec by value (once per build)."""
+        return self._repr(spec)
 
     def _repr(self, obj: Any) -> str:
         """`repr(obj)`, once per object and build (a spec or record serves many faces; all are kept alive)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dis
 from contextlib import nullcontext
+from dataclasses import replace
 from functools import cache
 from typing import Any, Callable
 
@@ -25,7 +26,7 @@ from .icons import FormDrawing, place_forms, placed_forms
 from .pdfforms import end_form, form_digest
 from .recording import Recording, recording, replay
 from .safezone import drawing_face
-from .sheet import FaceRef
+from .sheet import FaceRef, Page
 
 
 # a face's recording and the icon and art forms it places; by face key
@@ -104,6 +105,27 @@ class FaceForms:
             raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file,
                               where=face.component.where(face.record, exc.field)) from None
         return None if result[0] is None else (result[0], placed_forms(result[0].forms))
+
+    def page(self, c, page: Page, names: list[str], more: Any, paint: Callable[[], None]) -> None:
+        """Paint `page` around its faces' forms `names` (placements, marks, footer: decided by the page, the names,
+        `more` and the look); in a long-running process (`generator watch`) a page the same as one of the
+        last build is replayed from its recording, which writes the same operators (`recording.replay`)."""
+        kept = None if self.cache is None else self.cache.kept
+        if kept is None or self.cache is None or page.decor:  # a decoration is code, not a value to compare
+            paint()
+            return
+        spec = self.cache.spec_repr
+        key = repr((self.cache.look, more, replace(page, items=[
+            replace(item, face=FaceRef((item.face.component.id, spec(item.face.component.spec)), name, item.face.side,
+                                       item.face.die_face)) for item, name in zip(page.items, names)])))
+        known = kept.pages.find(key)
+        if known is not None:
+            replay(c, known, kept.replays)
+            return
+        with recording(c) as result:
+            paint()
+        if result[0] is not None:
+            kept.pages[key] = result[0]
 
     def keep_form(self, name: str, bbox: tuple[float, ...], rec: Recording) -> None:
         """Keep an icon or piece of art `define_forms` drew, for the faces kept in the cache."""
