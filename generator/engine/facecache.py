@@ -120,6 +120,7 @@ class FaceCache:
         self.written = 0
         self._forms: dict[str, FormDrawing | None] = {}  # icons and art, read once per build
         self._reprs: dict[int, tuple[Any, str]] = {}
+        self._specs: dict[int, tuple[Any, str]] = {}
 
     def key(self, face: Any, shared: bool, box: Any, style: Any) -> str | None:
         """The key of a face: None when its record cannot be told apart by value (never cached)."""
@@ -136,9 +137,12 @@ class FaceCache:
             self.kept.keys[memo] = (face.component.spec, face.record, key)  # held, so their ids stay theirs
         return key
 
-    def spec_repr(self, spec: Any) -> str:
-        """A component's spec by value (once per build)."""
-        return self._repr(spec)
+    def spec_digest(self, spec: Any) -> str:
+        """A digest of a component's spec by value (once per build)."""
+        known = self._specs.get(id(spec))
+        if known is None or known[0] is not spec:
+            known = self._specs[id(spec)] = (spec, hashlib.sha256(self._repr(spec).encode()).hexdigest())
+        return known[1]
 
     def _repr(self, obj: Any) -> str:
         """`repr(obj)`, once per object and build (a spec or record serves many faces; all are kept alive)."""

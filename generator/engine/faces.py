@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import dis
 from contextlib import nullcontext
-from dataclasses import replace
+from dataclasses import fields
 from functools import cache
+from operator import attrgetter
 from typing import Any, Callable
 
 from .box import MM, Box, Style
@@ -26,8 +27,12 @@ from .icons import FormDrawing, place_forms, placed_forms
 from .pdfforms import end_form, form_digest
 from .recording import Recording, recording, replay
 from .safezone import drawing_face
-from .sheet import FaceRef, Page
+from .sheet import FaceRef, Item, Page
 
+
+# every field of a page but its items, of an item but its face: what a page is painted from, with the faces' forms
+_PAGE = attrgetter(*(f.name for f in fields(Page) if f.name != "items"))
+_ITEM = attrgetter(*(f.name for f in fields(Item) if f.name != "face"))
 
 # a face's recording and the icon and art forms it places; by face key
 Recorded = tuple[Recording, dict[str, FormDrawing]]
@@ -114,10 +119,10 @@ class FaceForms:
         if kept is None or self.cache is None or page.decor:  # a decoration is code, not a value to compare
             paint()
             return
-        spec = self.cache.spec_repr
-        key = repr((self.cache.look, more, replace(page, items=[
-            replace(item, face=FaceRef((item.face.component.id, spec(item.face.component.spec)), name, item.face.side,
-                                       item.face.die_face)) for item, name in zip(page.items, names)])))
+        spec = self.cache.spec_digest
+        key = repr((self.cache.look, more, _PAGE(page), [
+            (name, i.face.side, i.face.die_face, i.face.component.id, spec(i.face.component.spec), _ITEM(i))
+            for i, name in zip(page.items, names)]))
         known = kept.pages.find(key)
         if known is not None:
             replay(c, known, kept.replays)
