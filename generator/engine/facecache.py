@@ -5,7 +5,8 @@ everything that decides the drawing: the record and its component, the side, box
 style, the look (the family's templates and the folder's design: game.toml, layouts, fonts,
 icons, art), the built-in fonts, and the code of `cards` and `generator` with ReportLab's
 version.  A replay writes the bytes a fresh drawing writes.  The icons and repeated art a
-face places are kept beside it (`form-` entries), as they are drawn after the last page.
+face places are kept beside it (`form-` entries), as they are drawn after the last page, and so is
+what each page paints around its faces (`page-` entries: placements, marks, footer).
 
 Entries are files under `cache_dir()/faces` in the one entry format of every cache
 (`cards.cachefile`: a header naming the entry and checking the JSON body): a corrupt or
@@ -195,6 +196,29 @@ class FaceCache:
         self._write(f"face-{key}", {"recording": _plain(recording), "placed": sorted(placed)})
         if self.kept is not None:
             self.kept.faces[key] = recording, placed
+
+    def load_page(self, key: str) -> Recording | None:
+        """A page's recording (`FaceForms.page`), by everything that decides it, or None."""
+        kept = None if self.kept is None else self.kept.pages.find(key)
+        if kept is not None:
+            return kept
+        entry = self._read(self._page_name(key))
+        try:
+            found = None if entry is None else _recording(entry["recording"])
+        except (KeyError, TypeError, ValueError, IndexError):
+            return None
+        if found is not None and self.kept is not None:
+            self.kept.pages[key] = found
+        return found
+
+    def store_page(self, key: str, recording: Recording) -> None:
+        self._write(self._page_name(key), {"recording": _plain(recording)})
+        if self.kept is not None:
+            self.kept.pages[key] = recording
+
+    @staticmethod
+    def _page_name(key: str) -> str:
+        return f"page-{hashlib.sha256(key.encode()).hexdigest()}"
 
     def store_form(self, name: str, bbox: tuple[float, ...], recording: Recording) -> None:
         """An icon or piece of repeated art, as `define_forms` drew it (once: its name stands for its drawing)."""

@@ -113,24 +113,24 @@ class FaceForms:
 
     def page(self, c, page: Page, names: list[str], more: Any, paint: Callable[[], None]) -> None:
         """Paint `page` around its faces' forms `names` (placements, marks, footer: decided by the page, the names,
-        `more` and the look); in a long-running process (`generator watch`) a page the same as one of the
-        last build is replayed from its recording, which writes the same operators (`recording.replay`)."""
-        kept = None if self.cache is None else self.cache.kept
-        if kept is None or self.cache is None or page.decor:  # a decoration is code, not a value to compare
+        `more` and the look).  With the face cache, a page painted by an earlier build is replayed from its
+        recording, which writes the same operators (`recording.replay`): from memory in a long-running
+        process (`generator watch`), else from the cache folder."""
+        if self.cache is None or page.decor:  # a decoration is code, not a value to compare
             paint()
             return
         spec = self.cache.spec_digest
         key = repr((self.cache.look, more, _PAGE(page), [
             (name, i.face.side, i.face.die_face, i.face.component.id, spec(i.face.component.spec), _ITEM(i))
             for i, name in zip(page.items, names)]))
-        known = kept.pages.find(key)
+        known = self.cache.load_page(key)
         if known is not None:
-            replay(c, known, kept.replays)
+            replay(c, known, None if self.cache.kept is None else self.cache.kept.replays)
             return
         with recording(c) as result:
             paint()
         if result[0] is not None:
-            kept.pages[key] = result[0]
+            self.cache.store_page(key, result[0])
 
     def keep_form(self, name: str, bbox: tuple[float, ...], rec: Recording) -> None:
         """Keep an icon or piece of art `define_forms` drew, for the faces kept in the cache."""
