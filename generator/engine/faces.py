@@ -52,18 +52,27 @@ class FaceForms:
         self.recordings: Recordings = {} if recordings is None else recordings
         self.share, self.cache = share, cache
         self.drawn: list[FaceRef] = []  # the faces drawn afresh (neither shared nor cached)
+        self._boxes: dict[tuple, tuple[Any, Box]] = {}                        # by component spec and die face
+        self._looks: dict[tuple, tuple[Any, Callable[..., None], bool]] = {}  # by component spec and side
 
     def box(self, face: FaceRef) -> Box:
-        w, h = face.component.spec.size_mm
-        if face.die_face is not None:  # a die's faces are squares of its width
-            h = w
-        return Box(w * MM, h * MM, bleed=self.bleed, face=face.die_face)
+        spec = face.component.spec
+        known = self._boxes.get((id(spec), face.die_face))
+        if known is None or known[0] is not spec:
+            w, h = spec.size_mm
+            if face.die_face is not None:  # a die's faces are squares of its width
+                h = w
+            known = self._boxes[id(spec), face.die_face] = spec, Box(w * MM, h * MM, bleed=self.bleed, face=face.die_face)
+        return known[1]
 
     def _look(self, face: FaceRef) -> tuple[Callable[..., None], bool]:
         """The function drawing `face`, and whether it draws the same for every record (a shared back)."""
         spec = face.component.spec
-        draw = self.looks.front(spec) if face.side == "front" else self.looks.back(spec)
-        return draw, face.side == "back" and ignores_record(draw)
+        known = self._looks.get((id(spec), face.side))
+        if known is None or known[0] is not spec:
+            draw = self.looks.front(spec) if face.side == "front" else self.looks.back(spec)
+            known = self._looks[id(spec), face.side] = spec, draw, face.side == "back" and ignores_record(draw)
+        return known[1], known[2]
 
     def cached(self, face: FaceRef) -> bool:
         """Is `face` in the face cache (so a build would replay it)?"""
@@ -81,7 +90,7 @@ class FaceForms:
         name = "face%d" % (len(self._names) + 1)
         c.beginForm(name, *_bbox(box))
         full = key + (self.style, self.bleed)
-        recorded = self.recordings.get(full)
+        recorded = self.recordings.get(full) if self.recordings else None
         stored = None if recorded or self.cache is None else self.cache.key(face, shared, box, self.style)
         if stored is not None and self.cache is not None:
             recorded = self.cache.load(stored)
