@@ -25,7 +25,7 @@ from .messages import problems_from_validation
 from .models.base import Component, GameFile
 from .models.common import Record
 from .spreadsheet import SUFFIXES as SPREADSHEETS, CellIndex, read_sheet
-from .tomlsource import LineIndex, read_toml
+from .tomlsource import LineIndex, parse_toml, read_text, read_toml, reparse
 
 BUILTIN = tuple(builtin_games())  # the games shipped in this package (plus $PNPKIT_GAMES at import)
 
@@ -111,17 +111,85 @@ def resolve_folder(game: str) -> tuple[Path, str]:
     return path.resolve(), str(path).rstrip("/")
 
 
-def load_game(game: str) -> Game:
+class Reload:
+    """What the last load of one game in this process read and validated (`generator watch` loads the game
+    again after every save), so that the next load parses again only what changed in a component
+    file (one `[[cards]]` table: `tomlsource.reparse`) and validates again only the records whose
+    table changed; unchanged ones are the very same objects, so what is kept by record stays valid.
+
+    A record is reused only while no other file of the folder changed (validating it may read art
+    files and the layouts/ folder), and only if it had no problems; game.toml's components are
+    reused while its data is the same.  Files under `ignore` (an output folder) are not looked at.
+    """
+
+    def __init__(self, ignore: tuple[Path, ...] = ()) -> None:
+        self.ignore = ignore
+        self.texts: dict[Path, tuple[str, dict[str, Any]]] = {}  # file -> its text and data
+        self.specs: dict[str, GameFile] = {}                     # repr(game.toml's data) -> its spec
+        self.records: dict[tuple[Any, str], Record] = {}         # (schema, repr(table)) -> its record
+        self.stamp: tuple = ()                                    # the folder's other files
+        self._records: dict[tuple[Any, str], Record] = {}       # this load's (records of the last, while valid)
+
+    def spec(self, data: dict[str, Any]) -> GameFile:
+        key = repr(data)
+        found = self.specs.get(key)
+        if found is None:
+            found = GameFile.model_validate(data)
+            self.specs = {key: found}
+        return found
+
+    def toml(self, path: Path, shown: str, inside: Path, table: str) -> tuple[dict[str, Any], str]:
+        """`read_toml`, parsing only the table that changed since the last load, when that can be shown."""
+        text = read_text(path, shown, inside)
+        last = self.texts.get(path)
+        data = None if last is None else last[1] if last[0] == text else reparse(last[0], last[1], text, table)
+        if data is None:
+            data = parse_toml(text, shown)
+        self.texts[path] = text, data
+        return data, text
+
+    def begin(self, folder: Path, components: set[Path]) -> None:
+        """Start loading the records: those of the last load stay valid while the folder's other files are the same."""
+        stamp = _stamp(folder, components, self.ignore)
+        last = self.records if stamp == self.stamp else {}
+        self.stamp, self._records = stamp, last
+
+    def record(self, schema: Any, row: dict[str, Any]) -> tuple[tuple[Any, str], Record | None]:
+        key = (schema, repr(row))
+        return key, self._records.get(key)
+
+    def done(self, used: dict[tuple[Any, str], Record]) -> None:
+        self.records = used
+
+
+def _stamp(folder: Path, skip: set[Path], ignore: tuple[Path, ...]) -> tuple:
+    """Every file and folder under `folder` but `skip` and `ignore`, with its size, time and inode."""
+    out = []
+    for path in sorted(folder.rglob("*")):
+        if path in skip or any(path.is_relative_to(i) for i in ignore):
+            continue
+        try:
+            st = path.stat()
+            out.append((path, st.st_size, st.st_mtime_ns, st.st_ino))
+        except OSError:
+            out.append((path, -1, -1, -1))
+    return tuple(out)
+
+
+def load_game(game: str, reload: Reload | None = None) -> Game:
     """Load and validate one game (or load it as validated before: `cards.compiled`); raise DefinitionError
-    listing every problem."""
+    listing every problem.  With `reload` (`generator watch`), only what changed since its last load is
+    parsed and validated again, and nothing is filed: the process keeps what it validated."""
     folder, shown = resolve_folder(game)
+    if reload is not None:
+        return _validated(game, folder, shown, reload)
     kept = compiled.recall_game(folder)
     if kept is not None:
         try:
             return _kept_game(kept, game, folder, shown)
         except (ValueError, TypeError, KeyError, AttributeError, ImportError, RecursionError):
             pass  # not what `_keep` wrote: validated again
-    loaded = _validated(game, folder, shown)
+    loaded = _validated(game, folder, shown, None)
     _keep(loaded)
     return loaded
 
@@ -132,7 +200,7 @@ def _keep(game: Game) -> None:
             or not all(type(c.index) is LineIndex for c in game.components)):
         return
     components = [{"spec": compiled.dumped(c.spec), "records": compiled.dumped(c.records), "table": c.table,
-                   "lines": c.index.lines if isinstance(c.index, LineIndex) else None} for c in game.components]
+                   "text": c.index.text if isinstance(c.index, LineIndex) else None} for c in game.components]
     if all(c["spec"] is not None and c["records"] is not None for c in components):
         compiled.keep_game(game.folder, {"id": game.id, "name": game.name, "rules": game.rules,
                                          "players": list(game.players), "components": components})
@@ -146,27 +214,14 @@ def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Gam
                   design=Design(folder))
     for comp in kept["components"]:
         spec, records = compiled.built(comp["spec"]), compiled.built(comp["records"])
-        if not isinstance(spec, Component) or not isinstance(records, list) or not isinstance(comp["lines"], list):
+        if not isinstance(spec, Component) or not isinstance(records, list) or not isinstance(comp["text"], str):
             raise ValueError("not a kept component")
         loaded.components.append(LoadedComponent(spec, records, f"{shown}/{spec.file}",
-                                                 _IndexOnUse(comp["lines"]), str(comp["table"])))
+                                                 LineIndex(comp["text"]), str(comp["table"])))
     return loaded
 
 
-class _IndexOnUse(LineIndex):
-    """A kept component file's LineIndex, made from its lines when a message first asks where a field is."""
-
-    def __init__(self, lines: list[str]) -> None:  # not super().__init__: a warm build seldom asks
-        self._lines = lines
-
-    def __getattr__(self, attr: str) -> Any:
-        if attr.startswith("__") or "_lines" not in self.__dict__:
-            raise AttributeError(attr)
-        LineIndex.__init__(self, "".join(f"{line}\n" for line in self.__dict__.pop("_lines")))
-        return getattr(self, attr)
-
-
-def _validated(game: str, folder: Path, shown: str) -> Game:
+def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Game:
     """Load and validate one game; raise DefinitionError listing every problem."""
     game_file = f"{shown}/game.toml"
     data, text = read_toml(folder / "game.toml", game_file, inside=folder)
@@ -178,7 +233,7 @@ def _validated(game: str, folder: Path, shown: str) -> Game:
     if isinstance(rules, str) and rules not in FAMILIES:
         raise DefinitionError([Problem(game_file, str(UnknownFamily(rules)), line=index.line_of(("rules",)), path="rules")])
     try:
-        spec = GameFile.model_validate(data)
+        spec = GameFile.model_validate(data) if reload is None else reload.spec(data)
     except ValidationError as exc:
         raise DefinitionError(problems_from_validation(exc, game_file, index, data, schema=GameFile)) from None
     family = FAMILIES[spec.rules].schema_module()
@@ -186,8 +241,11 @@ def _validated(game: str, folder: Path, shown: str) -> Game:
                   builtin=game in builtin_games(), shown=shown)
     problems, schemas = _record_schemas(family, data, game_file, index)
     seen: dict[str, str] = {}
+    used: dict[tuple[Any, str], Record] = {}
+    if reload is not None:
+        reload.begin(folder, {folder / comp.file for comp in spec.components})
     for comp in spec.components:
-        comp_problems, records, comp_index = _load_component(folder, shown, comp, family, schemas, index)
+        comp_problems, records, comp_index = _load_component(folder, shown, comp, family, schemas, index, reload, used)
         problems += comp_problems
         file = f"{shown}/{comp.file}"
         mine: set[str] = set()
@@ -201,6 +259,8 @@ def _validated(game: str, folder: Path, shown: str) -> Game:
             mine.add(rec.id)
         table = getattr(schemas.get(comp.schema_), "TABLE", "cards")
         loaded.components.append(LoadedComponent(comp, records, file, comp_index, table))
+    if reload is not None:
+        reload.done(used)
     design_problems, loaded.design = load_design(
         folder, shown, data, index, spec.rules,
         [(c.id, c.spec.layout, set(schemas[c.spec.schema_].model_fields) - {"layout"} if c.spec.schema_ in schemas
@@ -228,8 +288,9 @@ def _record_schemas(family: ModuleType, data: dict[str, Any], game_file: str,
 
 
 def _load_component(folder: Path, shown: str, comp: Component, family: ModuleType,
-                    schemas: dict[str, type[Record]],
-                    game_index: LineIndex) -> tuple[list[Problem], list[Record], LineIndex | CellIndex | None]:
+                    schemas: dict[str, type[Record]], game_index: LineIndex, reload: Reload | None = None,
+                    used: dict[tuple[Any, str], Record] | None = None,
+                    ) -> tuple[list[Problem], list[Record], LineIndex | CellIndex | None]:
     game_file = f"{shown}/game.toml"
     where = ("components",)
     if comp.schema_ not in schemas:
@@ -247,7 +308,7 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     schema = schemas[comp.schema_]
     table = getattr(schema, "TABLE", "cards")
     try:
-        rows, index, problems = _read_rows(path, file, schema, table, folder)
+        rows, index, problems = _read_rows(path, file, schema, table, folder, reload)
     except DefinitionError as exc:
         return exc.problems, [], None
     if rows is None:
@@ -256,6 +317,12 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     failed: list[tuple[int, dict[str, Any], set[str]]] = []
     valid: list[dict[str, Any]] = []
     for i, row in enumerate(rows):
+        key, known = (None, None) if reload is None else reload.record(schema, row)
+        if known is not None and used is not None and key is not None:  # the same table: no problems last time
+            used[key] = known
+            records.append(known)
+            valid.append(row)
+            continue
         card_id = row.get("id") if isinstance(row.get("id"), str) else None
         card_name = row.get("name") if isinstance(row.get("name"), str) else None
         try:
@@ -265,7 +332,10 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
                                                  card=card_id or f"#{i + 1}", card_name=card_name, schema=schema)
             failed.append((i, row, {str(e["loc"][0]) for e in exc.errors() if e["loc"]}))
             continue
-        problems += _record_problems(family, rec, file, index, (table, i))
+        mine = _record_problems(family, rec, file, index, (table, i))
+        if not mine and used is not None and key is not None:
+            used[key] = rec
+        problems += mine
         records.append(rec)
         valid.append(row)
     for i, row, bad in failed:  # its wording too, in the same run: a scalar in error borrowed from a valid row
@@ -304,13 +374,13 @@ def _patched(schema: type[Record], row: dict[str, Any], bad: set[str], valid: li
         return None
 
 
-def _read_rows(path: Path, file: str, schema: type[Record], table: str,
-               folder: Path) -> tuple[list[dict[str, Any]] | None, LineIndex | CellIndex, list[Problem]]:
+def _read_rows(path: Path, file: str, schema: type[Record], table: str, folder: Path, reload: Reload | None = None,
+               ) -> tuple[list[dict[str, Any]] | None, LineIndex | CellIndex, list[Problem]]:
     """A component file's record tables, from TOML or a spreadsheet, with the index that locates their fields."""
     if path.suffix.lower() in SPREADSHEETS:
         rows, cells = read_sheet(path, file, schema, inside=folder)
         return rows, cells, []
-    data, text = read_toml(path, file, inside=folder)
+    data, text = read_toml(path, file, inside=folder) if reload is None else reload.toml(path, file, folder, table)
     index = LineIndex(text)
     problems = [Problem(file, f"unknown top-level key: expected only [[{table}]] tables", line=index.line_of((k,)), path=k)
                 for k in sorted(set(data) - {table})]

@@ -9,7 +9,7 @@ import json
 import re
 import sys
 import tomllib
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -23,18 +23,28 @@ _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=")
 
 def read_toml(path: Path, shown: str, inside: Path | None = None) -> tuple[dict[str, Any], str]:
     """Parse one TOML file (confined to the folder `inside`); every failure becomes a DefinitionError naming `shown`."""
+    text = read_text(path, shown, inside)
+    return parse_toml(text, shown), text
+
+
+def read_text(path: Path, shown: str, inside: Path | None = None) -> str:
+    """A definition file's text (confined to the folder `inside`), or a DefinitionError naming `shown`."""
     try:
         raw = read_bytes(path, inside=inside, limit=MAX_BYTES)
     except FileRefused as exc:
         raise DefinitionError([Problem(shown, f"cannot read file: {exc}")]) from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DefinitionError([Problem(shown, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}",
                                        line=raw[: exc.start].count(b"\n") + 1)]) from None
+
+
+def parse_toml(text: str, shown: str) -> dict[str, Any]:
+    """The data of a TOML text; a syntax error becomes a DefinitionError naming `shown` and the line."""
     old_limit = sys.getrecursionlimit()
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None) or _line_from_message(str(exc))
         if line is None and "end of document" in str(exc):
@@ -47,7 +57,75 @@ def read_toml(path: Path, shown: str, inside: Path | None = None) -> tuple[dict[
         raise DefinitionError([Problem(shown, f"unreadable value: {exc}")]) from None
     finally:
         sys.setrecursionlimit(old_limit)
-    return data, text
+
+
+def reparse(old_text: str, old_data: dict[str, Any], new_text: str, table: str) -> dict[str, Any] | None:
+    """`new_text`'s data when it differs from `old_text` (whose data is `old_data`) inside one `[[table]]`
+    table only: that table parsed alone, the others as they were; None when that cannot be shown
+    (then the whole file is parsed: a long-running process re-reads a 500-card file after each save).
+
+    Sound because every `[[table]]` line of `old_text` is shown to be a real header: a file whose
+    only top-level key is `table`, that never assigns it inline (`table = [...]`) and has no other
+    `[[...]]` line of uncertain meaning (a quoted key), holds as many tables as header lines only
+    when no such line hides in a multi-line string.  The parser then stands at the start of a
+    statement on each header line, and a table parsed alone, as a whole document, ends at one:
+    the rest of the file reads as before.
+    """
+    tables = old_data.get(table)
+    header, unsure = _patterns(table)
+    if set(old_data) != {table} or not isinstance(tables, list) or unsure.search(old_text) or unsure.search(new_text):
+        return None
+    heads = [m.start() for m in header.finditer(old_text)]
+    if len(heads) != len(tables):
+        return None
+    same = _common(old_text, new_text, len(old_text), 1)
+    tail = _common(old_text, new_text, min(len(old_text), len(new_text)) - same, -1)
+    same = old_text.rfind("\n", 0, same) + 1          # whole lines: [same, *_end) holds every change
+    whole = _whole_lines(old_text, new_text, tail)
+    old_end, new_end = len(old_text) - whole, len(new_text) - whole
+    before = [n for n, at in enumerate(heads) if at < same]
+    if not before or any(same <= at < old_end for at in heads) or header.search(new_text, same, new_end):
+        return None  # a change before the first table, or one that adds or removes a table
+    n = before[-1]
+    end = heads[n + 1] - old_end + new_end if n + 1 < len(heads) else len(new_text)
+    try:
+        alone = tomllib.loads(new_text[heads[n]:end])
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return None
+    if set(alone) != {table} or not isinstance(alone[table], list) or len(alone[table]) != 1:
+        return None
+    return {table: tables[:n] + alone[table] + tables[n + 1:]}
+
+
+@cache
+def _patterns(table: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A `[[table]]` header line; a line that could make `table`'s tables otherwise: one assigning it
+    (`table = `), one starting with a quoted key (`"\\u0063ards" =`, `[["cards"]]`), a `[[` other
+    than `[[table]]` and `[[table.bare.keys]]`."""
+    key = re.escape(table)
+    return (re.compile(rf"^[ \t]*\[\[[ \t]*{key}[ \t]*\]\][ \t]*(?:#.*)?\r?$", re.M),
+            re.compile(rf"^[ \t]*(?:{key}[ \t]*=|[\"'].*=|\[\[(?![ \t]*{key}[ \t]*(?:\.[ \t]*[A-Za-z0-9_-]+[ \t]*)*\]\]))",
+                       re.M))
+
+
+def _common(a: str, b: str, most: int, step: int) -> int:
+    """How many characters `a` and `b` share at their start (`step` 1) or end (-1), at most `most`."""
+    low, high = 0, max(0, min(most, len(a), len(b)))
+    while low < high:  # by halves: slices compare at C speed
+        mid = (low + high + 1) // 2
+        if (a[:mid] == b[:mid]) if step > 0 else (a[len(a) - mid:] == b[len(b) - mid:]):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _whole_lines(a: str, b: str, tail: int) -> int:
+    """How many characters of the `tail` both texts end with are whole lines in both."""
+    if all(len(t) == tail or t[len(t) - tail - 1] == "\n" for t in (a, b)):
+        return tail
+    found = a.find("\n", len(a) - tail)
+    return 0 if found < 0 else len(a) - found - 1
 
 
 def _line_from_message(message: str) -> int | None:

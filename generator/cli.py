@@ -173,7 +173,7 @@ def watch(
     changed are written first as PNG previews into OUT/GAME-png/."""
     import time
 
-    from cards import DefinitionError, load_game
+    from cards import DefinitionError
     from cards.files import FileRefused
     from cards.loader import resolve_folder
     from cards.usercache import cache_dir
@@ -192,7 +192,7 @@ def watch(
     def rebuild() -> None:
         start = time.perf_counter()
         try:
-            loaded = load_game(game)
+            loaded = session.load(game)
             shown_files = ", ".join(str(p) for p in session.previews(loaded, looks_for(loaded)))
             if shown_files:  # the edited cards first (their art warnings come with the build's)
                 typer.echo(shown(f"preview ({time.perf_counter() - start:.2f} s): {shown_files}"))

@@ -68,6 +68,24 @@ def test_corrupt_and_foreign_entries_are_ignored_and_redrawn(tmp_path):
     assert drawn == 3
 
 
+def test_pages_are_replayed_from_their_entries_and_bad_page_entries_are_ignored(tmp_path):
+    cache = tmp_path / "cache"
+    cold, _ = built("el-dorado-canyon", tmp_path / "cold", None)
+    built("el-dorado-canyon", tmp_path / "first", cache)
+    pages = sorted(cache.glob("faces/*/page-*.json"))
+    stamps, originals = [p.stat().st_mtime_ns for p in pages], [p.read_bytes() for p in pages]
+    assert len(pages) > 20 and built("el-dorado-canyon", tmp_path / "again", cache)[0] == cold
+    assert [p.stat().st_mtime_ns for p in pages] == stamps  # every page replayed: none painted and written again
+    pages[0].write_bytes(pages[0].read_bytes()[:-40])                          # cut short
+    head, body = pages[1].read_text().split("\n", 1)
+    tampered = body.replace('"code":["', '"code":["0 g ', 1)                  # body changed, digest not
+    assert tampered != body
+    pages[1].write_text(head + "\n" + tampered)
+    shutil.copy(pages[3], pages[2])                                            # another page's entry
+    assert built("el-dorado-canyon", tmp_path / "last", cache)[0] == cold
+    assert [p.read_bytes() for p in pages] == originals  # the three painted again and written whole
+
+
 def test_changed_code_redraws_every_face(tmp_path, monkeypatch):
     built("el-dorado-canyon", tmp_path / "first", tmp_path / "cache")
     monkeypatch.setattr(facecache, "code_digest", lambda: "another version of the code")

@@ -25,9 +25,9 @@ def validations(monkeypatch):
     seen: list[str] = []
     original = loader._validated
 
-    def counting(game, folder, shown):
+    def counting(game, folder, shown, reload):
         seen.append(Path(folder).name)
-        return original(game, folder, shown)
+        return original(game, folder, shown, reload)
 
     monkeypatch.setattr(loader, "_validated", counting)
     return seen

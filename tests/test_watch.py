@@ -146,3 +146,30 @@ def test_the_output_folder_inside_the_game_folder_never_triggers_a_rebuild(tmp_p
     (tmp_path / "output" / "game-png" / "card-front.png").write_bytes(b"")
     (tmp_path / "art.png").write_bytes(b"")
     assert list(snapshot(tmp_path, ignore=(tmp_path / "output",))) == [tmp_path / "art.png", tmp_path / "game.toml"]
+
+
+def test_unchanged_pages_are_replayed_and_an_edit_with_characters_new_to_the_kit_still_writes_cold_bytes(
+        tmp_path, game_copy):
+    folder, out = game_copy("el-dorado-canyon"), tmp_path / "out"
+    session = Session(Options(), out, tmp_path / "cache")
+
+    def rebuild() -> None:
+        game = session.load(str(folder))
+        session.previews(game, looks_for(game))
+        session.build(game)
+        session.settle()
+
+    rebuild()
+    assert session.kept is not None
+    first = dict(session.kept.pages)
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    rebuild()
+    replayed = [key for key, page in session.kept.pages.items() if first.get(key) is page]
+    assert len(first) > 20 and len(replayed) == len(first)  # a face is a form, which its pages place by name
+    assert outputs(out) == cold(folder, tmp_path / "cold")
+    # characters no face used before take the next codes of their font subsets: every text after them
+    # (faces and footers alike) is written with codes the operators kept from the last build do not have
+    edit_text(folder / "town.toml", 'name = "Dynamite Crate"', 'name = "Dynamite @ 100% #9 &"')
+    edit_text(folder / "starting.toml", 'name = "Take Cover"', 'name = "Take Cover (Qz)"')
+    rebuild()
+    assert outputs(out) == cold(folder, tmp_path / "cold-2")

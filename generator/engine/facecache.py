@@ -5,7 +5,8 @@ everything that decides the drawing: the record and its component, the side, box
 style, the look (the family's templates and the folder's design: game.toml, layouts, fonts,
 icons, art), the built-in fonts, and the code of `cards` and `generator` with ReportLab's
 version.  A replay writes the bytes a fresh drawing writes.  The icons and repeated art a
-face places are kept beside it (`form-` entries), as they are drawn after the last page.
+face places are kept beside it (`form-` entries), as they are drawn after the last page, and so is
+what each page paints around its faces (`page-` entries: placements, marks, footer).
 
 Entries are files under `cache_dir()/faces` in the one entry format of every cache
 (`cards.cachefile`: a header naming the entry and checking the JSON body): a corrupt or
@@ -75,27 +76,32 @@ Recorded = tuple[Recording, dict[str, FormDrawing]]  # a face's recording and th
 class KeptFaces:
     """Entries kept in memory between the builds of one process, by key: those the last build used.
 
-    A face's key is remembered per record object (`key_of`), so the records of a game loaded
-    once are keyed once, however often the build asks.
+    A face's key is remembered per record object, so the records of a game loaded once are keyed
+    once, however often the build asks, and so are the records a reload kept the same objects
+    (`cards.loader.Reload`): a rebuild keys only the records an edit changed.
     """
 
     def __init__(self) -> None:
         self.faces: Kept[str, Recorded] = Kept()
         self.forms: Kept[str, FormDrawing] = Kept()
-        self.keys: dict[tuple, tuple[Any, Any, str | None]] = {}   # (id(spec), id(record), ...) -> (spec, record, key)
-        self.replays: Replays = {}  # what replaying each kept face wrote (`recording.replay`)
+        self.keys: Kept[tuple, tuple[Any, Any, str | None]] = Kept()  # (id(spec), id(record), ...) -> (spec, record, key)
+        self.pages: Kept[str, Recording] = Kept()  # a page's placements, marks and footer, by what decides them
+        self.replays: Replays = {}  # what replaying each kept face and page wrote (`recording.replay`)
 
     def new_round(self) -> None:
-        """Start a build (`Kept.new_round`); keys are found afresh, replays kept for the faces still kept."""
+        """Start a build (`Kept.new_round`); replays are kept for the faces still kept."""
         self.faces.new_round()
         self.forms.new_round()
-        self.keys = {}
-        live = {id(recorded[0]) for recorded in self.faces.last.values()}
+        self.keys.new_round()
+        self.pages.new_round()
+        live = {id(recorded[0]) for recorded in self.faces.last.values()} | {id(page) for page in self.pages.last.values()}
         self.replays = {key: known for key, known in self.replays.items() if key in live}
 
     def round_done(self) -> None:
         self.faces.round_done()
         self.forms.round_done()
+        self.keys.round_done()
+        self.pages.round_done()
 
     def face(self, key: str) -> Recorded | None:
         return self.faces.find(key)
@@ -115,12 +121,13 @@ class FaceCache:
         self.written = 0
         self._forms: dict[str, FormDrawing | None] = {}  # icons and art, read once per build
         self._reprs: dict[int, tuple[Any, str]] = {}
+        self._specs: dict[int, tuple[Any, str]] = {}
 
     def key(self, face: Any, shared: bool, box: Any, style: Any) -> str | None:
         """The key of a face: None when its record cannot be told apart by value (never cached)."""
         memo = (self.look, id(face.component.spec), id(face.record), shared, face.side, face.die_face, box, style)
         if self.kept is not None:
-            known = self.kept.keys.get(memo)
+            known = self.kept.keys.find(memo)
             if known is not None and known[0] is face.component.spec and known[1] is face.record:
                 return known[2]
         record = "" if shared else self._repr(face.record)
@@ -130,6 +137,13 @@ class FaceCache:
         if self.kept is not None:
             self.kept.keys[memo] = (face.component.spec, face.record, key)  # held, so their ids stay theirs
         return key
+
+    def spec_digest(self, spec: Any) -> str:
+        """A digest of a component's spec by value (once per build)."""
+        known = self._specs.get(id(spec))
+        if known is None or known[0] is not spec:
+            known = self._specs[id(spec)] = (spec, hashlib.sha256(self._repr(spec).encode()).hexdigest())
+        return known[1]
 
     def _repr(self, obj: Any) -> str:
         """`repr(obj)`, once per object and build (a spec or record serves many faces; all are kept alive)."""
@@ -182,6 +196,29 @@ class FaceCache:
         self._write(f"face-{key}", {"recording": _plain(recording), "placed": sorted(placed)})
         if self.kept is not None:
             self.kept.faces[key] = recording, placed
+
+    def load_page(self, key: str) -> Recording | None:
+        """A page's recording (`FaceForms.page`), by everything that decides it, or None."""
+        kept = None if self.kept is None else self.kept.pages.find(key)
+        if kept is not None:
+            return kept
+        entry = self._read(self._page_name(key))
+        try:
+            found = None if entry is None else _recording(entry["recording"])
+        except (KeyError, TypeError, ValueError, IndexError):
+            return None
+        if found is not None and self.kept is not None:
+            self.kept.pages[key] = found
+        return found
+
+    def store_page(self, key: str, recording: Recording) -> None:
+        self._write(self._page_name(key), {"recording": _plain(recording)})
+        if self.kept is not None:
+            self.kept.pages[key] = recording
+
+    @staticmethod
+    def _page_name(key: str) -> str:
+        return f"page-{hashlib.sha256(key.encode()).hexdigest()}"
 
     def store_form(self, name: str, bbox: tuple[float, ...], recording: Recording) -> None:
         """An icon or piece of repeated art, as `define_forms` drew it (once: its name stands for its drawing)."""

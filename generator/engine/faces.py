@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import dis
 from contextlib import nullcontext
+from dataclasses import fields
 from functools import cache
+from operator import attrgetter
 from typing import Any, Callable
 
 from .box import MM, Box, Style
@@ -25,8 +27,12 @@ from .icons import FormDrawing, place_forms, placed_forms
 from .pdfforms import end_form, form_digest
 from .recording import Recording, recording, replay
 from .safezone import drawing_face
-from .sheet import FaceRef
+from .sheet import FaceRef, Item, Page
 
+
+# every field of a page but its items, of an item but its face: what a page is painted from, with the faces' forms
+_PAGE = attrgetter(*(f.name for f in fields(Page) if f.name != "items"))
+_ITEM = attrgetter(*(f.name for f in fields(Item) if f.name != "face"))
 
 # a face's recording and the icon and art forms it places; by face key
 Recorded = tuple[Recording, dict[str, FormDrawing]]
@@ -46,18 +52,27 @@ class FaceForms:
         self.recordings: Recordings = {} if recordings is None else recordings
         self.share, self.cache = share, cache
         self.drawn: list[FaceRef] = []  # the faces drawn afresh (neither shared nor cached)
+        self._boxes: dict[tuple, tuple[Any, Box]] = {}                        # by component spec and die face
+        self._looks: dict[tuple, tuple[Any, Callable[..., None], bool]] = {}  # by component spec and side
 
     def box(self, face: FaceRef) -> Box:
-        w, h = face.component.spec.size_mm
-        if face.die_face is not None:  # a die's faces are squares of its width
-            h = w
-        return Box(w * MM, h * MM, bleed=self.bleed, face=face.die_face)
+        spec = face.component.spec
+        known = self._boxes.get((id(spec), face.die_face))
+        if known is None or known[0] is not spec:
+            w, h = spec.size_mm
+            if face.die_face is not None:  # a die's faces are squares of its width
+                h = w
+            known = self._boxes[id(spec), face.die_face] = spec, Box(w * MM, h * MM, bleed=self.bleed, face=face.die_face)
+        return known[1]
 
     def _look(self, face: FaceRef) -> tuple[Callable[..., None], bool]:
         """The function drawing `face`, and whether it draws the same for every record (a shared back)."""
         spec = face.component.spec
-        draw = self.looks.front(spec) if face.side == "front" else self.looks.back(spec)
-        return draw, face.side == "back" and ignores_record(draw)
+        known = self._looks.get((id(spec), face.side))
+        if known is None or known[0] is not spec:
+            draw = self.looks.front(spec) if face.side == "front" else self.looks.back(spec)
+            known = self._looks[id(spec), face.side] = spec, draw, face.side == "back" and ignores_record(draw)
+        return known[1], known[2]
 
     def cached(self, face: FaceRef) -> bool:
         """Is `face` in the face cache (so a build would replay it)?"""
@@ -75,7 +90,7 @@ class FaceForms:
         name = "face%d" % (len(self._names) + 1)
         c.beginForm(name, *_bbox(box))
         full = key + (self.style, self.bleed)
-        recorded = self.recordings.get(full)
+        recorded = self.recordings.get(full) if self.recordings else None
         stored = None if recorded or self.cache is None else self.cache.key(face, shared, box, self.style)
         if stored is not None and self.cache is not None:
             recorded = self.cache.load(stored)
@@ -104,6 +119,27 @@ class FaceForms:
             raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file,
                               where=face.component.where(face.record, exc.field)) from None
         return None if result[0] is None else (result[0], placed_forms(result[0].forms))
+
+    def page(self, c, page: Page, names: list[str], more: Any, paint: Callable[[], None]) -> None:
+        """Paint `page` around its faces' forms `names` (placements, marks, footer: decided by the page, the names,
+        `more` and the look).  With the face cache, a page painted by an earlier build is replayed from its
+        recording, which writes the same operators (`recording.replay`): from memory in a long-running
+        process (`generator watch`), else from the cache folder."""
+        if self.cache is None or page.decor:  # a decoration is code, not a value to compare
+            paint()
+            return
+        spec = self.cache.spec_digest
+        key = repr((self.cache.look, more, _PAGE(page), [
+            (name, i.face.side, i.face.die_face, i.face.component.id, spec(i.face.component.spec), _ITEM(i))
+            for i, name in zip(page.items, names)]))
+        known = self.cache.load_page(key)
+        if known is not None:
+            replay(c, known, None if self.cache.kept is None else self.cache.kept.replays)
+            return
+        with recording(c) as result:
+            paint()
+        if result[0] is not None:
+            self.cache.store_page(key, result[0])
 
     def keep_form(self, name: str, bbox: tuple[float, ...], rec: Recording) -> None:
         """Keep an icon or piece of art `define_forms` drew, for the faces kept in the cache."""

@@ -64,16 +64,20 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
         for number, page in enumerate(pages, 1):
             c.setPageSize((page.w, page.h))
             names = [forms.form(c, item.face) for item in page.items]
-            for item, name in zip(page.items, names):
-                place(c, item, name)
-            for decor in page.decor:
-                decor(c)
-            draw_cut_circles(c, page)
-            if opts.cut_lines:
-                draw_cut_lines(c, page)
-            info = info_place(page, footers(game, page, number, len(pages)))
-            draw_crop_marks(c, page, info)
-            draw_info(c, info)
+            texts = footers(game, page, number, len(pages))
+
+            def paint(page: Page = page, names: list[str] = names, texts: tuple[str, ...] = texts) -> None:
+                for item, name in zip(page.items, names):
+                    place(c, item, name)
+                for decor in page.decor:
+                    decor(c)
+                draw_cut_circles(c, page)
+                if opts.cut_lines:
+                    draw_cut_lines(c, page)
+                info = info_place(page, texts)
+                draw_crop_marks(c, page, info)
+                draw_info(c, info)
+            forms.page(c, page, names, (texts, opts), paint)  # as last time in `generator watch`, when the same
             c.showPage()
     return new_pdf(game, looks, title, draw, forms.style, forms.keep_form if forms.cache else None)
 
