@@ -208,21 +208,34 @@ def _in_unit_square(draw_fn: DrawIcon, c) -> None:
     draw_fn(c, 0, 0, UNIT)
 
 
-def place_drawing(c, key: str, draw: Callable[[Any], None], bbox: tuple[float, float, float, float]) -> None:
+def place_drawing(c, key: str, draw: Callable[[Any], None], bbox: tuple[float, float, float, float],
+                  at: tuple[float, float] | None = None) -> None:
     """Paint `draw(c)`, art repeated on many faces, as one form object per PDF and `key`.
 
-    `key` names everything the drawing depends on (position, size, colours): the same key
-    must always draw the same.  `draw` paints in the caller's coordinates inside `bbox`;
-    what it leaves set (colours, line width) stays inside the form, as a PDF form's
-    graphics state is restored after it is painted.
+    `key` names everything the drawing depends on (size, colours, and position unless `at`
+    is given): the same key must always draw the same.  `draw` paints inside `bbox`, in the
+    caller's coordinates, or with its origin moved to `at` (the art then goes wherever the
+    card's layout puts it); what it leaves set (colours, line width) stays inside the form, as
+    a PDF form's graphics state is restored after it is painted.
     """
     used = _USED.get()
+    if at is not None:
+        c.saveState()
+        c.translate(*at)
     if used is None:
         draw(c)
-        return
-    form = "art_" + hashlib.sha256(key.encode()).hexdigest()[:20]
-    used[form] = FormDrawing(draw, bbox)
-    c.doForm(form)
+    else:
+        form = _art_name(key)
+        if form not in used:
+            used[form] = FormDrawing(draw, bbox)
+        c.doForm(form)
+    if at is not None:
+        c.restoreState()
+
+
+@cache
+def _art_name(key: str) -> str:
+    return "art_" + hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
 # --- generic icons: shapes any game can use --------------------------------------------

@@ -293,15 +293,20 @@ def _badge_place(c: Canvas, text: str, cx: float, cy: float, s: float, frame: Bo
 
 
 def badge(c: Canvas, text: str, box: Box, size: float, pal: Palette) -> None:
-    """A count badge: the glyph's number, light on dark, in a pill."""
+    """A count badge: the glyph's number, light on dark, in a pill (one form per count, size and palette)."""
     x, y, w, h = box
+    place_drawing(c, f"edc-badge {text} {w!r} {h!r} {size!r} {pal.ink_saver}", partial(_draw_badge, text, w, h, size, pal),
+                  (-1, -1, w + 1, h + 1), at=(x, y))
+
+
+def _draw_badge(text: str, w: float, h: float, size: float, pal: Palette, c: Canvas) -> None:
     c.setFillColor(pal.ink)
     c.setStrokeColor(pal.bone)
     c.setLineWidth(0.6)
-    c.roundRect(x, y, w, h, h / 2, fill=1, stroke=1)
+    c.roundRect(0, 0, w, h, h / 2, fill=1, stroke=1)
     c.setFillColor(pal.bone)
     c.setFont(NAME_FONT, size)
-    c.drawCentredString(x + w / 2, y + h / 2 - size * 0.33, text)
+    c.drawCentredString(w / 2, h / 2 - size * 0.33, text)
 
 
 def _slots(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float]]:
