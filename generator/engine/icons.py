@@ -33,6 +33,9 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any, Callable, Iterator
 
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import xObjectName
+
 from .box import Style
 from .errors import UnknownIcon
 from .fonts import TEXT_BOLD
@@ -108,6 +111,7 @@ def icon_names() -> list[str]:
     return sorted({n for n in _REGISTRY if has_icon(n)} | _DECLARED.get())
 
 
+@cache
 def form_name(scope: str, name: str) -> str:
     """The PDF form object holding one icon (unique per scope and name)."""
     return "icon_" + "".join(ch if ch.isalnum() else "_" for ch in f"{scope}_{name}")
@@ -195,13 +199,18 @@ def place_form(c, form: str, draw_fn: DrawIcon, x: float, y: float, size: float,
     if used is None:
         draw_fn(c, x, y, size)
         return
-    pad = overflow * UNIT
-    used[form] = FormDrawing(partial(_in_unit_square, draw_fn), (-pad, -pad, UNIT + pad, UNIT + pad))
-    c.saveState()
-    c.translate(x, y)
-    c.scale(size / UNIT, size / UNIT)
-    c.doForm(form)
-    c.restoreState()
+    if form not in used:
+        pad = overflow * UNIT
+        used[form] = FormDrawing(partial(_in_unit_square, draw_fn), (-pad, -pad, UNIT + pad, UNIT + pad))
+    k = size / UNIT
+    _do_form(c, form, (k, 0, 0, k, x, y))
+
+
+def _do_form(c, form: str, matrix: tuple[float, ...]) -> None:
+    """`q MATRIX cm /FORM Do Q`: what saveState, translate, scale, doForm and restoreState write, in one step
+    (the canvas's own state is left as it was, as restoreState would leave it)."""
+    c._code.append(f"q {fp_str(*matrix)} cm /{xObjectName(form)} Do Q")
+    c._formsinuse.append(form)
 
 
 def _in_unit_square(draw_fn: DrawIcon, c) -> None:
@@ -219,18 +228,21 @@ def place_drawing(c, key: str, draw: Callable[[Any], None], bbox: tuple[float, f
     a PDF form's graphics state is restored after it is painted.
     """
     used = _USED.get()
-    if at is not None:
-        c.saveState()
-        c.translate(*at)
     if used is None:
+        if at is not None:
+            c.saveState()
+            c.translate(*at)
         draw(c)
-    else:
-        form = _art_name(key)
-        if form not in used:
-            used[form] = FormDrawing(draw, bbox)
+        if at is not None:
+            c.restoreState()
+        return
+    form = _art_name(key)
+    if form not in used:
+        used[form] = FormDrawing(draw, bbox)
+    if at is None:
         c.doForm(form)
-    if at is not None:
-        c.restoreState()
+    else:
+        _do_form(c, form, (1, 0, 0, 1, *at))
 
 
 @cache
