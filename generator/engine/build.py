@@ -26,6 +26,7 @@ from typing import Any
 from cards.files import FileRefused, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
+from . import jsontext
 from .box import Style
 from .facecache import FaceCache, KeptFaces
 from .faces import FaceForms, Recordings
@@ -138,7 +139,7 @@ def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes]) -> list[P
 
 
 def _json(data: dict) -> bytes:
-    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()
+    return (jsontext.dumps(data, indent=1) + "\n").encode()
 
 
 def _sheets(pages: list[Page]) -> int:
