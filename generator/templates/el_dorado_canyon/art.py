@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.icons import place_drawing
 
-from .icons import draw_icon, polygon
+from .icons import draw_icon, place_centred, polygon
 from .look import NAME_FONT, Palette
 
 MINUS = "\u2212"
@@ -215,7 +215,11 @@ def _scene(c: Canvas, x: float, y: float, w: float, h: float, pal: Palette) -> N
 
 
 def _rosie(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
-    """Round the Rosie: cards passing round a circle of players."""
+    """Round the Rosie: cards passing round a circle of players (a form per PDF and palette, like an icon)."""
+    place_centred(c, "edc_rosie", _draw_rosie, cx, cy, s, pal)
+
+
+def _draw_rosie(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
     c.saveState()
     c.setStrokeColor(pal.ink)
     c.setLineWidth(s * 0.05)
