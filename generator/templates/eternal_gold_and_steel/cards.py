@@ -28,6 +28,8 @@ from .icons import (GOLD, GOLD_DARK, INFLUENCE_COLOURS, INFLUENCE_ICONS, INK, NE
 NIGHT = (0.10, 0.09, 0.14)
 BORDER = 4 * MM          # frame width inside the trim; the panel starts here
 STRIP = 12 * MM          # a weapon's bottom strip: what shows below the unit it is slid under
+NAME_BAR = 9 * MM        # the name bar's height
+COST_RADIUS = 4.6 * MM   # the cost discs either end of the name bar
 TYPE_NAMES = {"unit": "Unit", "weapon": "Weapon", "spell": "Spell", "power": "Power"}
 
 
@@ -112,10 +114,6 @@ def _draw_ground(c, box: Box, style: Style, frame, bottom: float, bar, costs: tu
             c.setStrokeColorRGB(1, 1, 1)
             c.setLineWidth(1.2)
             c.circle(x, top - NAME_BAR / 2, COST_RADIUS, fill=1, stroke=1)
-
-
-NAME_BAR = 9 * MM
-COST_RADIUS = 4.6 * MM
 
 
 def _cost_places(box: Box) -> tuple[tuple[float, tuple[float, float, float]], ...]:
