@@ -33,6 +33,9 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any, Callable, Iterator
 
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import xObjectName
+
 from .box import Style
 from .errors import UnknownIcon
 from .fonts import TEXT_BOLD
@@ -108,6 +111,7 @@ def icon_names() -> list[str]:
     return sorted({n for n in _REGISTRY if has_icon(n)} | _DECLARED.get())
 
 
+@cache
 def form_name(scope: str, name: str) -> str:
     """The PDF form object holding one icon (unique per scope and name)."""
     return "icon_" + "".join(ch if ch.isalnum() else "_" for ch in f"{scope}_{name}")
@@ -195,34 +199,55 @@ def place_form(c, form: str, draw_fn: DrawIcon, x: float, y: float, size: float,
     if used is None:
         draw_fn(c, x, y, size)
         return
-    pad = overflow * UNIT
-    used[form] = FormDrawing(partial(_in_unit_square, draw_fn), (-pad, -pad, UNIT + pad, UNIT + pad))
-    c.saveState()
-    c.translate(x, y)
-    c.scale(size / UNIT, size / UNIT)
-    c.doForm(form)
-    c.restoreState()
+    if form not in used:
+        pad = overflow * UNIT
+        used[form] = FormDrawing(partial(_in_unit_square, draw_fn), (-pad, -pad, UNIT + pad, UNIT + pad))
+    k = size / UNIT
+    _do_form(c, form, (k, 0, 0, k, x, y))
+
+
+def _do_form(c, form: str, matrix: tuple[float, ...]) -> None:
+    """`q MATRIX cm /FORM Do Q`: what saveState, translate, scale, doForm and restoreState write, in one step
+    (the canvas's own state is left as it was, as restoreState would leave it)."""
+    c._code.append(f"q {fp_str(*matrix)} cm /{xObjectName(form)} Do Q")
+    c._formsinuse.append(form)
 
 
 def _in_unit_square(draw_fn: DrawIcon, c) -> None:
     draw_fn(c, 0, 0, UNIT)
 
 
-def place_drawing(c, key: str, draw: Callable[[Any], None], bbox: tuple[float, float, float, float]) -> None:
+def place_drawing(c, key: str, draw: Callable[[Any], None], bbox: tuple[float, float, float, float],
+                  at: tuple[float, float] | None = None) -> None:
     """Paint `draw(c)`, art repeated on many faces, as one form object per PDF and `key`.
 
-    `key` names everything the drawing depends on (position, size, colours): the same key
-    must always draw the same.  `draw` paints in the caller's coordinates inside `bbox`;
-    what it leaves set (colours, line width) stays inside the form, as a PDF form's
-    graphics state is restored after it is painted.
+    `key` names everything the drawing depends on (size, colours, and position unless `at`
+    is given): the same key must always draw the same.  `draw` paints inside `bbox`, in the
+    caller's coordinates, or with its origin moved to `at` (the art then goes wherever the
+    card's layout puts it); what it leaves set (colours, line width) stays inside the form, as
+    a PDF form's graphics state is restored after it is painted.
     """
     used = _USED.get()
     if used is None:
+        if at is not None:
+            c.saveState()
+            c.translate(*at)
         draw(c)
+        if at is not None:
+            c.restoreState()
         return
-    form = "art_" + hashlib.sha256(key.encode()).hexdigest()[:20]
-    used[form] = FormDrawing(draw, bbox)
-    c.doForm(form)
+    form = _art_name(key)
+    if form not in used:
+        used[form] = FormDrawing(draw, bbox)
+    if at is None:
+        c.doForm(form)
+    else:
+        _do_form(c, form, (1, 0, 0, 1, *at))
+
+
+@cache
+def _art_name(key: str) -> str:
+    return "art_" + hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
 # --- generic icons: shapes any game can use --------------------------------------------

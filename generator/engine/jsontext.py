@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from typing import Any, Callable
 
 _NESTED = (dict, list, tuple)
@@ -48,12 +47,8 @@ def _indented(value: Any, depth: int) -> str:
 
 @cache
 def _flat(depth: int) -> Callable[[Any], str]:
-    """The C encoder, separating items by a newline and `depth` spaces (as `json.JSONEncoder` makes it,
-    without the circular check: a manifest is a tree)."""
-    if c_make_encoder is None:  # a Python without the accelerator
-        return json.JSONEncoder(ensure_ascii=False, separators=(",\n" + " " * depth, ": ")).encode
-    encode = c_make_encoder(None, _refuse, encode_basestring, None, ": ", ",\n" + " " * depth, False, False, True)
-    return lambda value: "".join(encode(value, 0))
+    """The C encoder (json's own, without `indent`), separating items by a newline and `depth` spaces."""
+    return json.JSONEncoder(ensure_ascii=False, separators=(",\n" + " " * depth, ": "), default=_refuse).encode
 
 
 def _refuse(value: Any) -> Any:

@@ -17,6 +17,7 @@ text in the other, so every page names its game and what it holds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .box import MM
 from .fonts import TEXT, text_width
@@ -57,10 +58,13 @@ class Info:
         return [self.rect] + ([self.apart.rect] if self.apart else [])
 
 
+@cache
 def _width(text: str) -> float:
+    """A footer text's width (asked for every band and layout of every page: the same few texts)."""
     return text_width(text, TEXT, TEXT_SIZE)
 
 
+@cache
 def _bar_part() -> float:
     """Length of the bar and its caption, and the space before the footer text on the same line."""
     return SCALE + 2 * MM + _width(CAPTION) + 4 * MM

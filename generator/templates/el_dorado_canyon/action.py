@@ -12,9 +12,12 @@ end and right on the other.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.contrast import BOLD_LABEL, readable_ground
+from generator.engine.icons import place_drawing
 from generator.templates.regions import picture as art_picture
 from generator.templates.regions import region
 
@@ -60,48 +63,42 @@ def marks(record) -> list[tuple[str, str]]:
 
 
 def _frame(c: Canvas, record, box, pal: Palette) -> None:
+    """The type-coloured border and the parchment panel: one form per type, size and palette."""
     b = box.bleed
-    c.setFillColor(pal.type_colour(record.type) if not pal.ink_saver else pal.paper)
-    c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, fill=1, stroke=0)
+    place_drawing(c, f"edc-frame {record.type} {box.w!r} {box.h!r} {b!r} {pal.ink_saver}",
+                  partial(_draw_frame, record.type, box.w, box.h, b, pal), (-b - 1, -b - 1, box.w + b + 1, box.h + b + 1))
+
+
+def _draw_frame(card_type: str, w: float, h: float, b: float, pal: Palette, c: Canvas) -> None:
+    c.setFillColor(pal.type_colour(card_type) if not pal.ink_saver else pal.paper)
+    c.rect(-b, -b, w + 2 * b, h + 2 * b, fill=1, stroke=0)
     c.setFillColor(pal.paper)
-    c.setStrokeColor(pal.type_colour(record.type))
+    c.setStrokeColor(pal.type_colour(card_type))
     c.setLineWidth(1.2 if pal.ink_saver else 0.8)
-    c.roundRect(5, 5, box.w - 10, box.h - 10, 6, fill=1, stroke=1)
+    c.roundRect(5, 5, w - 10, h - 10, 6, fill=1, stroke=1)
+
+
+CORNER_R = 10.5  # the corner medallions' radius
 
 
 def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
-    """Cost or star, type medallion and label, numeral, name; returns the y under the name."""
-    r = 10.5
+    """Cost or star, type medallion and label, numeral, name; returns the y under the name.
+
+    What depends only on the card's type and cost (the medallions, the cost, the type's
+    label) is one form per PDF; the numeral, the icons and the name are drawn on it.
+    """
+    r = CORNER_R
     cy = top - MARGIN - r
-    if hasattr(record, "cost"):
-        c.setFillColor(pal.gold)
-        c.setStrokeColor(pal.gold_dark)
-        c.setLineWidth(1.6)
-        c.circle(MARGIN + r, cy, r - 0.8, fill=1, stroke=1)
-        c.setFont(NAME_FONT, 12)
-        c.setFillColor(pal.ink)
-        c.drawCentredString(MARGIN + r, cy - 4.2, str(record.cost))
-    else:
+    cost = getattr(record, "cost", None)
+    place_drawing(c, f"edc-corners {record.type} {cost} {w!r} {top!r} {pal.ink_saver}",
+                  partial(_medallions, record.type, cost, w, cy, pal), (0, cy - 2 * r - 1, w, top))
+    if cost is None:
         draw_icon(c, "star", MARGIN + r, cy, 2 * r + 2, pal)
-    c.setFillColor(pal.ink)
-    c.circle(w - MARGIN - r, cy, r, fill=1, stroke=0)
     c.setFillColor(pal.bone)
     size = 11 if len(record.priority) < 3 else 9.5
     c.setFont(NAME_FONT, size)
     c.drawCentredString(w - MARGIN - r, cy - size * 0.34, record.priority)
-    colour = pal.type_colour(record.type)
-    c.setFillColor(pal.bone)
-    c.setStrokeColor(colour)
-    c.setLineWidth(1.4)
-    c.circle(w / 2, cy + 1, r + 1.5, fill=1, stroke=1)
     draw_icon(c, TYPE_ICONS[record.type], w / 2, cy + 1, 2 * r - 2, pal)
-    c.setFont(BODY_BOLD, 6)
-    label = record.type.upper()
-    half = c.stringWidth(label, BODY_BOLD, 6) / 2 + 2
-    c.setFillColor(pal.paper)       # a plate of paper: the picture behind would leave the label unreadable
-    c.rect(w / 2 - half, cy - r - 10.5, 2 * half, 9.5, fill=1, stroke=0)
-    c.setFillColorRGB(*readable_ground(colour.rgb(), pal.paper.rgb(), BOLD_LABEL))   # the type's colour, deepened to read
-    c.drawCentredString(w / 2, cy - r - 8, label)
     name_top = cy - r - 10
     title = f"**{record.name}**"
     _, height = measure(title, w - 2 * MARGIN, 16, field="name", size=13, min_size=8, font=DISPLAY)
@@ -110,23 +107,54 @@ def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
     return name_top - height
 
 
+def _medallions(card_type: str, cost: int | None, w: float, cy: float, pal: Palette, c: Canvas) -> None:
+    """The cost coin (town cards), the numeral's disc, the type medallion and the type's label."""
+    r = CORNER_R
+    if cost is not None:
+        c.setFillColor(pal.gold)
+        c.setStrokeColor(pal.gold_dark)
+        c.setLineWidth(1.6)
+        c.circle(MARGIN + r, cy, r - 0.8, fill=1, stroke=1)
+        c.setFont(NAME_FONT, 12)
+        c.setFillColor(pal.ink)
+        c.drawCentredString(MARGIN + r, cy - 4.2, str(cost))
+    c.setFillColor(pal.ink)
+    c.circle(w - MARGIN - r, cy, r, fill=1, stroke=0)
+    colour = pal.type_colour(card_type)
+    c.setFillColor(pal.bone)
+    c.setStrokeColor(colour)
+    c.setLineWidth(1.4)
+    c.circle(w / 2, cy + 1, r + 1.5, fill=1, stroke=1)
+    c.setFont(BODY_BOLD, 6)
+    label = card_type.upper()
+    half = c.stringWidth(label, BODY_BOLD, 6) / 2 + 2
+    c.setFillColor(pal.paper)       # a plate of paper: the picture behind would leave the label unreadable
+    c.rect(w / 2 - half, cy - r - 10.5, 2 * half, 9.5, fill=1, stroke=0)
+    c.setFillColorRGB(*readable_ground(colour.rgb(), pal.paper.rgb(), BOLD_LABEL))   # the type's colour, deepened to read
+    c.drawCentredString(w / 2, cy - r - 8, label)
+
+
 def _arrow_box(arrow: str | None, cx: float, y: float) -> tuple[Box, ...]:
     """The arrow tab's box (none without an arrow), centred at (cx, y) on the picture's lower edge."""
     return () if arrow is None else ((cx - 15, y - 7, 30, 14),)
 
 
 def _arrow(c: Canvas, arrow: str | None, cx: float, y: float, pal: Palette) -> None:
-    """The arrow tab on the picture's lower edge: which neighbour is targeted."""
+    """The arrow tab on the picture's lower edge: which neighbour is targeted (one form per arrow and palette)."""
     if arrow is None:
         return
-    glyph = ARROWS[arrow]
+    place_drawing(c, f"edc-arrow {arrow} {pal.ink_saver}", partial(_draw_arrow, arrow, pal), (-17, -9, 17, 9),
+                  at=(cx, y))
+
+
+def _draw_arrow(arrow: str, pal: Palette, c: Canvas) -> None:
     c.setFillColor(pal.bone)
     c.setStrokeColor(pal.ink)
     c.setLineWidth(0.8)
-    c.roundRect(*_arrow_box(arrow, cx, y)[0], 7, fill=1, stroke=1)
+    c.roundRect(*_arrow_box(arrow, 0, 0)[0], 7, fill=1, stroke=1)
     c.setFillColor(pal.ink)
     c.setFont(BODY_BOLD, 13)
-    c.drawCentredString(cx, y - 4.6, glyph)
+    c.drawCentredString(0, -4.6, ARROWS[arrow])
 
 
 def _mark_strip(c: Canvas, record, x: float, y: float, w: float, pal: Palette) -> float:
@@ -179,7 +207,11 @@ def _half(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> No
 
 def _divider(c: Canvas, box, pal: Palette, choice: bool) -> None:
     """The line between the two ends; 'OR' (upright from either end) when they are two options."""
-    w, mid = box.w, box.h / 2
+    place_drawing(c, f"edc-divider {box.w!r} {box.h!r} {choice} {pal.ink_saver}",
+                  partial(_draw_divider, box.w, box.h / 2, pal, choice), (0, box.h / 2 - 11, box.w, box.h / 2 + 11))
+
+
+def _draw_divider(w: float, mid: float, pal: Palette, choice: bool, c: Canvas) -> None:
     c.setStrokeColor(pal.ink)
     c.setDash(2, 2)
     c.setLineWidth(0.6)

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.icons import place_drawing
 
-from .icons import draw_icon, polygon
+from .icons import draw_icon, place_centred, polygon
 from .look import NAME_FONT, Palette
 
 MINUS = "\u2212"
@@ -215,7 +215,11 @@ def _scene(c: Canvas, x: float, y: float, w: float, h: float, pal: Palette) -> N
 
 
 def _rosie(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
-    """Round the Rosie: cards passing round a circle of players."""
+    """Round the Rosie: cards passing round a circle of players (a form per PDF and palette, like an icon)."""
+    place_centred(c, "edc_rosie", _draw_rosie, cx, cy, s, pal)
+
+
+def _draw_rosie(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
     c.saveState()
     c.setStrokeColor(pal.ink)
     c.setLineWidth(s * 0.05)
@@ -293,15 +297,20 @@ def _badge_place(c: Canvas, text: str, cx: float, cy: float, s: float, frame: Bo
 
 
 def badge(c: Canvas, text: str, box: Box, size: float, pal: Palette) -> None:
-    """A count badge: the glyph's number, light on dark, in a pill."""
+    """A count badge: the glyph's number, light on dark, in a pill (one form per count, size and palette)."""
     x, y, w, h = box
+    place_drawing(c, f"edc-badge {text} {w!r} {h!r} {size!r} {pal.ink_saver}", partial(_draw_badge, text, w, h, size, pal),
+                  (-1, -1, w + 1, h + 1), at=(x, y))
+
+
+def _draw_badge(text: str, w: float, h: float, size: float, pal: Palette, c: Canvas) -> None:
     c.setFillColor(pal.ink)
     c.setStrokeColor(pal.bone)
     c.setLineWidth(0.6)
-    c.roundRect(x, y, w, h, h / 2, fill=1, stroke=1)
+    c.roundRect(0, 0, w, h, h / 2, fill=1, stroke=1)
     c.setFillColor(pal.bone)
     c.setFont(NAME_FONT, size)
-    c.drawCentredString(x + w / 2, y + h / 2 - size * 0.33, text)
+    c.drawCentredString(w / 2, h / 2 - size * 0.33, text)
 
 
 def _slots(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float]]:

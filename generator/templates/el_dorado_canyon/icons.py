@@ -368,8 +368,13 @@ def draw_icon(c: Canvas, name: str, cx: float, cy: float, s: float, pal: Palette
     Placed as a form object drawn once per PDF and palette (unclipped, unlike the icon in
     card text, which keeps to its square: strokes here may run a little past it).
     """
-    form = form_name(SCOPE, name) + "_art" + ("_ink_saver" if pal.ink_saver else "")
-    place_form(c, form, partial(_cornered, ICONS[name], pal), cx - s / 2, cy - s / 2, s, overflow=0.25)
+    place_centred(c, form_name(SCOPE, name) + "_art", ICONS[name], cx, cy, s, pal)
+
+
+def place_centred(c: Canvas, form: str, fn: IconFn, cx: float, cy: float, s: float, pal: Palette) -> None:
+    """Place `fn`'s drawing centred on (cx, cy), s wide, as the form `form` (one per PDF and palette)."""
+    form += "_ink_saver" if pal.ink_saver else ""
+    place_form(c, form, partial(_cornered, fn, pal), cx - s / 2, cy - s / 2, s, overflow=0.25)
 
 
 def _cornered(fn: IconFn, pal: Palette, c: Canvas, x: float, y: float, s: float) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.models.eldorado import Chart
@@ -194,16 +195,27 @@ def _square_names(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     (and on a tile that shows no edge at all) can still be read off without a ruler.  Faint,
     but never below 4.5:1 on its terrain (print.md's contrast rule)."""
     size = max(6.0, lay.s * 0.13)
+    inks: dict[str, tuple[Color, Color]] = {}   # by terrain: (chip, name)
     c.saveState()
-    c.setFont(TEXT, size)
+    names = c.beginText()   # every name in one text object, written over the chips
+    names.setFont(TEXT, size)
+    chip = None
     for col, r, terrain in _squares(chart):
+        if terrain not in inks:
+            ground = mix(pal.terrain[terrain], pal.paper, 0.7)
+            inks[terrain] = ground, readable_mix(pal.ink, ground, 0.6)
+        ground, ink = inks[terrain]
         x, y = lay.corner(col, r)
-        name, ground = f"{column_name(col)}{r + 1}", mix(pal.terrain[terrain], pal.paper, 0.7)
-        c.setFillColor(ground)     # a chip of paler terrain: no texture or rose line runs under the name
+        name = f"{column_name(col)}{r + 1}"
+        if ground is not chip:
+            c.setFillColor(ground)     # a chip of paler terrain: no texture or rose line runs under the name
+            names.setFillColor(ink)
+            chip = ground
         c.rect(x + lay.s * 0.04, y + lay.s * 0.93 - size * 0.95, text_width(name, TEXT, size) + lay.s * 0.02,
                size * 0.95, stroke=0, fill=1)
-        c.setFillColor(readable_mix(pal.ink, ground, 0.6))
-        c.drawString(x + lay.s * 0.05, y + lay.s * 0.93 - size * 0.75, name)
+        names.setTextOrigin(x + lay.s * 0.05, y + lay.s * 0.93 - size * 0.75)
+        names.textOut(name)
+    c.drawText(names)
     c.restoreState()
 
 

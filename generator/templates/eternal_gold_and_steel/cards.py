@@ -11,7 +11,7 @@ studded border instead of the influence-coloured one (rulebook "Changes to Setup
 from __future__ import annotations
 
 import math
-from functools import partial
+from functools import cache, partial
 
 from cards.models.eternal_gold_and_steel import Card, ForgeCard, MarketCard, Throne, keyword_name
 from generator.engine.box import MM, Box, Style
@@ -28,6 +28,8 @@ from .icons import (GOLD, GOLD_DARK, INFLUENCE_COLOURS, INFLUENCE_ICONS, INK, NE
 NIGHT = (0.10, 0.09, 0.14)
 BORDER = 4 * MM          # frame width inside the trim; the panel starts here
 STRIP = 12 * MM          # a weapon's bottom strip: what shows below the unit it is slid under
+NAME_BAR = 9 * MM        # the name bar's height
+COST_RADIUS = 4.6 * MM   # the cost discs either end of the name bar
 TYPE_NAMES = {"unit": "Unit", "weapon": "Weapon", "spell": "Spell", "power": "Power"}
 
 
@@ -88,14 +90,41 @@ def _panel(c, box: Box, style: Style, bottom: float) -> None:
     c.roundRect(BORDER, bottom, box.w - 2 * BORDER, box.h - BORDER - bottom, 2 * MM, fill=1, stroke=0)
 
 
-def _badge(c, colour, value: int, cx: float, cy: float, radius: float, field: str, ink=INK) -> None:
-    """A round cost badge: a disc of the currency's colour with a bold number."""
-    c.setFillColorRGB(*colour)
-    c.setStrokeColorRGB(1, 1, 1)
-    c.setLineWidth(1.2)
-    c.circle(cx, cy, radius, fill=1, stroke=1)
-    draw_text(c, f"**{value}**", cx - radius, cy - radius * 0.8, 2 * radius, radius * 1.6, field=field,
-              size=radius * 1.15, align="center", valign="middle", color=ink)
+def _ground(c, card: Card, box: Box, style: Style, bottom: float, bar) -> None:
+    """What a deck card prints whatever its text: the frame (a market card's border is its own form),
+    the parchment panel, the name bar and the cost discs; one form per PDF for each such look."""
+    frame = None if isinstance(card, MarketCard) else tuple(frame_colours(card))
+    costs = (isinstance(card, ForgeCard), isinstance(card, MarketCard))
+    x, y, w, h = box.bleed_rect
+    place_drawing(c, f"gs-ground {box.w!r} {box.h!r} {box.bleed_rect!r} {style!r} {frame} {bottom!r} {bar!r} {costs}",
+                  partial(_draw_ground, box=box, style=style, frame=frame, bottom=bottom, bar=bar, costs=costs),
+                  (x - 1, y - 1, x + w + 1, y + h + 1))
+
+
+def _draw_ground(c, box: Box, style: Style, frame, bottom: float, bar, costs: tuple[bool, bool]) -> None:
+    if frame is not None:
+        _frame(c, box, style, frame)
+    _panel(c, box, style, bottom)
+    top = box.h - BORDER
+    _fill(c, _bar_colours(bar)[0], style)
+    c.roundRect(BORDER, top - NAME_BAR, box.w - 2 * BORDER, NAME_BAR, 2 * MM, fill=1, stroke=0)
+    for (x, colour), drawn in zip(_cost_places(box), costs):
+        if drawn:
+            c.setFillColorRGB(*colour)
+            c.setStrokeColorRGB(1, 1, 1)
+            c.setLineWidth(1.2)
+            c.circle(x, top - NAME_BAR / 2, COST_RADIUS, fill=1, stroke=1)
+
+
+def _cost_places(box: Box) -> tuple[tuple[float, tuple[float, float, float]], ...]:
+    """(x, colour) of the forge cost's disc (upper left, power) and the market cost's (upper right, gold)."""
+    return ((BORDER + COST_RADIUS + 0.6 * MM, POWER), (box.w - BORDER - COST_RADIUS - 0.6 * MM, GOLD))
+
+
+@cache
+def _bar_colours(colour: tuple[float, float, float]) -> tuple[tuple, tuple]:
+    """(ground, text) of the name bar: white on time's gold would not read."""
+    return text_on(colour, (1, 1, 1), INK)
 
 
 def _strength(c, value: int, box: Box) -> None:
@@ -110,23 +139,26 @@ def _strength(c, value: int, box: Box) -> None:
 
 
 def _name_bar(c, card, box: Box, style: Style, colour) -> float:
-    """The name between the cost corners; returns the bar's bottom y."""
+    """The name between the cost corners (on the bar and discs `_ground` drew); returns the bar's bottom y."""
     top = box.h - BORDER
-    bar = 9 * MM
-    colour, ink = text_on(colour, (1, 1, 1), INK)     # white on time's gold would not read
-    _fill(c, colour, style)
-    c.roundRect(BORDER, top - bar, box.w - 2 * BORDER, bar, 2 * MM, fill=1, stroke=0)
+    ink = _bar_colours(colour)[1]
     corner = 11 * MM
-    draw_text(c, card.name, BORDER + corner, top - bar + 1.2 * MM, box.w - 2 * (BORDER + corner), bar - 2 * MM,
-              field="name", size=11, font=DISPLAY, align="center", valign="middle",
+    draw_text(c, card.name, BORDER + corner, top - NAME_BAR + 1.2 * MM, box.w - 2 * (BORDER + corner),
+              NAME_BAR - 2 * MM, field="name", size=11, font=DISPLAY, align="center", valign="middle",
               color=INK if style.ink_saver else ink)
-    radius = 4.6 * MM
-    cy = top - bar / 2
+    (forge_x, _), (market_x, _) = _cost_places(box)
     if isinstance(card, ForgeCard):
-        _badge(c, POWER, card.cost, BORDER + radius + 0.6 * MM, cy, radius, "cost", ink=(1, 1, 1))
+        _cost_number(c, card.cost, forge_x, top - NAME_BAR / 2, "cost", (1, 1, 1))
     if isinstance(card, MarketCard):
-        _badge(c, GOLD, card.gold, box.w - BORDER - radius - 0.6 * MM, cy, radius, "gold")
-    return top - bar
+        _cost_number(c, card.gold, market_x, top - NAME_BAR / 2, "gold", INK)
+    return top - NAME_BAR
+
+
+def _cost_number(c, value: int, cx: float, cy: float, field: str, ink) -> None:
+    """A cost's bold number on its disc (drawn by `_ground`)."""
+    r = COST_RADIUS
+    draw_text(c, f"**{value}**", cx - r, cy - r * 0.8, 2 * r, r * 1.6, field=field, size=r * 1.15, align="center",
+              valign="middle", color=ink)
 
 
 def _art(c, card: Card, box: Box, style: Style, top: float, bottom: float, colours) -> None:
@@ -203,11 +235,10 @@ def deck_card(c, card: Card, component, box: Box, style: Style) -> None:
     colours = frame_colours(card)
     if isinstance(card, MarketCard):
         _market_border(c, box, style)
-    else:
-        _frame(c, box, style, colours)
     bottom = STRIP + 0.8 * MM if card.type == "weapon" else BORDER
-    _panel(c, box, style, bottom)
-    below_name = _name_bar(c, card, box, style, colours[0] if len(colours) == 1 else NIGHT)
+    bar = colours[0] if len(colours) == 1 else NIGHT
+    _ground(c, card, box, style, bottom, bar)
+    below_name = _name_bar(c, card, box, style, bar)
     art_bottom = box.h * 0.5
     _art(c, card, box, style, below_name - 1 * MM, art_bottom, colours)
     text_top = _type_line(c, card, box, art_bottom - 0.5 * MM)

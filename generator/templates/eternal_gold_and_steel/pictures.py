@@ -11,12 +11,13 @@ too; the same id always draws the same picture (no randomness between builds).
 from __future__ import annotations
 
 import zlib
+from functools import partial
 from math import cos, pi, sin
 from random import Random
 
 from cards.models.eternal_gold_and_steel import Card
 from generator.engine.box import MM, Style
-from generator.engine.icons import draw_icon
+from generator.engine.icons import draw_icon, place_drawing
 
 from .icons import INK, NEUTRAL
 
@@ -35,11 +36,8 @@ def draw_picture(c, card: Card, x: float, y: float, w: float, h: float, style: S
     """The picture of `card` in the window (x, y, w, h), clipped to it by the caller."""
     rnd = Random(zlib.crc32(card.id.encode()))
     top, low, land = SKIES.get(card.influence[0], NEUTRAL_SKY) if card.influence else NEUTRAL_SKY
-    for i in range(BANDS):
-        k = i / (BANDS - 1)
-        r, g, b = (a + (z - a) * k for a, z in zip(top, low))
-        c.setFillColorRGB(*style.background((r, g, b)))
-        c.rect(x, y + h - (i + 1) * h / BANDS, w, h / BANDS + 0.5, fill=1, stroke=0)
+    place_drawing(c, f"gs-sky {top} {low} {x!r} {y!r} {w!r} {h!r} {style!r}",
+                  partial(_sky, top, low, x, y, w, h, style), (x - 1, y - 1, x + w + 1, y + h + 1))
     _sky_body(c, card, rnd, x, y, w, h, style)
     horizon = y + h * (0.28 + 0.12 * rnd.random())
     for depth, shade in ((1.0, 0.55), (0.6, 0.0)):        # a far ridge, paler, then the near one
@@ -50,6 +48,15 @@ def draw_picture(c, card: Card, x: float, y: float, w: float, h: float, style: S
     for i, emblem in enumerate(emblems):
         size = h * 0.2
         draw_icon(c, emblem, x + 1.2 * MM + i * (size + 0.8 * MM), y + h - size - 1.2 * MM, size, field="picture")
+
+
+def _sky(top, low, x: float, y: float, w: float, h: float, style: Style, c) -> None:
+    """The sky's bands, from `top` down to `low` at the horizon: one form per influence and window."""
+    for i in range(BANDS):
+        k = i / (BANDS - 1)
+        r, g, b = (a + (z - a) * k for a, z in zip(top, low))
+        c.setFillColorRGB(*style.background((r, g, b)))
+        c.rect(x, y + h - (i + 1) * h / BANDS, w, h / BANDS + 0.5, fill=1, stroke=0)
 
 
 def _sky_body(c, card: Card, rnd: Random, x: float, y: float, w: float, h: float, style: Style) -> None:
