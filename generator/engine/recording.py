@@ -88,16 +88,26 @@ def _recording_format_text(self: Any, text: Any) -> str:
     if not font._dynamicFont or type(text) is not str:  # a base-14 font, bytes or shaped text
         rec.spoiled = True
         return _format_text(self, text)
-    obj = rec.objects.setdefault(id(self), len(rec.objects))
-    run = Run(obj, self._curSubset == -1, self._fontname, f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL",
-              text)
-    out, self._curSubset = encode(self._canvas, run, self._curSubset)
-    rec.steps.append(run)
-    rec.texts.append(out)
-    return _SLOT % (len(rec.texts) - 1)
+    head = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+    out, self._curSubset = text_run(self._canvas, self, self._fontname, head, text, self._curSubset)
+    return out
 
 
 setattr(PDFTextObject, "_formatText", _recording_format_text)
+
+
+def text_run(c: Any, obj: object, font: str, head: str, text: str, subset: int) -> tuple[str, int]:
+    """The operators showing `text` in the TrueType face `font` inside the text object `obj` on `c`, naming
+    the subset with `head` wherever it changes from `subset` (-1: none yet), and the subset left current;
+    while a recording watches `c`, a slot that the run's operators fill (and a replay's encode again)."""
+    rec = _ACTIVE.get()
+    if rec is None or rec.canvas is not c:
+        return encode(c, Run(0, subset == -1, font, head, text), subset)
+    run = Run(rec.objects.setdefault(id(obj), len(rec.objects)), subset == -1, font, head, text)
+    out, subset = encode(c, run, subset)
+    rec.steps.append(run)
+    rec.texts.append(out)
+    return _SLOT % (len(rec.texts) - 1), subset
 
 
 def encode(c: Any, run: Run, subset: int) -> tuple[str, int]:

@@ -1,9 +1,11 @@
 """Rich card text: `**bold**`, `*italic*` and `:icon:` tokens, shrunk to fit a box.
 
-Card text never becomes ReportLab markup: it is split into plain runs and drawn
-with `drawString`, so `<`, `&` or `<font>` in a definition print as written and
-nothing in a definition is ever evaluated.  (`escape` is here for templates that do
-build a ReportLab Paragraph from card text themselves.)
+Card text never becomes ReportLab markup: it is split into plain runs, each written
+as a string of a PDF text operator, so `<`, `&` or `<font>` in a definition print as
+written and nothing in a definition is ever evaluated.  (`escape` is here for templates
+that do build a ReportLab Paragraph from card text themselves.)  A block of text is one
+PDF text object: each line placed by a relative move, each run following the last by its
+own advance, a face named only where it changes (see `_TextObject`).
 
 Shrink-to-fit tries the asked size first and steps down by 0.25 pt to 6 pt
 (print.md: the minimum text size on cards); a text that still does not fit raises
@@ -13,9 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Any, Callable
 from xml.sax.saxutils import escape as _xml_escape
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfbase.ttfonts import shapeStr
 
@@ -24,6 +28,7 @@ from .errors import MissingGlyph, TextOverflow, UnknownIcon
 from .fonts import FACES as _FACES
 from .fonts import FALLBACKS, TEXT, register_fonts, shown_face
 from .icons import draw_icon, has_icon, icon_names
+from .recording import text_run
 from .safezone import check_safe, face_label
 from .scripts import cjk_pieces, direction, has_glyph, missing, needs_shaping, visual_order
 
@@ -165,13 +170,20 @@ class Layout:
         return self.ascent - self.descent + (len(self.lines) - 1) * self.leading if self.lines else 0.0
 
 
+@lru_cache(maxsize=8192)
+def _em(text: str, face: str) -> float:
+    """The width of `text` in `face` at 1 pt: times a size, exactly `stringWidth` at that size (both
+    multiply 0.001 by the sum of the glyphs' widths, then by the size), measured once per word."""
+    return stringWidth(text, face, 1)
+
+
 def _run_width(run: Run, font: str, size: float) -> float:
     if run.icon:
         return size * (1 + 2 * ICON_GAP)
     face = run.face(font)
     if needs_shaping(run.text):
         return sum(d.x_advance for d in shapeStr(run.text, face, size).__shapeData__) * size / 1000
-    return stringWidth(run.text, face, size)
+    return _em(run.text, face) * size
 
 
 def _overhang(word: Word, size: float) -> float:
@@ -279,17 +291,67 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
     if color is not None:
         c.setFillColorRGB(*color)
         c.setStrokeColorRGB(*color)   # outlined icons (ink saver) take the text colour too
+    block = _TextObject(c, result.size)
     baseline = top - result.ascent
     for line, line_width in zip(result.lines, result.widths):
         cx = {"left": x, "center": x + (w - line_width) / 2, "right": x + w - line_width}[align]
-        _draw_line(c, line, cx, baseline, result.size, font, field)
+        _draw_line(block, line, cx, baseline, result.size, font, field)
         baseline -= result.leading
+    block.end()
     c.restoreState()
     return result.size
 
 
-def _draw_line(c, line: tuple[tuple[Word, float], ...], x: float, baseline: float, size: float, font: str,
-               field: str) -> None:
+class _TextObject:
+    """One PDF text object (BT .. ET) holding a block's runs: a line starts with a move (Td) relative
+    to the last one, a run goes on where the one before it ended (the PDF advances by the glyphs'
+    widths), a face is named (Tf) only where it changes, and the size is formatted once.
+
+    Nothing but text may be painted inside a text object, so inline icons and shaped runs (which
+    ReportLab writes itself) are drawn after it ends, where the layout put them.
+    """
+
+    def __init__(self, c: Any, size: float) -> None:
+        self.c = c
+        self.head = f"{fp_str(size)} Tf"
+        self.code = ["BT"]
+        self.at = (0.0, 0.0)   # the start of the current line: the origin of the last move
+        self.moves: dict[tuple[float, float], str] = {}
+        self.face: str | None = None
+        self.subset = -1
+        self.later: list[Callable[[], None]] = []
+
+    def move(self, x: float, y: float) -> None:
+        """Start a line at (x, y)."""
+        step = (x - self.at[0], y - self.at[1])
+        move = self.moves.get(step)
+        if move is None:
+            move = self.moves[step] = f"{fp_str(*step)} Td"
+        self.code.append(move)
+        self.at = (x, y)
+
+    def show(self, face: str, text: str) -> None:
+        """Show `text` in `face` where the last run ended (or the line starts)."""
+        if face != self.face:
+            self.face, self.subset = face, -1
+        out, self.subset = text_run(self.c, self, face, self.head, text, self.subset)
+        self.code.append(out)
+
+    def end(self) -> None:
+        if len(self.code) > 1:
+            self.code.append("ET")
+            self.c._code.append(" ".join(self.code))
+        for draw in self.later:
+            draw()
+
+
+def _draw_shaped(c, face: str, size: float, x: float, baseline: float, shaped: str) -> None:
+    c.setFont(face, size)
+    c.drawString(x, baseline, shaped)
+
+
+def _draw_line(block: _TextObject, line: tuple[tuple[Word, float], ...], x: float, baseline: float, size: float,
+               font: str, field: str) -> None:
     """Draw a line as strings with real spaces (so text can be copied and searched) and icons between.
 
     Words go left to right in their visual order (a right-to-left paragraph's run right to left);
@@ -306,7 +368,9 @@ def _draw_line(c, line: tuple[tuple[Word, float], ...], x: float, baseline: floa
     for k, index in enumerate(order):
         before = order[k - 1] if k else None
         if before is not None and not (abs(before - index) == 1 and words[max(before, index)].glued):
-            segments.append((font, " "))  # the space measured by `layout`
+            # the space `layout` measured, in the face before it where that face's space is as wide (no font change)
+            last = segments[-1][0] if segments else None
+            segments.append((last if last is not None and _em(" ", last) == _em(" ", font) else font, " "))
         segments += [(None, r.icon) if r.icon else (r.face(font), r.text) for r in words[index]]
     merged: list[tuple[str | None, str]] = []
     for face, text in segments:  # a shaped word stays alone: shaping a whole line would reorder its words again
@@ -315,19 +379,24 @@ def _draw_line(c, line: tuple[tuple[Word, float], ...], x: float, baseline: floa
             merged[-1] = (face, merged[-1][1] + text)
         else:
             merged.append((face, text))
+    placed = False   # whether the text object's position is x
     for face, text in merged:
         if face is None:
-            draw_icon(c, text, x + size * ICON_GAP, baseline, size, field=field, check=False)
+            block.later.append(partial(draw_icon, block.c, text, x + size * ICON_GAP, baseline, size, field=field,
+                                       check=False))
             x += size * (1 + 2 * ICON_GAP)
+            placed = False
         elif needs_shaping(text):
             shaped = shapeStr(text, face, size)
-            c.setFont(face, size)
-            c.drawString(x, baseline, shaped)
+            block.later.append(partial(_draw_shaped, block.c, face, size, x, baseline, shaped))
             x += sum(d.x_advance for d in shaped.__shapeData__) * size / 1000
+            placed = False
         else:
-            c.setFont(face, size)
-            c.drawString(x, baseline, text)
-            x += stringWidth(text, face, size)
+            if not placed:
+                block.move(x, baseline)
+                placed = True
+            block.show(face, text)
+            x += _em(text, face) * size
 
 
 def check_glyphs(text: str, font: str, field: str) -> None:
