@@ -35,6 +35,12 @@ def _cover(face: str) -> frozenset[int]:
     return frozenset(getattr(metrics, "charToGlyph", None) or ())
 
 
+@lru_cache(maxsize=None)
+def _printed(face: str) -> frozenset[str]:
+    """The characters `face` prints: those of `_cover`, for a whole text's check at once."""
+    return frozenset(map(chr, _cover(face)))
+
+
 def has_glyph(face: str, char: str) -> bool:
     """Whether `face` prints `char`; spaces and invisible format characters need no glyph."""
     return ord(char) in _cover(face) or unicodedata.category(char) in _INVISIBLE
@@ -42,7 +48,10 @@ def has_glyph(face: str, char: str) -> bool:
 
 def missing(text: str, face: str) -> str:
     """The characters of `text` that `face` cannot print, each once, in order."""
-    return "".join(dict.fromkeys(ch for ch in text if not has_glyph(face, ch)))
+    printed = _printed(face)
+    if printed.issuperset(text):  # the common case, asked for every run of every text
+        return ""
+    return "".join(dict.fromkeys(ch for ch in text if ch not in printed and unicodedata.category(ch) not in _INVISIBLE))
 
 
 def cjk_pieces(text: str) -> list[str]:

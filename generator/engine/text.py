@@ -177,19 +177,31 @@ def _em(text: str, face: str) -> float:
     return stringWidth(text, face, 1)
 
 
+ICON_EM = 1 + 2 * ICON_GAP  # an inline icon's advance, in ems
+
+
+@lru_cache(maxsize=4096)
+def _measured(text: str, font: str) -> tuple[tuple[tuple[Word, tuple[float, ...] | None, float], ...], ...]:
+    """`_prepared(text, font)` with each word's runs' widths at 1 pt (None where a run is shaped: its
+    width is measured at each size) and its overhang at 1 pt (`ITALIC_OVERHANG` if it ends in italics):
+    shrink-to-fit lays a text out at many sizes, each a multiple of these."""
+    return tuple(tuple((word, _ems(word, font), ITALIC_OVERHANG if word[-1].italic and not word[-1].icon else 0.0)
+                       for word in paragraph) for paragraph in _prepared(text, font))
+
+
+def _ems(word: Word, font: str) -> tuple[float, ...] | None:
+    if any(needs_shaping(r.text) for r in word):
+        return None
+    return tuple(ICON_EM if r.icon else _em(r.text, r.face(font)) for r in word)
+
+
 def _run_width(run: Run, font: str, size: float) -> float:
     if run.icon:
-        return size * (1 + 2 * ICON_GAP)
+        return size * ICON_EM
     face = run.face(font)
     if needs_shaping(run.text):
         return sum(d.x_advance for d in shapeStr(run.text, face, size).__shapeData__) * size / 1000
     return _em(run.text, face) * size
-
-
-def _overhang(word: Word, size: float) -> float:
-    """Room an italic word needs past its advance width at the end of a line, where its ink leans out."""
-    last = word[-1]
-    return size * ITALIC_OVERHANG if last.italic and not last.icon else 0.0
 
 
 def layout(text: str, width: float, size: float, *, font: str = TEXT, leading: float = 1.2) -> Layout | None:
@@ -211,12 +223,12 @@ def _layout(text: str, width: float, size: float, font: str, leading: float, fac
     space = stringWidth(" ", font, size)
     lines: list[list[tuple[Word, float]]] = []
     widths: list[float] = []
-    for paragraph in _prepared(text, font):
+    for paragraph in _measured(text, font):
         line: list[tuple[Word, float]] = []
         used = tail = 0.0
-        for word in paragraph:
-            w = sum(_run_width(r, font, size) for r in word)
-            ends = _overhang(word, size)
+        for word, ems, overhang in paragraph:
+            w = sum(_run_width(r, font, size) for r in word) if ems is None else sum(em * size for em in ems)
+            ends = size * overhang
             gap = 0.0 if word.glued else space
             if w + ends > width + 1e-6:
                 return None
@@ -384,7 +396,7 @@ def _draw_line(block: _TextObject, line: tuple[tuple[Word, float], ...], x: floa
         if face is None:
             block.later.append(partial(draw_icon, block.c, text, x + size * ICON_GAP, baseline, size, field=field,
                                        check=False))
-            x += size * (1 + 2 * ICON_GAP)
+            x += size * ICON_EM
             placed = False
         elif needs_shaping(text):
             shaped = shapeStr(text, face, size)
