@@ -35,12 +35,6 @@ def _cover(face: str) -> frozenset[int]:
     return frozenset(getattr(metrics, "charToGlyph", None) or ())
 
 
-@lru_cache(maxsize=None)
-def _printed(face: str) -> frozenset[str]:
-    """The characters `face` prints: those of `_cover`, for a whole text's check at once."""
-    return frozenset(map(chr, _cover(face)))
-
-
 def has_glyph(face: str, char: str) -> bool:
     """Whether `face` prints `char`; spaces and invisible format characters need no glyph."""
     return ord(char) in _cover(face) or unicodedata.category(char) in _INVISIBLE
@@ -48,10 +42,9 @@ def has_glyph(face: str, char: str) -> bool:
 
 def missing(text: str, face: str) -> str:
     """The characters of `text` that `face` cannot print, each once, in order."""
-    printed = _printed(face)
-    if printed.issuperset(text):  # the common case, asked for every run of every text
+    if _cover(face).issuperset(map(ord, text)):  # the common case, asked for every run of every text
         return ""
-    return "".join(dict.fromkeys(ch for ch in text if ch not in printed and unicodedata.category(ch) not in _INVISIBLE))
+    return "".join(dict.fromkeys(ch for ch in text if not has_glyph(face, ch)))
 
 
 def cjk_pieces(text: str) -> list[str]:
