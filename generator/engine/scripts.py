@@ -49,7 +49,7 @@ def missing(text: str, face: str) -> str:
 
 def cjk_pieces(text: str) -> list[str]:
     """`text` (one space-free word) cut where a line may break inside it: around CJK characters."""
-    if not _CJK.search(text):
+    if text.isascii() or not _CJK.search(text):
         return [text]
     pieces = [text[0]]
     for prev, ch in zip(text, text[1:]):

@@ -190,7 +190,7 @@ def _measured(text: str, font: str) -> tuple[tuple[tuple[Word, tuple[float, ...]
 
 
 def _ems(word: Word, font: str) -> tuple[float, ...] | None:
-    if any(needs_shaping(r.text) for r in word):
+    if len(word) > 1 and any(needs_shaping(r.text) for r in word) or len(word) == 1 and needs_shaping(word[0].text):
         return None
     return tuple(ICON_EM if r.icon else _em(r.text, r.face(font)) for r in word)
 
@@ -227,7 +227,10 @@ def _layout(text: str, width: float, size: float, font: str, leading: float, fac
         line: list[tuple[Word, float]] = []
         used = tail = 0.0
         for word, ems, overhang in paragraph:
-            w = sum(_run_width(r, font, size) for r in word) if ems is None else sum(em * size for em in ems)
+            if ems is None:
+                w = sum(_run_width(r, font, size) for r in word)
+            else:   # as `sum` adds them, from 0
+                w = ems[0] * size if len(ems) == 1 else sum(em * size for em in ems)
             ends = size * overhang
             gap = 0.0 if word.glued else space
             if w + ends > width + 1e-6:
@@ -305,9 +308,10 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
         c.setStrokeColorRGB(*color)   # outlined icons (ink saver) take the text colour too
     block = _TextObject(c, result.size)
     baseline = top - result.ascent
+    latin = text.isascii()   # then no run needs shaping or runs right to left
     for line, line_width in zip(result.lines, result.widths):
         cx = {"left": x, "center": x + (w - line_width) / 2, "right": x + w - line_width}[align]
-        _draw_line(block, line, cx, baseline, result.size, font, field)
+        _draw_line(block, line, cx, baseline, result.size, font, field, latin)
         baseline -= result.leading
     block.end()
     c.restoreState()
@@ -363,16 +367,17 @@ def _draw_shaped(c, face: str, size: float, x: float, baseline: float, shaped: s
 
 
 def _draw_line(block: _TextObject, line: tuple[tuple[Word, float], ...], x: float, baseline: float, size: float,
-               font: str, field: str) -> None:
+               font: str, field: str, latin: bool) -> None:
     """Draw a line as strings with real spaces (so text can be copied and searched) and icons between.
 
     Words go left to right in their visual order (a right-to-left paragraph's run right to left);
-    a run in a script that needs shaping is shaped, which also orders its letters.
+    a run in a script that needs shaping is shaped, which also orders its letters.  `latin`: the
+    text is ASCII, so none is.
     """
     words = [word for word, _ in line]
     order = list(range(len(words)))
-    base = direction("".join(r.text for word in words for r in word))
-    if base == "R" or any(needs_shaping(r.text) for word in words for r in word):
+    base = "L" if latin else direction("".join(r.text for word in words for r in word))
+    if not latin and (base == "R" or any(needs_shaping(r.text) for word in words for r in word)):
         ways = [direction("".join(r.text for r in word)) or ("R" if base == "R" else "L") for word in words]
         order = visual_order(ways, base)
         words = [Word(reversed(w)) if way == "R" else w for w, way in zip(words, ways)]
@@ -387,7 +392,7 @@ def _draw_line(block: _TextObject, line: tuple[tuple[Word, float], ...], x: floa
     merged: list[tuple[str | None, str]] = []
     for face, text in segments:  # a shaped word stays alone: shaping a whole line would reorder its words again
         if (merged and face is not None and merged[-1][0] == face
-                and not needs_shaping(text) and not needs_shaping(merged[-1][1])):
+                and (latin or not needs_shaping(text) and not needs_shaping(merged[-1][1]))):
             merged[-1] = (face, merged[-1][1] + text)
         else:
             merged.append((face, text))
@@ -398,7 +403,7 @@ def _draw_line(block: _TextObject, line: tuple[tuple[Word, float], ...], x: floa
                                        check=False))
             x += size * ICON_EM
             placed = False
-        elif needs_shaping(text):
+        elif not latin and needs_shaping(text):
             shaped = shapeStr(text, face, size)
             block.later.append(partial(_draw_shaped, block.c, face, size, x, baseline, shaped))
             x += sum(d.x_advance for d in shaped.__shapeData__) * size / 1000
