@@ -381,39 +381,43 @@ def _draw_line(block: _TextObject, line: tuple[tuple[Word, float], ...], x: floa
         ways = [direction("".join(r.text for r in word)) or ("R" if base == "R" else "L") for word in words]
         order = visual_order(ways, base)
         words = [Word(reversed(w)) if way == "R" else w for w, way in zip(words, ways)]
-    segments: list[tuple[str | None, str]] = []   # (face, text) or (None, icon name)
+    # [face, text, width] or [None, icon name, width], a face's runs joined; width None: shaped, measured when shaped
+    merged: list[list[Any]] = []
+    space = _em(" ", font)
     for k, index in enumerate(order):
-        before = order[k - 1] if k else None
-        if before is not None and not (abs(before - index) == 1 and words[max(before, index)].glued):
+        runs = [(None, r.icon) if r.icon else (r.face(font), r.text) for r in words[index]]
+        if k and not (abs(order[k - 1] - index) == 1 and words[max(order[k - 1], index)].glued):
             # the space `layout` measured, in the face before it where that face's space is as wide (no font change)
-            last = segments[-1][0] if segments else None
-            segments.append((last if last is not None and _em(" ", last) == _em(" ", font) else font, " "))
-        segments += [(None, r.icon) if r.icon else (r.face(font), r.text) for r in words[index]]
-    merged: list[tuple[str | None, str]] = []
-    for face, text in segments:  # a shaped word stays alone: shaping a whole line would reorder its words again
-        if (merged and face is not None and merged[-1][0] == face
-                and (latin or not needs_shaping(text) and not needs_shaping(merged[-1][1]))):
-            merged[-1] = (face, merged[-1][1] + text)
-        else:
-            merged.append((face, text))
+            last = merged[-1][0] if merged else None
+            runs.insert(0, (last if last is not None and _em(" ", last) == space else font, " "))
+        for face, text in runs:
+            if face is None:
+                width: float | None = size * ICON_EM
+            else:
+                width = _em(text, face) * size if latin or not needs_shaping(text) else None
+            # a shaped word stays alone: shaping a whole line would reorder its words again
+            if merged and face is not None and merged[-1][0] == face and width is not None and merged[-1][2] is not None:
+                merged[-1][1] += text
+                merged[-1][2] += width
+            else:
+                merged.append([face, text, width])
     placed = False   # whether the text object's position is x
-    for face, text in merged:
+    for face, text, width in merged:
         if face is None:
             block.later.append(partial(draw_icon, block.c, text, x + size * ICON_GAP, baseline, size, field=field,
                                        check=False))
-            x += size * ICON_EM
             placed = False
-        elif not latin and needs_shaping(text):
+        elif width is None:
             shaped = shapeStr(text, face, size)
             block.later.append(partial(_draw_shaped, block.c, face, size, x, baseline, shaped))
-            x += sum(d.x_advance for d in shaped.__shapeData__) * size / 1000
+            width = sum(d.x_advance for d in shaped.__shapeData__) * size / 1000
             placed = False
         else:
             if not placed:
                 block.move(x, baseline)
                 placed = True
             block.show(face, text)
-            x += _em(text, face) * size
+        x += width
 
 
 def check_glyphs(text: str, font: str, field: str) -> None:
