@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from typing import Any, Callable
 from xml.sax.saxutils import escape as _xml_escape
 
@@ -164,10 +164,16 @@ class Layout:
     leading: float
     ascent: float
     descent: float
+    font: str   # the family it is set in
 
     @property
     def height(self) -> float:
         return self.ascent - self.descent + (len(self.lines) - 1) * self.leading if self.lines else 0.0
+
+    @cached_property
+    def pieces(self) -> tuple[tuple[Piece, ...], ...]:
+        """Each line as it is drawn (`_pieces`): worked out once, as a layout is kept and a deck repeats its texts."""
+        return tuple(_pieces(line, self.size, self.font) for line in self.lines)
 
 
 @lru_cache(maxsize=8192)
@@ -245,7 +251,7 @@ def _layout(text: str, width: float, size: float, font: str, leading: float, fac
         lines.append(line)
         widths.append(used + tail)
     ascent, descent = getAscentDescent(font, size)
-    return Layout(size, tuple(map(tuple, lines)), tuple(widths), size * leading, ascent, descent)
+    return Layout(size, tuple(map(tuple, lines)), tuple(widths), size * leading, ascent, descent, font)
 
 
 def fit(text: str, width: float, height: float, *, size: float, min_size: float = MIN_SIZE,
@@ -308,10 +314,9 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
         c.setStrokeColorRGB(*color)   # outlined icons (ink saver) take the text colour too
     block = _TextObject(c, result.size)
     baseline = top - result.ascent
-    latin = text.isascii()   # then no run needs shaping or runs right to left
-    for line, line_width in zip(result.lines, result.widths):
+    for pieces, line_width in zip(result.pieces, result.widths):
         cx = {"left": x, "center": x + (w - line_width) / 2, "right": x + w - line_width}[align]
-        _draw_line(block, line, cx, baseline, result.size, font, field, latin)
+        _draw_line(block, pieces, cx, baseline, result.size, field)
         baseline -= result.leading
     block.end()
     c.restoreState()
@@ -366,22 +371,24 @@ def _draw_shaped(c, face: str, size: float, x: float, baseline: float, shaped: s
     c.drawString(x, baseline, shaped)
 
 
-def _draw_line(block: _TextObject, line: tuple[tuple[Word, float], ...], x: float, baseline: float, size: float,
-               font: str, field: str, latin: bool) -> None:
-    """Draw a line as strings with real spaces (so text can be copied and searched) and icons between.
+Piece = tuple[str | None, str, float | None]   # (face, text, width) or (None, icon name, None); None: shaped
+
+
+def _pieces(line: tuple[tuple[Word, float], ...], size: float, font: str) -> tuple[Piece, ...]:
+    """A line as strings with real spaces (so text can be copied and searched) and icons between, each
+    face's neighbouring runs joined, with their widths.
 
     Words go left to right in their visual order (a right-to-left paragraph's run right to left);
-    a run in a script that needs shaping is shaped, which also orders its letters.  `latin`: the
-    text is ASCII, so none is.
+    a run in a script that needs shaping is shaped when drawn, which also orders its letters.
     """
     words = [word for word, _ in line]
     order = list(range(len(words)))
+    latin = all(r.text.isascii() for word in words for r in word)   # then none is shaped or runs right to left
     base = "L" if latin else direction("".join(r.text for word in words for r in word))
     if not latin and (base == "R" or any(needs_shaping(r.text) for word in words for r in word)):
         ways = [direction("".join(r.text for r in word)) or ("R" if base == "R" else "L") for word in words]
         order = visual_order(ways, base)
         words = [Word(reversed(w)) if way == "R" else w for w, way in zip(words, ways)]
-    # [face, text, width] or [None, icon name, width], a face's runs joined; width None: shaped, measured when shaped
     merged: list[list[Any]] = []
     space = _em(" ", font)
     for k, index in enumerate(order):
@@ -391,21 +398,25 @@ def _draw_line(block: _TextObject, line: tuple[tuple[Word, float], ...], x: floa
             last = merged[-1][0] if merged else None
             runs.insert(0, (last if last is not None and _em(" ", last) == space else font, " "))
         for face, text in runs:
-            if face is None:
-                width: float | None = size * ICON_EM
-            else:
-                width = _em(text, face) * size if latin or not needs_shaping(text) else None
+            width = _em(text, face) * size if face is not None and (latin or not needs_shaping(text)) else None
             # a shaped word stays alone: shaping a whole line would reorder its words again
             if merged and face is not None and merged[-1][0] == face and width is not None and merged[-1][2] is not None:
                 merged[-1][1] += text
                 merged[-1][2] += width
             else:
                 merged.append([face, text, width])
+    return tuple((face, text, width) for face, text, width in merged)
+
+
+def _draw_line(block: _TextObject, pieces: tuple[Piece, ...], x: float, baseline: float, size: float,
+               field: str) -> None:
+    """Show a line's pieces from x along the baseline: text in the text object, icons and shaped runs after it."""
     placed = False   # whether the text object's position is x
-    for face, text, width in merged:
+    for face, text, width in pieces:
         if face is None:
             block.later.append(partial(draw_icon, block.c, text, x + size * ICON_GAP, baseline, size, field=field,
                                        check=False))
+            width = size * ICON_EM
             placed = False
         elif width is None:
             shaped = shapeStr(text, face, size)
