@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pdfplumber
 import pytest
+from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -131,3 +133,47 @@ def test_a_line_ending_in_italics_counts_the_leaning_ink_of_its_last_glyph():
     mixed = layout("*Hammer* and", 200, 10).widths[0]          # italic inside a line: no extra room
     assert mixed == pytest.approx(italic + stringWidth(" and", TEXT, 10))
     assert layout("*Hammer*", italic + 1, 10) is None             # the word alone no longer fits its advance
+
+
+def test_a_block_is_one_text_object_and_every_glyph_lands_where_the_layout_put_it():
+    """Lines placed by relative moves and runs by their own advance put each character where the layout
+    measured it (read back from the PDF), inside one BT..ET; the inline icon is placed after it."""
+    register_fonts()
+    calls = []
+    register_icon("probe2", lambda c, x, y, size: calls.append((x, y, size)), scope="generic")
+    text = "Take **two** :probe2: gold, then *lose* one **more** of them\nand a last line"
+    box = (10 * MM, 10 * MM, 38 * MM, 40 * MM)
+    size = 9.0
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(200 * MM, 200 * MM), invariant=1)
+    assert draw_text(c, text, *box, field="text", size=size, align="center") == size
+    c.showPage()
+    c.save()
+    data = buf.getvalue()
+    operators = re.findall(rb"\b(BT|ET|Do)\b", PdfReader(io.BytesIO(data)).pages[0].get_contents().get_data())
+    assert operators == [b"BT", b"ET"]   # the probe icon draws nothing: `Do` would be a form's
+    laid = layout(text, box[2], size)
+    assert len(laid.lines) == 3
+    faces = {(False, False): TEXT, (True, False): TEXT_BOLD, (False, True): TEXT_ITALIC}
+    space = stringWidth(" ", TEXT, size)
+    expected = []   # (character, x, baseline)
+    baseline = box[1] + box[3] - laid.ascent
+    for line, width in zip(laid.lines, laid.widths):
+        x = box[0] + (box[2] - width) / 2
+        for k, (word, _) in enumerate(line):
+            x += space if k else 0.0
+            for run in word:
+                if run.icon:
+                    x += size * 1.24
+                for ch in run.text:
+                    expected.append((ch, x, baseline))
+                    x += stringWidth(ch, faces[run.bold, run.italic], size)
+        baseline -= laid.leading
+    chars = [ch for ch in pdfplumber.open(io.BytesIO(data)).pages[0].chars if ch["text"] != " "]
+    assert [ch["text"] for ch in chars] == [e[0] for e in expected]
+    for ch, (_, x, y) in zip(chars, expected):
+        assert ch["x0"] == pytest.approx(x, abs=0.01) and ch["matrix"][5] == pytest.approx(y, abs=0.01)
+    (ix, iy, isize), = calls
+    two = next(ch for ch in chars if ch["text"] == "o")          # the last letter of "two"
+    g = next(ch for ch in chars if ch["text"] == "g")
+    assert two["x1"] < ix < ix + isize < g["x0"] and isize == size

@@ -113,7 +113,7 @@ def icon_names() -> list[str]:
 
 @cache
 def form_name(scope: str, name: str) -> str:
-    """The PDF form object holding one icon (unique per scope and name)."""
+    """The PDF form object holding one icon (unique per scope and name; asked at every placement)."""
     return "icon_" + "".join(ch if ch.isalnum() else "_" for ch in f"{scope}_{name}")
 
 

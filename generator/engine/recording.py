@@ -27,6 +27,7 @@ from .pdfforms import end_form
 
 _SLOT = "\x00%d\x00"
 _SLOTS = re.compile("\x00(\\d+)\x00")
+_KEPT_RUNS = 8192   # encoded runs kept per document
 
 
 @dataclass(frozen=True)
@@ -80,37 +81,57 @@ def _font(name: str) -> Any:
 
 
 def _recording_format_text(self: Any, text: Any) -> str:
-    """ReportLab's `_formatText`, leaving a slot for the run while a recorder watches this canvas."""
-    rec = _ACTIVE.get()
-    if rec is None or rec.canvas is not self._canvas:
+    """ReportLab's `_formatText` (the same operators, kept per document by `encode`), leaving a slot
+    for the run while a recorder watches this canvas."""
+    if not _font(self._fontname)._dynamicFont or type(text) is not str:  # a base-14 font, bytes or shaped text
+        rec = _ACTIVE.get()
+        if rec is not None and rec.canvas is self._canvas:
+            rec.spoiled = True
         return _format_text(self, text)
-    font = _font(self._fontname)
-    if not font._dynamicFont or type(text) is not str:  # a base-14 font, bytes or shaped text
-        rec.spoiled = True
-        return _format_text(self, text)
-    obj = rec.objects.setdefault(id(self), len(rec.objects))
-    run = Run(obj, self._curSubset == -1, self._fontname, f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL",
-              text)
-    out, self._curSubset = encode(self._canvas, run, self._curSubset)
-    rec.steps.append(run)
-    rec.texts.append(out)
-    return _SLOT % (len(rec.texts) - 1)
+    head = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
+    out, self._curSubset = text_run(self._canvas, self, self._fontname, head, text, self._curSubset)
+    return out
 
 
 setattr(PDFTextObject, "_formatText", _recording_format_text)
 
 
-def encode(c: Any, run: Run, subset: int) -> tuple[str, int]:
-    """The operators of `run` in `c`'s document (as ReportLab's `_formatText` writes them), and the subset left current."""
-    font = _font(run.font)
+def text_run(c: Any, obj: object, font: str, head: str, text: str, subset: int) -> tuple[str, int]:
+    """The operators showing `text` in the TrueType face `font` inside the text object `obj` on `c`, naming
+    the subset with `head` wherever it changes from `subset` (-1: none yet), and the subset left current;
+    while a recording watches `c`, a slot that the run's operators fill (and a replay's encode again)."""
+    rec = _ACTIVE.get()
+    if rec is None or rec.canvas is not c:
+        return encode(c, font, head, text, subset)
+    run = Run(rec.objects.setdefault(id(obj), len(rec.objects)), subset == -1, font, head, text)
+    out, subset = encode(c, font, head, text, subset)
+    rec.steps.append(run)
+    rec.texts.append(out)
+    return _SLOT % (len(rec.texts) - 1), subset
+
+
+def encode(c: Any, font: str, head: str, text: str, subset: int) -> tuple[str, int]:
+    """The operators of a run in `c`'s document (as ReportLab's `_formatText` writes them), and the subset left current.
+
+    Kept per document: once a run's characters have their codes, its operators never change (a deck
+    repeats its words, a replay its runs)."""
     doc = c._doc
+    kept: dict[tuple[str, str, str, int], tuple[str, int]] = doc.__dict__.setdefault("_pnp_encoded", {})
+    key = (font, head, text, subset)
+    known = kept.get(key)
+    if known is not None:
+        return known
+    face = _font(font)
     out: list[str] = []
-    for part, chunk in font.splitString(run.text, doc):
+    for part, chunk in face.splitString(text, doc):
         if part != subset:
-            out.append(f"{font.getSubsetInternalName(part, doc)} {run.head}")
+            out.append(f"{face.getSubsetInternalName(part, doc)} {head}")
             subset = part
         out.append(f"({c._escape(chunk)}) Tj")
-    return " ".join(out), subset
+    if len(kept) >= _KEPT_RUNS:
+        kept.clear()
+    known = kept[key] = " ".join(out), subset
+    return known
 
 
 @contextmanager
@@ -189,7 +210,7 @@ def replay(c: Any, rec: Recording, replays: Replays | None = None) -> None:
         if isinstance(step, Nested):
             form_once(c, step.key, step.bbox, lambda: replay(c, step.recording))
             continue
-        text, current[step.obj] = encode(c, step, -1 if step.fresh else current[step.obj])
+        text, current[step.obj] = encode(c, step.font, step.head, step.text, -1 if step.fresh else current[step.obj])
         texts.append(text)
     code = _filled(rec.code, texts)
     c._code.extend(code)

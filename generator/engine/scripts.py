@@ -42,12 +42,14 @@ def has_glyph(face: str, char: str) -> bool:
 
 def missing(text: str, face: str) -> str:
     """The characters of `text` that `face` cannot print, each once, in order."""
+    if _cover(face).issuperset(map(ord, text)):  # the common case, asked for every run of every text
+        return ""
     return "".join(dict.fromkeys(ch for ch in text if not has_glyph(face, ch)))
 
 
 def cjk_pieces(text: str) -> list[str]:
     """`text` (one space-free word) cut where a line may break inside it: around CJK characters."""
-    if not _CJK.search(text):
+    if text.isascii() or not _CJK.search(text):
         return [text]
     pieces = [text[0]]
     for prev, ch in zip(text, text[1:]):

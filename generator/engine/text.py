@@ -1,9 +1,11 @@
 """Rich card text: `**bold**`, `*italic*` and `:icon:` tokens, shrunk to fit a box.
 
-Card text never becomes ReportLab markup: it is split into plain runs and drawn
-with `drawString`, so `<`, `&` or `<font>` in a definition print as written and
-nothing in a definition is ever evaluated.  (`escape` is here for templates that do
-build a ReportLab Paragraph from card text themselves.)
+Card text never becomes ReportLab markup: it is split into plain runs, each written
+as a string of a PDF text operator, so `<`, `&` or `<font>` in a definition print as
+written and nothing in a definition is ever evaluated.  (`escape` is here for templates
+that do build a ReportLab Paragraph from card text themselves.)  A block of text is one
+PDF text object: each line placed by a relative move, each run following the last by its
+own advance, a face named only where it changes (see `_TextObject`).
 
 Shrink-to-fit tries the asked size first and steps down by 0.25 pt to 6 pt
 (print.md: the minimum text size on cards); a text that still does not fit raises
@@ -13,9 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache, partial
+from typing import Any, Callable
 from xml.sax.saxutils import escape as _xml_escape
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfbase.ttfonts import shapeStr
 
@@ -24,6 +28,7 @@ from .errors import MissingGlyph, TextOverflow, UnknownIcon
 from .fonts import FACES as _FACES
 from .fonts import FALLBACKS, TEXT, register_fonts, shown_face
 from .icons import draw_icon, has_icon, icon_names
+from .recording import text_run
 from .safezone import check_safe, face_label
 from .scripts import cjk_pieces, direction, has_glyph, missing, needs_shaping, visual_order
 
@@ -159,25 +164,50 @@ class Layout:
     leading: float
     ascent: float
     descent: float
+    font: str   # the family it is set in
 
     @property
     def height(self) -> float:
         return self.ascent - self.descent + (len(self.lines) - 1) * self.leading if self.lines else 0.0
 
+    @cached_property
+    def pieces(self) -> tuple[tuple[Piece, ...], ...]:
+        """Each line as it is drawn (`_pieces`): worked out once, as a layout is kept and a deck repeats its texts."""
+        return tuple(_pieces(line, self.size, self.font) for line in self.lines)
+
+
+@lru_cache(maxsize=8192)
+def _em(text: str, face: str) -> float:
+    """The width of `text` in `face` at 1 pt: times a size, exactly `stringWidth` at that size (both
+    multiply 0.001 by the sum of the glyphs' widths, then by the size), measured once per word."""
+    return stringWidth(text, face, 1)
+
+
+ICON_EM = 1 + 2 * ICON_GAP  # an inline icon's advance, in ems
+
+
+@lru_cache(maxsize=4096)
+def _measured(text: str, font: str) -> tuple[tuple[tuple[Word, tuple[float, ...] | None, float], ...], ...]:
+    """`_prepared(text, font)` with each word's runs' widths at 1 pt (None where a run is shaped: its
+    width is measured at each size) and its overhang at 1 pt (`ITALIC_OVERHANG` if it ends in italics):
+    shrink-to-fit lays a text out at many sizes, each a multiple of these."""
+    return tuple(tuple((word, _ems(word, font), ITALIC_OVERHANG if word[-1].italic and not word[-1].icon else 0.0)
+                       for word in paragraph) for paragraph in _prepared(text, font))
+
+
+def _ems(word: Word, font: str) -> tuple[float, ...] | None:
+    if len(word) > 1 and any(needs_shaping(r.text) for r in word) or len(word) == 1 and needs_shaping(word[0].text):
+        return None
+    return tuple(ICON_EM if r.icon else _em(r.text, r.face(font)) for r in word)
+
 
 def _run_width(run: Run, font: str, size: float) -> float:
     if run.icon:
-        return size * (1 + 2 * ICON_GAP)
+        return size * ICON_EM
     face = run.face(font)
     if needs_shaping(run.text):
         return sum(d.x_advance for d in shapeStr(run.text, face, size).__shapeData__) * size / 1000
-    return stringWidth(run.text, face, size)
-
-
-def _overhang(word: Word, size: float) -> float:
-    """Room an italic word needs past its advance width at the end of a line, where its ink leans out."""
-    last = word[-1]
-    return size * ITALIC_OVERHANG if last.italic and not last.icon else 0.0
+    return _em(run.text, face) * size
 
 
 def layout(text: str, width: float, size: float, *, font: str = TEXT, leading: float = 1.2) -> Layout | None:
@@ -199,12 +229,15 @@ def _layout(text: str, width: float, size: float, font: str, leading: float, fac
     space = stringWidth(" ", font, size)
     lines: list[list[tuple[Word, float]]] = []
     widths: list[float] = []
-    for paragraph in _prepared(text, font):
+    for paragraph in _measured(text, font):
         line: list[tuple[Word, float]] = []
         used = tail = 0.0
-        for word in paragraph:
-            w = sum(_run_width(r, font, size) for r in word)
-            ends = _overhang(word, size)
+        for word, ems, overhang in paragraph:
+            if ems is None:
+                w = sum(_run_width(r, font, size) for r in word)
+            else:   # as `sum` adds them, from 0
+                w = ems[0] * size if len(ems) == 1 else sum(em * size for em in ems)
+            ends = size * overhang
             gap = 0.0 if word.glued else space
             if w + ends > width + 1e-6:
                 return None
@@ -218,7 +251,7 @@ def _layout(text: str, width: float, size: float, font: str, leading: float, fac
         lines.append(line)
         widths.append(used + tail)
     ascent, descent = getAscentDescent(font, size)
-    return Layout(size, tuple(map(tuple, lines)), tuple(widths), size * leading, ascent, descent)
+    return Layout(size, tuple(map(tuple, lines)), tuple(widths), size * leading, ascent, descent, font)
 
 
 def fit(text: str, width: float, height: float, *, size: float, min_size: float = MIN_SIZE,
@@ -279,55 +312,123 @@ def draw_text(c, text: str, x: float, y: float, w: float, h: float, *, field: st
     if color is not None:
         c.setFillColorRGB(*color)
         c.setStrokeColorRGB(*color)   # outlined icons (ink saver) take the text colour too
+    block = _TextObject(c, result.size)
     baseline = top - result.ascent
-    for line, line_width in zip(result.lines, result.widths):
+    for pieces, line_width in zip(result.pieces, result.widths):
         cx = {"left": x, "center": x + (w - line_width) / 2, "right": x + w - line_width}[align]
-        _draw_line(c, line, cx, baseline, result.size, font, field)
+        _draw_line(block, pieces, cx, baseline, result.size, field)
         baseline -= result.leading
+    block.end()
     c.restoreState()
     return result.size
 
 
-def _draw_line(c, line: tuple[tuple[Word, float], ...], x: float, baseline: float, size: float, font: str,
-               field: str) -> None:
-    """Draw a line as strings with real spaces (so text can be copied and searched) and icons between.
+class _TextObject:
+    """One PDF text object (BT .. ET) holding a block's runs: a line starts with a move (Td) relative
+    to the last one, a run goes on where the one before it ended (the PDF advances by the glyphs'
+    widths), a face is named (Tf) only where it changes, and the size is formatted once.
+
+    Nothing but text may be painted inside a text object, so inline icons and shaped runs (which
+    ReportLab writes itself) are drawn after it ends, where the layout put them.
+    """
+
+    def __init__(self, c: Any, size: float) -> None:
+        self.c = c
+        self.head = f"{fp_str(size)} Tf"
+        self.code = ["BT"]
+        self.at = (0.0, 0.0)   # the start of the current line: the origin of the last move
+        self.moves: dict[tuple[float, float], str] = {}
+        self.face: str | None = None
+        self.subset = -1
+        self.later: list[Callable[[], None]] = []
+
+    def move(self, x: float, y: float) -> None:
+        """Start a line at (x, y)."""
+        step = (x - self.at[0], y - self.at[1])
+        move = self.moves.get(step)
+        if move is None:
+            move = self.moves[step] = f"{fp_str(*step)} Td"
+        self.code.append(move)
+        self.at = (x, y)
+
+    def show(self, face: str, text: str) -> None:
+        """Show `text` in `face` where the last run ended (or the line starts)."""
+        if face != self.face:
+            self.face, self.subset = face, -1
+        out, self.subset = text_run(self.c, self, face, self.head, text, self.subset)
+        self.code.append(out)
+
+    def end(self) -> None:
+        if len(self.code) > 1:
+            self.code.append("ET")
+            self.c._code.append(" ".join(self.code))
+        for draw in self.later:
+            draw()
+
+
+def _draw_shaped(c, face: str, size: float, x: float, baseline: float, shaped: str) -> None:
+    c.setFont(face, size)
+    c.drawString(x, baseline, shaped)
+
+
+Piece = tuple[str | None, str, float | None]   # (face, text, width) or (None, icon name, None); None: shaped
+
+
+def _pieces(line: tuple[tuple[Word, float], ...], size: float, font: str) -> tuple[Piece, ...]:
+    """A line as strings with real spaces (so text can be copied and searched) and icons between, each
+    face's neighbouring runs joined, with their widths.
 
     Words go left to right in their visual order (a right-to-left paragraph's run right to left);
-    a run in a script that needs shaping is shaped, which also orders its letters.
+    a run in a script that needs shaping is shaped when drawn, which also orders its letters.
     """
     words = [word for word, _ in line]
     order = list(range(len(words)))
-    base = direction("".join(r.text for word in words for r in word))
-    if base == "R" or any(needs_shaping(r.text) for word in words for r in word):
+    latin = all(r.text.isascii() for word in words for r in word)   # then none is shaped or runs right to left
+    base = "L" if latin else direction("".join(r.text for word in words for r in word))
+    if not latin and (base == "R" or any(needs_shaping(r.text) for word in words for r in word)):
         ways = [direction("".join(r.text for r in word)) or ("R" if base == "R" else "L") for word in words]
         order = visual_order(ways, base)
         words = [Word(reversed(w)) if way == "R" else w for w, way in zip(words, ways)]
-    segments: list[tuple[str | None, str]] = []   # (face, text) or (None, icon name)
+    merged: list[list[Any]] = []
+    space = _em(" ", font)
     for k, index in enumerate(order):
-        before = order[k - 1] if k else None
-        if before is not None and not (abs(before - index) == 1 and words[max(before, index)].glued):
-            segments.append((font, " "))  # the space measured by `layout`
-        segments += [(None, r.icon) if r.icon else (r.face(font), r.text) for r in words[index]]
-    merged: list[tuple[str | None, str]] = []
-    for face, text in segments:  # a shaped word stays alone: shaping a whole line would reorder its words again
-        if (merged and face is not None and merged[-1][0] == face
-                and not needs_shaping(text) and not needs_shaping(merged[-1][1])):
-            merged[-1] = (face, merged[-1][1] + text)
-        else:
-            merged.append((face, text))
-    for face, text in merged:
+        runs = [(None, r.icon) if r.icon else (r.face(font), r.text) for r in words[index]]
+        if k and not (abs(order[k - 1] - index) == 1 and words[max(order[k - 1], index)].glued):
+            # the space `layout` measured, in the face before it where that face's space is as wide (no font change)
+            last = merged[-1][0] if merged else None
+            runs.insert(0, (last if last is not None and _em(" ", last) == space else font, " "))
+        for face, text in runs:
+            width = _em(text, face) * size if face is not None and (latin or not needs_shaping(text)) else None
+            # a shaped word stays alone: shaping a whole line would reorder its words again
+            if merged and face is not None and merged[-1][0] == face and width is not None and merged[-1][2] is not None:
+                merged[-1][1] += text
+                merged[-1][2] += width
+            else:
+                merged.append([face, text, width])
+    return tuple((face, text, width) for face, text, width in merged)
+
+
+def _draw_line(block: _TextObject, pieces: tuple[Piece, ...], x: float, baseline: float, size: float,
+               field: str) -> None:
+    """Show a line's pieces from x along the baseline: text in the text object, icons and shaped runs after it."""
+    placed = False   # whether the text object's position is x
+    for face, text, width in pieces:
         if face is None:
-            draw_icon(c, text, x + size * ICON_GAP, baseline, size, field=field, check=False)
-            x += size * (1 + 2 * ICON_GAP)
-        elif needs_shaping(text):
+            block.later.append(partial(draw_icon, block.c, text, x + size * ICON_GAP, baseline, size, field=field,
+                                       check=False))
+            width = size * ICON_EM
+            placed = False
+        elif width is None:
             shaped = shapeStr(text, face, size)
-            c.setFont(face, size)
-            c.drawString(x, baseline, shaped)
-            x += sum(d.x_advance for d in shaped.__shapeData__) * size / 1000
+            block.later.append(partial(_draw_shaped, block.c, face, size, x, baseline, shaped))
+            width = sum(d.x_advance for d in shaped.__shapeData__) * size / 1000
+            placed = False
         else:
-            c.setFont(face, size)
-            c.drawString(x, baseline, text)
-            x += stringWidth(text, face, size)
+            if not placed:
+                block.move(x, baseline)
+                placed = True
+            block.show(face, text)
+        x += width
 
 
 def check_glyphs(text: str, font: str, field: str) -> None:
