@@ -314,6 +314,12 @@ def step_problem(chart: Chart, p: Player, here: str, sq: str) -> str | None:
     if sq not in chart.neighbours(here).values():
         return (f"'{sq}' is not next to '{here}': the party moves one square north, south, east or west at a time "
                 "(Movement Rules: no diagonals)")
+    return entry_problem(chart, p, sq)
+
+
+def entry_problem(chart: Chart, p: Player, sq: str) -> str | None:
+    """Why the party cannot step onto `sq` from a square beside it, or None (ELD-6): what a listing of walks,
+    which steps only from square to neighbour, asks of each square once."""
     if chart.is_sea(sq) and sq != p.ship:
         return f"'{sq}' is sea: a party walks on land (and fords rivers) (ELD-6)"
     return None
@@ -331,9 +337,9 @@ def stop(table: Table, p: Player, sq: str) -> tuple[str, dict[str, str], str] | 
     may go on."""
     if p.ship is not None and sq == p.ship:
         return "the party's own ship", {}, ""
-    owner = next((o for o in table.players if o.ship == sq and o is not p and not o.out), None)
-    if owner is not None:
-        return f"the ship of {owner.name}", {"cause": "ship", "owner": owner.name, "at": sq}, cite.ANY_SHIP
+    for owner in table.players:
+        if owner.ship == sq and owner is not p and not owner.out:
+            return f"the ship of {owner.name}", {"cause": "ship", "owner": owner.name, "at": sq}, cite.ANY_SHIP
     city = unbeaten(table, sq)
     if city is not None:
         return f"the Indians of {city.name}", {"cause": "indians", "city": city.name, "at": sq}, cite.STOP_INDIANS
