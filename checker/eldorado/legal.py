@@ -3,7 +3,7 @@ on a table already read (what a simulator calls every turn: no dice rolled, no c
 
 Legality lives in the engine once: each kind's options below ask the same checks its action runs
 before any die (`movement.course`, `movement.check_ashore`, `entry_problem`, `stop`, `supply.departure`,
-`supply.stores`, `combat.check_combat`, `indians_at`, `check_takeover`, `judge.home_port`).
+`supply.stores`, `combat.meet`, `indians_at`, `check_takeover`, `judge.home_port`).
 
 Dice are chance, not choices (E1). The state's first die is the one the chosen action rolls first;
 the rest are rolled by --seed. A walk's die is rolled before its path is chosen (Movement Rules), so
@@ -19,11 +19,11 @@ from typing import Any, Callable, Iterator
 
 from checker.core.errors import StateError
 
-from .combat import check_combat, check_takeover, indians_at
+from .combat import check_takeover, indians_at, meet
 from .judge import home_port, missing_for_victory
 from .movement import check_ashore, course, entry_problem, may_sail, opens_eldorado, stop
 from .state import MAX_ROUNDS, Player, Table, read_board
-from .supply import departure, stores
+from .supply import departure, may_take_stores, stores
 from .world import world_of
 
 Action = dict[str, Any]
@@ -186,7 +186,7 @@ def _resupply(table: Table, p: Player, die: int | None) -> list[dict]:
 
 def may_resupply(table: Table, p: Player) -> bool:
     """Whether `p` may take on stores now (one round in port, or a die of barrels at an island)."""
-    return _allowed(lambda: stores(table, p, rounds=False))
+    return may_take_stores(table, p)
 
 
 def _others(table: Table, p: Player) -> list[Player]:
@@ -198,8 +198,8 @@ def _combat(table: Table, p: Player, die: int | None) -> list[dict]:
 
 
 def may_fight(p: Player, o: Player) -> bool:
-    """Whether `p` may start a combat with `o` (another player still in) now."""
-    return _allowed(lambda: check_combat(p, o))
+    """Whether `p` may start a combat with `o` (another player still in) now (`check_combat`'s test)."""
+    return meet(p, o)
 
 
 def _indians(table: Table, p: Player, die: int | None) -> list[dict]:

@@ -165,7 +165,7 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
                 break
         play.say(p, cite.WIND, "move", who=p.name, cause="sail", heading=NAMES[heading], moved=moved, die=die,
                  start=start, end=here)
-        if why == "coast":
+        if why == "coast" and play.log.enabled:  # what the coast holds is named only in a log
             play.say(p, cite.COAST, "move", who=p.name, cause="coast", at=here, marks=_marks(chart, here),
                      terrain=chart.terrain(here))
         elif why == "edge":

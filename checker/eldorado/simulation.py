@@ -72,10 +72,9 @@ def any_action(t: Table, p: Player, die: int, rand: Callable[[], float]) -> Choi
 
 def act(table: Table, p: Player, action: dict, die: int | None, rng: Any) -> Play:
     """Settle one legal action by the engine's own step; the dice after `die` come from the game's seed."""
-    play = Play(table, None)
-    play.log.enabled = False
-    play.dice = Dice([] if die is None else [die])
-    play.dice.rng = rng
+    dice = Dice([] if die is None else [die])
+    dice.rng = rng
+    play = Play(table, None, dice)
     fields = {k: v for k, v in action.items() if k not in ("kind", "player")}
     if "opponent" in fields:
         fields["opponent"] = table.by_name[fields["opponent"]]
