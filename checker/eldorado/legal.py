@@ -119,10 +119,10 @@ class Walks:
                 if sq not in seen:
                     if entry_problem(chart, p, sq) is not None:
                         seen[sq] = None  # never entered: whether it opens or stops does not matter
-                    else:
+                    else:  # first met on the last step, the walk ends there anyway: no need to ask whether it stops
                         opened = sq + OPENED
                         seen[sq] = (opened if opens_eldorado(chart, p, sq) is not None else sq, opened,
-                                    stop(table, p, sq) is not None)
+                                    not last and stop(table, p, sq) is not None)
                 step = seen[sq]
                 if step is not None:
                     found.append(step)
