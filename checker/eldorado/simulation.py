@@ -142,6 +142,7 @@ def greedy_policy(world: World) -> Choose:
     # (ship's square, goal) -> the best sail's score and direction, or None: with a soldier aboard (may_sail)
     # where a ship may sail depends on its square alone (legal.courses), and the chart never changes
     best_sails: dict[tuple[Any, Any], tuple[float, str] | None] = {}
+    landfalls: dict[Any, list[list[str]]] = {}  # ship's square -> where a sail in each direction may end
 
     def goal(t: Table, p: Player) -> tuple[Any, list[str]]:
         if not p.opened and p.eldorado is not None:
@@ -208,7 +209,8 @@ def greedy_policy(world: World) -> Choose:
         if p.aboard and may_sail(p):  # the best-scored direction the ship may sail (the first of equals)
             sail = best_sails.get((p.ship, key), False)
             if sail is False:
-                ends = [_landfalls(chart, p.ship, d) for d in DIRECTIONS]
+                ends = landfalls.get(p.ship) or landfalls.setdefault(
+                    p.ship, [_landfalls(chart, p.ship, d) for d in DIRECTIONS])
                 scores = sorted((sum(by_sea.get(sq, 1e9) for sq in ends[i]) / 4, i) for i in range(len(DIRECTIONS)))
                 free = sails(t, p)
                 sail = best_sails[(p.ship, key)] = next(

@@ -50,9 +50,10 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
         return
     die = play.roll(p, f"provisions at {island.name}")
     p.barrels += die
-    play.say(p, cite.ISLAND, "gain", who=p.name, cause="island", amount=die, what="barrel", island=island.name,
-             before=p.barrels - die, after=p.barrels)
-    play.note(p, f"takes on {amount(die, 'barrel')} at {island.name}")
+    if play.log.enabled:  # a simulator's play (one action in four) words nothing
+        play.say(p, cite.ISLAND, "gain", who=p.name, cause="island", amount=die, what="barrel", island=island.name,
+                 before=p.barrels - die, after=p.barrels)
+        play.note(p, f"takes on {amount(die, 'barrel')} at {island.name}")
 
 
 def stores(table: Table, p: Player, rounds: bool) -> tuple[Any, Any]:
@@ -109,7 +110,8 @@ def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
         play.say(p, cite.PROVISIONS, "gain", who=p.name, cause="provisions", amount=stores, what="barrel",
                  before=p.barrels - stores, after=p.barrels)
     if not weapons:
-        play.note(p, f"takes on {amount(recruited, 'soldier')}")
+        if play.log.enabled:
+            play.note(p, f"takes on {amount(recruited, 'soldier')}")
         return
     muskets = recruited // 5
     p.muskets += muskets
