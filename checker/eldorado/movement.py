@@ -15,7 +15,7 @@ from checker.core.wording import amount
 from . import cite
 from .judge import check_homecoming
 from .play import Play
-from .state import HEADINGS, Player, Table
+from .state import HEADINGS, Player, Table, square
 
 if TYPE_CHECKING:
     from cards.models.eldorado.chart import Chart, River
@@ -249,8 +249,6 @@ def _river_move(play: Play, p: Player, way: str) -> None:
 
 def walk(play: Play, p: Player, path: list, guard: int) -> None:
     chart, table = play.chart, play.table
-    from .state import square
-
     squares = [square(table.world, sq, p.name, f"action.path[{i + 1}]") for i, sq in enumerate(path)]
     start = p.at
     check_ashore(table, p, guard)
