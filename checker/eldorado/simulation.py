@@ -207,14 +207,14 @@ def greedy_policy(world: World) -> Choose:
         best: dict[str, Any] | None = None
         best_score = 1e18
         if p.aboard and may_sail(p):  # the best-scored direction the ship may sail (the first of equals)
-            sail = best_sails.get((p.ship, key), False)
-            if sail is False:
+            where = (p.ship, key)
+            if where not in best_sails:
                 ends = landfalls.get(p.ship) or landfalls.setdefault(
                     p.ship, [_landfalls(chart, p.ship, d) for d in DIRECTIONS])
                 scores = sorted((sum(by_sea.get(sq, 1e9) for sq in ends[i]) / 4, i) for i in range(len(DIRECTIONS)))
                 free = sails(t, p)
-                sail = best_sails[(p.ship, key)] = next(
-                    ((score, DIRECTIONS[i]) for score, i in scores if DIRECTIONS[i] in free), None)
+                best_sails[where] = next(((score, DIRECTIONS[i]) for score, i in scores if DIRECTIONS[i] in free), None)
+            sail = best_sails[where]
             if sail is not None:
                 best_score, best = sail[0], {"direction": sail[1]}
         walk = not p.aboard or (key not in ("home", "islands") and here <= by_sea.get(p.at, 1e9) + 1.0)
