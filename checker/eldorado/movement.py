@@ -163,15 +163,16 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
             if not chart.is_sea(here):
                 why = "coast"
                 break
-        play.say(p, cite.WIND, "move", who=p.name, cause="sail", heading=NAMES[heading], moved=moved, die=die,
-                 start=start, end=here)
-        if why == "coast" and play.log.enabled:  # what the coast holds is named only in a log
-            play.say(p, cite.COAST, "move", who=p.name, cause="coast", at=here, marks=_marks(chart, here),
-                     terrain=chart.terrain(here))
-        elif why == "edge":
-            play.say(p, cite.EDGE, "move", who=p.name, cause="edge", at=here)
+        if play.log.enabled:  # the steps of a sail, the most frequent action: a simulator's play words nothing
+            play.say(p, cite.WIND, "move", who=p.name, cause="sail", heading=NAMES[heading], moved=moved, die=die,
+                     start=start, end=here)
+            if why == "coast":
+                play.say(p, cite.COAST, "move", who=p.name, cause="coast", at=here, marks=_marks(chart, here),
+                         terrain=chart.terrain(here))
+            elif why == "edge":
+                play.say(p, cite.EDGE, "move", who=p.name, cause="edge", at=here)
+            play.note(p, f"sails {NAMES[heading]} from {start} to {here}")
         p.ship = p.at = here
-        play.note(p, f"sails {NAMES[heading]} from {start} to {here}")
         open_eldorado(play, p, here)  # a city on the coast is reached by ship
     eat(play, p)
     monsters(play, p)
@@ -190,8 +191,9 @@ def eat(play: Play, p: Player) -> None:
     need = -(-people // 10)
     eaten = min(need, p.barrels)
     p.barrels -= eaten
-    play.say(p, cite.EAT, "loss", who=p.name, cause="food", people=people, need=need, amount=eaten, what="barrel",
-             before=p.barrels + eaten, after=p.barrels)
+    if play.log.enabled:
+        play.say(p, cite.EAT, "loss", who=p.name, cause="food", people=people, need=need, amount=eaten,
+                 what="barrel", before=p.barrels + eaten, after=p.barrels)
     missing = need - eaten
     if missing:
         dead = min(missing, p.soldiers)
