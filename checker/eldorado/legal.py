@@ -110,10 +110,11 @@ class Walks:
 
     def __init__(self, table: Table, p: Player, die: int):
         chart = table.chart
-        seen: dict[str, tuple[str, str, bool] | None] = {}  # square -> (outcome, outcome once opened, stops) or None
-        steps: dict[str, list[tuple[str, str, bool]]] = {}  # square -> what it may step onto, in the chart's order
+        Step = tuple[tuple[str, str], bool]  # (the outcome, the outcome once opened), whether the walk stops there
+        seen: dict[str, Step | None] = {}  # square -> its step, or None where the party may not step
+        steps: dict[str, list[Step]] = {}  # square -> what it may step onto, in the chart's order
 
-        def onward(here: str) -> list[tuple[str, str, bool]]:
+        def onward(here: str) -> list[Step]:
             found = steps[here] = []
             for sq in chart.neighbours(here).values():
                 if sq not in seen:
@@ -121,7 +122,7 @@ class Walks:
                         seen[sq] = None  # never entered: whether it opens or stops does not matter
                     else:  # first met on the last step, the walk ends there anyway: no need to ask whether it stops
                         opened = sq + OPENED
-                        seen[sq] = (opened if opens_eldorado(chart, p, sq) is not None else sq, opened,
+                        seen[sq] = ((opened if opens_eldorado(chart, p, sq) is not None else sq, opened),
                                     not last and stop(table, p, sq) is not None)
                 step = seen[sq]
                 if step is not None:
@@ -135,22 +136,16 @@ class Walks:
             reached: dict[str, str] = {}
             last = n == die
             for node in frontier:
-                if node[-1] == OPENED:
-                    for _, key, stops in steps.get(node[:-1]) or onward(node[:-1]):
-                        if last or stops:
-                            if key not in ends:
-                                ends[key] = n
-                                reached[key] = node
-                        elif key not in reached:
+                opened = node[-1] == OPENED
+                here = node[:-1] if opened else node
+                for keys, stops in steps.get(here) or onward(here):
+                    key = keys[opened]  # the outcome, or (True: 1) the outcome once opened
+                    if last or stops:
+                        if key not in ends:
+                            ends[key] = n
                             reached[key] = node
-                else:
-                    for key, _, stops in steps.get(node) or onward(node):
-                        if last or stops:
-                            if key not in ends:
-                                ends[key] = n
-                                reached[key] = node
-                        elif key not in reached:
-                            reached[key] = node
+                    elif key not in reached:
+                        reached[key] = node
             came.append(reached)
             frontier = [node for node in reached if ends.get(node) != n]
         self._outcomes, self._came = list(ends.items()), came
