@@ -20,8 +20,11 @@ from checker.core.errors import StateError
 from checker.core.resolve_cmd import resolve_file
 from checker.eldorado import compile_game, legal_actions, resolve
 from checker.eldorado.kinds import RUN
-from checker.eldorado.legal import DIRECTIONS, OPTIONS, legal_for
-from checker.eldorado.state import ACTION_KEYS, KINDS, read_board
+from checker.eldorado.combat import check_combat
+from checker.eldorado.legal import DIRECTIONS, OPTIONS, Walks, legal_for, may_fight, may_resupply, sails, walks
+from checker.eldorado.movement import course
+from checker.eldorado.state import ACTION_KEYS, KINDS, Player, Table, read_board
+from checker.eldorado.supply import stores
 from checker.eldorado.world import World
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,3 +202,55 @@ def test_real_cli_runs_agree(tmp_path, action, code):
     assert (action in legal_actions(HOME, "Ann", DATA)) == (code == 0)
     if code:
         assert "; legal for Ann now: move north, south, west; " in run.stderr.splitlines()[0]
+
+
+def _refused(check) -> bool:
+    try:
+        check()
+    except StateError:
+        return True
+    return False
+
+
+def test_where_a_ship_may_sail_is_kept_per_square_and_agrees_with_course():
+    """`legal.courses` asks `course` once per ship square for the world: parties that differ in everything but the
+    square (crew, stores, cannons, Eldorado) get, from the kept answer, what `course` itself says of each."""
+    world = World(DATA)
+    parties = [dict(soldiers=1), dict(soldiers=7, barrels=4, cannons=2, opened=True, eldorado="manoa"),
+               dict(soldiers=0, guard=0)]
+    for sq in SEA + COAST:
+        for fields in parties:
+            p = Player("Ann", sq, sq, **fields)
+            table = Table(world, [p], [], [])
+            expected = [d for d in DIRECTIONS if not _refused(lambda: course(table, p, d))]
+            assert sails(table, p) == expected, (sq, fields)
+    assert set(world.courses) == set(SEA + COAST)
+
+
+def test_the_checks_a_policy_asks_without_raising_agree_with_the_actions_checks():
+    """`may_fight` and `may_resupply` answer as `check_combat` and `stores` refuse, on every square a ship or a
+    party can be, aboard or ashore."""
+    coast = set(COAST)
+    ashore = [(sq, port) for port in PORTS.values() for sq in CHART.neighbours(port).values() if CHART.is_land(sq)]
+    places = [(sq, sq) for sq in SEA + COAST] + [(sq, "none") for sq in COAST + LAND[::7]] + ashore
+    for sq, ship in places:
+        board = {"game": "eldorado", "players": [{"name": "Ann", "at": sq, "ship": ship, "soldiers": 2},
+                                                 {"name": "Bob", "at": "AL14"}, {"name": "Cy", "at": sq, "ship": ship}]}
+        table = read_board(board, WORLD)
+        ann, bob, cy = table.players
+        assert may_resupply(table, ann) == (not _refused(lambda: stores(table, ann, False))), (sq, ship)
+        for o in (bob, cy):
+            assert may_fight(ann, o) == (not _refused(lambda: check_combat(ann, o))), (sq, o.name)
+    assert ashore and coast
+
+
+def test_walk_outcomes_build_the_listed_paths_on_demand():
+    board = {"game": "eldorado", "players": [{"name": "Ann", "at": "AJ10", "soldiers": 2, "eldorado": "manoa"},
+                                             {"name": "Bob", "at": "AL14"}]}
+    for die in range(1, 7):
+        table = read_board(board, WORLD)
+        ann = table.players[0]
+        found = Walks(table, ann, die)
+        paths = walks(table, ann, die)
+        assert [found.path(i) for i in range(len(found.ends))] == paths
+        assert found.ends == [path[-1] for path in paths] and len(set(map(tuple, paths))) == len(paths)

@@ -67,9 +67,15 @@ def combat(play: Play, p: Player, fields: dict) -> None:
 
 def check_combat(p: Player, o: Player) -> None:
     """Whether `p` may fight `o` now (both on one square); a StateError if not."""
-    if p.at != o.at:
+    if not meet(p, o):
         raise StateError(f"{p.name} is at '{p.at}', {o.name} at '{o.at}': a combat needs both on the same square "
                          "(Combat Rules)", player=p.name, field="action.opponent")
+
+
+def meet(p: Player, o: Player) -> bool:
+    """Whether the two parties stand on one square, where a combat may start (Combat Rules): what a listing asks
+    of every opponent, without raising."""
+    return p.at == o.at
 
 
 def fight(play: Play, a: Side, b: Side, where: str, pay) -> Side | None:

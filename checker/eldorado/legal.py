@@ -2,8 +2,8 @@
 on a table already read (what a simulator calls every turn: no dice rolled, no copy made).
 
 Legality lives in the engine once: each kind's options below ask the same checks its action runs
-before any die (`movement.course`, `movement.check_ashore`, `step_problem`, `stop`, `supply.departure`,
-`supply.stores`, `combat.check_combat`, `indians_at`, `check_takeover`, `judge.home_port`).
+before any die (`movement.course`, `movement.check_ashore`, `entry_problem`, `stop`, `supply.departure`,
+`supply.stores`, `combat.meet`, `indians_at`, `check_takeover`, `judge.home_port`).
 
 Dice are chance, not choices (E1). The state's first die is the one the chosen action rolls first;
 the rest are rolled by --seed. A walk's die is rolled before its path is chosen (Movement Rules), so
@@ -19,11 +19,11 @@ from typing import Any, Callable, Iterator
 
 from checker.core.errors import StateError
 
-from .combat import check_combat, check_takeover, indians_at
+from .combat import check_takeover, indians_at, meet
 from .judge import home_port, missing_for_victory
-from .movement import check_ashore, course, may_sail, opens_eldorado, step_problem, stop
+from .movement import check_ashore, course, entry_problem, may_sail, opens_eldorado, stop
 from .state import MAX_ROUNDS, Player, Table, read_board
-from .supply import departure, stores
+from .supply import departure, may_take_stores, stores
 from .world import world_of
 
 Action = dict[str, Any]
@@ -69,7 +69,21 @@ def _moves(table: Table, p: Player, die: int | None) -> Iterator[dict]:
 def sails(table: Table, p: Player, directions: tuple[str, ...] = DIRECTIONS) -> list[str]:
     """The directions (of `directions`) `p`'s ship may sail now (none without a ship, the party aboard and a
     soldier)."""
-    return [d for d in directions if _allowed(lambda: course(table, p, d))] if may_sail(p) else []
+    if not may_sail(p):
+        return []
+    open_ = courses(table, p)
+    return [d for d in directions if d in open_]
+
+
+def courses(table: Table, p: Player) -> tuple[str, ...]:
+    """Every direction `p`'s ship may sail now, where `may_sail(p)` holds. Past that check `course` asks
+    the chart alone (the ship's square, the direction), so the answer is kept per square for the world."""
+    ship = p.ship
+    found = table.world.courses.get(ship)  # type: ignore[arg-type]
+    if found is None:
+        found = table.world.courses[ship] = tuple(  # type: ignore[index]
+            d for d in DIRECTIONS if _allowed(lambda: course(table, p, d)))
+    return found
 
 
 def may_walk(table: Table, p: Player) -> bool:
@@ -78,55 +92,77 @@ def may_walk(table: Table, p: Player) -> bool:
 
 
 def walks(table: Table, p: Player, die: int) -> list[list[str]]:
-    """One path per outcome of a walk of `die` squares: each square it may end on (early at a stop).
+    """One path per outcome of a walk of `die` squares: each square it may end on (early at a stop)."""
+    found = Walks(table, p, die)
+    return [found.path(i) for i in range(len(found.ends))]
+
+
+class Walks:
+    """The outcomes of a walk of `die` squares, in the listing's order: `ends`, each one's last square, and
+    `path(i)`, the squares walked to the i-th (built on demand: a policy that weighs the ends builds one).
 
     Whether a square may be stepped on, ends the walk or opens the Eldorado depends on the square
-    alone (every step comes from a neighbour), so each is asked once per square, not once per path."""
-    chart = table.chart
-    seen: dict[str, tuple[bool, bool, bool]] = {}  # square -> (may step, opens, stops)
+    alone (every step comes from a neighbour), so each is asked once per square, not once per path.
+    The search goes level by level (a path may come back on itself); an outcome is a square, or the
+    square and OPENED once the walk has opened the Eldorado on the way: plain strings, which hash once."""
 
-    def square(sq: str, here: str) -> tuple[bool, bool, bool]:
-        if step_problem(chart, p, here, sq) is not None:
-            found = seen[sq] = (False, False, False)  # never entered: whether it opens or stops does not matter
-        else:
-            found = seen[sq] = (True, opens_eldorado(chart, p, sq) is not None, stop(table, p, sq) is not None)
-        return found
+    __slots__ = ("ends", "_outcomes", "_came")
 
-    Node = tuple[str, bool]  # a square and whether the walk has opened the Eldorado on the way there
-    ends: dict[Node, int] = {}  # each outcome: the step it ends on
-    came: list[dict[Node, Node]] = []  # step by step, each node reached: the node it was first reached from
-    frontier: list[Node] = [(p.at, False)]
-    steps: dict[str, list[tuple[str, bool, bool]]] = {}  # square -> (neighbour, opens, stops) it may step onto
+    def __init__(self, table: Table, p: Player, die: int):
+        chart = table.chart
+        Step = tuple[tuple[str, str], bool]  # (the outcome, the outcome once opened), whether the walk stops there
+        seen: dict[str, Step | None] = {}  # square -> its step, or None where the party may not step
+        steps: dict[str, list[Step]] = {}  # square -> what it may step onto, in the chart's order
 
-    def onward(here: str) -> list[tuple[str, bool, bool]]:
-        found = steps[here] = [(sq, opens, stops) for sq in chart.neighbours(here).values()
-                               for may, opens, stops in (seen.get(sq) or square(sq, here),) if may]
-        return found
+        def onward(here: str) -> list[Step]:
+            found = steps[here] = []
+            for sq in chart.neighbours(here).values():
+                if sq not in seen:
+                    if entry_problem(chart, p, sq) is not None:
+                        seen[sq] = None  # never entered: whether it opens or stops does not matter
+                    else:  # first met on the last step, the walk ends there anyway: no need to ask whether it stops
+                        opened = sq + OPENED
+                        seen[sq] = ((opened if opens_eldorado(chart, p, sq) is not None else sq, opened),
+                                    not last and stop(table, p, sq) is not None)
+                step = seen[sq]
+                if step is not None:
+                    found.append(step)
+            return found
 
-    for n in range(1, die + 1):
-        reached: dict[Node, Node] = {}
-        last = n == die
-        for node in frontier:
-            here, opened = node
-            for sq, opens, stops in steps.get(here) or onward(here):
-                key = (sq, opened or opens)
-                if last or stops:
-                    if key not in ends:
-                        ends[key] = n
+        ends: dict[str, int] = {}  # each outcome: the step it ends on
+        came: list[dict[str, str]] = []  # step by step, each outcome reached: the one it was first reached from
+        frontier = [p.at]
+        for n in range(1, die + 1):
+            reached: dict[str, str] = {}
+            last = n == die
+            for node in frontier:
+                opened = node[-1] == OPENED
+                here = node[:-1] if opened else node
+                for keys, stops in steps.get(here) or onward(here):
+                    key = keys[opened]  # the outcome, or (True: 1) the outcome once opened
+                    if last or stops:
+                        if key not in ends:
+                            ends[key] = n
+                            reached[key] = node
+                    elif key not in reached:
                         reached[key] = node
-                elif key not in reached:
-                    reached[key] = node
-        came.append(reached)
-        frontier = [node for node in reached if node not in ends or ends[node] != n]
-    paths = []
-    for node, n in ends.items():
+            came.append(reached)
+            frontier = [node for node in reached if ends.get(node) != n]
+        self._outcomes, self._came = list(ends.items()), came
+        self.ends = [node[:-1] if node[-1] == OPENED else node for node in ends]
+
+    def path(self, i: int) -> list[str]:
+        node, n = self._outcomes[i]
+        came = self._came
         path = []
         while n > 0:
-            path.append(node[0])
+            path.append(node[:-1] if node[-1] == OPENED else node)
             node = came[n - 1][node]
             n -= 1
-        paths.append(path[::-1])
-    return paths
+        return path[::-1]
+
+
+OPENED = "+"  # marks an outcome reached after opening the Eldorado (never in a square's name)
 
 
 def _rounds(check: Callable[[], Any]) -> list[dict]:
@@ -145,7 +181,7 @@ def _resupply(table: Table, p: Player, die: int | None) -> list[dict]:
 
 def may_resupply(table: Table, p: Player) -> bool:
     """Whether `p` may take on stores now (one round in port, or a die of barrels at an island)."""
-    return _allowed(lambda: stores(table, p, rounds=False))
+    return may_take_stores(table, p)
 
 
 def _others(table: Table, p: Player) -> list[Player]:
@@ -157,8 +193,8 @@ def _combat(table: Table, p: Player, die: int | None) -> list[dict]:
 
 
 def may_fight(p: Player, o: Player) -> bool:
-    """Whether `p` may start a combat with `o` (another player still in) now."""
-    return _allowed(lambda: check_combat(p, o))
+    """Whether `p` may start a combat with `o` (another player still in) now (`check_combat`'s test)."""
+    return meet(p, o)
 
 
 def _indians(table: Table, p: Player, die: int | None) -> list[dict]:

@@ -80,12 +80,12 @@ def play_game(world: World, players: int, rng: random.Random, choosers: list[Cho
                 continue
             moved = True
             action, first = choice
-            before = [q.soldiers + q.guard for q in seats]
+            fight = LOSS_OF.get(action["kind"])
+            before = [q.soldiers + q.guard for q in seats] if fight else []
             treasure, beaten = p.treasure, len(t.beaten)
             play = act(t, p, action, first, rng)
             for cause, n in play.lost.items():
                 bump(lost, cause, n)
-            fight = LOSS_OF.get(action["kind"])
             if fight:
                 bump(lost, fight, sum(max(b - (q.soldiers + q.guard), 0) for b, q in zip(before, seats)))
                 for q in seats:

@@ -15,7 +15,7 @@ from checker.core.wording import amount
 from . import cite
 from .judge import check_homecoming
 from .play import Play
-from .state import HEADINGS, Player, Table
+from .state import HEADINGS, Player, Table, square
 
 if TYPE_CHECKING:
     from cards.models.eldorado.chart import Chart, River
@@ -163,15 +163,16 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
             if not chart.is_sea(here):
                 why = "coast"
                 break
-        play.say(p, cite.WIND, "move", who=p.name, cause="sail", heading=NAMES[heading], moved=moved, die=die,
-                 start=start, end=here)
-        if why == "coast":
-            play.say(p, cite.COAST, "move", who=p.name, cause="coast", at=here, marks=_marks(chart, here),
-                     terrain=chart.terrain(here))
-        elif why == "edge":
-            play.say(p, cite.EDGE, "move", who=p.name, cause="edge", at=here)
+        if play.log.enabled:  # the steps of a sail, the most frequent action: a simulator's play words nothing
+            play.say(p, cite.WIND, "move", who=p.name, cause="sail", heading=NAMES[heading], moved=moved, die=die,
+                     start=start, end=here)
+            if why == "coast":
+                play.say(p, cite.COAST, "move", who=p.name, cause="coast", at=here, marks=_marks(chart, here),
+                         terrain=chart.terrain(here))
+            elif why == "edge":
+                play.say(p, cite.EDGE, "move", who=p.name, cause="edge", at=here)
+            play.note(p, f"sails {NAMES[heading]} from {start} to {here}")
         p.ship = p.at = here
-        play.note(p, f"sails {NAMES[heading]} from {start} to {here}")
         open_eldorado(play, p, here)  # a city on the coast is reached by ship
     eat(play, p)
     monsters(play, p)
@@ -190,8 +191,9 @@ def eat(play: Play, p: Player) -> None:
     need = -(-people // 10)
     eaten = min(need, p.barrels)
     p.barrels -= eaten
-    play.say(p, cite.EAT, "loss", who=p.name, cause="food", people=people, need=need, amount=eaten, what="barrel",
-             before=p.barrels + eaten, after=p.barrels)
+    if play.log.enabled:
+        play.say(p, cite.EAT, "loss", who=p.name, cause="food", people=people, need=need, amount=eaten,
+                 what="barrel", before=p.barrels + eaten, after=p.barrels)
     missing = need - eaten
     if missing:
         dead = min(missing, p.soldiers)
@@ -249,8 +251,6 @@ def _river_move(play: Play, p: Player, way: str) -> None:
 
 def walk(play: Play, p: Player, path: list, guard: int) -> None:
     chart, table = play.chart, play.table
-    from .state import square
-
     squares = [square(table.world, sq, p.name, f"action.path[{i + 1}]") for i, sq in enumerate(path)]
     start = p.at
     check_ashore(table, p, guard)
@@ -314,6 +314,12 @@ def step_problem(chart: Chart, p: Player, here: str, sq: str) -> str | None:
     if sq not in chart.neighbours(here).values():
         return (f"'{sq}' is not next to '{here}': the party moves one square north, south, east or west at a time "
                 "(Movement Rules: no diagonals)")
+    return entry_problem(chart, p, sq)
+
+
+def entry_problem(chart: Chart, p: Player, sq: str) -> str | None:
+    """Why the party cannot step onto `sq` from a square beside it, or None (ELD-6): what a listing of walks,
+    which steps only from square to neighbour, asks of each square once."""
     if chart.is_sea(sq) and sq != p.ship:
         return f"'{sq}' is sea: a party walks on land (and fords rivers) (ELD-6)"
     return None
@@ -331,9 +337,9 @@ def stop(table: Table, p: Player, sq: str) -> tuple[str, dict[str, str], str] | 
     may go on."""
     if p.ship is not None and sq == p.ship:
         return "the party's own ship", {}, ""
-    owner = next((o for o in table.players if o.ship == sq and o is not p and not o.out), None)
-    if owner is not None:
-        return f"the ship of {owner.name}", {"cause": "ship", "owner": owner.name, "at": sq}, cite.ANY_SHIP
+    for owner in table.players:
+        if owner.ship == sq and owner is not p and not owner.out:
+            return f"the ship of {owner.name}", {"cause": "ship", "owner": owner.name, "at": sq}, cite.ANY_SHIP
     city = unbeaten(table, sq)
     if city is not None:
         return f"the Indians of {city.name}", {"cause": "indians", "city": city.name, "at": sq}, cite.STOP_INDIANS

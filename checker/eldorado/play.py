@@ -20,10 +20,11 @@ from .wording import WORDS
 class Play:
     """The table plus what happens to it: steps with rules, dice used, headline events."""
 
-    def __init__(self, table: Table, seed: int | None):
+    def __init__(self, table: Table, seed: int | None, dice: Dice | None = None):
+        """`dice` given: a simulator's play, its log off (no steps, events or roll wording)."""
         self.table, self.chart = table, table.chart
-        self.log = Log(table=WORDS)
-        self.dice = Dice(table.dice, seed)
+        self.log = Log(enabled=dice is None, table=WORDS)
+        self.dice = Dice(table.dice, seed) if dice is None else dice
         self.seed = seed
         self.events: list[Event] = []
         self.winner: str | None = None

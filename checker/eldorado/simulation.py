@@ -10,7 +10,7 @@ to choose a walk's path, so a sail or a fight is chosen before its die as at the
 
 The random policy lists every legal action (`legal_for`) and picks one. The greedy one samples
 without listing (issue 9: a policy may, if it picks only legal actions): it asks the engine's own
-checks (`legal.OPTIONS`, `sails`, `may_walk`, `walks`) about the few actions it wants, in order,
+checks (`legal.OPTIONS`, `sails`, `may_walk`, `Walks`) about the few actions it wants, in order,
 and lists everything only when it wants none of them. What is counted lives in `metrics`.
 """
 from __future__ import annotations
@@ -21,7 +21,8 @@ from typing import Any, Callable
 from checker.core.dice import Dice
 
 from .kinds import RUN
-from .legal import DIELESS, DIRECTIONS, OPTIONS, legal_for, may_fight, may_resupply, may_walk, sails, walks
+from .legal import DIELESS, DIRECTIONS, OPTIONS, Walks, legal_for, may_fight, may_resupply, may_walk, sails
+from .movement import may_sail
 from .play import Play
 from .state import Player, Table
 from .world import World
@@ -71,10 +72,9 @@ def any_action(t: Table, p: Player, die: int, rand: Callable[[], float]) -> Choi
 
 def act(table: Table, p: Player, action: dict, die: int | None, rng: Any) -> Play:
     """Settle one legal action by the engine's own step; the dice after `die` come from the game's seed."""
-    play = Play(table, None)
-    play.log.enabled = False
-    play.dice = Dice([] if die is None else [die])
-    play.dice.rng = rng
+    dice = Dice([] if die is None else [die])
+    dice.rng = rng
+    play = Play(table, None, dice)
     fields = {k: v for k, v in action.items() if k not in ("kind", "player")}
     if "opponent" in fields:
         fields["opponent"] = table.by_name[fields["opponent"]]
@@ -139,7 +139,10 @@ def greedy_policy(world: World) -> Choose:
     """Outfits, heads for its city, fights when favourable, resupplies when low, comes home with treasure."""
     charts = Charts(world)
     chart = world.chart
-    sail_scores: dict[tuple[Any, Any], list[tuple[float, int]]] = {}  # (ship, goal): the chart never changes
+    # (ship's square, goal) -> the best sail's score and direction, or None: with a soldier aboard (may_sail)
+    # where a ship may sail depends on its square alone (legal.courses), and the chart never changes
+    best_sails: dict[tuple[Any, Any], tuple[float, str] | None] = {}
+    landfalls: dict[Any, list[list[str]]] = {}  # ship's square -> where a sail in each direction may end
 
     def goal(t: Table, p: Player) -> tuple[Any, list[str]]:
         if not p.opened and p.eldorado is not None:
@@ -203,28 +206,31 @@ def greedy_policy(world: World) -> Choose:
             on_foot = charts.turns(key, targets, on_foot=True)
         best: dict[str, Any] | None = None
         best_score = 1e18
-        if p.aboard:  # the best-scored direction the ship may sail (the first of equals): asked best first
-            scores = sail_scores.get((p.ship, key))
-            if scores is None:
-                ends = [_landfalls(chart, p.ship, d) for d in DIRECTIONS]
-                scores = sail_scores[(p.ship, key)] = sorted(
-                    (sum(by_sea.get(sq, 1e9) for sq in ends[i]) / 4, i) for i in range(len(DIRECTIONS)))
-            sail = next(((score, DIRECTIONS[i]) for score, i in scores if sails(t, p, (DIRECTIONS[i],))), None)
+        if p.aboard and may_sail(p):  # the best-scored direction the ship may sail (the first of equals)
+            where = (p.ship, key)
+            if where not in best_sails:
+                ends = landfalls.get(p.ship) or landfalls.setdefault(
+                    p.ship, [_landfalls(chart, p.ship, d) for d in DIRECTIONS])
+                scores = sorted((sum(by_sea.get(sq, 1e9) for sq in ends[i]) / 4, i) for i in range(len(DIRECTIONS)))
+                free = sails(t, p)
+                best_sails[where] = next(((score, DIRECTIONS[i]) for score, i in scores if DIRECTIONS[i] in free), None)
+            sail = best_sails[where]
             if sail is not None:
                 best_score, best = sail[0], {"direction": sail[1]}
         walk = not p.aboard or (key not in ("home", "islands") and here <= by_sea.get(p.at, 1e9) + 1.0)
         if not walk or not may_walk(t, p):
             return best
         guard: dict[str, int] = {"guard": 1} if p.aboard and p.soldiers >= 3 else {}
-        for path in walks(t, p, die):
-            end = path[-1]
+        outcomes = Walks(t, p, die)
+        chosen = None
+        for i, end in enumerate(outcomes.ends):
             score = on_foot.get(end, 1e9)
             city = chart.city(end) or chart.guarded_city(end)
             if city is not None and city.id not in t.beaten and city.square not in targets:
                 score += 5.0  # unbeaten Indians fight to the death: only those of the goal
             if score < best_score:
-                best, best_score = {"path": path, **guard}, score
-        return best
+                chosen, best_score = i, score
+        return best if chosen is None else {"path": outcomes.path(chosen), **guard}
 
     return choose
 

@@ -50,36 +50,50 @@ def resupply(play: Play, p: Player, fields: dict) -> None:
         return
     die = play.roll(p, f"provisions at {island.name}")
     p.barrels += die
-    play.say(p, cite.ISLAND, "gain", who=p.name, cause="island", amount=die, what="barrel", island=island.name,
-             before=p.barrels - die, after=p.barrels)
-    play.note(p, f"takes on {amount(die, 'barrel')} at {island.name}")
+    if play.log.enabled:  # a simulator's play (one action in four) words nothing
+        play.say(p, cite.ISLAND, "gain", who=p.name, cause="island", amount=die, what="barrel", island=island.name,
+                 before=p.barrels - die, after=p.barrels)
+        play.note(p, f"takes on {amount(die, 'barrel')} at {island.name}")
 
 
 def stores(table: Table, p: Player, rounds: bool) -> tuple[Any, Any]:
     """(home port, None) or (None, island) where the ship takes on stores; a StateError if nowhere (`rounds`:
     the action gives rounds, which only a port takes)."""
+    port, island, problem = _stores(table, p, rounds)
+    if problem is not None:
+        raise StateError(problem[0], player=p.name, field=problem[1])
+    return port, island
+
+
+def may_take_stores(table: Table, p: Player) -> bool:
+    """Whether the ship may take on stores now (`stores` without rounds), without raising: a policy asks
+    it most turns."""
+    return _stores(table, p, False)[2] is None
+
+
+def _stores(table: Table, p: Player, rounds: bool) -> tuple[Any, Any, tuple[str, str] | None]:
+    """(port, island, None) as `stores` returns them, or (None, None, (why not, field))."""
     chart = table.chart
     if p.ship is None:
-        raise StateError("has no ship to take provisions aboard", player=p.name, field="ship")
+        return None, None, ("has no ship to take provisions aboard", "ship")
     port = chart.port(p.ship)
     if port is not None:
         if not p.aboard:
-            raise StateError(f"the party is at '{p.at}', away from the ship in {port.name}: outfitting needs it "
-                             "aboard", player=p.name, field="at")
-        return port, None
+            return None, None, (f"the party is at '{p.at}', away from the ship in {port.name}: outfitting needs it "
+                                "aboard", "at")
+        return port, None, None
     if rounds:
-        raise StateError("rounds are for a port; an island gives one die of provisions", player=p.name,
-                         field="action.rounds")
+        return None, None, ("rounds are for a port; an island gives one die of provisions", "action.rounds")
     islands = chart.islands_beside(p.ship)
     stocked = [i for i in islands if i.provisions]
     if not stocked:
         if islands:
-            raise StateError(f"the ship is moored at {islands[0].name} ('{p.ship}'), which gives no provisions: "
-                             "\"except the Island of the Artist's Wife, which does not exist in nature\" "
-                             "(Movement Rules)", player=p.name, field="ship")
-        raise StateError(f"the ship at '{p.ship}' is moored at no island and in no home port: nothing to take on",
-                         player=p.name, field="ship")
-    return None, stocked[0]
+            return None, None, (f"the ship is moored at {islands[0].name} ('{p.ship}'), which gives no provisions: "
+                                "\"except the Island of the Artist's Wife, which does not exist in nature\" "
+                                "(Movement Rules)", "ship")
+        return None, None, (f"the ship at '{p.ship}' is moored at no island and in no home port: nothing to take on",
+                            "ship")
+    return None, stocked[0], None
 
 
 def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
@@ -96,7 +110,8 @@ def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
         play.say(p, cite.PROVISIONS, "gain", who=p.name, cause="provisions", amount=stores, what="barrel",
                  before=p.barrels - stores, after=p.barrels)
     if not weapons:
-        play.note(p, f"takes on {amount(recruited, 'soldier')}")
+        if play.log.enabled:
+            play.note(p, f"takes on {amount(recruited, 'soldier')}")
         return
     muskets = recruited // 5
     p.muskets += muskets

@@ -42,6 +42,7 @@ class World:
         # Chart reads only a MapRecord's attributes: the namespace spares validating compiled data again.
         self.chart = Chart(_record(data["map"]))  # type: ignore[arg-type]
         self.leaders = {d["id"]: Leader(d) for d in data["leaders"]}
+        self.courses: dict[str, tuple[str, ...]] = {}  # a ship's square -> where it may sail (legal.courses)
 
     def leader(self, text: str) -> Leader | None:
         """A leader by id or by full name, in any case ("pizarro", "Francisco Pizarro")."""
