@@ -54,7 +54,7 @@ def current(package_dir: str) -> bool:
         with open(os.path.join(folder, STAMP), encoding="utf-8") as f:
             rows = [line.rstrip("\n").split("\t") for line in f]
         parent = os.path.dirname(folder)
-        if sorted(os.path.join(parent, row[0]) for row in rows) != _sources(folder):
+        if sorted(os.path.normpath(os.path.join(parent, row[0])) for row in rows) != _sources(folder):
             return False  # a source added or removed
         for name, size, mtime, crc in rows:
             path = os.path.join(parent, name)
