@@ -3,10 +3,10 @@
 `setup.py` may compile an engine's modules with mypyc (the same sources, as C). Python
 imports a module's compiled file before its source, so an editable checkout would run
 stale code after a source edit. The build therefore writes a stamp (`STAMP`) beside the
-compiled modules: size, modification time and CRC-32 of every source they were made
-from (the engine's package and `checker.core`, whose classes and constants they use).
+compiled modules: size, modification and change times and CRC-32 of every source they were
+made from (the engine's package and `checker.core`, whose classes and constants they use).
 At import the engine's package calls `prefer_current`: when the stamp is missing, a
-source differs (a changed size or time is settled by its CRC, so a fresh copy of the
+source differs (a changed time is settled by its size and CRC, so a fresh copy of the
 same files still counts as current) or `PNPKIT_PURE` is set, every module of the
 package is imported from its source, all together (compiled modules call each other
 directly and cannot be mixed with source ones). Stdlib only: `setup.py` imports it.
@@ -42,7 +42,8 @@ def write_stamp(package_dir: str | os.PathLike[str], stamp: str | os.PathLike[st
     lines = []
     for path in _sources(folder):
         st = os.stat(path)
-        lines.append(f"{os.path.relpath(path, os.path.dirname(folder))}\t{st.st_size}\t{st.st_mtime_ns}\t{_crc(path)}\n")
+        name = os.path.relpath(path, os.path.dirname(folder))
+        lines.append(f"{name}\t{st.st_size}\t{st.st_mtime_ns}\t{st.st_ctime_ns}\t{_crc(path)}\n")
     with open(stamp, "w", encoding="utf-8") as f:
         f.writelines(lines)
 
@@ -56,10 +57,10 @@ def current(package_dir: str) -> bool:
         parent = os.path.dirname(folder)
         if sorted(os.path.normpath(os.path.join(parent, row[0])) for row in rows) != _sources(folder):
             return False  # a source added or removed
-        for name, size, mtime, crc in rows:
+        for name, size, mtime, ctime, crc in rows:
             path = os.path.join(parent, name)
-            st = os.stat(path)
-            if (st.st_size, st.st_mtime_ns) != (int(size), int(mtime)) and \
+            st = os.stat(path)  # any write changes the change time, which cannot be set back
+            if (st.st_size, st.st_mtime_ns, st.st_ctime_ns) != (int(size), int(mtime), int(ctime)) and \
                     (st.st_size != int(size) or _crc(path) != int(crc)):
                 return False
     except (OSError, ValueError):
