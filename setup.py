@@ -38,7 +38,7 @@ def compiled() -> list:
     """mypyc's extensions for the engine, or none (with a notice) where they cannot be built."""
     if native.pure_wanted():
         return []
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         notice(f"no C compiler ({compiler})")
         return []
