@@ -2,15 +2,21 @@
 
 Imports stay light: `checker resolve` must start fast, and the simulator's extra
 machinery (processes, statistics) loads only when asked for: `SIMULATOR` names the
-module `checker.core.simulate_cmd` plays and counts with.
+module `checker.core.simulate_cmd` plays and counts with. The engine's modules may be
+compiled with mypyc (`setup.py`): they are used only while they match their sources
+(`checker.core.native`), so this runs before any of them is imported.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .resolve import resolve
-from .rules import compile_game
-from .state_schema import STATE_SCHEMA
+from checker.core.native import prefer_current
+
+prefer_current(__name__, __path__[0])
+
+from .resolve import resolve  # noqa: E402  (after the choice of compiled or source modules)
+from .rules import compile_game  # noqa: E402
+from .state_schema import STATE_SCHEMA  # noqa: E402
 
 SIMULATOR = "checker.el_dorado_canyon.metrics"
 

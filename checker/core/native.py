@@ -1,0 +1,95 @@
+"""Compiled engine modules are used only while they match their sources; otherwise the sources run.
+
+`setup.py` may compile an engine's modules with mypyc (the same sources, as C). Python
+imports a module's compiled file before its source, so an editable checkout would run
+stale code after a source edit. The build therefore writes a stamp (`STAMP`) beside the
+compiled modules: size, modification and change times and CRC-32 of every source they were
+made from (the engine's package and `checker.core`, whose classes and constants they use).
+At import the engine's package calls `prefer_current`: when the stamp is missing, a
+source differs (a changed time is settled by its size and CRC, so a fresh copy of the
+same files still counts as current) or `PNPKIT_PURE` is set, every module of the
+package is imported from its source, all together (compiled modules call each other
+directly and cannot be mixed with source ones). Stdlib only: `setup.py` imports it.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import zlib
+from importlib.machinery import ModuleSpec
+from importlib.util import spec_from_file_location
+from typing import Sequence
+
+STAMP = "native.stamp"
+PURE = "PNPKIT_PURE"  # set (to anything but "" or "0"): run the sources even where compiled modules are current
+CORE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _sources(package_dir: str) -> list[str]:
+    """What the compiled modules are made from: the package's and `checker.core`'s `.py` files."""
+    return sorted(os.path.join(folder, name) for folder in (package_dir, CORE)
+                  for name in os.listdir(folder) if name.endswith(".py"))
+
+
+def _crc(path: str) -> int:
+    with open(path, "rb") as f:
+        return zlib.crc32(f.read())
+
+
+def write_stamp(package_dir: str | os.PathLike[str], stamp: str | os.PathLike[str]) -> None:
+    """Record every source the package's compiled modules are made from (called by `setup.py`)."""
+    folder = os.path.abspath(package_dir)
+    lines = []
+    for path in _sources(folder):
+        st = os.stat(path)
+        name = os.path.relpath(path, os.path.dirname(folder))
+        lines.append(f"{name}\t{st.st_size}\t{st.st_mtime_ns}\t{st.st_ctime_ns}\t{_crc(path)}\n")
+    with open(stamp, "w", encoding="utf-8") as f:
+        f.writelines(lines)
+
+
+def current(package_dir: str) -> bool:
+    """Whether the package's stamp exists and every source it names (and no other) is unchanged."""
+    folder = os.path.abspath(package_dir)
+    try:
+        with open(os.path.join(folder, STAMP), encoding="utf-8") as f:
+            rows = [line.rstrip("\n").split("\t") for line in f]
+        parent = os.path.dirname(folder)
+        if sorted(os.path.normpath(os.path.join(parent, row[0])) for row in rows) != _sources(folder):
+            return False  # a source added or removed
+        for name, size, mtime, ctime, crc in rows:
+            path = os.path.join(parent, name)
+            st = os.stat(path)  # any write changes the change time, which cannot be set back
+            if (st.st_size, st.st_mtime_ns, st.st_ctime_ns) != (int(size), int(mtime), int(ctime)) and \
+                    (st.st_size != int(size) or _crc(path) != int(crc)):
+                return False
+    except (OSError, ValueError):
+        return False  # no stamp (a pure install), or one this code cannot read: trust only the sources
+    return True
+
+
+class _FromSources:
+    """A finder that imports every module of one package from its `.py` file."""
+
+    def __init__(self, package: str, folder: str):
+        self.package, self.folder = package, folder
+
+    def find_spec(self, name: str, path: Sequence[str] | None = None, target: object = None) -> ModuleSpec | None:
+        parent, _, leaf = name.rpartition(".")
+        source = os.path.join(self.folder, leaf + ".py")
+        if parent != self.package or not os.path.isfile(source):
+            return None
+        return spec_from_file_location(name, source)
+
+
+def pure_wanted() -> bool:
+    return os.environ.get(PURE, "") not in ("", "0")
+
+
+def prefer_current(package: str, package_dir: str) -> bool:
+    """Called first by a package that may be compiled: import its modules from the sources unless the
+    compiled ones are current and allowed. True when compiled modules may be used."""
+    if pure_wanted() or not current(package_dir):
+        sys.meta_path.insert(0, _FromSources(package, os.path.abspath(package_dir)))
+        return False
+    return True

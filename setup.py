@@ -1,0 +1,81 @@
+"""Compiles El Dorado Canyon's engine with mypyc when it can; pure Python otherwise.
+
+The same sources, compiled to C by mypyc (shipped with mypy, a build requirement): whole
+simulations run about 3x faster (benchmarks/bench_mypyc.py). Without a C compiler, or if
+mypyc fails, the install goes on with a one-line notice and the engine runs as Python.
+`PNPKIT_PURE=1` at install time builds nothing. Beside the compiled modules the build
+writes `checker.core.native`'s stamp of the sources they were made from: a source edited
+since is noticed at import and the engine then runs from its sources (docs/performance.md).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "checker" / "core"))  # before the package is installed
+import native  # noqa: E402  (the stamp's one definition; stdlib only, so importable before install)
+
+HERE = Path(__file__).resolve().parent
+ENGINE = "checker/el_dorado_canyon"
+# Left as Python: the package's start (it decides what is compiled), the wording and the state
+# contract (text, not play), and `vocabulary`, which makes a class per effect at run time (a
+# compiled class cannot be subclassed by one).
+PURE = {"__init__.py", "wording.py", "state_schema.py", "vocabulary.py"}
+
+
+def notice(why: str) -> None:
+    print(f"pnpkit: {why}: El Dorado Canyon's engine will run as pure Python (slower `checker simulate`)",
+          file=sys.stderr)
+
+
+def compiled() -> list:
+    """mypyc's extensions for the engine, or none (with a notice) where they cannot be built."""
+    if native.pure_wanted():
+        return []
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        notice(f"no C compiler ({compiler})")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        notice("mypyc (mypy) is not installed")
+        return []
+    sources = sorted(f"{ENGINE}/{p.name}" for p in (HERE / ENGINE).glob("*.py") if p.name not in PURE)
+    # Not pyproject.toml's mypy settings: its pydantic plugin is missing from the isolated build
+    # environment, as is pydantic itself (`cards`, which the engine never runs), so imports outside
+    # these modules are read silently. The settings that decide types are repeated here.
+    flags = ["--config-file=", "--check-untyped-defs", "--strict-equality", "--follow-imports=silent",
+             "--ignore-missing-imports"]
+    try:
+        return mypycify([*flags, *sources], opt_level="3", group_name="pnpkit_engine")
+    except (Exception, SystemExit) as failed:  # mypy reports type errors by exiting
+        notice(f"mypyc failed ({failed})")
+        return []
+
+
+class BuildExt(build_ext):
+    """Builds the extensions, or none (with the notice) if the compiler fails; then the stamp."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as failed:  # CompileError, LinkError, or a missing header
+            notice(f"compiling failed ({failed})")
+            for ext in self.extensions:
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            return
+        if self.extensions:  # the stamp goes where the compiled modules went (the checkout, or the wheel)
+            folder = Path(self.get_ext_fullpath(f"{ENGINE.replace('/', '.')}.turn")).parent
+            native.write_stamp(HERE / ENGINE, folder / native.STAMP)
+
+
+# Only a build compiles: pip also runs this file for the build's requirements and metadata.
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+setup(ext_modules=compiled() if BUILDS & set(sys.argv[1:]) else [], cmdclass={"build_ext": BuildExt})
