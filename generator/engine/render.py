@@ -77,7 +77,7 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
                 info = info_place(page, texts)
                 draw_crop_marks(c, page, info)
                 draw_info(c, info)
-            forms.page(c, page, names, (texts, opts), paint)  # as last time in `generator watch`, when the same
+            forms.page(c, page, names, (texts, opts), paint)  # replayed when an earlier build painted the same
             c.showPage()
     return new_pdf(game, looks, title, draw, forms.style, forms.keep_form if forms.cache else None)
 

@@ -116,8 +116,8 @@ class Session:
         return load_game(game, self.reload)
 
     def previews(self, game: Any, looks: Any) -> list[Path]:
-        """Begin a rebuild: write the faces an edit changed as PNG previews; the files (none at the first
-        build, or for a change of more than PREVIEWS faces)."""
+        """Write the faces an edit changed as PNG previews; the files (none at the first build, or for a
+        change of more than PREVIEWS faces)."""
         if not self._open:
             self._begin()
         if self.kept is None or self.cache_root is None or not self.builds:
