@@ -11,7 +11,8 @@ of wall and CPU time (see `timing.py`).  The references:
   embedded subset) given half as many cards as the build places items, so as many faces;
 - print.md's plain script: as many simple faces (a rectangle and two strings each).
 
-"cold" builds with `--no-cache`; "face cache" is the same build replaying the faces an
+"cold" builds with `--no-cache` (the fonts and validated definitions it keeps are used: "first" is the
+same build in an empty cache); "face cache" is the same build replaying the faces an
 earlier run kept (filled by the warm-up round), for comparison.
 
     python3 benchmarks/bench_build.py [--rounds N] [--live] [--against DIR] [GAME...]
@@ -36,11 +37,14 @@ FROZEN = BENCH / "workload-2026-12-01.json"
 FONT = ROOT / "fonts" / "DejaVuSansCondensed.ttf"
 
 
-def build_cmd(out: Path, *games: str, cached: bool = False, tree: Path = ROOT) -> list[str]:
+def build_cmd(out: Path, *games: str, cached: bool = False, tree: Path = ROOT, first: bool = False) -> list[str]:
     """A whole `generator build` of `tree`'s code, as the `generator` command runs it (its entry point:
-    `generator.plain` where the tree has it, else `generator.cli`): cold (`--no-cache`) unless `cached`."""
+    `generator.plain` where the tree has it, else `generator.cli`): cold (`--no-cache`) unless `cached`.
+    `first`: in an empty user cache of its own, as a first build on a new machine (no fonts or validated
+    definitions kept either, which `--no-cache` does not skip)."""
     entry = "generator.plain" if (tree / "generator" / "plain.py").exists() else "generator.cli"
-    code = f"import sys; sys.path.insert(0, {str(tree)!r}); import {entry} as c; c.main()"
+    fresh = "import os, tempfile; os.environ['PNPKIT_CACHE'] = tempfile.mkdtemp(); " if first else ""
+    code = f"{fresh}import sys; sys.path.insert(0, {str(tree)!r}); import {entry} as c; c.main()"
     return [sys.executable, "-c", code, "build", *games, "--out", str(out), *([] if cached else ["--no-cache"])]
 
 
@@ -66,6 +70,7 @@ def main() -> None:
         sides = {
             "generator build (cold)": build_cmd(t / "out", *args.games),
             "generator build (face cache)": build_cmd(t / "warm", *args.games, cached=True),
+            "generator build (first, empty cache)": build_cmd(t / "first", *args.games, first=True),
             "like for like (2026-12-01)": [sys.executable, str(BENCH / "reference_reportlab.py"), "--workload",
                                            str(FROZEN), str(t / "ref")],
             f"lean ({faces // 2} cards)": [sys.executable, str(BENCH / "lean_baseline.py"), str(faces // 2),
