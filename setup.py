@@ -54,7 +54,7 @@ def compiled() -> list:
     flags = ["--config-file=", "--check-untyped-defs", "--strict-equality", "--follow-imports=silent",
              "--ignore-missing-imports"]
     try:
-        return mypycify([*flags, *sources], opt_level="3", group_name="pnpkit_engine")
+        return mypycify([*flags, *sources], opt_level="3", debug_level="0", group_name="pnpkit_engine")
     except (Exception, SystemExit) as failed:  # mypy reports type errors by exiting
         notice(f"mypyc failed ({failed})")
         return []
