@@ -52,17 +52,22 @@ def test_a_one_card_edit_redraws_that_card_only(tmp_path, game_copy):
     assert drawn == 1  # its front: the town back is one drawing for the whole deck
 
 
+def damage(entries):
+    """The first entry cut short, the second's body changed under its digest, the fourth copied over the third."""
+    entries[0].write_bytes(entries[0].read_bytes()[:-40])
+    head, body = entries[1].read_text().split("\n", 1)
+    tampered = body.replace('"code":["', '"code":["0 g ', 1)
+    assert tampered != body
+    entries[1].write_text(head + "\n" + tampered)
+    shutil.copy(entries[3], entries[2])
+
+
 def test_corrupt_and_foreign_entries_are_ignored_and_redrawn(tmp_path):
     cache = tmp_path / "cache"
     cold, drawn_cold = built("el-dorado-canyon", tmp_path / "cold", None)
     built("el-dorado-canyon", tmp_path / "first", cache)
     entries = sorted(cache.glob("faces/*/face-*.json"))
-    entries[0].write_bytes(entries[0].read_bytes()[:-40])                      # cut short
-    head, body = entries[1].read_text().split("\n", 1)
-    tampered = body.replace('"code":["', '"code":["0 g ', 1)                  # body changed, digest not
-    assert tampered != body
-    entries[1].write_text(head + "\n" + tampered)
-    shutil.copy(entries[3], entries[2])                                        # another face's entry
+    damage(entries)
     again, drawn = built("el-dorado-canyon", tmp_path / "again", cache)
     assert again == cold
     assert drawn == 3
@@ -76,12 +81,7 @@ def test_pages_are_replayed_from_their_entries_and_bad_page_entries_are_ignored(
     stamps, originals = [p.stat().st_mtime_ns for p in pages], [p.read_bytes() for p in pages]
     assert len(pages) > 20 and built("el-dorado-canyon", tmp_path / "again", cache)[0] == cold
     assert [p.stat().st_mtime_ns for p in pages] == stamps  # every page replayed: none painted and written again
-    pages[0].write_bytes(pages[0].read_bytes()[:-40])                          # cut short
-    head, body = pages[1].read_text().split("\n", 1)
-    tampered = body.replace('"code":["', '"code":["0 g ', 1)                  # body changed, digest not
-    assert tampered != body
-    pages[1].write_text(head + "\n" + tampered)
-    shutil.copy(pages[3], pages[2])                                            # another page's entry
+    damage(pages)
     assert built("el-dorado-canyon", tmp_path / "last", cache)[0] == cold
     names = [p.name.removesuffix(".json") for p in pages[:4]]
     assert all(isinstance(cachefile.unpack(n, p.read_bytes()), dict) for n, p in zip(names, pages))  # written whole
