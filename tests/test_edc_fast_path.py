@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from checker.el_dorado_canyon import resolve
 from checker.el_dorado_canyon.judge import game_ending
 from checker.el_dorado_canyon.rules import Rules
-from checker.el_dorado_canyon.simulation import POLICIES, setup
+from checker.el_dorado_canyon.simulation import POLICIES, setup, shuffle
 from checker.el_dorado_canyon.state import read_table, write_table
 
 from test_edc_invariants import GAME, states
@@ -79,3 +79,16 @@ def test_simulated_games_replay_turn_by_turn_through_resolve():
                 assert game_ending(table) is logged.game_over
                 if logged.game_over:
                     break
+
+
+def test_the_engines_shuffle_deals_what_random_shuffle_deals():
+    """Simulated games shuffle with `simulation.shuffle` (compiled with the engine): the same seed must
+    deal the same decks as `random.Random.shuffle`, or every report would change with it."""
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 7, 16, 33, 64, 200):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            dealt, expected = list(range(size)), list(range(size))
+            shuffle(ours, dealt)
+            theirs.shuffle(expected)
+            assert dealt == expected, (seed, size)
+            assert ours.random() == theirs.random()  # the generators drew alike: the games go on alike

@@ -19,7 +19,7 @@ from .gone import go_gone  # noqa: F401  (registers go_gone)
 from .players import MAX_TRACK, Play, Player
 from .rules import Option
 from .town import pay
-from .vocabulary import RULES, Run, effect, passive
+from .vocabulary import RULES, Steps, effect, passive
 
 if TYPE_CHECKING:
     from .turn import Table
@@ -184,9 +184,6 @@ def round_the_rosie(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> b
 # passives: no step of their own; the character carries their sum (attacks read it, H4)
 passive("extra_damage", lambda e: ("extra", e.amount))
 passive("armor", lambda e: ("armor", e.amount))
-
-
-Steps = tuple[tuple[Run, Any], ...]
 
 
 def effect_steps(end: Option) -> tuple[Steps, Any, Steps]:

@@ -5,13 +5,13 @@ easy to test and to cite.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from .players import Player
     from .turn import Table
 
-END_INFAMY = 10  # H10
+END_INFAMY: Final = 10  # H10
 
 
 def game_ending(table: Table) -> bool:

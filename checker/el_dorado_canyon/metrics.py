@@ -12,12 +12,11 @@ simulate_cmd` runs the games and merges; `report` turns a tally into judged entr
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from checker.core import stats
 from checker.core.errors import StateError
-from checker.core.simulate_cmd import (bump, histogram_summary, judged_rates, list_changes, rate_entry,
-                                       seeded_games)
+from checker.core.simulate_cmd import histogram_summary, judged_rates, list_changes, rate_entry, seeded_games
 
 from .judge import game_ending, score, winners
 from .players import Play
@@ -25,17 +24,27 @@ from .rules import Rules, compile_game
 from .simulation import MAX_TURNS, POLICIES, Policy, setup
 
 FAMILY = "el-dorado-canyon"
-UNITS = 60  # a win shared by k players (k <= 6) is 60 / k units: whole numbers for any tie
+# Final: mypyc compiles these constants into the code (a plain module global is a dict lookup per use)
+UNITS: Final = 60  # a win shared by k players (k <= 6) is 60 / k units: whole numbers for any tie
 POLICY_NAMES = ("random", "greedy", "search")
 DEFAULT_BUDGET = 8  # playouts per decision: 71 % against three greedy seats (docs/balance-lab.md)
 # card counters, per policy and card id: the index of each in the list
-BUYERS, BUYS, TURN_SUM, PLAYS, OFFERED = range(5)
+BUYERS: Final = 0
+BUYS: Final = 1
+TURN_SUM: Final = 2
+PLAYS: Final = 3
+OFFERED: Final = 4
 # a first offer's stratum: the gold the player had (capped: richer is all alike) and the stage of the
 # game (turns in bands); a bot's buy depends on its gold and the row, so within a stratum what else the
 # row held decides, which the shuffle deals fairly
-GOLD_CAP, TURN_BAND, TURN_BANDS = 8, 10, 3
+GOLD_CAP: Final = 8
+TURN_BAND: Final = 10
+TURN_BANDS: Final = 3
 # per stratum of a first offer: [took it, their win units, passed it over, their win units]
-TOOK, TOOK_WINS, PASSED, PASSED_WINS = range(4)
+TOOK: Final = 0
+TOOK_WINS: Final = 1
+PASSED: Final = 2
+PASSED_WINS: Final = 3
 
 
 def prepare(game: Any) -> dict[str, Any]:
@@ -129,48 +138,70 @@ def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], wo
            drawn: list[tuple[int, str | None]], offered: list[set[str]], first: list[dict[str, tuple[int, bool]]],
            bought_turn: list[tuple[int, str, int]], plays: list[tuple[int, str]], names: list[str]) -> None:
     tally["games"] += 1
-    bump(tally["lengths"], str(turns))
-    bump(tally["reasons"], reason)
+    _bump(tally["lengths"], str(turns))
+    _bump(tally["reasons"], reason)
     for s in scores:
-        bump(tally["scores"], str(s))
-    bump(tally["winner_scores"], str(max(scores)))
-    bump(tally["spreads"], str(max(scores) - min(scores)))
+        _bump(tally["scores"], str(s))
+    _bump(tally["winner_scores"], str(max(scores)))
+    _bump(tally["spreads"], str(max(scores) - min(scores)))
+    seat_wins: list[int] = tally["seat_wins"]
+    by_policy: dict[str, list[int]] = tally["policy"]
     for seat, units in enumerate(won):
-        tally["seat_wins"][seat] += units
-        entry = tally["policy"].setdefault(names[seat], [0, 0])
+        seat_wins[seat] += units
+        entry = _counts(by_policy, names[seat], 2)
         entry[0] += 1
         entry[1] += units
     dealt: set[int] = set()  # the character dealt at set up: a fair draw, so 1 / players is its baseline
+    by_char: dict[str, list[int]] = tally["char"]
     for seat, char_id in drawn:
         if seat not in dealt and char_id is not None:
             dealt.add(seat)
-            entry = tally["char"].setdefault(char_id, [0, 0])
+            entry = _counts(by_char, char_id, 2)
             entry[0] += 1
             entry[1] += won[seat]
+    cards: dict[str, dict[str, list[int]]] = tally["card"]  # per policy, per card id: [BUYERS, ..., OFFERED]
     buyers: list[set[str]] = [set() for _ in won]
     for seat, card_id, turn in bought_turn:
-        c = _card(tally, names[seat], card_id)
+        c = _counts(_within(cards, names[seat]), card_id, 5)
         c[BUYS] += 1
         c[TURN_SUM] += turn
         buyers[seat].add(card_id)
     for seat, card_id in plays:
-        _card(tally, names[seat], card_id)[PLAYS] += 1
+        _counts(_within(cards, names[seat]), card_id, 5)[PLAYS] += 1
+    first_tally: dict[str, dict[str, dict[str, list[int]]]] = tally["first"]
     for seat, units in enumerate(won):
         name = names[seat]
         for card_id in buyers[seat]:
-            _card(tally, name, card_id)[BUYERS] += 1
+            _counts(_within(cards, name), card_id, 5)[BUYERS] += 1
         for card_id in offered[seat] | buyers[seat]:
-            _card(tally, name, card_id)[OFFERED] += 1
-        strata = tally["first"].setdefault(name, {})
+            _counts(_within(cards, name), card_id, 5)[OFFERED] += 1
+        strata = _within(first_tally, name)
         for card_id, (stratum, taken) in first[seat].items():
-            cell = strata.setdefault(card_id, {}).setdefault(str(stratum), [0, 0, 0, 0])
+            cell = _counts(_within(strata, card_id), str(stratum), 4)
             side = TOOK if taken else PASSED
             cell[side] += 1
             cell[side + 1] += units
 
 
-def _card(tally: dict[str, Any], policy: str, card_id: str) -> list[int]:
-    return tally["card"].setdefault(policy, {}).setdefault(card_id, [0] * 5)
+def _bump(counter: dict[str, int], key: str) -> None:
+    """One more of `key` (`simulate_cmd.bump`, which Python code calls, compiled into the loop)."""
+    counter[key] = counter.get(key, 0) + 1
+
+
+def _counts(counters: dict[str, list[int]], key: str, size: int) -> list[int]:
+    """The counters under `key`, new (zeros) on first use: `setdefault` would build them every time."""
+    found = counters.get(key)
+    if found is None:
+        found = counters[key] = [0] * size
+    return found
+
+
+def _within(nested: dict[str, dict[str, Any]], key: str) -> dict[str, Any]:
+    """The dict under `key`, new on first use."""
+    found = nested.get(key)
+    if found is None:
+        found = nested[key] = {}
+    return found
 
 
 # ---- the report ------------------------------------------------------------------------------------

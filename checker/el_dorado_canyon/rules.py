@@ -9,13 +9,14 @@ its effects comes from each effect's `Rule`.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from checker.core.compiled import built
 
-from .vocabulary import compiled_effect, rule
+from .vocabulary import Steps, compiled_effect, rule
 
-LEFT, RIGHT = 1, -1
+LEFT: Final = 1
+RIGHT: Final = -1
 DIRECTIONS = {"left": LEFT, "right": RIGHT}
 ROMAN = ("I", "II", "III", "IV")
 
@@ -69,7 +70,7 @@ class Option:
         self.text: str = data["text"]
         self.fixed = DIRECTIONS.get(self.arrow)  # a printed arrow's direction; None: turned, or none
         self.turned = self.arrow == "either"  # the player turns the arrow
-        self.steps: tuple | None = None  # the effects with their rule functions: bound by `effects.effect_steps`
+        self.steps: tuple[Steps, Any, Steps] | None = None  # the effects with their rule functions: bound by `effects.effect_steps`
         rules = [e.rule for e in self.effects]
         # the play fields this end answers (state contract: buy, refresh), with the effect answering each
         self.choices: dict[str, Any] = {}

@@ -20,7 +20,7 @@ from .players import Play, Player
 from .legal import affordable, legal_actions, playable
 from .rules import DIRECTIONS
 from .rules import Rules
-from .simulation import Policy, greedy_policy
+from .simulation import Policy, greedy_policy, shuffle
 from .turn import Table
 
 PLAYOUT_TURNS = 60  # a playout stops here and is judged on the scores so far
@@ -57,9 +57,9 @@ def copy_table(t: Table, rng: random.Random) -> Table:
     deck = list(t.deck) if t.deck is not None else None
     chars = list(t.characters) if t.characters is not None else None
     if deck:
-        rng.shuffle(deck)
+        shuffle(rng, deck)
     if chars:
-        rng.shuffle(chars)
+        shuffle(rng, chars)
     return Table(t.rules, seats, t.first, list(t.row) if t.row is not None else None, deck, chars)
 
 
@@ -108,7 +108,7 @@ def search_policy(rules: Rules, budget: int, counts: dict[str, int] | None = Non
         n = [0] * len(plays)
         total = [0.0] * len(plays)
         order = list(range(len(plays)))
-        rng.shuffle(order)  # with a budget below the candidates, a fair sample of them
+        shuffle(rng, order)  # with a budget below the candidates, a fair sample of them
         for k in range(budget):
             if k < len(plays):
                 i = order[k]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from operator import attrgetter
-from typing import Callable
+from typing import Any, Callable, Final
 
 from .attacks import find_target
 from .gone import apply_immediate, place_character
@@ -17,8 +17,8 @@ from .players import MAX_TRACK, Play, Player
 from .rules import LEFT, RIGHT, Option, Rules
 from .turn import Table
 
-MAX_TURNS = 200  # a safety stop: simple policies may stall; reported as "turn limit"
-START_GOLD = 3  # Player Set Up: "Take 3 gold"
+MAX_TURNS: Final = 200  # a safety stop: simple policies may stall; reported as "turn limit"
+START_GOLD: Final = 3  # Player Set Up: "Take 3 gold"
 
 
 # ---- policies: POLICIES[name](rules) -> (table, player, rng.random) -> Play ------------------------
@@ -112,9 +112,9 @@ POLICIES: dict[str, Callable[[Rules], Policy]] = {"random": random_policy, "gree
 def setup(rules: Rules, players: int, rng: random.Random) -> Table:
     """Table and Player Set Up: town row of 3, 2 characters per player, 4 starting cards, 3 gold."""
     town = list(rules.town_copies)
-    rng.shuffle(town)
+    shuffle(rng, town)
     chars = list(rules.character_copies)
-    rng.shuffle(chars)
+    shuffle(rng, chars)
     chars = chars[: 2 * players]
     seats = [Player(f"P{i + 1}", i, None, gone=True, hand=list(rules.starting), unbanked=START_GOLD)
              for i in range(players)]
@@ -126,3 +126,17 @@ def setup(rules: Rules, players: int, rng: random.Random) -> Table:
     for p in seats:
         apply_immediate(table, p)
     return table
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """`rng.shuffle(items)`: the same permutation from the same generator (CPython's Fisher-Yates,
+    each index drawn by `getrandbits` as `Random._randbelow` draws it), compiled with the engine
+    rather than run as Python; a test holds it to `random.Random.shuffle`."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 # (table, player, effect, play or None for abilities, aim) -> go on with the rest of the option?
 Run = Callable[["Table", "Player", Any, "Play | None", Any], bool]
+Steps = tuple[tuple[Run, Any], ...]  # effects with the functions that apply them (`effects.effect_steps`)
 
 
 def _zero(e: Any) -> int:
