@@ -69,6 +69,28 @@ def test_holm_steps_down_and_p_values_agree_with_intervals():
     assert stats.newcombe(56, 70, 48, 80, stats.z_for(p * 0.9))[0] < 0  # ... a wider one at level 1 - p does not
 
 
+def test_a_rates_p_value_is_where_its_wilson_interval_stops_holding_the_baseline():
+    """`p_rate` is closed-form: the Wilson interval at level 1 - p has the baseline on its edge, so a
+    slightly narrower one excludes it and a slightly wider one holds it; and it is the bisection's answer."""
+    for wins, n, baseline in [(42.5, 120, 0.25), (31, 200, 0.25), (22, 60, 1 / 3), (560, 2000, 0.25), (10, 30, 0.5)]:
+        p = stats.p_rate(wins, n, baseline)
+        assert 1e-6 < p < 0.9
+        low, high = stats.wilson(wins, n, stats.z_for(p * 1.01))
+        assert not low <= baseline <= high
+        low, high = stats.wilson(wins, n, stats.z_for(p * 0.99))
+        assert low <= baseline <= high
+        bisected = stats.p_value(lambda z: not stats.wilson(wins, n, z)[0] <= baseline <= stats.wilson(wins, n, z)[1])
+        assert abs(p - bisected) < 1e-12
+    assert stats.p_rate(0, 0, 0.25) == 1.0  # no games: no evidence
+
+
+def test_the_normal_cdf_is_statistics_own_to_the_bit():
+    from statistics import NormalDist
+
+    for x in (-8.5, -1.959963984540054, -0.3, 0.0, 1e-9, 0.7, 1.96, 3.3, 12.0):
+        assert stats.normal_cdf(x) == NormalDist().cdf(x)
+
+
 def test_mantel_haenszel_pools_strata_and_covers_a_planted_difference():
     """One stratum: the plain difference (Sato's variance is then the two-sample one, to 1e-4); a stratum
     with one side empty weighs nothing; and on confounded strata (the treated share and the base rate both

@@ -9,6 +9,7 @@ the same seed gives in one run. Game i is seeded from (seed, i) alone.
 """
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import marshal
@@ -16,7 +17,6 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterator
 
@@ -140,6 +140,7 @@ Task = tuple  # (metrics module name, prepared data, players, seed, policies, bu
 
 
 def _work(task: Task, first: int, count: int) -> dict[str, Any]:
+    gc.enable()  # `checker.cli` starts without the collector; games make garbage cycles (players attacking each other)
     module, data, players, seed, policies, budget = task
     return importlib.import_module(module).tally_games(data, first, count, players, seed, policies, budget)
 
@@ -208,6 +209,7 @@ def _forked(task: Task, shares: list[tuple[int, int]]) -> Iterator[tuple[int, di
             pid = os.fork()
             if pid == 0:  # the worker: play, send, leave without running the parent's clean-up
                 code = 1
+                gc.freeze()  # what the worker inherited stays as it is: no collection walks it (or copies its pages)
                 try:
                     os.close(read)
                     for s, n in batches(first, count):
@@ -483,9 +485,7 @@ def _p_mean(d: float, low: float, high: float) -> float:
     se = (high - low) / (2 * stats.Z95)
     if se <= 0:
         return 0.0 if d else 1.0
-    from statistics import NormalDist
-
-    return 2 * (1 - NormalDist().cdf(abs(d) / se))
+    return 2 * (1 - stats.normal_cdf(abs(d) / se))
 
 
 def default_jobs() -> int:
@@ -611,7 +611,7 @@ def _prepare(game: str, players: int, policy: str | None, budget: int | None, pr
     from cards.families import builtin_games
 
     params = params_for(sim, games, players, seed, policy, budget, precision)
-    if game not in builtin_games() and Path(game).resolve().name != data["id"]:
+    if game not in builtin_games() and os.path.basename(os.path.realpath(game)) != data["id"]:
         params["folder"] = game  # a renamed copy is named by its folder as given (it keeps its id)
     return sim, data, params
 

@@ -19,8 +19,7 @@ risk difference, with Sato's variance (1989), which stays right both with many t
 """
 from __future__ import annotations
 
-from math import sqrt
-from statistics import NormalDist
+from math import erf, sqrt
 
 Z95 = 1.959963984540054
 ALPHA = 0.05
@@ -31,7 +30,17 @@ VERDICTS = ("strong", "weak", "even", "unknown", "avoided")
 
 def z_for(alpha: float) -> float:
     """The two-sided normal quantile for level 1 - alpha."""
+    from statistics import NormalDist  # only here: `statistics` costs a report's start-up several ms
+
     return NormalDist().inv_cdf(1 - alpha / 2)
+
+
+SQRT2 = sqrt(2.0)
+
+
+def normal_cdf(x: float) -> float:
+    """P(Z <= x) for a standard normal Z: `statistics.NormalDist().cdf(x)`, the same formula to the bit."""
+    return 0.5 * (1.0 + erf(x / SQRT2))
 
 
 def wilson(x: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -69,12 +78,21 @@ def p_value(excludes) -> float:
             lo = mid
         else:
             hi = mid
-    return 2 * (1 - NormalDist().cdf(lo))
+    return 2 * (1 - normal_cdf(lo))
 
 
 def p_rate(x: float, n: float, baseline: float) -> float:
-    """p-value of "the rate x/n equals baseline" by the Wilson interval."""
-    return p_value(lambda z: not wilson(x, n, z)[0] <= baseline <= wilson(x, n, z)[1])
+    """p-value of "the rate x/n equals baseline" by the Wilson interval.
+
+    The Wilson interval at z holds the baseline p0 exactly when (x/n - p0)^2 <= z^2 p0 (1 - p0) / n
+    (it is the set of rates the score test keeps), so the z at which it stops holding p0 has a closed
+    form: no bisection needed."""
+    if n <= 0:
+        return 1.0  # no games: the interval is [0, 1]
+    spread = baseline * (1 - baseline) / n
+    if spread <= 0:
+        return p_value(lambda z: not wilson(x, n, z)[0] <= baseline <= wilson(x, n, z)[1])  # a baseline of 0 or 1
+    return 2 * (1 - normal_cdf(abs(x / n - baseline) / sqrt(spread)))
 
 
 def p_difference(x1: float, n1: float, x2: float, n2: float) -> float:
@@ -118,7 +136,7 @@ def mantel_haenszel(strata, z: float = Z95) -> tuple[float, float, float, float]
     se = sqrt(max(d * p_sum + q_sum, 0.0)) / w_sum
     if not se:
         return d, d, d, 1.0 if not d else 0.0
-    return d, d - z * se, d + z * se, 2 * (1 - NormalDist().cdf(abs(d) / se))
+    return d, d - z * se, d + z * se, 2 * (1 - normal_cdf(abs(d) / se))
 
 
 def mean_interval(total: float, squares: float, n: int, z: float = Z95) -> tuple[float, float, float]:
