@@ -37,6 +37,7 @@ def _run(args: list[str]) -> None:
         if options is not None:
             code = run_plain(options)
             sys.stdout.flush()
+            sys.stderr.flush()
             os._exit(code)  # nothing left to tear down: a whole interpreter's clean-up costs a short run ~10 ms
         gc.enable()
     from cards.terminal import run_app

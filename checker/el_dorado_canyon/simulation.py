@@ -33,7 +33,7 @@ def random_policy(rules: Rules) -> Policy:
 
     def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
         hand = playable(p)
-        card = hand[int(rand() * len(hand))]
+        card = hand[int(rand() * float(len(hand)))]  # float(): the same product, multiplied natively
         option = (1 if rand() >= 0.5 else 0) if card.two_ended else 0  # int(rand() * 2): doubling is exact
         direction = LEFT if rand() < 0.5 else RIGHT
         opt = card.options[option]
@@ -45,7 +45,7 @@ def random_policy(rules: Rules) -> Policy:
         # (may_refresh checked the row; a refresh needs the deck the state gives)
         turned_up = (t.deck[:3] + t.row)[:3] if refresh and t.deck is not None and t.row is not None else t.row
         can = affordable(p, turned_up, cost if refresh else 0)
-        buy = can[int(rand() * len(can))] if can else None
+        buy = can[int(rand() * float(len(can)))] if can else None
         return Play(card, p.seat, option, direction, buy, refresh)
 
     return choose

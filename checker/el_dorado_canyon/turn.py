@@ -223,7 +223,11 @@ class Table:
             self.say_resolving(pl, p)
         if p.out:  # GONE, or without a character (a dead one is out too)
             return
-        before, deferred, after = pl.end.steps or effect_steps(pl.end)
+        end = pl.end
+        steps = end.steps
+        if steps is None:
+            steps = effect_steps(end)
+        before, deferred, after = steps
         aim = pl.direction
         for run, effect in before:
             if not run(self, p, effect, pl, aim) or p.char is None:
