@@ -15,7 +15,7 @@ before and after (the VM is shared: wall time needs a quiet machine, CPU time le
 
 `--critical`: what a quiet machine would show, measured on a busy one. The same command, each
 side's process timed from inside (a wrapper around `checker.cli.main` that reaps the workers
-with `os.wait4`): the main process's CPU time (start-up, merging, the report; it waits while
+with `os.wait4` and reads its own CPU time as it leaves, by `os._exit` or not): the main process's CPU time (start-up, merging, the report; it waits while
 the workers play) plus the slowest worker's. On an idle machine with a core per job that sum
 is the wall time; under load, wall time is mostly waiting for a core. Medians, alternating.
 
