@@ -8,7 +8,10 @@ imported on first use: `checker resolve` reads `cards.families`, `cards.files` a
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _LAZY = {"DefinitionError": "errors", "Problem": "errors", "BUILTIN": "loader", "Game": "loader",
          "LoadedComponent": "loader", "load_game": "loader", "FAMILIES": "families", "Family": "families",

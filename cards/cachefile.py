@@ -12,9 +12,12 @@ from __future__ import annotations
 import json
 import zlib
 from pathlib import Path
-from typing import Any
 
 from .files import FileRefused, read_bytes, write_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 LIMIT = 64_000_000  # bytes: far above any compiled game
 

@@ -21,7 +21,10 @@ import os
 import stat
 import time
 from pathlib import Path
-from typing import IO, Iterable, Iterator, Mapping
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Iterable, Iterator, Mapping
 
 MAX_READ = 2_000_000        # bytes: far above any definition or state file, far below a memory problem
 LOCK_WAIT = 60.0            # seconds a writer waits for another writer into the same folder

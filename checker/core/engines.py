@@ -6,9 +6,12 @@ message names the game and its family, so a designer knows why nothing was resol
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 
 from cards.families import family
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
 
 
 class NoEngine(Exception):

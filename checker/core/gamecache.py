@@ -17,7 +17,6 @@ import importlib.util
 import os
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 from cards import cachefile
 from cards.compiled import CARDS, content_key
@@ -26,6 +25,10 @@ from cards.stamps import Stamps, recall, remember
 from cards.usercache import cache_dir
 
 from .engines import engine_for
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def game_folder(game: str) -> Path:

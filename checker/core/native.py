@@ -18,7 +18,10 @@ import sys
 import zlib
 from importlib.machinery import ModuleSpec
 from importlib.util import spec_from_file_location
-from typing import Sequence
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Sequence
 
 STAMP = "native.stamp"
 PURE = "PNPKIT_PURE"  # set (to anything but "" or "0"): run the sources even where compiled modules are current

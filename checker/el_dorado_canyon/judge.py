@@ -5,9 +5,10 @@ easy to test and to cite.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
     from .players import Player
     from .turn import Table
 

@@ -9,11 +9,13 @@ its effects comes from each effect's `Rule`.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from checker.core.compiled import built
 
 from .vocabulary import compiled_effect, rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 LEFT, RIGHT = 1, -1
 DIRECTIONS = {"left": LEFT, "right": RIGHT}

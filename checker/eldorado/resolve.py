@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from checker.core.errors import StateError
 from checker.core.result import Resolution
@@ -15,6 +14,10 @@ from .legal import refusal
 from .play import Play
 from .state import NO_SHIP, read_table, write_table
 from .world import world_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: Path | None = None) -> Resolution:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 from checker.core.compiled import compiled
 from checker.core.errors import StateError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def compile_game(game: Any) -> dict[str, Any]:

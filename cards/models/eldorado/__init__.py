@@ -9,9 +9,10 @@ loading the pydantic schemas.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
     from ..common import Record
     from .chart import Chart, Mark
     from .checks import ICONS, chart_of, check_game, check_record
