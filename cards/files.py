@@ -16,14 +16,13 @@ left by a killed process is removed by the next write into its folder.
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
 import time
-from pathlib import Path
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # `pathlib` and `json` are imported by the writers: a reader (`checker resolve`) starts without
+    from pathlib import Path
     from typing import IO, Iterable, Iterator, Mapping
 
 MAX_READ = 2_000_000        # bytes: far above any definition or state file, far below a memory problem
@@ -128,6 +127,8 @@ def write_set(files: Mapping[Path, bytes | Spooled], root: Path | None = None, r
     they leave empty go too.  Raises `FileRefused` naming the file and the reason; nothing of
     the new set is then left, and the previous set is whole.
     """
+    from pathlib import Path
+
     if not files:
         return
     paths = [Path(os.path.abspath(p)) for p in files]
@@ -180,6 +181,9 @@ def recover(root: Path) -> None:
 
 def _recover(root: Path) -> set[Path]:
     """Play back the journal left in `root` (the lock held); the folders it names."""
+    import json
+    from pathlib import Path
+
     journal = root / JOURNAL
     try:
         entries = json.loads(journal.read_text(encoding="utf-8"))["entries"]
@@ -243,6 +247,7 @@ def _remove_stale(folders: set[Path]) -> None:
 def _stage(files: dict[Path, bytes | Spooled]) -> list[tuple[Path, Path]]:
     """Each file's bytes in a private temporary file beside it, flushed to disk: (temporary, target)."""
     import tempfile  # only writers need it: `checker resolve` reads, and must start fast
+    from pathlib import Path
 
     mode = _file_mode()
     staged: list[tuple[Path, Path]] = []
@@ -310,6 +315,8 @@ def _keep_old(path: Path) -> Path | None:
 
 
 def _write_journal(journal: Path, pairs: list[tuple[Path, Path | None]]) -> None:
+    import json
+
     data = json.dumps({"entries": [{"path": str(p), "old": str(o) if o else None} for p, o in pairs]})
     tmp = journal.with_name(f".{journal.name}{TEMP}")
     with open(tmp, "w", encoding="utf-8") as handle:

@@ -17,10 +17,9 @@ import os
 import stat
 import time
 import zlib
-from pathlib import Path
 
 from . import cachefile
-from .usercache import cache_dir
+from .usercache import cache_folder
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -60,8 +59,8 @@ class Stamps:
                    for s in self.taken.values())
 
 
-def _memo_path(kind: str, ident: str) -> Path:
-    return cache_dir() / "stamps" / f"{kind}-{zlib.crc32(ident.encode('utf-8', 'surrogateescape')):08x}.json"
+def _memo_path(kind: str, ident: str) -> str:
+    return os.path.join(cache_folder(), "stamps", f"{kind}-{zlib.crc32(ident.encode('utf-8', 'surrogateescape')):08x}.json")
 
 
 def recall(kind: str, ident: str) -> Any | None:

@@ -16,11 +16,10 @@ from __future__ import annotations
 import os
 import sys
 import zlib
-from importlib.machinery import ModuleSpec
-from importlib.util import spec_from_file_location
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
     from typing import Sequence
 
 STAMP = "native.stamp"
@@ -82,6 +81,8 @@ class _FromSources:
         source = os.path.join(self.folder, leaf + ".py")
         if parent != self.package or not os.path.isfile(source):
             return None
+        from importlib.util import spec_from_file_location  # the sources run: start-up matters less
+
         return spec_from_file_location(name, source)
 
 
