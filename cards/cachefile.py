@@ -83,7 +83,7 @@ def _parsed(body: bytes) -> Any:
             import json
 
             return json.loads(text)
-        _scan = make_scanner(_Settings())
+        _scan = make_scanner(_Settings())  # type: ignore[arg-type]  # json.loads's settings, as attributes
     start = len(text) - len(text.lstrip(_SPACE))
     try:
         value, end = _scan(text, start)

@@ -55,7 +55,8 @@ class Spooled:
         self.handle.close()
 
 
-def read_bytes(path: Path, *, inside: Path | None = None, limit: int = MAX_READ) -> bytes:
+def read_bytes(path: str | os.PathLike[str], *, inside: str | os.PathLike[str] | None = None,
+               limit: int = MAX_READ) -> bytes:
     """The bytes of the regular file `path`; with `inside`, only if its real path is within that folder."""
     try:
         real = os.path.realpath(path, strict=True)
@@ -91,7 +92,7 @@ def read_bytes(path: Path, *, inside: Path | None = None, limit: int = MAX_READ)
         os.close(fd)
 
 
-def is_file(path: Path) -> bool:
+def is_file(path: str | os.PathLike[str]) -> bool:
     """Whether `path` names a regular file (through links); a too-long name or a loop is just False."""
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
@@ -113,9 +114,11 @@ def _chunks(data: bytes | Spooled) -> Iterable[bytes]:
     return data.chunks() if isinstance(data, Spooled) else (data,)
 
 
-def write_file(path: Path, data: bytes) -> None:
+def write_file(path: str | os.PathLike[str], data: bytes) -> None:
     """Write one file all or nothing (a set of one)."""
-    write_set({path: data})
+    from pathlib import Path
+
+    write_set({Path(path): data})
 
 
 def write_set(files: Mapping[Path, bytes | Spooled], root: Path | None = None, remove: Iterable[Path] = ()) -> None:

@@ -9,11 +9,11 @@ from .fasttoml import loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
+    import os
     from typing import Any
 
 
-def read_state(path: Path) -> dict[str, Any]:
+def read_state(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Parse a state file; any unreadable input (a FIFO, a device, too large) is a StateError, never a hang."""
     try:
         raw = read_bytes(path)
@@ -39,7 +39,7 @@ def read_state(path: Path) -> dict[str, Any]:
     return state
 
 
-def write_state(path: Path, state: dict[str, Any]) -> None:
+def write_state(path: str | os.PathLike[str], state: dict[str, Any]) -> None:
     """Write the next state all or nothing, led by the format version it is written in; a path that cannot
     take it is a StateError naming `--out`."""
     import tomli_w  # only `--out` writes: a plain resolve does not load it
