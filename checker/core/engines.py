@@ -5,9 +5,7 @@ message names the game and its family, so a designer knows why nothing was resol
 """
 from __future__ import annotations
 
-import importlib
-
-from cards.families import family
+from cards.families import family, module
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,4 +24,4 @@ def engine_for(game_id: str, family_name: str) -> ModuleType:
     fam = family(family_name)
     if fam.engine is None:
         raise NoEngine(game_id, fam.name)
-    return importlib.import_module(fam.engine)
+    return module(fam.engine)

@@ -57,12 +57,12 @@ def _parser() -> Callable[..., Any] | None:
 
 
 def _load_extension() -> Any:
-    from importlib.machinery import PathFinder
-
-    package = PathFinder.find_spec("toml_rs")
+    # importlib.machinery's PathFinder, as the import system holds it (importing importlib brings `warnings`)
+    finder: Any = next(f for f in sys.meta_path if getattr(f, "__name__", "") == "PathFinder")
+    package = finder.find_spec("toml_rs")
     if package is None or not package.submodule_search_locations:
         return None
-    spec = PathFinder.find_spec(_MODULE, package.submodule_search_locations)
+    spec = finder.find_spec(_MODULE, package.submodule_search_locations)
     if spec is None or spec.loader is None:
         return None
     module = spec.loader.create_module(spec)

@@ -12,7 +12,6 @@ plays thousands of simulated games (log None: no text is ever built).
 """
 from __future__ import annotations
 
-from operator import attrgetter
 
 from checker.core.verdict import Event
 
@@ -332,7 +331,8 @@ class Table:
                      owner=owner.name)
 
 
-RANK = attrgetter("card.rank")
+def RANK(play: Play) -> int:  # the sort key of a reveal (not operator.attrgetter: resolve's start-up)
+    return play.card.rank
 
 
 Orders = tuple[tuple[tuple[int, ...], ...], dict[int, tuple[tuple[int, ...], ...]]]
