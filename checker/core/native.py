@@ -81,9 +81,12 @@ class _FromSources:
         source = os.path.join(self.folder, leaf + ".py")
         if parent != self.package or not os.path.isfile(source):
             return None
-        from importlib.util import spec_from_file_location  # the sources run: start-up matters less
+        # importlib.util.spec_from_file_location's spec, without importlib.util (contextlib, functools...)
+        from importlib.machinery import ModuleSpec, SourceFileLoader
 
-        return spec_from_file_location(name, source)
+        spec = ModuleSpec(name, SourceFileLoader(name, source), origin=source)
+        spec.has_location = True  # __file__ and __cached__ from the source, as for any module found on a path
+        return spec
 
 
 def pure_wanted() -> bool:
