@@ -7,8 +7,11 @@ imported on first use: `checker resolve` reads `cards.families`, `cards.files` a
 """
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _LAZY = {"DefinitionError": "errors", "Problem": "errors", "BUILTIN": "loader", "Game": "loader",
          "LoadedComponent": "loader", "load_game": "loader", "FAMILIES": "families", "Family": "families",
@@ -20,4 +23,6 @@ __all__ = sorted(_LAZY)
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module 'cards' has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    module = f"{__name__}.{_LAZY[name]}"
+    __import__(module)  # not importlib: it brings `warnings` into every start-up
+    return getattr(sys.modules[module], name)

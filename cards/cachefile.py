@@ -6,35 +6,48 @@ trusted: an entry is used only when its header names the entry asked for and the
 has the length and CRC-32 the header records, so a torn, corrupt or foreign file is a
 miss (the caller computes the value again), never an error.  The check runs on the raw
 bytes before parsing, so a warm start pays neither `hashlib` nor a second serialisation.
+
+Reading imports neither `json` nor `pathlib` (with `re`, `enum` and `urllib`, they cost a warm
+`checker resolve` more than its work): the header is checked against the bytes `pack_bytes`
+writes for that body, and the body parsed by the C scanner `json.loads` itself runs (`_json`,
+with `json.loads`'s settings); the writers import `json`.
 """
 from __future__ import annotations
 
-import json
 import zlib
-from pathlib import Path
-from typing import Any
 
 from .files import FileRefused, read_bytes, write_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import os
+    from typing import Any, Callable
 
 LIMIT = 64_000_000  # bytes: far above any compiled game
 
 
 def pack(name: str, value: Any) -> bytes:
     """The bytes of the entry `name` holding `value` (JSON-able)."""
+    import json
+
     return pack_bytes(name, json.dumps(value, separators=(",", ":")).encode("utf-8"))
 
 
 def pack_bytes(name: str, body: bytes) -> bytes:
     """The bytes of the entry `name` whose body is `body` as given."""
-    header = json.dumps({"entry": name, "size": len(body), "crc32": zlib.crc32(body)})
-    return header.encode("utf-8") + b"\n" + body
+    return _header(name, body) + b"\n" + body
+
+
+def _header(name: str, body: bytes) -> bytes:
+    """`json.dumps({"entry": name, "size": len(body), "crc32": zlib.crc32(body)})`, as bytes, without `json`."""
+    return f'{{"entry": {_quoted(name)}, "size": {len(body)}, "crc32": {zlib.crc32(body)}}}'.encode("utf-8")
 
 
 def unpack(name: str, raw: bytes) -> Any | None:
     """The value of the entry `name` in `raw`, or None when it is not exactly what `pack` wrote for it."""
     body = unpack_bytes(name, raw)
     try:
-        return None if body is None else json.loads(body)
+        return None if body is None else _parsed(body)
     except (ValueError, RecursionError):
         return None
 
@@ -42,41 +55,83 @@ def unpack(name: str, raw: bytes) -> Any | None:
 def unpack_bytes(name: str, raw: bytes) -> bytes | None:
     """The body of the entry `name` in `raw`, or None when it is not exactly what `pack_bytes` wrote for it."""
     head, newline, body = raw.partition(b"\n")
+    return body if newline and head == _header(name, body) else None
+
+
+def _quoted(text: str) -> str:
     try:
-        header = json.loads(head) if newline else None
-    except (ValueError, RecursionError):
-        return None
-    if not (isinstance(header, dict) and header.get("entry") == name and header.get("size") == len(body)
-            and header.get("crc32") == zlib.crc32(body)):
-        return None
-    return body
+        from _json import encode_basestring_ascii  # what `json.dumps` runs for a string (ensure_ascii)
+    except ImportError:  # pragma: no cover - CPython has it
+        import json
+
+        return json.dumps(text)
+    return encode_basestring_ascii(text)
 
 
-def load(path: Path, name: str) -> Any | None:
+_SPACE = " \t\n\r"  # JSON's white space
+_scan: Callable[[str, int], tuple[Any, int]] | None = None
+
+
+def _parsed(body: bytes) -> Any:
+    """`json.loads(body)` for a UTF-8 body; ValueError (or StopIteration's) when it is not one JSON value."""
+    global _scan
+    text = body.decode("utf-8")
+    if _scan is None:
+        try:
+            from _json import make_scanner
+        except ImportError:  # pragma: no cover - CPython has it
+            import json
+
+            return json.loads(text)
+        _scan = make_scanner(_Settings())  # type: ignore[arg-type]  # json.loads's settings, as attributes
+    start = len(text) - len(text.lstrip(_SPACE))
+    try:
+        value, end = _scan(text, start)
+    except StopIteration:
+        raise ValueError("expected a JSON value") from None
+    if text[end:].strip(_SPACE):
+        raise ValueError("expected one JSON value")
+    return value
+
+
+class _Settings:
+    """What `json.loads` gives its scanner: strict strings, plain dicts, floats, ints and its three constants."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+    parse_constant = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}.__getitem__
+
+
+def load(path: str | os.PathLike[str], name: str) -> Any | None:
     """The value cached at `path` under `name`; None when missing, unreadable or not checking out."""
     raw = _read(path)
     return None if raw is None else unpack(name, raw)
 
 
-def load_bytes(path: Path, name: str) -> bytes | None:
+def load_bytes(path: str | os.PathLike[str], name: str) -> bytes | None:
     """The body cached at `path` under `name` (`store_bytes`); None when missing, unreadable or not checking out."""
     raw = _read(path)
     return None if raw is None else unpack_bytes(name, raw)
 
 
-def _read(path: Path) -> bytes | None:
+def _read(path: str | os.PathLike[str]) -> bytes | None:
     try:
         return read_bytes(path, limit=LIMIT)
     except FileRefused:
         return None
 
 
-def store(path: Path, name: str, value: Any) -> None:
+def store(path: str | os.PathLike[str], name: str, value: Any) -> None:
     """Write the entry; a cache that cannot be written (a read-only home) is just no cache."""
+    import json
+
     store_bytes(path, name, json.dumps(value, separators=(",", ":")).encode("utf-8"))
 
 
-def store_bytes(path: Path, name: str, body: bytes) -> None:
+def store_bytes(path: str | os.PathLike[str], name: str, body: bytes) -> None:
     """Write the entry whose body is `body`; as `store`."""
     try:
         write_file(path, pack_bytes(name, body))

@@ -7,19 +7,18 @@ makes cost a start-up that must stay short.)
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from .record import Record
 
 
-class Problem(NamedTuple):
-    """One thing wrong in a definition file."""
+class Problem(Record):  # a Record, not a NamedTuple or dataclass: resolve's start-up (cards.record)
+    """One thing wrong in a definition file; `cell` is where in a spreadsheet: "row 12, column 'cost'"."""
 
-    file: str
-    message: str
-    line: int | None = None
-    card: str | None = None
-    card_name: str | None = None
-    path: str | None = None
-    cell: str | None = None  # where in a spreadsheet: "row 12, column 'cost'"
+    __slots__ = ("file", "message", "line", "card", "card_name", "path", "cell")
+
+    def __init__(self, file: str, message: str, line: int | None = None, card: str | None = None,
+                 card_name: str | None = None, path: str | None = None, cell: str | None = None) -> None:
+        self.file, self.message, self.line, self.card, self.card_name = file, message, line, card, card_name
+        self.path, self.cell = path, cell
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file

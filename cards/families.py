@@ -12,24 +12,26 @@ game.toml gives, which need not be its family's name (a variant of El Dorado Can
 game of the family `el-dorado-canyon` under its own id).
 
 Light on purpose (standard library only): `checker resolve`'s fast path reads it without
-pydantic.
+pydantic, and without `pathlib`, `typing`, `functools` or `tomllib` (cards.record): those are
+imported where only a miss or another command needs them.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
-from functools import lru_cache
-from pathlib import Path
-from types import ModuleType
-from typing import NamedTuple
+import sys
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+from .record import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from types import ModuleType
+
+PACKAGE_FOLDER = os.path.dirname(os.path.realpath(__file__))
 GAMES_ENV = "PNPKIT_GAMES"
 
 
-
-class Family(NamedTuple):  # not a dataclass: `checker resolve` must start fast (cards.errors)
+class Family(Record):  # a Record: `checker resolve` must start fast (cards.record)
     """One rules family: everything a game of it needs, each part named once.
 
     - `schema`: module with RECORDS (schema name -> record model), BACKS, ICONS,
@@ -42,24 +44,27 @@ class Family(NamedTuple):  # not a dataclass: `checker resolve` must start fast 
     - `rulings`: "package:path" of the rulings TOML, or None.
     """
 
-    name: str
-    title: str
-    schema: str
-    engine: str | None = None
-    looks: str | None = None
-    rulings: str | None = None
+    __slots__ = ("name", "title", "schema", "engine", "looks", "rulings")
+
+    def __init__(self, name: str, title: str, schema: str, engine: str | None = None, looks: str | None = None,
+                 rulings: str | None = None) -> None:
+        self.name, self.title, self.schema, self.engine, self.looks, self.rulings = \
+            name, title, schema, engine, looks, rulings
 
     def schema_module(self) -> ModuleType:
-        return importlib.import_module(self.schema)
+        return module(self.schema)
 
     def engine_module(self) -> ModuleType | None:
-        return importlib.import_module(self.engine) if self.engine else None
+        return module(self.engine) if self.engine else None
 
     def looks_module(self) -> ModuleType | None:
-        return importlib.import_module(self.looks) if self.looks else None
+        return module(self.looks) if self.looks else None
 
     def rulings_file(self) -> Path | None:
         """Where the family's rulings live (found without importing the package)."""
+        import importlib.util
+        from pathlib import Path
+
         if not self.rulings:
             return None
         package, _, path = self.rulings.partition(":")
@@ -82,6 +87,13 @@ FAMILIES: dict[str, Family] = {f.name: f for f in (
 )}
 
 
+def module(name: str) -> ModuleType:
+    """The module of that dotted name, imported if need be (`importlib.import_module` for an absolute name,
+    without importing `importlib` and `warnings` at `checker resolve`'s start)."""
+    __import__(name)
+    return sys.modules[name]
+
+
 class UnknownFamily(LookupError):
     """A `rules` that names no family; the message lists the families there are."""
 
@@ -99,17 +111,34 @@ def family(name: str) -> Family:
 
 def game_dirs() -> list[Path]:
     """Folders holding built-in game folders: this package's, then each of $PNPKIT_GAMES."""
-    extra = [Path(p) for p in os.environ.get(GAMES_ENV, "").split(os.pathsep) if p]
-    return [PACKAGE_DIR, *extra]
+    from pathlib import Path
+
+    return [Path(d) for d in _game_folders()]
+
+
+def _game_folders() -> tuple[str, ...]:
+    return (PACKAGE_FOLDER, *(os.path.normpath(p) for p in os.environ.get(GAMES_ENV, "").split(os.pathsep) if p))
 
 
 def builtin_games() -> dict[str, Path]:
     """Built-in game id -> its folder, family by family in registry order (the first of a duplicate id wins)."""
-    return dict(_discover(tuple(str(d) for d in game_dirs())))
+    from pathlib import Path
+
+    return {game_id: Path(folder) for game_id, folder in builtin_folders().items()}
 
 
-@lru_cache(maxsize=8)
-def _discover(dirs: tuple[str, ...]) -> tuple[tuple[str, Path], ...]:
+def builtin_folders() -> dict[str, str]:
+    """`builtin_games` with each folder as a string (`checker resolve` starts without `pathlib`)."""
+    dirs = _game_folders()
+    if dirs not in _DISCOVERED:
+        _DISCOVERED[dirs] = _discover(dirs)
+    return dict(_DISCOVERED[dirs])
+
+
+_DISCOVERED: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}  # per search path, once a process
+
+
+def _discover(dirs: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Remembered against the stamps of the folders and their game.toml files (every resolve asks)."""
     from .stamps import Stamps, recall, remember
 
@@ -117,35 +146,37 @@ def _discover(dirs: tuple[str, ...]) -> tuple[tuple[str, Path], ...]:
     known = recall("games", ident)
     if isinstance(known, list) and all(isinstance(k, list) and len(k) == 2 and all(isinstance(v, str) for v in k)
                                        for k in known):
-        return tuple((game_id, Path(folder)) for game_id, folder in known)
+        return tuple((game_id, folder) for game_id, folder in known)
     stamps = Stamps()
-    found: dict[str, tuple[int, Path]] = {}
+    found: dict[str, tuple[int, str]] = {}
     order = {name: i for i, name in enumerate(FAMILIES)}
-    for base in map(Path, dirs):
+    for base in dirs:
         stamps.add(base)
         try:
-            subfolders = sorted(p for p in base.iterdir() if p.name != "__pycache__" and p.is_dir())
+            subfolders = sorted(os.path.join(base, name) for name in os.listdir(base)
+                                if name != "__pycache__" and os.path.isdir(os.path.join(base, name)))
         except OSError:
             continue
         for folder in subfolders:
             stamps.add(folder)  # a game.toml added later changes its folder's stamp
-            stamps.add(folder / "game.toml")
-        for folder in (p for p in subfolders if (p / "game.toml").is_file()):
+            stamps.add(os.path.join(folder, "game.toml"))
+        for folder in (p for p in subfolders if os.path.isfile(os.path.join(p, "game.toml"))):
             game_id, rules = _declared(folder)
             rank = order.get(rules, len(order)) if rules else len(order)
-            found.setdefault(game_id or folder.name, (rank, folder.resolve()))
+            found.setdefault(game_id or os.path.basename(folder), (rank, os.path.realpath(folder)))
     ranked = sorted(found.items(), key=lambda item: item[1][0])  # stable: search-path order within a family
     games = tuple((game_id, folder) for game_id, (_, folder) in ranked)
-    remember("games", ident, [[game_id, str(folder)] for game_id, folder in games], stamps)
+    remember("games", ident, [[game_id, folder] for game_id, folder in games], stamps)
     return games
 
 
-def _declared(folder: Path) -> tuple[str | None, str | None]:
+def _declared(folder: str) -> tuple[str | None, str | None]:
     """game.toml's id and rules; id None when it cannot be read (then loading the game says why)."""
-    import tomllib  # only when the games' folders changed: importing it costs a warm run ~15 ms
+    import tomllib  # only when the games' folders changed: a warm run remembers what they declare
 
     try:
-        data = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
+        with open(os.path.join(folder, "game.toml"), encoding="utf-8") as f:
+            data = tomllib.loads(f.read())
     except (OSError, ValueError):
         return None, None
     game_id, rules = data.get("id"), data.get("rules")

@@ -16,12 +16,14 @@ left by a killed process is removed by the next write into its folder.
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
 import time
-from pathlib import Path
-from typing import IO, Iterable, Iterator, Mapping
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # `pathlib` and `json` are imported by the writers: a reader (`checker resolve`) starts without
+    from pathlib import Path
+    from typing import IO, Iterable, Iterator, Mapping
 
 MAX_READ = 2_000_000        # bytes: far above any definition or state file, far below a memory problem
 LOCK_WAIT = 60.0            # seconds a writer waits for another writer into the same folder
@@ -53,7 +55,8 @@ class Spooled:
         self.handle.close()
 
 
-def read_bytes(path: Path, *, inside: Path | None = None, limit: int = MAX_READ) -> bytes:
+def read_bytes(path: str | os.PathLike[str], *, inside: str | os.PathLike[str] | None = None,
+               limit: int = MAX_READ) -> bytes:
     """The bytes of the regular file `path`; with `inside`, only if its real path is within that folder."""
     try:
         real = os.path.realpath(path, strict=True)
@@ -89,7 +92,7 @@ def read_bytes(path: Path, *, inside: Path | None = None, limit: int = MAX_READ)
         os.close(fd)
 
 
-def is_file(path: Path) -> bool:
+def is_file(path: str | os.PathLike[str]) -> bool:
     """Whether `path` names a regular file (through links); a too-long name or a loop is just False."""
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
@@ -111,9 +114,11 @@ def _chunks(data: bytes | Spooled) -> Iterable[bytes]:
     return data.chunks() if isinstance(data, Spooled) else (data,)
 
 
-def write_file(path: Path, data: bytes) -> None:
+def write_file(path: str | os.PathLike[str], data: bytes) -> None:
     """Write one file all or nothing (a set of one)."""
-    write_set({path: data})
+    from pathlib import Path
+
+    write_set({Path(path): data})
 
 
 def write_set(files: Mapping[Path, bytes | Spooled], root: Path | None = None, remove: Iterable[Path] = ()) -> None:
@@ -125,6 +130,8 @@ def write_set(files: Mapping[Path, bytes | Spooled], root: Path | None = None, r
     they leave empty go too.  Raises `FileRefused` naming the file and the reason; nothing of
     the new set is then left, and the previous set is whole.
     """
+    from pathlib import Path
+
     if not files:
         return
     paths = [Path(os.path.abspath(p)) for p in files]
@@ -177,6 +184,9 @@ def recover(root: Path) -> None:
 
 def _recover(root: Path) -> set[Path]:
     """Play back the journal left in `root` (the lock held); the folders it names."""
+    import json
+    from pathlib import Path
+
     journal = root / JOURNAL
     try:
         entries = json.loads(journal.read_text(encoding="utf-8"))["entries"]
@@ -240,6 +250,7 @@ def _remove_stale(folders: set[Path]) -> None:
 def _stage(files: dict[Path, bytes | Spooled]) -> list[tuple[Path, Path]]:
     """Each file's bytes in a private temporary file beside it, flushed to disk: (temporary, target)."""
     import tempfile  # only writers need it: `checker resolve` reads, and must start fast
+    from pathlib import Path
 
     mode = _file_mode()
     staged: list[tuple[Path, Path]] = []
@@ -307,6 +318,8 @@ def _keep_old(path: Path) -> Path | None:
 
 
 def _write_journal(journal: Path, pairs: list[tuple[Path, Path | None]]) -> None:
+    import json
+
     data = json.dumps({"entries": [{"path": str(p), "old": str(o) if o else None} for p, o in pairs]})
     tmp = journal.with_name(f".{journal.name}{TEMP}")
     with open(tmp, "w", encoding="utf-8") as handle:

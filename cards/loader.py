@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from . import compiled
 from .design import Design, check_record_art, load_design
 from .errors import DefinitionError, Problem
-from .families import FAMILIES, PACKAGE_DIR, Family, UnknownFamily, builtin_games, family
+from .families import FAMILIES, PACKAGE_FOLDER, Family, UnknownFamily, builtin_games, family
 from .formats import format_problem
 from .files import is_file
 from .messages import problems_from_validation
@@ -102,7 +102,7 @@ def resolve_folder(game: str) -> tuple[Path, str]:
     builtin = builtin_games()
     if game in builtin:
         folder = builtin[game]
-        shown = f"cards/{folder.name}" if folder.parent == PACKAGE_DIR else str(folder)
+        shown = f"cards/{folder.name}" if folder.parent == Path(PACKAGE_FOLDER) else str(folder)
         return folder, shown
     path = Path(game)
     if not is_file(path / "game.toml"):

@@ -17,11 +17,13 @@ import os
 import stat
 import time
 import zlib
-from pathlib import Path
-from typing import Any
 
 from . import cachefile
-from .usercache import cache_dir
+from .usercache import cache_folder
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 SETTLE_NS = 2_000_000_000  # a stamp younger than this may not yet tell a later write apart
 PYCACHE = "__pycache__"
@@ -57,8 +59,8 @@ class Stamps:
                    for s in self.taken.values())
 
 
-def _memo_path(kind: str, ident: str) -> Path:
-    return cache_dir() / "stamps" / f"{kind}-{zlib.crc32(ident.encode('utf-8', 'surrogateescape')):08x}.json"
+def _memo_path(kind: str, ident: str) -> str:
+    return os.path.join(cache_folder(), "stamps", f"{kind}-{zlib.crc32(ident.encode('utf-8', 'surrogateescape')):08x}.json")
 
 
 def recall(kind: str, ident: str) -> Any | None:

@@ -8,9 +8,11 @@ and other digits, `1_000`, `nan` and `inf`; an option takes plain ASCII numbers 
 from __future__ import annotations
 
 import os
-import re
 import sys
-from typing import Any, Callable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 # control characters (Unicode category Cc) but tab and newline, and the bidi overrides, each as \uXXXX:
 # a translation table, not a regular expression (compiling one costs every start-up that prints)
@@ -29,6 +31,8 @@ def shown(text: str) -> str:
 
 def number(text: str, whole: bool = False) -> float:
     """An ASCII decimal number (`-1.5`, `300`); ValueError saying what is expected otherwise."""
+    import re  # options only: `re` costs every start-up that imports this module
+
     pattern, kind = (_WHOLE, "a whole number like 300") if whole else (_NUMBER, "a number like 1.5 or -2")
     if not isinstance(text, str) or not text.isascii() or not re.fullmatch(pattern, text.strip()):
         raise ValueError(f"expected {kind} in ASCII digits, got {shown(repr(text))}")

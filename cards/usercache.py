@@ -2,12 +2,22 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def cache_dir() -> Path:
     """$PNPKIT_CACHE, else $XDG_CACHE_HOME/pnpkit, else ~/.cache/pnpkit."""
+    from pathlib import Path
+
+    return Path(cache_folder())
+
+
+def cache_folder() -> str:
+    """The same folder as `cache_dir`, as a string (`checker resolve` starts without `pathlib`)."""
     if os.environ.get("PNPKIT_CACHE"):
-        return Path(os.environ["PNPKIT_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pnpkit"
+        return os.environ["PNPKIT_CACHE"]
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "pnpkit")

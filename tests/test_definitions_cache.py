@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cards import cachefile, stamps
+from cards import cachefile, compiled, stamps
 from checker.core import gamecache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,8 +142,8 @@ def test_a_touched_file_is_hashed_again_and_its_entry_reused(tmp_path):
 def test_changed_code_changes_the_key(tmp_path, monkeypatch):
     folder = _copy(tmp_path)
     code = tmp_path / "cards"
-    shutil.copytree(gamecache.CARDS, code, ignore=shutil.ignore_patterns("__pycache__", "*.toml", "*.png", "*.svg"))
-    monkeypatch.setattr(gamecache, "CARDS", code)
+    shutil.copytree(compiled.CARDS, code, ignore=shutil.ignore_patterns("__pycache__", "*.toml", "*.png", "*.svg"))
+    monkeypatch.setattr(compiled, "CARDS", code)  # gamecache reads it on a miss
     key = gamecache._key(folder)
     assert key is not None and gamecache._key(folder) == key
     with (code / "loader.py").open("a") as f:

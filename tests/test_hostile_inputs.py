@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from checker.cli import app as checker_app
 from cards import cachefile
-from checker.core.gamecache import cache_dir
+from cards.usercache import cache_dir
 from generator.cli import app as generator_app
 from hostile import one_line_failure, run, small_game
 from test_hostile_outputs import STATE

@@ -6,14 +6,14 @@ them); every engine meets the same three cases, so they are told apart here once
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, TypeVar
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Protocol, TypeVar
 
+    class _FromCompiled(Protocol):
+        def __init__(self, compiled: dict[str, Any], /) -> None: ...
 
-class _FromCompiled(Protocol):
-    def __init__(self, compiled: dict[str, Any], /) -> None: ...
-
-
-Built = TypeVar("Built", bound=_FromCompiled)
+    Built = TypeVar("Built", bound=_FromCompiled)
 
 
 def compiled(game: Any, compile_game: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:

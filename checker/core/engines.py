@@ -5,10 +5,11 @@ message names the game and its family, so a designer knows why nothing was resol
 """
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from cards.families import family, module
 
-from cards.families import family
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
 
 
 class NoEngine(Exception):
@@ -23,4 +24,4 @@ def engine_for(game_id: str, family_name: str) -> ModuleType:
     fam = family(family_name)
     if fam.engine is None:
         raise NoEngine(game_id, fam.name)
-    return importlib.import_module(fam.engine)
+    return module(fam.engine)

@@ -13,24 +13,25 @@ out is rebuilt, never trusted.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
-from pathlib import Path
-from types import ModuleType
-from typing import Any
 
 from cards import cachefile
-from cards.compiled import CARDS, content_key
-from cards.families import FAMILIES, builtin_games
+from cards.families import FAMILIES, builtin_folders
 from cards.stamps import Stamps, recall, remember
-from cards.usercache import cache_dir
+from cards.usercache import cache_folder
 
 from .engines import engine_for
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # nor `pathlib`, nor `cards.compiled` (tomllib): a warm run only stats and reads
+    from pathlib import Path
+    from types import ModuleType
+    from typing import Any
 
-def game_folder(game: str) -> Path:
+
+def game_folder(game: str) -> str:
     """The folder of a built-in game id, or the folder given."""
-    return builtin_games().get(game) or Path(game)
+    return builtin_folders().get(game) or game
 
 
 def load_for_play(game: str) -> tuple[ModuleType, Any]:
@@ -41,8 +42,8 @@ def load_for_play(game: str) -> tuple[ModuleType, Any]:
     """
     key = _key(game_folder(game))
     if key is not None:
-        game_id, rules, path = key
-        data = cachefile.load(path, path.stem)
+        game_id, rules, path, name = key
+        data = cachefile.load(path, name)
         if isinstance(data, dict):
             return engine_for(game_id, rules), data
     from cards import load_game
@@ -53,12 +54,13 @@ def load_for_play(game: str) -> tuple[ModuleType, Any]:
         return engine, loaded
     data = engine.compile_game(loaded)
     if key is not None:
-        cachefile.store(key[2], key[2].stem, data)
+        cachefile.store(key[2], key[3], data)
     return engine, data
 
 
-def _key(folder: Path) -> tuple[str, str, Path] | None:
-    """The game's id, its rules family and its cache file, or None when only a full load can tell (and report)."""
+def _key(folder: str) -> tuple[str, str, str, str] | None:
+    """The game's id, its rules family, its cache file and entry's name, or None when only a full load can tell
+    (and report)."""
     ident = f"{os.path.abspath(folder)}\0{__file__}"  # another copy of pnpkit sharing the cache has its own
     known = recall("definitions", ident)
     if not (isinstance(known, list) and len(known) == 3 and all(isinstance(k, str) for k in known)):
@@ -68,11 +70,17 @@ def _key(folder: Path) -> tuple[str, str, Path] | None:
         known, stamps = known
         remember("definitions", ident, known, stamps)
     game_id, rules, digest = known
-    return game_id, rules, cache_dir() / f"{rules}-{digest}.json"
+    name = f"{rules}-{digest}"
+    return game_id, rules, os.path.join(cache_folder(), name + ".json"), name
 
 
-def _content_key(folder: Path) -> tuple[list[str], Stamps] | None:
+def _content_key(folder: str) -> tuple[list[str], Stamps] | None:
     """[game id, rules, digest of the game's files and the code], with the stamps of all it read; None as `_key`."""
+    import importlib.util
+    from pathlib import Path
+
+    from cards.compiled import CARDS, content_key
+
     def code(declared: dict[str, Any]) -> list[tuple[Path, bool]] | None:
         game_id, rules = declared.get("id"), declared.get("rules")
         engine = FAMILIES[rules].engine if isinstance(rules, str) and rules in FAMILIES else None
@@ -83,7 +91,7 @@ def _content_key(folder: Path) -> tuple[list[str], Stamps] | None:
             return None
         return [(CARDS, True), (Path(spec.origin).parent, False)]
 
-    key = content_key(folder, code)
+    key = content_key(Path(folder), code)
     if key is None:
         return None
     declared, digest, stamps = key

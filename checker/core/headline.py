@@ -11,22 +11,27 @@ the answer.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Sequence
-from typing import Any, NamedTuple
+from cards.record import Record
 
 from .errors import StateError
 from .fields import toml_repr
 from .log import DECISIVE, Step
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
+    from typing import Any
+
 MOST = 3  # decisive events a headline names before "..."
 
 
-class Dispute(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
+class Dispute(Record):  # a Record: resolve's start-up (cards.record)
     """What the state says is disputed (both optional)."""
 
-    question: str | None = None
-    focus: str | None = None
+    __slots__ = ("question", "focus")
+
+    def __init__(self, question: str | None = None, focus: str | None = None) -> None:
+        self.question, self.focus = question, focus
 
 
 def take_dispute(state: dict[str, Any]) -> Dispute:
@@ -94,10 +99,11 @@ def _events(steps: list[Step], fallback: str, say: _Sentences, last: Sequence[St
     return "; ".join(chosen[:MOST] + tail) + ("; ..." if len(chosen) > MOST else ".")
 
 
-class _Sentences(NamedTuple):
+class _Sentences:
     """A step in its own words, led by whose card (or action) it is unless the words start with that player."""
 
-    names: dict[str, str]
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
 
     def __call__(self, step: Step) -> str:
         text = step.text.rstrip(".")
@@ -106,13 +112,25 @@ class _Sentences(NamedTuple):
         if not step.card:
             return f"{step.player}: {text}"
         name = self.names.get(step.card, step.card.replace("-", " "))
-        plain = re.sub(r"[^\w ]", "", text.lower())
-        card = re.sub(r"[^\w ]", "", name.lower())
+        plain = _letters(text.lower())
+        card = _letters(name.lower())
         if plain.startswith(card):
             return f"{step.player}'s {text}"
         return text if card in plain else f"{step.player}'s {name}: {text}"
 
 
+def _letters(text: str) -> str:
+    """`text` with only its word characters (as a regular expression's \\w: letters, digits, _) and spaces."""
+    return "".join(c for c in text if c.isalnum() or c in "_ ")
+
+
 def _names(text: str, name: str) -> bool:
-    """`name` as a whole word of `text` (Ann, not Annie)."""
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+    """`name` as a whole word of `text` (Ann, not Annie): neither a word character nor "-" on either side.
+    (No regular expression: `re` costs resolve's start-up more than the headline's work.)"""
+    at = text.find(name)
+    while at >= 0:
+        before, after = text[at - 1:at], text[at + len(name):at + len(name) + 1]
+        if not (before and (before.isalnum() or before in "_-")) and not (after and (after.isalnum() or after in "_-")):
+            return True
+        at = text.find(name, at + 1)
+    return False

@@ -8,9 +8,15 @@ names the kinds of step allowed to cite it (checker.core.cite.Rule).
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from cards.record import Record
 
-from .wording import WORDS, Words, words
+from .wording import WORDS, words
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .wording import Words
 
 # What a step is; the docs' JSON log reference prints this table (`checker schema` users read it there).
 KINDS: dict[str, str] = {
@@ -46,16 +52,16 @@ KINDS: dict[str, str] = {
 DECISIVE = ("win", "kill", "block", "damage", "nothing", "combat")
 
 
-class Step(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
+class Step(Record):  # a Record: resolve's start-up (cards.record)
     """One thing that happened, and why (a rulebook section with a quote, and/or ruling ids)."""
 
-    text: str
-    rule: str
-    kind: str
-    player: str | None = None
-    card: str | None = None
-    priority: str | None = None
-    values: dict[str, Any] = {}  # never changed: a step is fixed once logged
+    __slots__ = ("text", "rule", "kind", "player", "card", "priority", "values")
+
+    def __init__(self, text: str, rule: str, kind: str, player: str | None = None, card: str | None = None,
+                 priority: str | None = None, values: dict[str, Any] | None = None) -> None:
+        self.text, self.rule, self.kind, self.player, self.card = text, rule, kind, player, card
+        self.priority = priority
+        self.values: dict[str, Any] = {} if values is None else values  # never changed: fixed once logged
 
     @property
     def rules(self) -> list[str]:

@@ -16,9 +16,11 @@ from __future__ import annotations
 import os
 import sys
 import zlib
-from importlib.machinery import ModuleSpec
-from importlib.util import spec_from_file_location
-from typing import Sequence
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+    from typing import Sequence
 
 STAMP = "native.stamp"
 PURE = "PNPKIT_PURE"  # set (to anything but "" or "0"): run the sources even where compiled modules are current
@@ -79,7 +81,12 @@ class _FromSources:
         source = os.path.join(self.folder, leaf + ".py")
         if parent != self.package or not os.path.isfile(source):
             return None
-        return spec_from_file_location(name, source)
+        # importlib.util.spec_from_file_location's spec, without importlib.util (contextlib, functools...)
+        from importlib.machinery import ModuleSpec, SourceFileLoader
+
+        spec = ModuleSpec(name, SourceFileLoader(name, source), origin=source)
+        spec.has_location = True  # __file__ and __cached__ from the source, as for any module found on a path
+        return spec
 
 
 def pure_wanted() -> bool:

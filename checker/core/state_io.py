@@ -1,37 +1,45 @@
 """Reading and writing state files: TOML in, TOML out, through `cards.files` (bounded, all or nothing)."""
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-from typing import Any
-
 from cards.formats import FORMAT, format_problem
 from cards.files import FileRefused, read_bytes, write_file
 
 from .errors import StateError
+from .fasttoml import loads
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import os
+    from typing import Any
 
 
-def read_state(path: Path) -> dict[str, Any]:
+def read_state(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Parse a state file; any unreadable input (a FIFO, a device, too large) is a StateError, never a hang."""
     try:
         raw = read_bytes(path)
     except FileRefused as exc:
         raise StateError(f"cannot read state file: {exc}", file=str(path)) from None
     try:
-        state = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise StateError(f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}", file=str(path)) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise StateError(f"TOML syntax error: {exc}", file=str(path)) from None
-    except (RecursionError, ValueError) as exc:
-        raise StateError(f"unreadable state: {type(exc).__name__}", file=str(path)) from None
+    state = loads(text)  # without importing tomllib, where it gives the same table
+    if state is None:  # tomllib decides: the value, or the words of its refusal
+        import tomllib
+
+        try:
+            state = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise StateError(f"TOML syntax error: {exc}", file=str(path)) from None
+        except (RecursionError, ValueError) as exc:
+            raise StateError(f"unreadable state: {type(exc).__name__}", file=str(path)) from None
     problem = format_problem(state.pop("format", None))
     if problem:
         raise StateError(problem, field="format", file=str(path))
     return state
 
 
-def write_state(path: Path, state: dict[str, Any]) -> None:
+def write_state(path: str | os.PathLike[str], state: dict[str, Any]) -> None:
     """Write the next state all or nothing, led by the format version it is written in; a path that cannot
     take it is a StateError naming `--out`."""
     import tomli_w  # only `--out` writes: a plain resolve does not load it

@@ -7,10 +7,10 @@ on which fields exist.  The types, defaults and meanings are written for players
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from cards.record import Record
 
 
-class Field(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
+class Field(Record):  # a Record: resolve's start-up (cards.record)
     """One key: its type, its default ("required" when a state must give it), what it means.
 
     `kinds` limits a field of an action table to the action kinds that take it; `ids` names the
@@ -18,28 +18,28 @@ class Field(NamedTuple):  # no dataclasses on resolve's path: they cost start-up
     `fill` is the placeholder `checker template` writes for a field every new table must fill in.
     """
 
-    name: str
-    type: str
-    default: str
-    means: str
-    kinds: tuple[str, ...] = ()
-    ids: tuple[str, ...] = ()
-    fill: str = ""
+    __slots__ = ("name", "type", "default", "means", "kinds", "ids", "fill")
+
+    def __init__(self, name: str, type: str, default: str, means: str, kinds: tuple[str, ...] = (),
+                 ids: tuple[str, ...] = (), fill: str = "") -> None:
+        self.name, self.type, self.default, self.means = name, type, default, means
+        self.kinds, self.ids, self.fill = kinds, ids, fill
 
 
-class Table(NamedTuple):
+class Table(Record):
     """One table of the state file: `path` "" is the top level, "players" each [[players]], ..."""
 
-    path: str
-    means: str
-    fields: tuple[Field, ...]
+    __slots__ = ("path", "means", "fields")
+
+    def __init__(self, path: str, means: str, fields: tuple[Field, ...]) -> None:
+        self.path, self.means, self.fields = path, means, fields
 
 
-class StateSchema(NamedTuple):
-    game: str
-    intro: str
-    tables: tuple[Table, ...]
-    notes: tuple[str, ...] = ()
+class StateSchema(Record):
+    __slots__ = ("game", "intro", "tables", "notes")
+
+    def __init__(self, game: str, intro: str, tables: tuple[Table, ...], notes: tuple[str, ...] = ()) -> None:
+        self.game, self.intro, self.tables, self.notes = game, intro, tables, notes
 
     def table(self, path: str) -> Table:
         return next(t for t in self.tables if t.path == path)

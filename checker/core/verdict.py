@@ -7,15 +7,21 @@ line of its own, before the players' lines.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, NamedTuple
+from cards.record import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable
 
 
-class Event(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
+class Event(Record):  # a Record: resolve's start-up (cards.record)
     """What happened to `player` beyond their shown numbers, in a few words ("bought Rifle for 4 gold");
     `player` None: a line of the verdict of its own, a whole sentence."""
 
-    player: str | None
-    what: str
+    __slots__ = ("player", "what")
+
+    def __init__(self, player: str | None, what: str) -> None:
+        self.player, self.what = player, what
 
 
 def numbers(player: Any, shown: tuple[str, ...]) -> dict[str, Any]:

@@ -3,10 +3,12 @@ the words of the common steps (damage, blocks, gains, losses, payments, refusals
 (in each family's `wording` module), rendered from their values once: an engine passes numbers and names."""
 from __future__ import annotations
 
-from typing import Callable
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Callable
 
-# A table of sentences: a step kind (or `kind/cause`) -> its words from the step's values.
-Words = dict[str, Callable[[dict], str]]
+    # A table of sentences: a step kind (or `kind/cause`) -> its words from the step's values.
+    Words = dict[str, Callable[[dict], str]]
 
 
 def plural(n: int, noun: str, many: str | None = None) -> str:

@@ -11,18 +11,20 @@ so the hot path looks nothing up by name.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from . import cite
 from .attacks import targets
 from .gone import go_gone  # noqa: F401  (registers go_gone)
 from .players import MAX_TRACK, Play, Player
 from .rules import Option
 from .town import pay
-from .vocabulary import RULES, Steps, effect, passive
+from .vocabulary import RULES, effect, passive
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .turn import Table
+    from .vocabulary import Steps
 
 
 @effect("steal", gold=lambda e: None, takes_gold=True, worth=lambda e, ammo, health, wi, wg: 0.6 * wg)
@@ -184,6 +186,7 @@ def round_the_rosie(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> b
 # passives: no step of their own; the character carries their sum (attacks read it, H4)
 passive("extra_damage", lambda e: ("extra", e.amount))
 passive("armor", lambda e: ("armor", e.amount))
+
 
 
 def effect_steps(end: Option) -> tuple[Steps, Any, Steps]:

@@ -9,28 +9,40 @@ the gold may pay for it; whether it does is the turn's business, not the reveal'
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
-
 from checker.core.errors import StateError
 
 from .players import Play, Player
 from .rules import DIRECTIONS, LEFT, RIGHT, Card, Option
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .turn import Table
 
 ARROW_NAMES = {LEFT: "left", RIGHT: "right"}
 
 
-class Action(NamedTuple):
+class Action:  # not a NamedTuple: `typing` costs resolve's start-up (cards.record; compiled, so no Record base)
     """One legal play in the state file's terms: option 1 or 2, direction "left"/"right" or None
     (a card end without an arrow), buy a town card id or None, refresh true or false."""
 
-    card: str
-    option: int = 1
-    direction: str | None = None
-    buy: str | None = None
-    refresh: bool = False
+    def __init__(self, card: str, option: int = 1, direction: str | None = None, buy: str | None = None,
+                 refresh: bool = False) -> None:
+        self.card, self.option, self.direction, self.buy, self.refresh = card, option, direction, buy, refresh
+
+    def _key(self) -> tuple[str, int, str | None, str | None, bool]:
+        return (self.card, self.option, self.direction, self.buy, self.refresh)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Action(card={self.card!r}, option={self.option!r}, direction={self.direction!r}, "
+                f"buy={self.buy!r}, refresh={self.refresh!r})")
 
     def as_play(self) -> dict[str, Any]:
         """The `play` table of a state file that reveals this action."""

@@ -9,11 +9,15 @@ its effects comes from each effect's `Rule`.
 """
 from __future__ import annotations
 
-from typing import Any, Final
-
 from checker.core.compiled import built
 
-from .vocabulary import Steps, compiled_effect, rule
+from .vocabulary import compiled_effect, rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
+
+    from .vocabulary import Steps
 
 LEFT: Final = 1
 RIGHT: Final = -1

@@ -12,8 +12,6 @@ plays thousands of simulated games (log None: no text is ever built).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Final
 
 from checker.core.verdict import Event
 
@@ -23,6 +21,10 @@ from .gone import gone_next_turn
 from .players import Play, Player
 from .rules import LEFT, RIGHT, Card, Character, Rules
 from .town import to_town_deck
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 MAX_FORESIGHT: Final = 4  # rounds of resolving a turn again until "attacked" agrees with the turn's attacks
 
@@ -351,10 +353,20 @@ def by_priority(plays: list[Play]) -> list[Play]:
     return out
 
 
-@lru_cache(maxsize=None)
-def seat_orders(n: int) -> tuple[tuple[tuple[int, ...], ...], dict[int, tuple[tuple[int, ...], ...]]]:
+Orders = tuple[tuple[tuple[int, ...], ...], dict[int, tuple[tuple[int, ...], ...]]]
+_SEAT_ORDERS: dict[int, Orders] = {}  # by number of seats, once a process (not functools: resolve's start-up)
+
+
+def seat_orders(n: int) -> Orders:
     """For n seats: each first player's clockwise order (H1), and from each seat the others the
     LEFT or RIGHT way, nearest first (H2)."""
+    found = _SEAT_ORDERS.get(n)
+    if found is None:
+        found = _SEAT_ORDERS[n] = _seat_orders(n)
+    return found
+
+
+def _seat_orders(n: int) -> Orders:
     orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
     around = {step: tuple(tuple((seat + step * i) % n for i in range(1, n)) for seat in range(n))
               for step in (LEFT, RIGHT)}

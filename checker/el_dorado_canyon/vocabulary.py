@@ -10,15 +10,18 @@ whose parameters are read by name (`e.damage`) and whose `rule` is its home here
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from cards.record import Record
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Callable
+
     from .players import Play, Player
     from .turn import Table
 
-# (table, player, effect, play or None for abilities, aim) -> go on with the rest of the option?
-Run = Callable[["Table", "Player", Any, "Play | None", Any], bool]
-Steps = tuple[tuple[Run, Any], ...]  # effects with the functions that apply them (`effects.effect_steps`)
+    # (table, player, effect, play or None for abilities, aim) -> go on with the rest of the option?
+    Run = Callable[["Table", "Player", Any, "Play | None", Any], bool]
+    Steps = tuple[tuple[Run, Any], ...]  # effects with the functions that apply them (`effects.effect_steps`)
 
 
 def _zero(e: Any) -> int:
@@ -33,22 +36,38 @@ def _worthless(e: Any, ammo: int, health: int, want_infamy: float, want_gold: fl
     return 0.0
 
 
-class Rule(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
-    """One effect in the engine: how it runs and what can be foreseen of it before it runs."""
+def _free(e: Any, bought: Any) -> int:
+    return 0
 
-    name: str
-    run: Run | None  # None: a passive, folded into the character (`folds`)
-    asks: Callable[[Any], bool] = _no  # depends on who attacks this turn (H8)
-    attacks: bool = False  # it attacks: abilities may fire, an if-attacked count may change (H8, EDC-8)
-    fires: bool = False  # abilities may fire inside it without an attack (on_bank, EDC-8)
-    gold: Callable[[Any], int | None] = _zero  # most gold it brings its player; None: depends on others
-    takes_gold: bool = False  # it may take the target's unbanked gold (before a refresh is paid)
-    choice: str | None = None  # the play field it answers ("buy", "refresh": the state contract)
-    cost: Callable[[Any, Any], int] = lambda e, bought: 0  # gold the chosen choice costs (bought: a Card)
-    deferred: bool = False  # applies once the card's other effects are done (GONE, EDC-20)
-    folds: Callable[[Any], tuple[str, int]] | None = None  # a passive: (Character attribute, amount)
-    banks: bool = False  # it banks the unbanked gold (the greedy policy values that gold at play time)
-    worth: Callable[[Any, int, int, float, float], float] = _worthless  # greedy: (e, ammo, health, wants)
+
+class Rule(Record):  # a Record: resolve's start-up (cards.record)
+    """One effect in the engine: how it runs and what can be foreseen of it before it runs.
+
+    - `run`: None for a passive, folded into the character (`folds`);
+    - `asks`: depends on who attacks this turn (H8);
+    - `attacks`: it attacks: abilities may fire, an if-attacked count may change (H8, EDC-8);
+    - `fires`: abilities may fire inside it without an attack (on_bank, EDC-8);
+    - `gold`: most gold it brings its player; None: depends on others;
+    - `takes_gold`: it may take the target's unbanked gold (before a refresh is paid);
+    - `choice`: the play field it answers ("buy", "refresh": the state contract);
+    - `cost`: gold the chosen choice costs (bought: a Card);
+    - `deferred`: applies once the card's other effects are done (GONE, EDC-20);
+    - `folds`: a passive: (Character attribute, amount);
+    - `banks`: it banks the unbanked gold (the greedy policy values that gold at play time);
+    - `worth`: greedy: (e, ammo, health, wants).
+    """
+
+    __slots__ = ("name", "run", "asks", "attacks", "fires", "gold", "takes_gold", "choice", "cost", "deferred",
+                 "folds", "banks", "worth")
+
+    def __init__(self, name: str, run: Run | None, asks: Callable[[Any], bool] = _no, attacks: bool = False,
+                 fires: bool = False, gold: Callable[[Any], int | None] = _zero, takes_gold: bool = False,
+                 choice: str | None = None, cost: Callable[[Any, Any], int] = _free, deferred: bool = False,
+                 folds: Callable[[Any], tuple[str, int]] | None = None, banks: bool = False,
+                 worth: Callable[[Any, int, int, float, float], float] = _worthless) -> None:
+        self.name, self.run, self.asks, self.attacks, self.fires, self.gold = name, run, asks, attacks, fires, gold
+        self.takes_gold, self.choice, self.cost, self.deferred, self.folds = takes_gold, choice, cost, deferred, folds
+        self.banks, self.worth = banks, worth
 
 
 RULES: dict[str, Rule] = {}

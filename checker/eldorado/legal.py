@@ -15,8 +15,6 @@ fight is listed without `pay`: any order of payment (E2) may be added to it.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
-
 from checker.core.errors import StateError
 
 from .combat import check_takeover, indians_at, meet
@@ -26,7 +24,11 @@ from .state import MAX_ROUNDS, Player, Table, read_board
 from .supply import departure, may_take_stores, stores
 from .world import world_of
 
-Action = dict[str, Any]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterator
+
+    Action = dict[str, Any]
 DIRECTIONS = ("north", "south", "east", "west", "upstream", "downstream")
 
 

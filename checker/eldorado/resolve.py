@@ -1,9 +1,6 @@
 """`checker resolve` for Eldorado: one action settled, the verdict first, then every step with its rule."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 from checker.core.errors import StateError
 from checker.core.result import Resolution
 from checker.core.verdict import change_lines
@@ -16,8 +13,13 @@ from .play import Play
 from .state import NO_SHIP, read_table, write_table
 from .world import world_of
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import os
+    from typing import Any
 
-def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: Path | None = None) -> Resolution:
+
+def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: str | os.PathLike[str] | None = None) -> Resolution:
     """Settle the state file's one action; `seed` rolls the dice the state does not give (E1)."""
     world = world_of(game, state.get("map"), base)
     try:

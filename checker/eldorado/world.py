@@ -6,12 +6,18 @@ that data, so a resolve never needs the definitions' validation again.
 """
 from __future__ import annotations
 
-from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
+import sys
 
 from checker.core.compiled import compiled
 from checker.core.errors import StateError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import os
+    from types import SimpleNamespace
+    from typing import Any
+else:
+    SimpleNamespace = type(sys.implementation)  # types.SimpleNamespace, without importing `types` (start-up)
 
 
 def compile_game(game: Any) -> dict[str, Any]:
@@ -62,18 +68,20 @@ def _record(data: dict[str, Any]) -> SimpleNamespace:
     return SimpleNamespace(rows=data["rows"], legend=data["legend"], **lists)
 
 
-def world_of(game: Any, state_map: Any = None, base: Path | None = None) -> World:
+def world_of(game: Any, state_map: Any = None, base: str | os.PathLike[str] | None = None) -> World:
     """The world from compiled data or a loaded game; `map` (a definitions folder) swaps the map."""
     data = compiled(game, compile_game)
     if state_map is None:
         return World(data)
     if not isinstance(state_map, str) or not state_map:
         raise StateError(f"expected a folder of Eldorado definitions (with its map), got {state_map!r}", field="map")
+    from pathlib import Path
+
     from cards import DefinitionError, load_game
 
     folder = Path(state_map)
     if not folder.is_absolute() and base is not None:
-        folder = base / folder
+        folder = Path(base) / folder
     if not folder.is_dir():
         raise StateError(f"expected a folder of Eldorado definitions (with its map), got {state_map!r}: "
                          "no such folder", field="map")

@@ -16,8 +16,6 @@ is judged as `checker resolve --seed` would judge it.
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Any
-
 from checker.core.errors import StateError
 
 from .effects import Choices
@@ -27,7 +25,11 @@ from .rules import Rules, rules_of
 from .state import read_action, read_board
 from .table import Piece, Player, Table
 
-Action = dict[str, Any]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    Action = dict[str, Any]
 
 
 class Ask(Exception):

@@ -7,9 +7,11 @@ condition and effects exactly as `cards/models/eternal_gold_and_steel/` defines 
 """
 from __future__ import annotations
 
-from typing import Any
-
 from checker.core.compiled import built
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 DECK_SCHEMAS = ("starting", "forge", "market")
 

@@ -9,21 +9,29 @@ keywords and must not import the steps (which import `table`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from cards.record import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 
-class Lent(NamedTuple):
+class Lent(Record):  # a Record: resolve's start-up (cards.record)
     """What a while-ability's effect gives its unit while it holds: strength and keywords."""
 
-    strength: int = 0
-    keywords: tuple[str, ...] = ()
+    __slots__ = ("strength", "keywords")
+
+    def __init__(self, strength: int = 0, keywords: tuple[str, ...] = ()) -> None:
+        self.strength, self.keywords = strength, keywords
 
 
-class Condition(NamedTuple):
+class Condition(Record):
     """A condition's test (table, condition, the unit or None, its controller) and its words in the log."""
 
-    holds: Callable[..., bool]
-    words: Callable[[dict[str, Any]], str]
+    __slots__ = ("holds", "words")
+
+    def __init__(self, holds: Callable[..., bool], words: Callable[[dict[str, Any]], str]) -> None:
+        self.holds, self.words = holds, words
 
 
 STEPS: dict[str, Callable[..., None]] = {}

@@ -8,10 +8,11 @@ loading the pydantic schemas.
 """
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+import sys
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
     from ..common import Record
     from .chart import Chart, Mark
     from .checks import ICONS, chart_of, check_game, check_record
@@ -40,7 +41,9 @@ def __getattr__(name: str) -> Any:
     if name == "RECORDS":
         value: Any = _records()
     elif name in _LAZY:
-        value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+        module = f"{__name__}.{_LAZY[name]}"
+        __import__(module)  # not importlib: it brings `warnings` into `checker resolve`'s start-up
+        value = getattr(sys.modules[module], name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value

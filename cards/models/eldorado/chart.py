@@ -7,21 +7,40 @@ by their chart coordinate, e.g. 'K12', as in state files and on the printed map.
 """
 from __future__ import annotations
 
-from functools import cached_property
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, TypeVar
+from cards.record import Record
 
 from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # only types: a resolve builds a Chart from compiled data without pydantic
+    from functools import cached_property
+    from typing import Callable, Iterable, TypeVar
+
     from .chart_schema import City, Island, MapRecord, Monsters, Port, River
 
+    T = TypeVar("T")
+else:
+    class cached_property:
+        """`functools.cached_property`, without importing `functools` (resolve's start-up): computed on first
+        read, then kept in the instance."""
 
-class Mark(NamedTuple):  # no dataclasses on resolve's path: they cost start-up (cards.errors)
+        def __init__(self, compute):
+            self.compute, self.name = compute, compute.__name__
+
+        def __get__(self, chart, owner=None):
+            if chart is None:
+                return self
+            value = chart.__dict__[self.name] = self.compute(chart)
+            return value
+
+
+class Mark(Record):  # a Record: resolve's start-up (cards.record)
     """One named feature on one square: kind is port, island, river, city, indians or monsters."""
 
-    kind: str
-    id: str
-    name: str
+    __slots__ = ("kind", "id", "name")
+
+    def __init__(self, kind: str, id: str, name: str) -> None:
+        self.kind, self.id, self.name = kind, id, name
 
 
 class Chart:
@@ -199,9 +218,6 @@ class Chart:
     @cached_property
     def _monsters_at(self) -> dict[Square, Monsters]:
         return {sq: m for m in self.monster_waters.values() for item in m.squares for sq in expand(item)}
-
-
-T = TypeVar("T")
 
 
 def _first_on(items: Iterable[T], squares: Callable[[T], Iterable[str]]) -> dict[str, T]:

@@ -2,16 +2,18 @@
 
 A square is written like a sea chart's grid reference, 'K12'.  Inside the code a
 square is a `(column, row)` pair of 0-based integers; these helpers convert.
+
+A coordinate is `COORD_PATTERN` (the schema's check), read here without a regular expression:
+`checker resolve` reads the squares of an Eldorado state, and `re` (with `enum`) cost its
+start-up more than its work.
 """
 from __future__ import annotations
 
-import re
-
 Square = tuple[int, int]
-COORD = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
 COORD_PATTERN = r"^[A-Z]{1,2}[1-9][0-9]{0,2}$"
 WATER = frozenset({"sea", "river"})  # the terrains a ship sails on
-RANGE = re.compile(r"^([A-Z]{1,2}[1-9][0-9]{0,2}):([A-Z]{1,2}[1-9][0-9]{0,2})$")
+_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_DIGITS = frozenset("0123456789")
 
 # Compass directions a move or a current can take (movement is orthogonal only).
 DIRECTIONS: dict[str, Square] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -43,18 +45,27 @@ def coord(square: Square) -> str:
 
 def parse(text: str) -> Square:
     """'K12' -> (10, 11); ValueError naming the expected form otherwise."""
-    match = COORD.match(text)
-    if not match:
+    parts = _coordinate(text[:-1] if text.endswith("\n") else text)  # `$` allowed one closing newline
+    if parts is None:
         raise ValueError(f"expected a coordinate like 'K12' (column letters, row number), got {text!r}")
-    return column_index(match.group(1)), int(match.group(2)) - 1
+    return column_index(parts[0]), int(parts[1]) - 1
+
+
+def _coordinate(text: str) -> tuple[str, str] | None:
+    """(column letters, row digits) of a coordinate matching COORD_PATTERN exactly; None otherwise."""
+    letters = 2 if text[1:2] in _LETTERS else 1
+    column, row = text[:letters], text[letters:]
+    if not (column and column[0] in _LETTERS and 1 <= len(row) <= 3 and row[0] != "0" and set(row) <= _DIGITS):
+        return None
+    return column, row
 
 
 def expand(text: str) -> list[Square]:
     """A square 'K12' or a rectangle 'K12:M14' (corners inclusive) -> its squares, row by row."""
-    match = RANGE.match(text)
-    if not match:
+    first, colon, last = text.partition(":")
+    if not (colon and _coordinate(first) and _coordinate(last[:-1] if last.endswith("\n") else last)):
         return [parse(text)]
-    (c1, r1), (c2, r2) = parse(match.group(1)), parse(match.group(2))
+    (c1, r1), (c2, r2) = parse(first), parse(last)
     return [(c, r) for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
 
 

@@ -1,0 +1,70 @@
+"""`json.dumps(value, indent=N, ensure_ascii=False)`, the same text, at C speed and without importing `json`.
+
+With `indent`, the standard library encodes in pure Python, one generator per container: a
+500-card kit's manifest took as long as placing a tenth of its faces.  Here every container of
+plain values (a manifest's item, most of it) is encoded by the C encoder `json` itself uses
+(`_json`, with `json.dumps`'s settings: circular check, NaN allowed, keys as given), whose item
+separator may carry the newline and indentation; only containers holding containers are joined
+here.  Importing `json` (it brings `re` and `enum`) cost `checker resolve --json` more than its
+work.  Anything else json would write differently (a key that is not a string, a value it
+cannot encode) goes to `json.dumps`, which writes or refuses it.
+"""
+from __future__ import annotations
+
+from _json import encode_basestring, make_encoder
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_NESTED = (dict, list, tuple)
+
+
+def dumps(value: Any, indent: int) -> str:
+    """The text `json.dumps(value, indent=indent, ensure_ascii=False)` gives."""
+    try:
+        return _indented(value, 0, indent, set())
+    except _Unusual:
+        import json
+
+        return json.dumps(value, indent=indent, ensure_ascii=False)
+
+
+class _Unusual(Exception):
+    """A value whose text this module does not build itself."""
+
+
+def _indented(value: Any, pad: int, indent: int, within: set[int]) -> str:
+    """`value` at `pad` spaces; `within`: the containers around it (one seen again is a loop: json refuses it)."""
+    if not isinstance(value, _NESTED):
+        return _flat(value, 0)
+    if not value:
+        return "{}" if isinstance(value, dict) else "[]"
+    values = value.values() if isinstance(value, dict) else value
+    if isinstance(value, dict) and not all(type(key) is str for key in value):
+        raise _Unusual
+    inner = "\n" + " " * (pad + indent)
+    if not any(isinstance(v, _NESTED) for v in values):
+        flat = _flat(value, pad + indent)  # "{a,INNERb}": open, the items, close
+        return f"{flat[0]}{inner}{flat[1:-1]}\n{' ' * pad}{flat[-1]}"
+    if id(value) in within:
+        raise _Unusual
+    within.add(id(value))
+    if isinstance(value, dict):
+        parts = [f"{_flat(key, 0)}: {_indented(v, pad + indent, indent, within)}" for key, v in value.items()]
+        text = "{" + inner + ("," + inner).join(parts) + "\n" + " " * pad + "}"
+    else:
+        text = "[" + inner + ("," + inner).join(_indented(v, pad + indent, indent, within) for v in value) + "\n" \
+            + " " * pad + "]"
+    within.discard(id(value))
+    return text
+
+
+def _flat(value: Any, pad: int) -> str:
+    """The C encoder (json's own, without `indent`), separating items by a newline and `pad` spaces."""
+    encode = make_encoder({}, _refuse, encode_basestring, None, ": ", ",\n" + " " * pad, False, False, True)
+    return "".join(encode(value, 0))
+
+
+def _refuse(value: Any) -> Any:
+    raise _Unusual
