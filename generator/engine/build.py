@@ -34,6 +34,7 @@ from .facecache import FaceCache, KeptFaces
 from .faces import FaceForms, Recordings
 from .guide import draw_guide, guide_lines, guide_pages
 from .impose import paper_size, plan
+from .pdfforms import keeping_streams, stored_streams
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
 from .sheet import PAPERS_MM, Options, Page
@@ -95,6 +96,17 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     keeps them in memory for the next build of this process (`generator watch`).
     """
     looks = looks_for(game)
+    cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept)
+    stored = None if cache is None else stored_streams(*cache.streams_entry(output_name(game), opts.paper))
+    if stored is None:
+        return _build(game, looks, opts, out, shop, cache)
+    with keeping_streams(stored):  # the streams and form objects of the last build of this kit, as written
+        result = _build(game, looks, opts, out, shop, cache)
+    stored.save()
+    return result
+
+
+def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, cache: FaceCache | None) -> Result:
     style = Style(ink_saver=opts.ink_saver)
     pieces = plan(game, opts, looks)
     guide = guide_pages(pieces, paper_size(opts.paper))
@@ -102,7 +114,6 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     files: dict[Path, bytes | Spooled] = {}
     name = output_name(game)
     posters = {paper: p for paper in POSTERS if (p := poster_pages(game, opts, paper))}
-    cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept)
 
     def faces(recordings: Recordings) -> FaceForms:
         # a face of a component on a poster is drawn in the kit and replayed on the posters

@@ -231,6 +231,12 @@ class FaceCache:
             if self.kept is not None:
                 self.kept.forms[key] = drawing
 
+    def streams_entry(self, kit: str, paper: str) -> tuple[Path, str]:
+        """Where the streams and form objects of the last build of a kit are filed (`pdfforms.StoredStreams`),
+        and the entry's name: one file a kit (its folder and paper), trimmed with the faces."""
+        ident = f"{self.look}\0{kit}\0{paper}"
+        return self.root / "streams" / f"{hashlib.sha256(ident.encode()).hexdigest()}.json", f"streams {FORMAT} {ident}"
+
     def _form_key(self, name: str) -> str:
         # a form's name stands for its drawing within one look (icons by scope, art by everything it depends on)
         return hashlib.sha256(f"{self.look}\0{name}".encode()).hexdigest()

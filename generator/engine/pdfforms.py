@@ -11,13 +11,17 @@ separations like on a page.  This reads the canvas's per-form accumulators
 from __future__ import annotations
 
 import hashlib
+import marshal
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Iterator
+from pathlib import Path
+from typing import Any, Callable, Iterator
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFFormXObject, PDFName, PDFResourceDictionary,
                                       PDFStream, PDFZCompress, pdfdocEnc)
+
+from cards import cachefile
 
 from .kept import Kept
 
@@ -29,7 +33,44 @@ class KeptStreams(Kept[Any, bytes]):
     so a rebuild reuses them for every unchanged form and writes the bytes a cold build writes."""
 
 
+class StoredStreams(KeptStreams):
+    """`KeptStreams` between processes: what the forms of the last `generator build` of a kit came to, read
+    from a file of the face cache, so that a second build (after a one-card edit, say) neither compresses
+    again the streams of the faces it replays unchanged nor formats their objects again.
+
+    Keys are digests of what `KeptStreams` keys by (SHA-256 of their `repr`: the operators, or the stream
+    with its box and the object numbers its resources name); the values, pure functions of those, are
+    bytes.  The file is one entry of the face cache (`cards.cachefile`: its header checks the body), its
+    body `marshal` of that dict of bytes (no objects, never pickle); a torn, corrupt or foreign file, or
+    anything in it but bytes by 32-byte digests, is a miss: every form is compressed and formatted again.
+    `save` files what this build used (and nothing else)."""
+
+    def __init__(self, path: Path, name: str) -> None:
+        super().__init__()
+        self.path, self.name = path, name
+        body = cachefile.load_bytes(path, name)
+        try:
+            last = marshal.loads(body) if body is not None else {}
+        except (ValueError, EOFError, TypeError):
+            last = {}
+        if type(last) is dict and all(type(k) is bytes and len(k) == 32 and type(v) is bytes for k, v in last.items()):
+            self.last = last
+
+    def made(self, key: Any, make: Callable[[], bytes]) -> bytes:
+        return super().made(hashlib.sha256(repr(key).encode("utf-8", "surrogatepass")).digest(), make)
+
+    def save(self) -> None:
+        """File the streams and objects this build used (a cache that cannot be written is just no cache)."""
+        cachefile.store_bytes(self.path, self.name, marshal.dumps(dict(self)))
+
+
 _KEPT: ContextVar[KeptStreams | None] = ContextVar("kept_streams", default=None)
+
+
+def stored_streams(path: Path, name: str) -> StoredStreams | None:
+    """The streams of the last build filed at `path` under `name`; None inside `keeping_streams` (`generator
+    watch` keeps its own in memory)."""
+    return None if _KEPT.get() is not None else StoredStreams(path, name)
 
 
 @contextmanager
