@@ -192,3 +192,17 @@ def test_watch_writes_the_edited_card_as_a_png_before_the_pdf(tmp_path, game_cop
     assert list((out / "el-dorado-canyon-png").rglob("*.png")) == [preview]
     with Image.open(preview) as image:
         assert image.size == (round((63.5 + 6) / 25.4 * 150), round((88.9 + 6) / 25.4 * 150))  # poker, bleed, 150 dpi)
+
+
+def test_the_cache_is_trimmed_once_enough_was_written_since_the_last_trim(tmp_path, monkeypatch):
+    trims: list[int] = []
+    monkeypatch.setattr(FaceCache, "trim", lambda self, limit=facecache.MAX_BYTES: trims.append(limit))
+    cache = FaceCache(load_game("el-dorado-canyon"), looks_for(load_game("el-dorado-canyon")), tmp_path / "cache")
+    cache.root.mkdir(parents=True)
+    for written, trimmed in [(10, 1), (10, 1), (facecache.TRIM_EVERY - 30, 1), (20, 2), (0, 2)]:
+        cache.written_bytes = written  # what a build wrote (a first build: no ledger yet, so trimmed)
+        cache.trim_when_due()
+        assert len(trims) == trimmed
+    (cache.root / "written").write_text("not a number")
+    cache.trim_when_due()
+    assert len(trims) == 3  # a ledger that cannot be read: trimmed

@@ -142,7 +142,7 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
     write_set(files, root=out, remove=_stale(out, name, opts.paper, files))
     if cache is not None and cache.written:
-        cache.trim()
+        cache.trim_when_due()
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
     listed = kit_files + [p for p in files if p not in kit_files and p.parent == out]
     if shop is not None:

@@ -10,9 +10,9 @@ what each page paints around its faces (`page-` entries: placements, marks, foot
 
 Entries are files under `cache_dir()/faces` in the one entry format of every cache
 (`cards.cachefile`: a header naming the entry and checking the JSON body): a corrupt or
-foreign entry is ignored and the face drawn afresh, never trusted.
-The folder is kept under MAX_BYTES, least recently written first.  A face whose drawing a
-replay cannot repeat (art images, transparency states) is not kept.
+foreign entry is ignored and the face drawn afresh, never trusted.  The folder is trimmed to
+MAX_BYTES, least recently written first, whenever TRIM_EVERY bytes were written since the last
+trim.  A face whose drawing a replay cannot repeat (art images, transparency states) is not kept.
 
 A long-running process (`generator watch`) also keeps the entries of its last build in
 memory (`KeptFaces`), so a rebuild neither reads nor decodes them again.
@@ -38,6 +38,7 @@ from .kept import Kept
 from .recording import Nested, Recording, Replays, Run, replay
 
 MAX_BYTES = 200_000_000
+TRIM_EVERY = MAX_BYTES // 20  # bytes of entries written between two trims: the folder stays under 210 MB
 FORMAT = 1
 _SOURCES = ("cards", "generator")
 
@@ -140,6 +141,7 @@ class FaceCache:
         self.look = look_digest(game, looks)
         self.kept = kept
         self.written = 0
+        self.written_bytes = 0
         self._forms: dict[str, FormDrawing | None] = {}  # icons and art, read once per build
         self._reprs: dict[int, tuple[Any, str]] = {}
         self._specs: dict[int, tuple[Any, str]] = {}
@@ -278,11 +280,32 @@ class FaceCache:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(cachefile.pack(name, entry))  # one entry format for every cache; written without
-            # cards.files' lock and journal: a lost entry is only a miss
+            data = cachefile.pack(name, entry)  # one entry format for every cache; written without
+            tmp.write_bytes(data)              # cards.files' lock and journal: a lost entry is only a miss
             os.replace(tmp, path)
             self.written += 1
+            self.written_bytes += len(data)
         except OSError:  # a read-only or full cache folder: the build goes on without it
+            pass
+
+    def trim_when_due(self) -> None:
+        """After a build: trim the folder once TRIM_EVERY bytes of entries were written since the last trim (a
+        trim stats every entry: 2,500 of them for a 500-card folder, a tenth of a build from the cache that
+        wrote one).  The bytes written since are kept in a small file beside the entries; without it, trim."""
+        ledger = self.root / "written"
+        try:
+            since = int(ledger.read_text(encoding="ascii"))
+        except (OSError, ValueError):
+            since = TRIM_EVERY
+        since += self.written_bytes
+        if since >= TRIM_EVERY:
+            self.trim()
+            since = 0
+        try:
+            tmp = ledger.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(str(since), encoding="ascii")
+            os.replace(tmp, ledger)
+        except OSError:
             pass
 
     def trim(self, limit: int = MAX_BYTES) -> None:
