@@ -8,7 +8,6 @@ must be made again (the key is the operators themselves); an edit of a name move
 from __future__ import annotations
 
 import json
-import marshal
 from pathlib import Path
 
 import pytest
@@ -80,7 +79,7 @@ def test_a_bad_or_foreign_streams_file_is_ignored(tmp_path, game_copy, compresse
     good = entry.read_bytes()
     own = json.loads(good.partition(b"\n")[0])["entry"]
     body = cachefile.unpack_bytes(own, good)
-    assert body is not None and marshal.loads(body)
+    assert body is not None and len(pdfforms._records(body)) > 100
     entry.unlink()
     compressed()
     assert build(folder, tmp_path / "warm", cache) == cold
@@ -88,10 +87,22 @@ def test_a_bad_or_foreign_streams_file_is_ignored(tmp_path, game_copy, compresse
     assert entry.read_bytes() == good
     for broken in (good[:-50],                                                  # cut short
                    good[:-3] + bytes(b ^ 1 for b in good[-3:]),                  # changed under its check
-                   cachefile.pack_bytes(own, marshal.dumps({b"0" * 32: "not bytes"})),  # well formed, wrong values
+                   cachefile.pack_bytes(own, body[:-1]),                         # its records cut short, checked
+                   cachefile.pack_bytes(own, body + b"0" * 35),                  # a record that is not one
                    cachefile.pack_bytes("streams 1 another kit", body)):        # another entry's
         entry.write_bytes(broken)
         assert build(folder, tmp_path / "warm", cache) == cold
         assert compressed() == none  # nothing taken from it
     assert build(folder, tmp_path / "warm", cache) == cold  # written whole again by the last build
     assert compressed() == 0
+
+
+def test_a_kit_whose_streams_outgrow_the_limit_is_built_without_the_file(tmp_path, game_copy, monkeypatch):
+    folder = game_copy("el-dorado-canyon")
+    cache = tmp_path / "cache"
+    cold = build(folder, tmp_path / "cold", None)
+    build(folder, tmp_path / "warm", cache)
+    assert list(cache.glob("faces/streams/*.json"))
+    monkeypatch.setattr(pdfforms.StoredStreams, "LIMIT", 10_000)  # a 5,000-card kit's would be some 25 MB
+    assert build(folder, tmp_path / "warm", cache) == cold
+    assert not list(cache.glob("faces/streams/*.json"))  # the last one removed: it no longer tells this kit

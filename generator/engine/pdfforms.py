@@ -11,7 +11,7 @@ separations like on a page.  This reads the canvas's per-form accumulators
 from __future__ import annotations
 
 import hashlib
-import marshal
+import tempfile
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -41,27 +41,56 @@ class StoredStreams(KeptStreams):
     Keys are digests of what `KeptStreams` keys by (SHA-256 of their `repr`: the operators, or the stream
     with its box and the object numbers its resources name); the values, pure functions of those, are
     bytes.  The file is one entry of the face cache (`cards.cachefile`: its header checks the body), its
-    body `marshal` of that dict of bytes (no objects, never pickle); a torn, corrupt or foreign file, or
-    anything in it but bytes by 32-byte digests, is a miss: every form is compressed and formatted again.
-    `save` files what this build used (and nothing else)."""
+    body records of a 32-byte digest, a 4-byte length and that many bytes; a torn, corrupt or foreign
+    file, or one whose records do not fill it exactly, is a miss: every form is compressed and formatted
+    again.  What this build uses goes to an anonymous spool file as it is made, not into memory (a
+    5,000-card kit's would hold its compressed faces twice), and `save` files it, unless it came to more
+    than LIMIT bytes: such a kit is built as before, without the file."""
+
+    LIMIT = 16_000_000
 
     def __init__(self, path: Path, name: str) -> None:
         super().__init__()
         self.path, self.name = path, name
-        body = cachefile.load_bytes(path, name)
-        try:
-            last = marshal.loads(body) if body is not None else {}
-        except (ValueError, EOFError, TypeError):
-            last = {}
-        if type(last) is dict and all(type(k) is bytes and len(k) == 32 and type(v) is bytes for k, v in last.items()):
-            self.last = last
+        self.last = _records(cachefile.load_bytes(path, name))
+        self._spool = tempfile.TemporaryFile()
+        self._size = 0
+        self._spooled: set[bytes] = set()
 
     def made(self, key: Any, make: Callable[[], bytes]) -> bytes:
-        return super().made(hashlib.sha256(repr(key).encode("utf-8", "surrogatepass")).digest(), make)
+        digest = hashlib.sha256(repr(key).encode("utf-8", "surrogatepass")).digest()
+        found = self.last.get(digest)
+        if found is None:
+            found = make()
+        if digest not in self._spooled and self._size <= self.LIMIT:
+            self._spooled.add(digest)
+            self._spool.write(digest + len(found).to_bytes(4, "big") + found)
+            self._size += 36 + len(found)
+        return found
 
     def save(self) -> None:
         """File the streams and objects this build used (a cache that cannot be written is just no cache)."""
-        cachefile.store_bytes(self.path, self.name, marshal.dumps(dict(self)))
+        if self._size > self.LIMIT:
+            try:
+                self.path.unlink(missing_ok=True)
+            except OSError:
+                pass
+            return
+        self._spool.seek(0)
+        cachefile.store_bytes(self.path, self.name, self._spool.read())
+
+
+def _records(body: bytes | None) -> dict[bytes, bytes]:
+    """The records of a streams file's body, by digest; none unless they fill it exactly."""
+    found: dict[bytes, bytes] = {}
+    at, end = 0, len(body or b"")
+    while body is not None and at + 36 <= end:
+        size = int.from_bytes(body[at + 32:at + 36], "big")
+        if at + 36 + size > end:
+            return {}
+        found[body[at:at + 32]] = body[at + 36:at + 36 + size]
+        at += 36 + size
+    return found if at == end else {}
 
 
 _KEPT: ContextVar[KeptStreams | None] = ContextVar("kept_streams", default=None)
