@@ -106,3 +106,13 @@ def test_a_kit_whose_streams_outgrow_the_limit_is_built_without_the_file(tmp_pat
     monkeypatch.setattr(pdfforms.StoredStreams, "LIMIT", 10_000)  # a 5,000-card kit's would be some 25 MB
     assert build(folder, tmp_path / "warm", cache) == cold
     assert not list(cache.glob("faces/streams/*.json"))  # the last one removed: it no longer tells this kit
+
+
+def test_a_kit_of_many_records_is_built_without_the_file(tmp_path, game_copy, monkeypatch):
+    from generator.engine import build as building
+
+    folder = game_copy("el-dorado-canyon")
+    monkeypatch.setattr(building, "STORED_STREAMS_RECORDS", 10)  # the kit has more: as a 5,000-card folder has 2,000
+    cold = build(folder, tmp_path / "cold", None)
+    assert build(folder, tmp_path / "warm", tmp_path / "cache") == cold
+    assert list((tmp_path / "cache").glob("faces/*/face-*.json")) and not list((tmp_path / "cache").glob("faces/streams/*"))

@@ -61,6 +61,9 @@ class Result:
 
 
 T = TypeVar("T")
+# a bigger kit is built without the last build's streams (`pdfforms.StoredStreams`): at 5,000 cards
+# keeping them raised its peak memory from 150 to 167-196 MiB (the target is 150), for a file too big to keep
+STORED_STREAMS_RECORDS = 2_000
 P = ParamSpec("P")
 
 
@@ -97,7 +100,8 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     """
     looks = looks_for(game)
     cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept)
-    stored = None if cache is None else stored_streams(*cache.streams_entry(output_name(game), opts.paper))
+    small = sum(len(c.records) for c in game.components) <= STORED_STREAMS_RECORDS
+    stored = None if cache is None or not small else stored_streams(*cache.streams_entry(output_name(game), opts.paper))
     if stored is None:
         return _build(game, looks, opts, out, shop, cache)
     with keeping_streams(stored):  # the streams and form objects of the last build of this kit, as written
