@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from . import compiled
+from . import compiled, lastload
 from .design import Design, check_record_art, load_design
 from .errors import DefinitionError, Problem
 from .families import FAMILIES, PACKAGE_FOLDER, Family, UnknownFamily, builtin_games, family
@@ -189,13 +189,16 @@ def load_game(game: str, reload: Reload | None = None) -> Game:
             return _kept_game(kept, game, folder, shown)
         except (ValueError, TypeError, KeyError, AttributeError, ImportError, RecursionError):
             pass  # not what `_keep` wrote: validated again
-    loaded = _validated(game, folder, shown, None)
-    _keep(loaded)
+    last = Reload()  # the component files as the last load parsed them: an edited table is parsed alone
+    last.texts = lastload.recall(folder)
+    loaded = _validated(game, folder, shown, last)
+    _keep(loaded, last)
     return loaded
 
 
-def _keep(game: Game) -> None:
-    """File a validated game when it can come back exactly: no design of its own, no spreadsheet, plain records."""
+def _keep(game: Game, last: Reload) -> None:
+    """File a validated game when it can come back exactly: no design of its own, no spreadsheet, plain records;
+    and the files its load parsed (`cards.lastload`), for the next load after an edit."""
     if (game.design != Design(game.folder) or hasattr(game.family, "records_for")
             or not all(type(c.index) is LineIndex for c in game.components)):
         return
@@ -204,6 +207,7 @@ def _keep(game: Game) -> None:
     if all(c["spec"] is not None and c["records"] is not None for c in components):
         compiled.keep_game(game.folder, {"id": game.id, "name": game.name, "rules": game.rules,
                                          "players": list(game.players), "components": components})
+    lastload.keep(game.folder, last.texts)
 
 
 def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Game:

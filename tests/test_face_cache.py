@@ -112,6 +112,30 @@ def test_the_code_digest_changes_with_a_source_file_or_a_font(tmp_path):
     assert facecache.code_digest() == facecache.sources_digest(Path(facecache.__file__).resolve().parents[2], FONTS)
 
 
+def test_the_code_digest_is_remembered_until_a_source_or_a_font_changes(tmp_path, monkeypatch):
+    from cards import stamps
+
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)  # files made by the test count as settled
+    for path, text in {"cards/models.py": "A = 1\n", "generator/engine/text.py": "B = 2\n", "fonts/F.ttf": "font"}.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    hashed: list[str] = []
+    original = facecache.sources_digest
+    monkeypatch.setattr(facecache, "sources_digest", lambda *a: hashed.append("hashed") or original(*a))
+    root, fonts = tmp_path, tmp_path / "fonts"
+    first = facecache.remembered_digest(root, fonts)
+    assert facecache.remembered_digest(root, fonts) == first == original(root, fonts) and len(hashed) == 1
+    seen = {first}
+    for path, text in {"generator/engine/text.py": "B = 3\n", "generator/engine/new.py": "", "fonts/G.ttf": "font",
+                       "cards/models.py": "A = 2\n"}.items():
+        (tmp_path / path).write_text(text)
+        digest = facecache.remembered_digest(root, fonts)
+        assert digest not in seen and facecache.remembered_digest(root, fonts) == digest == original(root, fonts)
+        seen.add(digest)
+    assert len(hashed) == 5  # each change hashed once, then remembered
+
+
 @pytest.mark.parametrize("change", ["font", "art"])
 def test_a_changed_font_or_art_file_redraws_the_faces(tmp_path, change):
     folder = tmp_path / "deck"
@@ -168,3 +192,17 @@ def test_watch_writes_the_edited_card_as_a_png_before_the_pdf(tmp_path, game_cop
     assert list((out / "el-dorado-canyon-png").rglob("*.png")) == [preview]
     with Image.open(preview) as image:
         assert image.size == (round((63.5 + 6) / 25.4 * 150), round((88.9 + 6) / 25.4 * 150))  # poker, bleed, 150 dpi)
+
+
+def test_the_cache_is_trimmed_once_enough_was_written_since_the_last_trim(tmp_path, monkeypatch):
+    trims: list[int] = []
+    monkeypatch.setattr(FaceCache, "trim", lambda self, limit=facecache.MAX_BYTES: trims.append(limit))
+    cache = FaceCache(load_game("el-dorado-canyon"), looks_for(load_game("el-dorado-canyon")), tmp_path / "cache")
+    cache.root.mkdir(parents=True)
+    for written, trimmed in [(10, 1), (10, 1), (facecache.TRIM_EVERY - 30, 1), (20, 2), (0, 2)]:
+        cache.written_bytes = written  # what a build wrote (a first build: no ledger yet, so trimmed)
+        cache.trim_when_due()
+        assert len(trims) == trimmed
+    (cache.root / "written").write_text("not a number")
+    cache.trim_when_due()
+    assert len(trims) == 3  # a ledger that cannot be read: trimmed

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cards import DefinitionError, compiled, load_game, loader, stamps
+from cards import DefinitionError, cachefile, compiled, load_game, loader, stamps
 from conftest import edit_text
 
 
@@ -109,3 +109,65 @@ def test_a_game_with_a_design_of_its_own_is_always_validated(tmp_path, validatio
     load_game(str(folder))
     load_game(str(folder))
     assert validations == ["mine", "mine"]
+
+
+@pytest.fixture
+def parsed(monkeypatch):
+    """The names of the files the loader parses whole (`tomllib` over all of it), in order."""
+    from cards import tomlsource
+
+    seen: list[str] = []
+    original = tomlsource.parse_toml
+
+    def counting(text, shown):
+        seen.append(Path(shown).name)
+        return original(text, shown)
+
+    monkeypatch.setattr(tomlsource, "parse_toml", counting)
+    monkeypatch.setattr(loader, "parse_toml", counting)
+    return seen
+
+
+def _fresh(folder: Path, tmp_path: Path, monkeypatch) -> loader.Game:
+    """The game as a load with an empty cache gives it."""
+    with monkeypatch.context() as m:
+        m.setenv("PNPKIT_CACHE", str(tmp_path / "empty"))
+        return load_game(str(folder))
+
+
+def test_a_load_after_a_one_card_edit_parses_that_table_only_and_equals_a_fresh_load(game_copy, parsed, tmp_path,
+                                                                                       monkeypatch):
+    folder = game_copy("el-dorado-canyon")
+    load_game(str(folder))
+    assert "town.toml" in parsed
+    parsed.clear()
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    edited = load_game(str(folder))  # in a new process, as in this one: the texts come from the user cache
+    assert "town.toml" not in parsed
+    assert_same_game(edited, _fresh(folder, tmp_path, monkeypatch))
+    edit_text(folder / "town.toml", "[[cards]]", "[[cards]]\n[[cards]]")  # a table added: parsed whole
+    with pytest.raises(DefinitionError) as cached:
+        load_game(str(folder))
+    assert "town.toml" in parsed
+    with monkeypatch.context() as m:
+        m.setenv("PNPKIT_CACHE", str(tmp_path / "empty"))
+        with pytest.raises(DefinitionError) as uncached:
+            load_game(str(folder))
+    assert str(cached.value) == str(uncached.value)
+
+
+def test_a_corrupt_or_foreign_entry_of_parsed_texts_is_parsed_afresh(game_copy, parsed, tmp_path, monkeypatch):
+    folder = game_copy("el-dorado-canyon")
+    load_game(str(folder))
+    entries = list((Path(os.environ["PNPKIT_CACHE"]) / "lastload").glob("*.json"))
+    assert len(entries) == 1
+    good = entries[0].read_bytes()
+    other = cachefile.pack("lastload 1 3.0 /elsewhere", cachefile.unpack(good.partition(b"\n")[0].decode()
+                                                                         .split('"entry": "')[1].split('"')[0], good))
+    for n, broken in enumerate((good[:-30], good.replace(b"Dynamite", b"Dynamitf"), other)):
+        entries[0].write_bytes(broken)  # cut short, changed under its check, another folder's
+        parsed.clear()
+        edit_text(folder / "town.toml", 'name = "', f'name = "{n}')
+        edited = load_game(str(folder))
+        assert "town.toml" in parsed  # nothing of the entry trusted
+        assert_same_game(edited, _fresh(folder, tmp_path, monkeypatch))

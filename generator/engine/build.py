@@ -34,6 +34,7 @@ from .facecache import FaceCache, KeptFaces
 from .faces import FaceForms, Recordings
 from .guide import draw_guide, guide_lines, guide_pages
 from .impose import paper_size, plan
+from .pdfforms import keeping_streams, stored_streams
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
 from .sheet import PAPERS_MM, Options, Page
@@ -60,6 +61,9 @@ class Result:
 
 
 T = TypeVar("T")
+# a bigger kit is built without the last build's streams (`pdfforms.StoredStreams`): at 5,000 cards
+# keeping them raised its peak memory from 150 to 167-196 MiB (the target is 150), for a file too big to keep
+STORED_STREAMS_RECORDS = 2_000
 P = ParamSpec("P")
 
 
@@ -95,6 +99,18 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     keeps them in memory for the next build of this process (`generator watch`).
     """
     looks = looks_for(game)
+    cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept)
+    small = sum(len(c.records) for c in game.components) <= STORED_STREAMS_RECORDS
+    stored = None if cache is None or not small else stored_streams(*cache.streams_entry(output_name(game), opts.paper))
+    if stored is None:
+        return _build(game, looks, opts, out, shop, cache)
+    with keeping_streams(stored):  # the streams and form objects of the last build of this kit, as written
+        result = _build(game, looks, opts, out, shop, cache)
+    stored.save()
+    return result
+
+
+def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, cache: FaceCache | None) -> Result:
     style = Style(ink_saver=opts.ink_saver)
     pieces = plan(game, opts, looks)
     guide = guide_pages(pieces, paper_size(opts.paper))
@@ -102,7 +118,6 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     files: dict[Path, bytes | Spooled] = {}
     name = output_name(game)
     posters = {paper: p for paper in POSTERS if (p := poster_pages(game, opts, paper))}
-    cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept)
 
     def faces(recordings: Recordings) -> FaceForms:
         # a face of a component on a poster is drawn in the kit and replayed on the posters
@@ -131,7 +146,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
     write_set(files, root=out, remove=_stale(out, name, opts.paper, files))
     if cache is not None and cache.written:
-        cache.trim()
+        cache.trim_when_due()
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
     listed = kit_files + [p for p in files if p not in kit_files and p.parent == out]
     if shop is not None:

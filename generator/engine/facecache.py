@@ -10,9 +10,9 @@ what each page paints around its faces (`page-` entries: placements, marks, foot
 
 Entries are files under `cache_dir()/faces` in the one entry format of every cache
 (`cards.cachefile`: a header naming the entry and checking the JSON body): a corrupt or
-foreign entry is ignored and the face drawn afresh, never trusted.
-The folder is kept under MAX_BYTES, least recently written first.  A face whose drawing a
-replay cannot repeat (art images, transparency states) is not kept.
+foreign entry is ignored and the face drawn afresh, never trusted.  The folder is trimmed to
+MAX_BYTES, least recently written first, whenever TRIM_EVERY bytes were written since the last
+trim.  A face whose drawing a replay cannot repeat (art images, transparency states) is not kept.
 
 A long-running process (`generator watch`) also keeps the entries of its last build in
 memory (`KeptFaces`), so a rebuild neither reads nor decodes them again.
@@ -29,6 +29,7 @@ from typing import Any
 import reportlab
 
 from cards import cachefile
+from cards.stamps import Stamps, recall, remember
 from cards.usercache import cache_dir
 from fonts import DIR as FONTS
 
@@ -37,20 +38,41 @@ from .kept import Kept
 from .recording import Nested, Recording, Replays, Run, replay
 
 MAX_BYTES = 200_000_000
+TRIM_EVERY = MAX_BYTES // 20  # bytes of entries written between two trims: the folder stays under 210 MB
 FORMAT = 1
 _SOURCES = ("cards", "generator")
 
 
 @cache
 def code_digest() -> str:
-    """The code and fonts every drawing depends on (read once per process)."""
-    return sources_digest(Path(__file__).resolve().parents[2], FONTS)
+    """The code and fonts every drawing depends on (once per process)."""
+    return remembered_digest(Path(__file__).resolve().parents[2], FONTS)
 
 
-def sources_digest(root: Path, fonts: Path) -> str:
-    """A digest of the `cards` and `generator` sources under `root`, the fonts in `fonts` and the versions."""
+def remembered_digest(root: Path, fonts: Path) -> str:
+    """`sources_digest`, remembered against the stamps of what it read (`cards.stamps`): reading and hashing
+    the sources and the 3.7 MB of fonts was 15-25 ms of every build from the cache; a warm one stats them."""
+    ident = f"{FORMAT} {reportlab.Version} {sys.version}\0{root}\0{fonts}"
+    known = recall("face-code", ident)
+    if isinstance(known, str):
+        return known
+    stamps = Stamps()
+    digest = sources_digest(root, fonts, stamps)
+    remember("face-code", ident, digest, stamps)
+    return digest
+
+
+def sources_digest(root: Path, fonts: Path, stamps: Stamps | None = None) -> str:
+    """A digest of the `cards` and `generator` sources under `root`, the fonts in `fonts` and the versions;
+    `stamps` takes the stamp of every file and folder read (a folder's: the names in it)."""
     digest = hashlib.sha256(f"{FORMAT} {reportlab.Version} {sys.version}".encode())
     paths = [p for package in _SOURCES for p in sorted((root / package).rglob("*.py"))] + sorted(fonts.glob("*.ttf"))
+    if stamps is not None:
+        for folder in [fonts] + [d for package in _SOURCES for d in [root / package, *(root / package).rglob("*")]
+                                 if d.is_dir() and d.name != "__pycache__"]:
+            stamps.add(folder)
+        for path in paths:
+            stamps.add(path)
     for path in paths:
         label = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
         digest.update(label.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -119,6 +141,7 @@ class FaceCache:
         self.look = look_digest(game, looks)
         self.kept = kept
         self.written = 0
+        self.written_bytes = 0
         self._forms: dict[str, FormDrawing | None] = {}  # icons and art, read once per build
         self._reprs: dict[int, tuple[Any, str]] = {}
         self._specs: dict[int, tuple[Any, str]] = {}
@@ -231,6 +254,12 @@ class FaceCache:
             if self.kept is not None:
                 self.kept.forms[key] = drawing
 
+    def streams_entry(self, kit: str, paper: str) -> tuple[Path, str]:
+        """Where the streams and form objects of the last build of a kit are filed (`pdfforms.StoredStreams`),
+        and the entry's name: one file a kit (its folder and paper), trimmed with the faces."""
+        ident = f"{self.look}\0{kit}\0{paper}"
+        return self.root / "streams" / f"{hashlib.sha256(ident.encode()).hexdigest()}.json", f"streams {FORMAT} {ident}"
+
     def _form_key(self, name: str) -> str:
         # a form's name stands for its drawing within one look (icons by scope, art by everything it depends on)
         return hashlib.sha256(f"{self.look}\0{name}".encode()).hexdigest()
@@ -251,11 +280,32 @@ class FaceCache:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(cachefile.pack(name, entry))  # one entry format for every cache; written without
-            # cards.files' lock and journal: a lost entry is only a miss
+            data = cachefile.pack(name, entry)  # one entry format for every cache; written without
+            tmp.write_bytes(data)              # cards.files' lock and journal: a lost entry is only a miss
             os.replace(tmp, path)
             self.written += 1
+            self.written_bytes += len(data)
         except OSError:  # a read-only or full cache folder: the build goes on without it
+            pass
+
+    def trim_when_due(self) -> None:
+        """After a build: trim the folder once TRIM_EVERY bytes of entries were written since the last trim (a
+        trim stats every entry: 2,500 of them for a 500-card folder, a tenth of a build from the cache that
+        wrote one).  The bytes written since are kept in a small file beside the entries; without it, trim."""
+        ledger = self.root / "written"
+        try:
+            since = int(ledger.read_text(encoding="ascii"))
+        except (OSError, ValueError):
+            since = TRIM_EVERY
+        since += self.written_bytes
+        if since >= TRIM_EVERY:
+            self.trim()
+            since = 0
+        try:
+            tmp = ledger.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(str(since), encoding="ascii")
+            os.replace(tmp, ledger)
+        except OSError:
             pass
 
     def trim(self, limit: int = MAX_BYTES) -> None:
