@@ -7,9 +7,11 @@ rule module can use them without importing the turn engine.
 """
 from __future__ import annotations
 
-from typing import Final
-
 from .rules import Card, Character
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 MAX_TRACK: Final = 5  # H3: health and ammo never exceed 5
 
