@@ -15,9 +15,14 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 # The tests write nothing into the checkout: bytecode (here and in the CLIs the tests run),
 # Hypothesis's example database (failures it replays next run) and its caches live in the
-# temporary folder; pytest's own cache is off (pyproject.toml).
+# temporary folder; pytest's own cache is off (pyproject.toml). Bytecode is written there even
+# where the shell sets PYTHONDONTWRITEBYTECODE: under a prefix Python reads no `__pycache__`, so
+# every CLI a test starts would otherwise compile ReportLab, pydantic and ours afresh (1.5 s of
+# CPU a process).
 SCRATCH = Path(tempfile.gettempdir()) / "pnpkit-tests"
 sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = str(SCRATCH / "pycache")
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 set_hypothesis_home_dir(SCRATCH / "hypothesis")
 settings.register_profile("pnpkit", database=DirectoryBasedExampleDatabase(SCRATCH / "hypothesis" / "examples"))
 settings.load_profile("pnpkit")

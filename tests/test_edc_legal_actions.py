@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import subprocess
 import sys
@@ -182,14 +183,14 @@ def test_the_cli_refuses_an_illegal_play_listing_the_legal_ones(tmp_path):
                      'play = { card = "pistol" }\n[[players]]\nname = "Bob"\ncharacter = "%s"\n'
                      'play = { card = "take-cover", option = 1 }\n' % (TEST_GAME, CHARACTERS[0], CHARACTERS[0]))
     run = [sys.executable, "-c", "from checker.cli import main; main()", "resolve", str(state), "--json"]
-    done = subprocess.run(run, cwd=ROOT, capture_output=True, text=True,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PNPKIT_CACHE": str(tmp_path / "c")})
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PNPKIT_CACHE": str(tmp_path / "c"),
+           "PYTHONPYCACHEPREFIX": os.environ["PYTHONPYCACHEPREFIX"]}  # bytecode in the tests' scratch folder
+    done = subprocess.run(run, cwd=ROOT, capture_output=True, text=True, env=env)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().endswith(
         "player 'Ann': play.direction: expected 'left' or 'right': 'pistol' has an arrow the player turns, got nothing; "
         "legal plays: take-cover option 1|2; secret-hideout option 1|2; pistol left|right; go-to-town option 1|2")
     state.write_text(state.read_text().replace('card = "pistol"', 'card = "pistol", direction = "left"'))
-    done = subprocess.run(run, cwd=ROOT, capture_output=True, text=True,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PNPKIT_CACHE": str(tmp_path / "c")})
+    done = subprocess.run(run, cwd=ROOT, capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["state"]["players"][0]["name"] == "Ann"
