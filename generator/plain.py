@@ -35,7 +35,6 @@ def main() -> None:
     run_main(lambda: leave(build(*plain)))
 
 
-
 def parse_plain(args: list[str]) -> tuple[list[str], dict[str, Any]] | None:
     """(games, options) of `generator build ARGS`, or None when Typer must parse them."""
     games: list[str] = []
