@@ -3,7 +3,7 @@
 With `indent`, the standard library encodes in pure Python, one generator per container: a
 500-card kit's manifest took as long as placing a tenth of its faces.  Here every container of
 plain values (a manifest's item, most of it) is encoded by the C encoder `json` itself uses
-(`_json`, with `json.dumps`'s settings: circular check, NaN allowed, keys as given), whose item
+(`_json`, with `json.dumps`'s settings: NaN allowed, keys as given; loops are found here), whose item
 separator may carry the newline and indentation; only containers holding containers are joined
 here.  Importing `json` (it brings `re` and `enum`) cost `checker resolve --json` more than its
 work.  Anything else json would write differently (a key that is not a string, a value it
@@ -62,8 +62,16 @@ def _indented(value: Any, pad: int, indent: int, within: set[int]) -> str:
 
 def _flat(value: Any, pad: int) -> str:
     """The C encoder (json's own, without `indent`), separating items by a newline and `pad` spaces."""
-    encode = make_encoder({}, _refuse, encode_basestring, None, ": ", ",\n" + " " * pad, False, False, True)
+    encode = _ENCODERS.get(pad)
+    if encode is None:  # one per depth and process: a manifest encodes thousands of items at a few depths.
+        # No markers (json's circular check): a flat value holds no container, so it cannot hold itself,
+        # and an encoder without them keeps no state between calls, even after a refusal.
+        encode = _ENCODERS[pad] = make_encoder(None, _refuse, encode_basestring, None, ": ", ",\n" + " " * pad,
+                                               False, False, True)
     return "".join(encode(value, 0))
+
+
+_ENCODERS: dict[int, Any] = {}
 
 
 def _refuse(value: Any) -> Any:

@@ -1,5 +1,6 @@
-"""`checker resolve --json` writes its verdict with `cards.jsontext` (no `json` import at start-up): exactly the
-text `json.dumps(value, indent=2, ensure_ascii=False)` gives, and what json refuses is refused the same way."""
+"""`cards.jsontext` writes exactly the text `json.dumps(value, indent=N, ensure_ascii=False)` gives, and refuses what
+json refuses the same way: `checker resolve --json` (indent 2, no `json` import at start-up) and the kits'
+manifests (indent 1, at C speed: the text print.md's readers and earlier builds know)."""
 from __future__ import annotations
 
 import json
@@ -30,3 +31,19 @@ def test_unusual_keys_and_values_and_refusals_as_json():
         with pytest.raises(type(expected.value)) as got:
             dumps(refused, 2)
         assert str(got.value) == str(expected.value)
+
+
+def test_a_manifest_is_written_as_json_dumps_with_indent_1_writes_it():
+    item = {"component": "town", "id": "dynamite", "copy": 1, "side": "front", "x": 12.5, "y": -0.0, "w": 63.5,
+            "h": 88.9, "tile": {"row": 1, "col": 2}, "region": {"x": 0.0, "y": 0.0, "w": 1e-7, "h": 1e22}}
+    manifest = {"format": 1, "game": "é\"\n\u2028", "components": [], "pages": [{"number": 1, "items": [item] * 3},
+                                                                               {"blank": True, "items": []}]}
+    assert dumps(manifest, 1) == json.dumps(manifest, indent=1, ensure_ascii=False)
+
+
+def test_a_refusal_leaves_nothing_behind_for_the_next_value():
+    for refused in ({"a": object()}, [1, {2}]):
+        with pytest.raises(TypeError):
+            dumps(refused, 1)
+        same = [1, {"b": 2}]
+        assert dumps(same, 1) == json.dumps(same, indent=1, ensure_ascii=False)

@@ -25,10 +25,10 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Callable, ParamSpec, TypeVar
 
+from cards import jsontext
 from cards.files import FileRefused, Spooled, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
-from . import jsontext
 from .box import Style
 from .facecache import FaceCache, KeptFaces
 from .faces import FaceForms, Recordings
@@ -177,7 +177,7 @@ def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled])
 
 
 def _json(data: dict) -> bytes:
-    return (jsontext.dumps(data) + "\n").encode()  # json.dumps(data, indent=1, ensure_ascii=False)'s text
+    return (jsontext.dumps(data, 1) + "\n").encode()  # json.dumps(data, indent=1, ensure_ascii=False)'s text
 
 
 def _sheets(pages: list[Page]) -> int:

@@ -72,6 +72,7 @@ class StoredStreams(KeptStreams):
     def save(self) -> None:
         """File the streams and objects this build used (a cache that cannot be written is just no cache)."""
         if self._size > self.LIMIT:
+            self._spool.close()
             try:
                 self.path.unlink(missing_ok=True)
             except OSError:
@@ -79,6 +80,7 @@ class StoredStreams(KeptStreams):
             return
         self._spool.seek(0)
         cachefile.store_bytes(self.path, self.name, self._spool.read())
+        self._spool.close()
 
 
 def _records(body: bytes | None) -> dict[bytes, bytes]:
