@@ -4,7 +4,6 @@ Each effect renders its own rules text, so the words printed on a card come from
 the same data the checker runs.  A definition may word an option itself; then
 `wording_problems` checks that every number and keyword of its effects is there.
 """
-from __future__ import annotations
 
 import re
 from collections.abc import Sequence

@@ -4,7 +4,6 @@ A component is something you print and cut (a deck, a board, tokens, the map);
 its records (cards, boards, ...) live in its own file and follow the schema the
 game's rules family names for it.
 """
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 

@@ -1,5 +1,4 @@
 """Record schemas every game can use: plain tokens and markers, and reference cards."""
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -4,7 +4,6 @@ Names follow the rulebook: "Card Anatomy" (type, name, text, arrow, priority,
 cost), "Character Card Anatomy" and "Symbols and Terms" (keywords, icons).
 The checker runs these effects; the generator prints their `phrase`.
 """
-from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal, Union, get_args
 

@@ -4,7 +4,6 @@ The shapes here are only types; whether the features make sense on the map (a
 river that flows, a port on a coast) is `chart_checks`' job, which names the
 square of every mistake.
 """
-from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 

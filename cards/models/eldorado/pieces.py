@@ -4,7 +4,6 @@ Where a piece repeats something the map or a character already says (a ship's
 sail initial, an Eldorado card's city name and square), it is cross-checked by
 `checks.check_game`, so a printed card can never disagree with the map.
 """
-from __future__ import annotations
 
 import colorsys
 from typing import Annotated, Literal, get_args

@@ -4,7 +4,6 @@ They stand alone because they join the effect vocabulary to the cards: triggers 
 conditions are their own small vocabulary, and the lead ("When the wielder attacks")
 is worded here once for every card type.
 """
-from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 

@@ -4,7 +4,6 @@ It stands alone because it is the contract between print and play: the checker's
 engine runs exactly these effects and the templates print exactly their `phrase`s,
 so adding an effect means reading this one module (see the terms in the package docstring).
 """
-from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal, Union
 

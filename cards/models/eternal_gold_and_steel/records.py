@@ -3,7 +3,6 @@
 They stand alone because they are what a definition file's tables are read into:
 the loader, the templates and the checks all take these shapes.
 """
-from __future__ import annotations
 
 from typing import ClassVar, Literal
 
