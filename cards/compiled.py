@@ -95,6 +95,28 @@ def _entry(folder: Path) -> tuple[Path, str] | None:
     return cache_dir() / "validated" / f"{digest}-{VERSION}.json", f"validated {FORMAT} {VERSION} {digest}"
 
 
+def code_key() -> str | None:
+    """The SHA-256 of the sources of `cards` and pydantic's version, remembered against their stamps: what a record
+    validated from a row depends on besides the files of its folder (`cards.lastload` names its entries by it).
+    None when a source cannot be read."""
+    from pydantic.version import VERSION
+
+    digest = recall("code", __file__)
+    if not isinstance(digest, str):
+        import hashlib
+
+        stamps = Stamps()
+        found = hashlib.sha256()
+        try:
+            for path in sources(CARDS, stamps, recursive=True):
+                found.update(str(path.relative_to(CARDS)).encode() + b"\0" + path.read_bytes() + b"\0")
+        except OSError:
+            return None
+        digest = found.hexdigest()
+        remember("code", __file__, digest, stamps)
+    return f"{digest}-{VERSION}"
+
+
 def recall_game(folder: Path) -> Any | None:
     """What `keep_game` filed for the folder as it is now (its models still `dumped`); None on any miss."""
     where = _entry(folder)

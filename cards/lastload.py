@@ -8,11 +8,20 @@ an edit inside one `[[cards]]` table is parsed alone, `cards.tomlsource.reparse`
 full parse whenever it cannot show the result equal to the whole file's); this files each component
 file's text and data in the user cache after every load without a problem, so the next process's load
 starts from them.  Only data JSON gives back exactly is filed (tables, arrays, strings, numbers,
-booleans: not TOML's dates and times).  Records are validated again all the same: pydantic-core
-validates 500 rows faster than they could be rebuilt from a cache.
+booleans: not TOML's dates and times).
 
-The entry is named by the folder and Python's version (whose `tomllib` parsed it) and checked by
-`cards.cachefile`: a torn, corrupt or foreign entry is a miss, and the load parses whole files.
+Beside them (`Last`): game.toml's spec and the stamps of the folder's other files.  The next load
+takes the spec again while game.toml's data is the same, and, while the folder's other files are the
+same too, skips the family's checks of every record whose row it did not parse again (the very row
+the last load checked, without a problem, under the same code: `cards.loader.Reload.unchanged`).
+Records are validated again all the same: pydantic-core validates 500 rows faster than they could be
+rebuilt from a cache, and taking an unchanged file's records from the validated game instead
+(tried) saved nothing: the models it nests are the edited record's too, and building their
+validators is most of the cost.
+
+The entry is named by the folder, Python's version (whose `tomllib` parsed it) and the code that
+validated (`cards.compiled.code_key`: the sources of `cards` and pydantic's version), and checked by
+`cards.cachefile`: a torn, corrupt or foreign entry is a miss, and the load parses and validates whole files.
 """
 from __future__ import annotations
 
@@ -25,33 +34,61 @@ from typing import Any
 from . import cachefile
 from .usercache import cache_dir
 
-FORMAT = 1
+FORMAT = 2
 Texts = dict[Path, tuple[str, dict[str, Any]]]
+Stamp = tuple[tuple[Path, int, int, int], ...]
 
 
-def _entry(folder: Path) -> tuple[Path, str]:
+class Last:
+    """What the last load of a folder (in another process) parsed and validated, as `recall` found it."""
+
+    def __init__(self) -> None:
+        self.texts: Texts = {}                      # component file -> its text and data
+        self.spec: tuple[str, Any] | None = None    # (repr of game.toml's data, its spec as `compiled.dumped`)
+        self.stamp: Stamp | None = None             # the folder's other files (`cards.loader._stamp`)
+
+
+def _entry(folder: Path) -> tuple[Path, str] | None:
+    from .compiled import code_key
+
+    code = code_key()
+    if code is None:
+        return None
     name = os.path.abspath(folder)
     where = cache_dir() / "lastload" / f"{hashlib.sha256(name.encode('utf-8', 'surrogateescape')).hexdigest()}.json"
-    return where, f"lastload {FORMAT} {sys.version.split()[0]} {name}"
+    return where, f"lastload {FORMAT} {sys.version.split()[0]} {code} {name}"
 
 
-def recall(folder: Path) -> Texts:
-    """Each component file of `folder` the last load filed: its path, its text and the data parsed from it."""
-    data = cachefile.load(*_entry(folder))
-    if not isinstance(data, list):
-        return {}
-    texts: Texts = {}
-    for item in data:
+def recall(folder: Path) -> Last:
+    """What the last load of `folder` filed (nothing when it was another code's, or the entry does not check out)."""
+    last = Last()
+    where = _entry(folder)
+    data = None if where is None else cachefile.load(*where)
+    if not (isinstance(data, dict) and isinstance(data.get("files"), list)):
+        return last
+    for item in data["files"]:
         if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is str and type(item[1]) is str
                 and type(item[2]) is dict):
-            return {}
-        texts[Path(item[0])] = item[1], item[2]
-    return texts
+            return Last()
+        last.texts[Path(item[0])] = item[1], item[2]
+    spec, stamp = data.get("spec"), data.get("stamp")
+    if isinstance(spec, list) and len(spec) == 2 and type(spec[0]) is str:
+        last.spec = spec[0], spec[1]
+    if isinstance(stamp, list) and all(isinstance(s, list) and len(s) == 4 and type(s[0]) is str
+                                       and all(type(n) is int for n in s[1:]) for s in stamp):
+        last.stamp = tuple((Path(s[0]), s[1], s[2], s[3]) for s in stamp)
+    return last
 
 
-def keep(folder: Path, texts: Texts) -> None:
-    """File what a load of `folder` without a problem parsed (what JSON gives back exactly)."""
-    cachefile.store(*_entry(folder), [[str(path), text, data] for path, (text, data) in texts.items() if _plain(data)])
+def keep(folder: Path, texts: Texts, spec: tuple[str, Any] | None = None, stamp: Stamp | None = None) -> None:
+    """File what a load of `folder` without a problem parsed (what JSON gives back exactly) and validated."""
+    where = _entry(folder)
+    if where is None:
+        return
+    cachefile.store(*where, {
+        "files": [[str(path), text, data] for path, (text, data) in texts.items() if _plain(data)],
+        "spec": None if spec is None or spec[1] is None else list(spec),
+        "stamp": None if stamp is None else [[str(s[0]), *s[1:]] for s in stamp]})
 
 
 def _plain(value: Any) -> bool:

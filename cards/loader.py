@@ -129,11 +129,26 @@ class Reload:
         self.records: dict[tuple[Any, str], Record] = {}         # (schema, repr(table)) -> its record
         self.stamp: tuple = ()                                    # the folder's other files
         self._records: dict[tuple[Any, str], Record] = {}       # this load's (records of the last, while valid)
+        self.clean = False  # resumed from a load without a problem (`resume`), game.toml and other files the same
+        self._last: dict[Path, dict[str, Any]] = {}  # each component file's data as the last load parsed it
+
+    def resume(self, last: lastload.Last) -> None:
+        """Start from what the last load of the folder, in another process and without a problem, parsed and
+        validated (`cards.lastload`: filed under the same code)."""
+        self.texts = last.texts
+        if last.stamp is not None and last.spec is not None:
+            try:
+                spec = compiled.built(last.spec[1])
+            except (ValueError, TypeError, KeyError, AttributeError, ImportError, RecursionError):
+                spec = None
+            if isinstance(spec, GameFile):
+                self.specs, self.stamp, self.clean = {last.spec[0]: spec}, last.stamp, True
 
     def spec(self, data: dict[str, Any]) -> GameFile:
         key = repr(data)
         found = self.specs.get(key)
         if found is None:
+            self.clean = False  # game.toml's data changed: the records' schemas may be others
             found = GameFile.model_validate(data)
             self.specs = {key: found}
         return found
@@ -145,6 +160,8 @@ class Reload:
         data = None if last is None else last[1] if last[0] == text else reparse(last[0], last[1], text, table)
         if data is None:
             data = parse_toml(text, shown)
+        if last is not None and self.clean:
+            self._last[path] = last[1]  # kept alive: `unchanged` tells its rows by identity
         self.texts[path] = text, data
         return data, text
 
@@ -152,11 +169,19 @@ class Reload:
         """Start loading the records: those of the last load stay valid while the folder's other files are the same."""
         stamp = _stamp(folder, components, self.ignore)
         last = self.records if stamp == self.stamp else {}
+        self.clean = self.clean and stamp == self.stamp
         self.stamp, self._records = stamp, last
 
     def record(self, schema: Any, row: dict[str, Any]) -> tuple[tuple[Any, str], Record | None]:
         key = (schema, repr(row))
         return key, self._records.get(key)
+
+    def unchanged(self, path: Path, table: str) -> set[int]:
+        """The ids of the rows of `path`'s `table` that are the very rows (the same objects: not parsed again) the
+        last load in another process checked without a problem, while `clean`: validating such a row under the same
+        code and folder gives the same record, and the family's checks of it the same nothing."""
+        rows = self._last.get(path, {}).get(table) if self.clean else None
+        return {id(row) for row in rows} if isinstance(rows, list) else set()
 
     def done(self, used: dict[tuple[Any, str], Record]) -> None:
         self.records = used
@@ -189,8 +214,8 @@ def load_game(game: str, reload: Reload | None = None) -> Game:
             return _kept_game(kept, game, folder, shown)
         except (ValueError, TypeError, KeyError, AttributeError, ImportError, RecursionError):
             pass  # not what `_keep` wrote: validated again
-    last = Reload()  # the component files as the last load parsed them: an edited table is parsed alone
-    last.texts = lastload.recall(folder)
+    last = Reload()  # the component files as the last load parsed them: an edited table is parsed alone,
+    last.resume(lastload.recall(folder))  # and the family's checks run on its records only
     loaded = _validated(game, folder, shown, last)
     _keep(loaded, last)
     return loaded
@@ -207,7 +232,8 @@ def _keep(game: Game, last: Reload) -> None:
     if all(c["spec"] is not None and c["records"] is not None for c in components):
         compiled.keep_game(game.folder, {"id": game.id, "name": game.name, "rules": game.rules,
                                          "players": list(game.players), "components": components})
-    lastload.keep(game.folder, last.texts)
+    spec = [(key, compiled.dumped(found)) for key, found in last.specs.items()]
+    lastload.keep(game.folder, last.texts, spec[0] if len(spec) == 1 else None, last.stamp)
 
 
 def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Game:
@@ -320,6 +346,7 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     records: list[Record] = []
     failed: list[tuple[int, dict[str, Any], set[str]]] = []
     valid: list[dict[str, Any]] = []
+    checked = set() if reload is None else reload.unchanged(path, table)
     for i, row in enumerate(rows):
         key, known = (None, None) if reload is None else reload.record(schema, row)
         if known is not None and used is not None and key is not None:  # the same table: no problems last time
@@ -336,7 +363,7 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
                                                  card=card_id or f"#{i + 1}", card_name=card_name, schema=schema)
             failed.append((i, row, {str(e["loc"][0]) for e in exc.errors() if e["loc"]}))
             continue
-        mine = _record_problems(family, rec, file, index, (table, i))
+        mine = [] if id(row) in checked else _record_problems(family, rec, file, index, (table, i))
         if not mine and used is not None and key is not None:
             used[key] = rec
         problems += mine

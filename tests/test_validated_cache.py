@@ -171,3 +171,62 @@ def test_a_corrupt_or_foreign_entry_of_parsed_texts_is_parsed_afresh(game_copy, 
         edited = load_game(str(folder))
         assert "town.toml" in parsed  # nothing of the entry trusted
         assert_same_game(edited, _fresh(folder, tmp_path, monkeypatch))
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    """The ids of the records the family's checks ran on (`loader._record_problems`), in order."""
+    seen: list[str] = []
+    original = loader._record_problems
+
+    def counting(family, rec, *args):
+        seen.append(rec.id)
+        return original(family, rec, *args)
+
+    monkeypatch.setattr(loader, "_record_problems", counting)
+    return seen
+
+
+def test_after_a_one_card_edit_only_the_edited_record_is_checked_and_the_game_equals_a_fresh_load(
+        game_copy, checked, tmp_path, monkeypatch):
+    folder = game_copy("el-dorado-canyon")
+    first = load_game(str(folder))
+    everyone = [r.id for r in first.records()]
+    assert sorted(checked) == sorted(everyone)
+    checked.clear()
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    edited = load_game(str(folder))  # a new Reload, as in a new process: resumed from the user cache
+    assert checked == ["dynamite"]
+    assert_same_game(edited, _fresh(folder, tmp_path, monkeypatch))
+
+
+@pytest.mark.parametrize("change", ["another file", "game.toml", "the code"])
+def test_every_record_is_checked_again_when_the_folder_game_toml_or_the_code_changed(game_copy, checked, change,
+                                                                                     monkeypatch):
+    folder = game_copy("el-dorado-canyon")
+    everyone = [r.id for r in load_game(str(folder)).records()]
+    checked.clear()
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    if change == "another file":
+        (folder / "notes.txt").write_text("art to draw\n")  # the loader may read any file of the folder
+    elif change == "game.toml":
+        edit_text(folder / "game.toml", 'name = "', 'name = "The ')
+    else:
+        code = compiled.code_key()
+        monkeypatch.setattr(compiled, "code_key", lambda: f"other-{code}")
+    load_game(str(folder))
+    assert sorted(checked) == sorted(everyone)
+
+
+def test_a_bad_edit_is_refused_as_without_the_cache(game_copy, checked, tmp_path, monkeypatch):
+    folder = game_copy("el-dorado-canyon")
+    load_game(str(folder))
+    edit_text(folder / "town.toml", 'arrow = "right"\neffects = [{ effect = "attack", damage = 2',
+              'arrow = "none"\neffects = [{ effect = "attack", damage = 2')  # the card's own check fails
+    with pytest.raises(DefinitionError) as cached:
+        load_game(str(folder))
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "empty"))
+    with pytest.raises(DefinitionError) as uncached:
+        load_game(str(folder))
+    assert str(cached.value) == str(uncached.value)
+    assert "expected left, right or either for attack, got 'none'" in str(cached.value)
