@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -24,8 +24,10 @@ from .files import is_file
 from .messages import problems_from_validation
 from .models.base import Component, GameFile
 from .models.common import Record
-from .spreadsheet import SUFFIXES as SPREADSHEETS, CellIndex, read_sheet
 from .tomlsource import LineIndex, parse_toml, read_text, read_toml, reparse
+
+if TYPE_CHECKING:
+    from .spreadsheet import CellIndex
 
 BUILTIN = tuple(builtin_games())  # the games shipped in this package (plus $PNPKIT_GAMES at import)
 
@@ -408,9 +410,12 @@ def _patched(schema: type[Record], row: dict[str, Any], bad: set[str], valid: li
 def _read_rows(path: Path, file: str, schema: type[Record], table: str, folder: Path, reload: Reload | None = None,
                ) -> tuple[list[dict[str, Any]] | None, LineIndex | CellIndex, list[Problem]]:
     """A component file's record tables, from TOML or a spreadsheet, with the index that locates their fields."""
-    if path.suffix.lower() in SPREADSHEETS:
-        rows, cells = read_sheet(path, file, schema, inside=folder)
-        return rows, cells, []
+    if path.suffix.lower() != ".toml":
+        from .spreadsheet import SUFFIXES, read_sheet  # csv, zipfile and the rest: a spreadsheet's load only
+
+        if path.suffix.lower() in SUFFIXES:
+            rows, cells = read_sheet(path, file, schema, inside=folder)
+            return rows, cells, []
     data, text = read_toml(path, file, inside=folder) if reload is None else reload.toml(path, file, folder, table)
     index = LineIndex(text)
     problems = [Problem(file, f"unknown top-level key: expected only [[{table}]] tables", line=index.line_of((k,)), path=k)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-import tomllib
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -42,6 +41,8 @@ def read_text(path: Path, shown: str, inside: Path | None = None) -> str:
 
 def parse_toml(text: str, shown: str) -> dict[str, Any]:
     """The data of a TOML text; a syntax error becomes a DefinitionError naming `shown` and the line."""
+    import tomllib  # its parser's regular expressions: only a load that parses pays them, not a warm build
+
     old_limit = sys.getrecursionlimit()
     try:
         return tomllib.loads(text)
@@ -88,6 +89,8 @@ def reparse(old_text: str, old_data: dict[str, Any], new_text: str, table: str) 
         return None  # a change before the first table, or one that adds or removes a table
     n = before[-1]
     end = heads[n + 1] - old_end + new_end if n + 1 < len(heads) else len(new_text)
+    import tomllib
+
     try:
         alone = tomllib.loads(new_text[heads[n]:end])
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):
