@@ -80,8 +80,12 @@ def sources(root: Path, stamps: Stamps, recursive: bool = False) -> list[Path]:
     return sorted(found)
 
 
-def _entry(folder: Path) -> tuple[Path, str] | None:
-    """Where the validated game of `folder` is filed, and the entry's name; None when the folder cannot be read."""
+Entry = tuple[Path, str]
+
+
+def entry(folder: Path) -> Entry | None:
+    """Where the validated game of `folder` as it is now is filed, and the entry's name; None when the folder cannot
+    be read.  Taken before a load reads the files, and used to file what it validated (`keep_game`): one digest a load."""
     ident = f"{os.path.abspath(folder)}\0{__file__}"
     digest = recall("validated", ident)
     if not isinstance(digest, str):
@@ -117,17 +121,14 @@ def code_key() -> str | None:
     return f"{digest}-{VERSION}"
 
 
-def recall_game(folder: Path) -> Any | None:
-    """What `keep_game` filed for the folder as it is now (its models still `dumped`); None on any miss."""
-    where = _entry(folder)
-    return None if where is None else cachefile.load(*where)
+def recall_game(where: Entry) -> Any | None:
+    """What `keep_game` filed at `where` (its models still `dumped`); None on any miss."""
+    return cachefile.load(*where)
 
 
-def keep_game(folder: Path, data: Any) -> None:
-    """File `data` (JSON-able, from `dumped`) as the validated game of the folder as it is now."""
-    where = _entry(folder)
-    if where is not None:
-        cachefile.store(*where, data)
+def keep_game(where: Entry, data: Any) -> None:
+    """File `data` (JSON-able, from `dumped`) as the validated game at `where`."""
+    cachefile.store(*where, data)
 
 
 def dumped(value: Any) -> Any | None:

@@ -210,7 +210,8 @@ def load_game(game: str, reload: Reload | None = None) -> Game:
     folder, shown = resolve_folder(game)
     if reload is not None:
         return _validated(game, folder, shown, reload)
-    kept = compiled.recall_game(folder)
+    where = compiled.entry(folder)
+    kept = None if where is None else compiled.recall_game(where)
     if kept is not None:
         try:
             return _kept_game(kept, game, folder, shown)
@@ -219,21 +220,22 @@ def load_game(game: str, reload: Reload | None = None) -> Game:
     last = Reload()  # the component files as the last load parsed them: an edited table is parsed alone,
     last.resume(lastload.recall(folder))  # and the family's checks run on its records only
     loaded = _validated(game, folder, shown, last)
-    _keep(loaded, last)
+    _keep(loaded, last, where)
     return loaded
 
 
-def _keep(game: Game, last: Reload) -> None:
+def _keep(game: Game, last: Reload, where: compiled.Entry | None) -> None:
     """File a validated game when it can come back exactly: no design of its own, no spreadsheet, plain records;
     and the files its load parsed (`cards.lastload`), for the next load after an edit."""
     if (game.design != Design(game.folder) or hasattr(game.family, "records_for")
             or not all(type(c.index) is LineIndex for c in game.components)):
         return
-    components = [{"spec": compiled.dumped(c.spec), "records": compiled.dumped(c.records), "table": c.table,
-                   "text": c.index.text if isinstance(c.index, LineIndex) else None} for c in game.components]
-    if all(c["spec"] is not None and c["records"] is not None for c in components):
-        compiled.keep_game(game.folder, {"id": game.id, "name": game.name, "rules": game.rules,
-                                         "players": list(game.players), "components": components})
+    components = [] if where is None else [
+        {"spec": compiled.dumped(c.spec), "records": compiled.dumped(c.records), "table": c.table,
+         "text": c.index.text if isinstance(c.index, LineIndex) else None} for c in game.components]
+    if where is not None and all(c["spec"] is not None and c["records"] is not None for c in components):
+        compiled.keep_game(where, {"id": game.id, "name": game.name, "rules": game.rules,
+                                   "players": list(game.players), "components": components})
     spec = [(key, compiled.dumped(found)) for key, found in last.specs.items()]
     lastload.keep(game.folder, last.texts, spec[0] if len(spec) == 1 else None, last.stamp)
 
