@@ -152,31 +152,56 @@ def _dump(value: Any) -> Any:
         return [_dump(v) for v in value]
     if kind is dict and all(type(k) is str for k in value):
         return {"dict": [[k, _dump(v)] for k, v in value.items()]}
-    fields = getattr(kind, "__pydantic_fields__", None)
-    if (fields is None or not kind.__module__.startswith(_MODELS) or value.__pydantic_extra__
-            or value.__pydantic_private__ or vars(value).keys() != fields.keys()):
+    name = _NAMES.get(kind)
+    if name is None:
+        fields = getattr(kind, "__pydantic_fields__", None)
+        if fields is None or not kind.__module__.startswith(_MODELS):
+            raise _Unkept
+        name = _NAMES[kind] = f"{kind.__module__}:{kind.__qualname__}", fields.keys()
+    if value.__pydantic_extra__ or value.__pydantic_private__ or vars(value).keys() != name[1]:
         raise _Unkept
-    return {"model": f"{kind.__module__}:{kind.__qualname__}", "set": sorted(value.__pydantic_fields_set__),
-            "values": {name: _dump(v) for name, v in vars(value).items()}}
+    return {"model": name[0], "set": sorted(value.__pydantic_fields_set__),
+            "values": {field: _dump(v) for field, v in vars(value).items()}}
+
+
+_NAMES: dict[type, tuple[str, Any]] = {}  # a model class of cards.models -> (its name in an entry, its fields)
+_MODELS_BY_NAME: dict[str, tuple[Any, set[str]]] = {}  # the other way round: (the class, its fields)
+_DUMPED = {"model", "set", "values"}
 
 
 def built(data: Any) -> Any:
     """The objects `dumped` gave `data` for; ValueError (or a lookup error) when `data` is not what it wrote."""
-    if type(data) in _PLAIN:
+    kind = type(data)
+    if kind in _PLAIN:
         return data
-    if type(data) is list:
+    if kind is list:
         return [built(v) for v in data]
-    if type(data) is dict and set(data) == {"dict"}:
-        return {str(k): built(v) for k, v in data["dict"]}
-    if type(data) is not dict or set(data) != {"model", "set", "values"}:
+    if kind is not dict:
         raise ValueError("not a dumped value")
-    module, _, name = str(data["model"]).partition(":")
+    if len(data) == 1 and "dict" in data:
+        return {str(k): built(v) for k, v in data["dict"]}
+    if data.keys() != _DUMPED:
+        raise ValueError("not a dumped value")
+    name = str(data["model"])
+    found = _MODELS_BY_NAME.get(name)
+    if found is None:
+        found = _MODELS_BY_NAME[name] = _model(name)
+    cls, fields = found
+    values, given = data["values"], set(data["set"])
+    if values.keys() != fields or not given <= fields:
+        raise ValueError("fields differ")
+    return cls.model_construct(given, **{k: built(v) for k, v in values.items()})
+
+
+def _model(name: str) -> tuple[Any, set[str]]:
+    """The model class of cards.models an entry names (`module:Qualified.name`) and its fields."""
+    module, _, qualified = name.partition(":")
     if not module.startswith(_MODELS):
         raise ValueError("not a model of cards.models")
     cls: Any = importlib.import_module(module)
-    for part in name.split("."):
+    for part in qualified.split("."):
         cls = getattr(cls, part)
     fields = getattr(cls, "__pydantic_fields__", None)
-    if fields is None or set(data["values"]) != set(fields) or not set(data["set"]) <= set(fields):
-        raise ValueError("fields differ")
-    return cls.model_construct(set(data["set"]), **{k: built(v) for k, v in data["values"].items()})
+    if fields is None:
+        raise ValueError("not a model")
+    return cls, set(fields)
