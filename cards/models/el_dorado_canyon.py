@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Literal, Union, get_args
 from pydantic import Field
 
 from ..effects import Effect, join_phrases, unknown_icons, wording_problems
-from .base import Strict
+from .base import Strict, empty
 from .common import Illustrated, Marker, Record, Reference
 
 Priority = Literal["I", "II", "III", "IV"]
@@ -292,7 +292,7 @@ class ActionCard(Illustrated):
 
     type: CardType
     priority: Priority
-    keywords: list[Keyword] = Field(default_factory=list, max_length=3)
+    keywords: list[Keyword] = Field(default_factory=empty, max_length=3)
     options: list[Option] = Field(min_length=1, max_length=2)
     flavor: str = Field(default="", max_length=120)
 

@@ -9,7 +9,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, StringConstraints
 
-from ..base import Id, Strict
+from ..base import Id, Strict, empty
 from ..common import Record
 from .coords import COORD_PATTERN
 
@@ -76,10 +76,10 @@ class MapRecord(Record):
 
     rows: list[Annotated[str, StringConstraints(min_length=1, max_length=200)]] = Field(min_length=1, max_length=200)
     legend: dict[Letter, Terrain] = Field(min_length=1)
-    ports: list[Port] = Field(default_factory=list, max_length=20)
-    islands: list[Island] = Field(default_factory=list, max_length=60)
-    rivers: list[River] = Field(default_factory=list, max_length=30)
-    cities: list[City] = Field(default_factory=list, max_length=40)
-    monsters: list[Monsters] = Field(default_factory=list, max_length=20)
-    labels: list[Label] = Field(default_factory=list, max_length=60)
+    ports: list[Port] = Field(default_factory=empty, max_length=20)
+    islands: list[Island] = Field(default_factory=empty, max_length=60)
+    rivers: list[River] = Field(default_factory=empty, max_length=30)
+    cities: list[City] = Field(default_factory=empty, max_length=40)
+    monsters: list[Monsters] = Field(default_factory=empty, max_length=20)
+    labels: list[Label] = Field(default_factory=empty, max_length=60)
     compass: Coord | None = Field(default=None, description="where the compass rose is drawn")

@@ -9,6 +9,7 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from ...effects import join_phrases
+from ..base import empty
 from ..common import Illustrated, Record
 from .abilities import Ability
 from .effects import AnyEffect, EternalEffect, Pay
@@ -25,11 +26,11 @@ class Card(Illustrated):
     """
 
     type: Literal["unit", "weapon", "spell", "power"]
-    influence: list[Influence] = Field(default_factory=list, max_length=2)
+    influence: list[Influence] = Field(default_factory=empty, max_length=2)
     strength: int | None = Field(default=None, ge=0, le=20)
     bonus: int | None = Field(default=None, ge=0, le=10)
-    keywords: list[Keyword] = Field(default_factory=list, max_length=2)
-    abilities: list[Ability] = Field(default_factory=list, max_length=3)
+    keywords: list[Keyword] = Field(default_factory=empty, max_length=2)
+    abilities: list[Ability] = Field(default_factory=empty, max_length=3)
     flavor: str = Field(default="", max_length=120)
     provisional: bool = False
 
@@ -72,7 +73,7 @@ class UnitToken(Record):
     """A unit made by an effect (`put_unit_token`), printed as a round token."""
 
     strength: int = Field(ge=0, le=20)
-    keywords: list[Keyword] = Field(default_factory=list, max_length=2)
+    keywords: list[Keyword] = Field(default_factory=empty, max_length=2)
     text: str = Field(default="", max_length=120)
 
 
