@@ -122,6 +122,8 @@ class Reload:
     A record is reused only while no other file of the folder changed (validating it may read art
     files and the layouts/ folder), and only if it had no problems; game.toml's components are
     reused while its data is the same.  Files under `ignore` (an output folder) are not looked at.
+    A new process's load `resume`s from what the last one filed (`cards.lastload`): the texts, game.toml's
+    spec, and the rows it checked, whose family checks are not run again (`unchanged`).
     """
 
     def __init__(self, ignore: tuple[Path, ...] = ()) -> None:
