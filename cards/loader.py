@@ -164,8 +164,8 @@ class Reload:
         data = None if last is None else last[1] if last[0] == text else reparse(last[0], last[1], text, table)
         if data is None:
             data = parse_toml(text, shown)
-        if last is not None and self.clean:
-            self._last[path] = last[1]  # kept alive: `unchanged` tells its rows by identity
+        if last is not None and self.clean:  # the last load's data, kept alive: `unchanged` tells its rows by
+            self._last.setdefault(path, last[1])  # identity (a file two components print is read twice a load)
         self.texts[path] = text, data
         return data, text
 

@@ -230,3 +230,20 @@ def test_a_bad_edit_is_refused_as_without_the_cache(game_copy, checked, tmp_path
         load_game(str(folder))
     assert str(cached.value) == str(uncached.value)
     assert "expected left, right or either for attack, got 'none'" in str(cached.value)
+
+
+def test_a_file_two_components_print_is_checked_for_each_as_without_the_cache(game_copy, tmp_path, monkeypatch):
+    folder = game_copy("el-dorado-canyon")
+    edit_text(folder / "game.toml", '[[components]]\nid = "town"',
+              '[[components]]\nid = "town-again"\nname = "Town deck again"\nkind = "card"\nschema = "town"\n'
+              'file = "town.toml"\nsize = "poker"\nback = "town"\n\n[[components]]\nid = "town"')
+    load_game(str(folder))
+    edit_text(folder / "town.toml", 'arrow = "right"\neffects = [{ effect = "attack", damage = 2',
+              'arrow = "none"\neffects = [{ effect = "attack", damage = 2')
+    with pytest.raises(DefinitionError) as cached:
+        load_game(str(folder))
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "empty"))
+    with pytest.raises(DefinitionError) as uncached:
+        load_game(str(folder))
+    assert str(cached.value) == str(uncached.value)
+    assert str(cached.value).count("expected left, right or either for attack, got 'none'") == 2
