@@ -29,7 +29,8 @@ CORE = os.path.dirname(os.path.abspath(__file__))
 
 def _sources(package_dir: str) -> list[str]:
     """What the compiled modules are made from: the package's and `checker.core`'s `.py` files."""
-    return sorted(os.path.join(folder, name) for folder in (package_dir, CORE)
+    # `os.path.join(folder, name)` spelled as one concatenation: every resolve of El Dorado Canyon checks the stamp
+    return sorted(prefix + name for folder in (package_dir, CORE) for prefix in (os.path.join(folder, ""),)
                   for name in os.listdir(folder) if name.endswith(".py"))
 
 
@@ -57,10 +58,10 @@ def current(package_dir: str) -> bool:
         with open(os.path.join(folder, STAMP), encoding="utf-8") as f:
             rows = [line.rstrip("\n").split("\t") for line in f]
         parent = os.path.dirname(folder)
-        if sorted(os.path.normpath(os.path.join(parent, row[0])) for row in rows) != _sources(folder):
+        paths = [os.path.normpath(os.path.join(parent, row[0])) for row in rows]
+        if sorted(paths) != _sources(folder):
             return False  # a source added or removed
-        for name, size, mtime, ctime, crc in rows:
-            path = os.path.join(parent, name)
+        for path, (_, size, mtime, ctime, crc) in zip(paths, rows):  # each path now one of the sources listed
             st = os.stat(path)  # any write changes the change time, which cannot be set back
             if (st.st_size, st.st_mtime_ns, st.st_ctime_ns) != (int(size), int(mtime), int(ctime)) and \
                     (st.st_size != int(size) or _crc(path) != int(crc)):
