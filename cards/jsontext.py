@@ -12,6 +12,8 @@ cannot encode, a text that holds the mark) goes to `json.dumps`, which writes or
 """
 from __future__ import annotations
 
+from itertools import repeat
+
 from _json import encode_basestring, make_encoder
 
 TYPE_CHECKING = False
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 _NESTED = (dict, list, tuple)
+_NESTEDS = repeat(_NESTED)  # `isinstance(v, _NESTED)` for each value, mapped in C
+_TEXT = {str}
 
 
 def dumps(value: Any, indent: int) -> str:
@@ -42,10 +46,11 @@ def _indented(value: Any, pad: int, indent: int, within: set[int]) -> str:
     if not value:
         return "{}" if isinstance(value, dict) else "[]"
     is_dict = isinstance(value, dict)
-    if is_dict and not all(type(key) is str for key in value):
+    if is_dict and not _TEXT >= set(map(type, value)):  # the keys' types, gathered in C
         raise _Unusual
     inner = pad + indent
-    nested = [v for v in (value.values() if is_dict else value) if isinstance(v, _NESTED) and v]
+    values = value.values() if is_dict else value
+    nested = [v for v in values if isinstance(v, _NESTED) and v] if any(map(isinstance, values, _NESTEDS)) else ()
     if nested:  # each non-empty container inside is written on its own; the C encoder writes a mark in its place
         if id(value) in within:
             raise _Unusual
