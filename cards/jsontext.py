@@ -6,8 +6,8 @@ plain values (a manifest's item, most of it) is encoded by the C encoder `json` 
 (`_json`, with `json.dumps`'s settings: NaN allowed, keys as given; loops are found here), whose item
 separator may carry the newline and indentation; a container holding containers is encoded the
 same way with a mark in place of each of them, then each mark replaced by that container's own
-text (one encoder call per container, not one per value).  Importing `json` (it brings `re` and `enum`) cost `checker resolve --json` more than its
-work.  Anything else json would write differently (a key that is not a string, a value it
+text (one encoder call per container, not one per value).  Importing `json` (it brings `re` and
+`enum`) cost `checker resolve --json` more than its work.  Anything else json would write differently (a key that is not a string, a value it
 cannot encode, a text that holds the mark) goes to `json.dumps`, which writes or refuses it.
 """
 from __future__ import annotations

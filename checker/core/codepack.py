@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 PACKAGES = ("cards", "checker")  # whose modules are packed
 LAYOUT = "1"  # of an entry (`Entry`): part of the pack's name, so a pack written by other code is never read
 SETTLE_NS = 2_000_000_000  # a source younger than this may change again within its recorded times (cards.stamps)
-_bootstrap = sys.modules["_frozen_importlib"]  # importlib's own, already loaded (importing `importlib` brings `warnings`)
+_bootstrap = sys.modules["_frozen_importlib"]  # importlib's own, loaded (importing `importlib` brings `warnings`)
 _external = sys.modules["_frozen_importlib_external"]
 
 
@@ -49,8 +49,8 @@ def serve(command: str) -> Pack:
     checkout = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     ident = "\0".join([checkout, command, sys.implementation.cache_tag or "", _external.MAGIC_NUMBER.hex(),
                        str(sys.flags.optimize), LAYOUT])
-    pack = Pack(os.path.join(cache_folder(), "code", f"{command}-{zlib.crc32(ident.encode('utf-8', 'surrogateescape')):08x}"),
-                f"code:{ident}")
+    key = zlib.crc32(ident.encode("utf-8", "surrogateescape"))
+    pack = Pack(os.path.join(cache_folder(), "code", f"{command}-{key:08x}"), f"code:{ident}")
     sys.meta_path.insert(0, pack)
     return pack
 
