@@ -7,8 +7,9 @@ plain values (a manifest's item, most of it) is encoded by the C encoder `json` 
 separator may carry the newline and indentation; a container holding containers is encoded the
 same way with a mark in place of each of them, then each mark replaced by that container's own
 text (one encoder call per container, not one per value).  Importing `json` (it brings `re` and
-`enum`) cost `checker resolve --json` more than its work.  Anything else json would write differently (a key that is not a string, a value it
-cannot encode, a text that holds the mark) goes to `json.dumps`, which writes or refuses it.
+`enum`) cost `checker resolve --json` more than its work.  Anything else json would write
+differently (a key that is not a string, a value it cannot encode, a text that holds the mark)
+goes to `json.dumps`, which writes or refuses it.
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def _indented(value: Any, pad: int, indent: int, within: set[int]) -> str:
     if is_dict and not _TEXT >= set(map(type, value)):  # the keys' types, gathered in C
         raise _Unusual
     inner = pad + indent
-    values = value.values() if is_dict else value
+    values = value.values() if isinstance(value, dict) else value
     nested = [v for v in values if isinstance(v, _NESTED) and v] if any(map(isinstance, values, _NESTEDS)) else ()
     if nested:  # each non-empty container inside is written on its own; the C encoder writes a mark in its place
         if id(value) in within:
@@ -60,7 +61,7 @@ def _indented(value: Any, pad: int, indent: int, within: set[int]) -> str:
         if not is_dict and len(texts) == len(value):  # containers only (a manifest's pages and items): joined
             gap = ",\n" + " " * inner
             return f"[{gap[1:]}{gap.join(texts)}\n{' ' * pad}]"
-        value = {k: _MARK if isinstance(v, _NESTED) and v else v for k, v in value.items()} if is_dict \
+        value = {k: _MARK if isinstance(v, _NESTED) and v else v for k, v in value.items()} if isinstance(value, dict) \
             else [_MARK if isinstance(v, _NESTED) and v else v for v in value]
     flat = _flat(value, inner)  # "{a,INNERb}": open, the items, close
     text = f"{flat[0]}\n{' ' * inner}{flat[1:-1]}\n{' ' * pad}{flat[-1]}"

@@ -80,7 +80,7 @@ class Pack:
         return None  # the import system's default module
 
     def exec_module(self, module: ModuleType) -> None:
-        name = module.__spec__.name
+        name = module.__name__  # the spec's name
         entry = self.groups[name.rpartition(".")[0]][name]
         module.__file__ = entry[0]
         self.served.add(name)
