@@ -18,8 +18,6 @@ import os
 import stat
 import zlib
 
-from .files import FileRefused, write_file
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable
@@ -155,6 +153,8 @@ def store(path: str | os.PathLike[str], name: str, value: Any) -> None:
 
 def store_bytes(path: str | os.PathLike[str], name: str, body: bytes) -> None:
     """Write the entry whose body is `body`; as `store`."""
+    from .files import FileRefused, write_file  # writers only: `checker resolve` imports it later, from its pack
+
     try:
         write_file(path, pack_bytes(name, body))
     except FileRefused:
