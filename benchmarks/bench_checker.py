@@ -9,7 +9,8 @@
    cache), alternated with a bare `python3 -c pass`. Target (issue 14): at most 50 ms, at most
    interpreter start-up + 30 ms (third session's aim: at most 1.9x the interpreter's CPU and 1.7x its
    instructions, so that the 50 ms hold on the VM's slower days). `--against DIR` (e.g. `git archive` of an older commit)
-   adds that tree's resolve of each game to the same alternating run.
+   adds that tree's resolve of each game to the same alternating run; `checker resolve` is the
+   installed command (the virtual environment's `checker`), as a player runs it.
    `--instructions` counts the instructions each process runs (valgrind's callgrind, one run
    each: the count does not move with the load of a shared machine, where CPU times do) and
    gives each resolve as a multiple of the bare interpreter's count. Compare counts between
@@ -46,11 +47,15 @@ def resolve_sides(env: dict[str, str], against: Path | None) -> dict[str, list[s
     """The bare interpreter and each game's resolve (and DIR's), each run once to warm the caches."""
     sides = {"python3 -c pass": [sys.executable, "-c", "pass"]}
     trees = {"": ROOT} | ({"ref ": against.resolve()} if against else {})
+    command = Path(sys.executable).parent / "checker"  # the installed command (scripts/checker), this tree's
     for game, state in STATES.items():
         for label, tree in trees.items():
             code = f"import sys; sys.path.insert(0, {str(tree)!r}); from checker.cli import main; main()"
             sides[f"{label}resolve {game}"] = [sys.executable, "-c", code, "resolve", str(state), "--json"]
-            subprocess.run(sides[f"{label}resolve {game}"], env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        if command.exists():
+            sides[f"checker resolve {game}"] = [str(command), "resolve", str(state), "--json"]
+        for name in [n for n in sides if n.endswith(f" {game}")]:
+            subprocess.run(sides[name], env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     return sides
 
 
