@@ -68,9 +68,12 @@ class Pack:
         if name.partition(".")[0] not in PACKAGES:
             return None
         entry = self._group(name.rpartition(".")[0]).get(name)
-        if entry is None or not _current(entry):
+        if entry is None:
             return None
         origin, package = entry[0], entry[1]
+        folder = os.path.dirname(os.path.dirname(origin) if package else origin)
+        if path is None or folder not in path or not _current(entry):  # only where the usual search would look
+            return None
         spec = _bootstrap.ModuleSpec(name, self, origin=origin, is_package=package)
         if package:
             spec.submodule_search_locations = [os.path.dirname(origin)]
