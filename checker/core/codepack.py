@@ -1,21 +1,23 @@
-"""`checker resolve`'s own modules served from one checked file of their compiled code.
+"""`checker resolve`'s own modules served from checked files of their compiled code, one per package.
 
 Importing a module costs a search of its folder, a look at its bytecode file, a read and an
 unmarshal: about 0.3 M instructions for an empty one, so the forty to fifty small modules of
 `cards` and `checker` a resolve imports cost it more than its own work (docs/performance.md).
 `serve` puts a `Pack` first among the import system's finders: it serves each module found
-in the pack with the code compiled from its source, while that source keeps the size,
-modification and change times recorded before it was compiled (the check Python makes of a
-`.pyc`, to the nanosecond); any other module, or a changed source, is imported as usual.
-`Pack.keep`, once the run is done, compiles into the packs the modules of `cards` and
-`checker` imported the usual way (not when Python may not write bytecode: `-B`,
-PYTHONDONTWRITEBYTECODE), so the next run finds them.
+in its package's pack with the code compiled from its source, while that source keeps the
+size, modification and change times recorded before it was compiled (the check Python makes
+of a `.pyc`, to the nanosecond) and lies where the usual search would look (the parent
+package's folder); any other module, or a changed source, is imported as usual. `Pack.keep`,
+once the run is done, compiles into the packs the modules of `cards` and `checker` imported
+the usual way (not when Python may not write bytecode: `-B`, PYTHONDONTWRITEBYTECODE), so
+the next run finds them.
 
-The pack is a cache entry (`cards.cachefile`: named after this checkout and Python's
-bytecode version, its length and CRC-32 checked, so a torn or foreign file is ignored) in
-the user's cache folder, trusted as the `.pyc` files beside the sources are; a module's code
-is unmarshalled only when it is imported.  Modules of a package whose compiled (mypyc)
-modules `checker.core.native` guards are never packed: they come from one kind of file.
+Each pack is a cache entry (`cards.cachefile`: named after this checkout, the command,
+Python's bytecode version and the entry layout, its length and CRC-32 checked, so a torn or
+foreign file is ignored) in the user's cache folder, trusted as the `.pyc` files beside the
+sources are; it is read when a module of its package is first imported, and a module's code
+unmarshalled only when that module is.  Modules of a package whose compiled (mypyc) modules
+`checker.core.native` guards are never packed: they come from one kind of file.
 """
 from __future__ import annotations
 
