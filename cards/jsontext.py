@@ -4,12 +4,16 @@ With `indent`, the standard library encodes in pure Python, one generator per co
 500-card kit's manifest took as long as placing a tenth of its faces.  Here every container of
 plain values (a manifest's item, most of it) is encoded by the C encoder `json` itself uses
 (`_json`, with `json.dumps`'s settings: NaN allowed, keys as given; loops are found here), whose item
-separator may carry the newline and indentation; only containers holding containers are joined
-here.  Importing `json` (it brings `re` and `enum`) cost `checker resolve --json` more than its
-work.  Anything else json would write differently (a key that is not a string, a value it
-cannot encode) goes to `json.dumps`, which writes or refuses it.
+separator may carry the newline and indentation; a container holding containers is encoded the
+same way with a mark in place of each of them, then each mark replaced by that container's own
+text (one encoder call per container, not one per value).  Importing `json` (it brings `re` and
+`enum`) cost `checker resolve --json` more than its work.  Anything else json would write
+differently (a key that is not a string, a value it cannot encode, a text that holds the mark)
+goes to `json.dumps`, which writes or refuses it.
 """
 from __future__ import annotations
+
+from itertools import repeat
 
 from _json import encode_basestring, make_encoder
 
@@ -18,6 +22,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 _NESTED = (dict, list, tuple)
+_NESTEDS = repeat(_NESTED)  # `isinstance(v, _NESTED)` for each value, mapped in C
+_TEXT = {str}
 
 
 def dumps(value: Any, indent: int) -> str:
@@ -40,24 +46,35 @@ def _indented(value: Any, pad: int, indent: int, within: set[int]) -> str:
         return _flat(value, 0)
     if not value:
         return "{}" if isinstance(value, dict) else "[]"
+    is_dict = isinstance(value, dict)
+    if is_dict and not _TEXT >= set(map(type, value)):  # the keys' types, gathered in C
+        raise _Unusual
+    inner = pad + indent
     values = value.values() if isinstance(value, dict) else value
-    if isinstance(value, dict) and not all(type(key) is str for key in value):
+    nested = [v for v in values if isinstance(v, _NESTED) and v] if any(map(isinstance, values, _NESTEDS)) else ()
+    if nested:  # each non-empty container inside is written on its own; the C encoder writes a mark in its place
+        if id(value) in within:
+            raise _Unusual
+        within.add(id(value))
+        texts = [_indented(v, inner, indent, within) for v in nested]
+        within.discard(id(value))
+        if not is_dict and len(texts) == len(value):  # containers only (a manifest's pages and items): joined
+            gap = ",\n" + " " * inner
+            return f"[{gap[1:]}{gap.join(texts)}\n{' ' * pad}]"
+        value = {k: _MARK if isinstance(v, _NESTED) and v else v for k, v in value.items()} if isinstance(value, dict) \
+            else [_MARK if isinstance(v, _NESTED) and v else v for v in value]
+    flat = _flat(value, inner)  # "{a,INNERb}": open, the items, close
+    text = f"{flat[0]}\n{' ' * inner}{flat[1:-1]}\n{' ' * pad}{flat[-1]}"
+    if not nested:
+        return text
+    parts = text.split(_MARKED)
+    if len(parts) != len(texts) + 1:  # a text of the value itself holds the mark: json writes it
         raise _Unusual
-    inner = "\n" + " " * (pad + indent)
-    if not any(isinstance(v, _NESTED) for v in values):
-        flat = _flat(value, pad + indent)  # "{a,INNERb}": open, the items, close
-        return f"{flat[0]}{inner}{flat[1:-1]}\n{' ' * pad}{flat[-1]}"
-    if id(value) in within:
-        raise _Unusual
-    within.add(id(value))
-    if isinstance(value, dict):
-        parts = [f"{_flat(key, 0)}: {_indented(v, pad + indent, indent, within)}" for key, v in value.items()]
-        text = "{" + inner + ("," + inner).join(parts) + "\n" + " " * pad + "}"
-    else:
-        text = "[" + inner + ("," + inner).join(_indented(v, pad + indent, indent, within) for v in value) + "\n" \
-            + " " * pad + "]"
-    within.discard(id(value))
-    return text
+    return "".join([part + child for part, child in zip(parts, texts)] + [parts[-1]])
+
+
+_MARK = "\x00nested\x00"  # stands for a container while its parent is written flat
+_MARKED = encode_basestring(_MARK)  # that mark as the encoder writes it
 
 
 def _flat(value: Any, pad: int) -> str:

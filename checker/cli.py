@@ -25,11 +25,22 @@ def main() -> None:
 
 def _run(args: list[str]) -> None:
     if args[:1] == ["resolve"]:
+        import gc
+
+        gc.disable()  # a resolve makes little garbage: the collections its imports would trigger find none
+        from checker.core.codepack import serve
+
+        pack = serve("resolve")  # our modules' code from one file (the fifty small ones cost more than the work)
         from checker.core.resolve_cmd import parse_plain, resolve_file
 
         plain = parse_plain(args[1:])
         if plain is not None:
-            sys.exit(resolve_file(*plain))
+            from cards.terminal import leave
+
+            code = resolve_file(*plain)
+            pack.keep()
+            leave(code)
+        gc.enable()
     if args[:1] == ["simulate"]:  # the common run starts from the compiled cache, without Typer
         import gc
 

@@ -47,3 +47,9 @@ def test_a_refusal_leaves_nothing_behind_for_the_next_value():
             dumps(refused, 1)
         same = [1, {"b": 2}]
         assert dumps(same, 1) == json.dumps(same, indent=1, ensure_ascii=False)
+
+
+def test_a_text_or_key_that_holds_the_mark_of_a_nested_container_is_written_as_json():
+    mark = "\x00nested\x00"  # what stands for a container while its parent is encoded
+    for value in ({"a": mark, "b": [1]}, [mark, {"x": 1}], {mark: [2], "c": {"d": mark}}, [[mark], mark, [3]]):
+        assert dumps(value, 2) == json.dumps(value, indent=2, ensure_ascii=False)

@@ -179,6 +179,7 @@ def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(variant, 
     state = tmp_path / "turn.toml"
     state.write_text(DISPUTE.read_text().replace('game = "el-dorado-canyon"', 'game = "edc-variant"'))
     probe = ("import sys; sys.argv = ['checker', 'resolve', sys.argv[1]]\n"
+             "import cards.terminal; cards.terminal.leave = sys.exit  # raise SystemExit instead of leaving at once\n"
              "from checker.cli import main\n"
              "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
              "print(code, 'pydantic' in sys.modules, 'typer' in sys.modules, file=sys.stderr)")
@@ -202,13 +203,32 @@ HEAVY = ("pydantic", "typer", "dataclasses", "inspect", "tempfile", "tomli_w", "
                                   "eternal-gold-and-steel/addmarket-01-forge-apprentice.toml"])
 def test_a_cached_resolve_of_each_game_loads_none_of_the_heavy_modules(case, tmp_path):
     probe = ("import sys; sys.argv = ['checker', 'resolve', sys.argv[1], '--json']\n"
+             "import cards.terminal; cards.terminal.leave = sys.exit  # raise SystemExit instead of leaving at once\n"
              "from checker.cli import main\n"
              "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
              f"print(code, *sorted((set(sys.modules) | {{m.split('.')[0] for m in sys.modules}}) & set({HEAVY!r})), "
              "file=sys.stderr)")
     env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
     runs = [subprocess.run([sys.executable, "-c", probe, str(ROOT / "tests" / "cases" / case)], capture_output=True,
-                           text=True, env=env) for _ in range(2)]
+                           text=True, env=env) for _ in range(3)]
     assert "pydantic" in runs[0].stderr.splitlines()[-1].split()  # cold: definitions validated and compiled
-    assert runs[1].stderr.splitlines()[-1].split() == ["0"]  # warm: none of them
-    assert runs[0].stdout == runs[1].stdout
+    # the first warm run, its verdict printed, packs the code of the modules it imported (checker.core.codepack)
+    # with the one writer (cards.files: pathlib, json...), never pydantic or Typer
+    code, *loaded = runs[1].stderr.splitlines()[-1].split()
+    assert code == "0" and not {"pydantic", "typer"} & set(loaded)
+    assert runs[2].stderr.splitlines()[-1].split() == ["0"]  # warm: none of them
+    assert runs[0].stdout == runs[1].stdout == runs[2].stdout
+
+
+def test_the_checker_command_starts_without_re(tmp_path):
+    """pip's console-script wrapper imports `re` (a third of a warm resolve): `checker` is a script of its own."""
+    script = shutil.which("checker", path=str(Path(sys.executable).parent))
+    assert script is not None
+    case = ROOT / "tests" / "cases" / "eldorado" / "01-fair-wind.toml"
+    env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-X", "importtime", script, "resolve", str(case)], capture_output=True,
+                           text=True, env=env) for _ in range(3)]
+    imported = {line.rsplit("|", 1)[-1].strip() for line in runs[2].stderr.splitlines()
+                if line.startswith("import time")}
+    assert runs[2].returncode == 0 and runs[2].stdout == runs[0].stdout
+    assert "checker.cli" in imported and "re" not in imported

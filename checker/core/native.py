@@ -53,21 +53,31 @@ def write_stamp(package_dir: str | os.PathLike[str], stamp: str | os.PathLike[st
 def current(package_dir: str) -> bool:
     """Whether the package's stamp exists and every source it names (and no other) is unchanged."""
     folder = os.path.abspath(package_dir)
+    parent = os.path.join(os.path.dirname(folder), "")
     try:
-        with open(os.path.join(folder, STAMP), encoding="utf-8") as f:
-            rows = [line.rstrip("\n").split("\t") for line in f]
-        parent = os.path.dirname(folder)
-        if sorted(os.path.normpath(os.path.join(parent, row[0])) for row in rows) != _sources(folder):
+        with open(os.path.join(folder, STAMP), "rb") as f:
+            rows = [line.split("\t") for line in f.read().decode("utf-8").splitlines()]
+        if sorted(row[0] for row in rows) != _names(folder):
             return False  # a source added or removed
         for name, size, mtime, ctime, crc in rows:
-            path = os.path.join(parent, name)
-            st = os.stat(path)  # any write changes the change time, which cannot be set back
+            st = os.stat(parent + name)  # any write changes the change time, which cannot be set back
             if (st.st_size, st.st_mtime_ns, st.st_ctime_ns) != (int(size), int(mtime), int(ctime)) and \
-                    (st.st_size != int(size) or _crc(path) != int(crc)):
+                    (st.st_size != int(size) or _crc(parent + name) != int(crc)):
                 return False
     except (OSError, ValueError):
         return False  # no stamp (a pure install), or one this code cannot read: trust only the sources
     return True
+
+
+def _names(folder: str) -> list[str]:
+    """`_sources` as the stamp names them, relative to the package's parent folder (every resolve of El Dorado
+    Canyon checks the stamp: a relative path per folder, not per file)."""
+    parent = os.path.dirname(folder)
+    names = []
+    for base in (folder, CORE):
+        prefix = os.path.join(os.path.relpath(base, parent), "")
+        names += [prefix + name for name in os.listdir(base) if name.endswith(".py")]
+    return sorted(names)
 
 
 class _FromSources:
@@ -93,9 +103,13 @@ def pure_wanted() -> bool:
     return os.environ.get(PURE, "") not in ("", "0")
 
 
+GUARDED: set[str] = set()  # packages that called `prefer_current` (checker.core.codepack packs none of their modules)
+
+
 def prefer_current(package: str, package_dir: str) -> bool:
     """Called first by a package that may be compiled: import its modules from the sources unless the
     compiled ones are current and allowed. True when compiled modules may be used."""
+    GUARDED.add(package)
     if pure_wanted() or not current(package_dir):
         sys.meta_path.insert(0, _FromSources(package, os.path.abspath(package_dir)))
         return False

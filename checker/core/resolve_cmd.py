@@ -63,7 +63,7 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
             return 2
         extra = {"base": _parent(state_file)} if getattr(engine, "RESOLVE_BASE", False) else {}
         dispute = take_dispute(state)
-        ids = _strings(state)
+        ids = _strings(state) if dispute.focus is not None else set()  # before the engine changes the state
         result = engine.resolve(state, game, seed=seed, **extra)  # base: for paths inside the state
         players = [row["name"] for row in result.state.get("players", [])]
         check_focus(dispute, players, ids | {s.card for s in result.steps if s.card})
