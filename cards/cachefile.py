@@ -153,7 +153,7 @@ def store(path: str | os.PathLike[str], name: str, value: Any) -> None:
 
 def store_bytes(path: str | os.PathLike[str], name: str, body: bytes) -> None:
     """Write the entry whose body is `body`; as `store`."""
-    from .files import FileRefused, write_file  # writers only: `checker resolve` imports it later, from its pack
+    from .files import FileRefused, write_file  # writers only: a warm `checker resolve` writes no entry
 
     try:
         write_file(path, pack_bytes(name, body))

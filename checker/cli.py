@@ -28,18 +28,13 @@ def _run(args: list[str]) -> None:
         import gc
 
         gc.disable()  # a resolve makes little garbage: the collections its imports would trigger find none
-        from checker.core.codepack import serve
-
-        pack = serve("resolve")  # our modules' code from one file (the fifty small ones cost more than the work)
         from checker.core.resolve_cmd import parse_plain, resolve_file
 
         plain = parse_plain(args[1:])
         if plain is not None:
             from cards.terminal import leave
 
-            code = resolve_file(*plain)
-            pack.keep()
-            leave(code)
+            leave(resolve_file(*plain))
         gc.enable()
     if args[:1] == ["simulate"]:  # the common run starts from the compiled cache, without Typer
         import gc

@@ -103,13 +103,9 @@ def pure_wanted() -> bool:
     return os.environ.get(PURE, "") not in ("", "0")
 
 
-GUARDED: set[str] = set()  # packages that called `prefer_current` (checker.core.codepack packs none of their modules)
-
-
 def prefer_current(package: str, package_dir: str) -> bool:
     """Called first by a package that may be compiled: import its modules from the sources unless the
     compiled ones are current and allowed. True when compiled modules may be used."""
-    GUARDED.add(package)
     if pure_wanted() or not current(package_dir):
         sys.meta_path.insert(0, _FromSources(package, os.path.abspath(package_dir)))
         return False
