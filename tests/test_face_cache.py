@@ -95,8 +95,11 @@ class Packed:
         return {name: raw for name, raw in sorted(self.pack().last.items()) if name.startswith(f"{kind}-")}
 
     def write(self, entries: dict[str, bytes]) -> None:
+        """Put `entries` in the pack, without what the faces' forms came to (`replay-` entries), so that a build
+        reads the faces' entries rather than placing the streams their forms came to."""
         pack = self.pack()
-        pack.used = {**pack.last, **entries}
+        faces = {name.removeprefix("face-") for name in entries}
+        pack.used = {**{n: raw for n, raw in pack.last.items() if n.removeprefix("replay-") not in faces}, **entries}
         assert pack.save() and self.pack().last == pack.used
 
     def stamps(self, kind: str) -> list[int]:

@@ -27,7 +27,7 @@ import os
 import sys
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import reportlab
 
@@ -38,7 +38,7 @@ from fonts import DIR as FONTS
 
 from .icons import FormDrawing
 from .kept import Kept
-from .recording import Nested, Recording, Replays, Run, replay
+from .recording import Codes, Nested, Recording, Replays, Run, replay
 
 MAX_BYTES = 200_000_000
 TRIM_EVERY = MAX_BYTES // 20  # bytes of entries written between two trims: the folder stays under 210 MB
@@ -96,6 +96,21 @@ def look_digest(game: Any, looks: Any) -> str:
 
 
 Recorded = tuple[Recording, dict[str, FormDrawing]]  # a face's recording and the forms it places
+
+
+class Replayed(NamedTuple):
+    """What a face's form came to in the last build of its kit (`replay-` entries, kept only in packs): a
+    build whose PDF gives the face's characters the same codes (`recording.same_codes`) writes the same
+    operators, so it may place the stream filed for them (`pdfforms.stored_stream`) without decoding or
+    encoding the face again."""
+
+    codes: Codes                # the codes of the face's characters, per font (`recording.used_codes`)
+    preamble: str               # what ReportLab puts before every form's operators
+    stream: bytes               # the digest of the form's operators (`pdfforms.StoredStreams.digest`)
+    content: str                # `pdfforms.form_digest` of the form: another face drawn the same is that form
+    forms: tuple[str, ...]      # the forms it places (`Recording.forms`)
+    placed: tuple[str, ...]     # of those, the icons and art drawn after the last page
+    version: tuple[int, int]    # `Recording.pdf_version`
 
 
 class KeptFaces:
@@ -208,6 +223,7 @@ class FaceCache:
         self._forms: dict[str, FormDrawing | None] = {}  # icons and art, read once per build
         self._reprs: dict[int, tuple[Any, str]] = {}
         self._specs: dict[int, tuple[Any, str]] = {}
+        self._replayed: dict[str, Replayed] = {}
 
     def key(self, face: Any, shared: bool, box: Any, style: Any) -> str | None:
         """The key of a face: None when its record cannot be told apart by value (never cached)."""
@@ -273,6 +289,37 @@ class FaceCache:
             if found is not None and self.kept is not None:
                 self.kept.forms[key] = found
         return self._forms[name]
+
+    def replayed(self, key: str) -> Replayed | None:
+        """What face `key`'s form came to in the last build of the kit (with a pack only), or None."""
+        entry = None if self.pack is None else self._read(f"replay-{key}")
+        if entry is None:
+            return None
+        try:
+            codes = tuple((str(font), str(name), tuple(map(int, chars)), tuple(map(int, got)))
+                          for font, name, chars, got in entry["codes"])
+            major, minor = entry["version"]
+            found = Replayed(codes, str(entry["preamble"]), bytes.fromhex(entry["stream"]), str(entry["content"]),
+                             tuple(map(str, entry["forms"])), tuple(map(str, entry["placed"])), (int(major), int(minor)))
+        except (KeyError, TypeError, ValueError):
+            return None
+        self._replayed[key] = found
+        return found
+
+    def store_replayed(self, key: str, replayed: Replayed) -> None:
+        """File what face `key`'s form came to (in the kit's pack), unless the last build filed the same."""
+        if self.pack is not None and self._replayed.get(key) != replayed:
+            self._write(f"replay-{key}", {**replayed._asdict(), "stream": replayed.stream.hex()})
+
+    def placed(self, names: tuple[str, ...], key: str) -> dict[str, FormDrawing] | None:
+        """The drawings of the forms `names` that face `key` places, when it is placed as the last build wrote
+        it (`replayed`), or None: the face's entry is then kept in the pack unread, as a replay would keep it."""
+        forms = {name: self._form(name) for name in names}
+        raw = None if self.pack is None else self.pack.last.get(f"face-{key}")
+        if self.pack is None or raw is None or not all(forms.values()):
+            return None
+        self.pack.used[f"face-{key}"] = raw
+        return {name: form for name, form in forms.items() if form}
 
     def has(self, key: str) -> bool:
         """Is there an entry for the face `key` (not yet checked)?"""
