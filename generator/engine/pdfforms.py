@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFFormXObject, PDFName, PDFResourceDictionary,
-                                      PDFStream, PDFZCompress, pdfdocEnc)
+                                      PDFStream, PDFZCompress, pdfdocEnc, xObjectName)
 
 from cards import cachefile
 
@@ -152,9 +152,10 @@ def end_form(c, stored: bytes | None = None) -> bytes | None:
     else:
         text = "\n".join([c._preamble] + c._code)
         packed = _packed(text) if kept is None else kept.made(text, lambda: _packed(text))
-    placed = tuple(doc.getXObjectName(n) for n in c._formsinuse)
+    placed = tuple(map(xObjectName, c._formsinuse))  # doc.getXObjectName's names
     plain = not (c._extgstate.getState() or c._shadingUsed or c._colorsUsed)
     del c._code[:]  # already encoded: ReportLab's endForm would encode it again
+    del c._formsinuse[:]  # named in `resources`: ReportLab's endForm would make a dictionary of them it never writes
     c.endForm(Resources=resources)
     form = doc.idToObject[doc.getXObjectName(name)]
     form.Contents, form.stream = _form_stream(packed), None
