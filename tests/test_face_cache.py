@@ -92,7 +92,7 @@ class Packed:
 
     def entries(self, kind: str) -> dict[str, bytes]:
         assert not list(self.cache.glob(f"faces/??/{kind}-*.json"))
-        return {name: raw for name, raw in sorted(self.pack().last.items()) if name.startswith(f"{kind}-")}
+        return {name: bytes(raw) for name, raw in sorted(self.pack().last.items()) if name.startswith(f"{kind}-")}
 
     def write(self, entries: dict[str, bytes]) -> None:
         """Put `entries` in the pack, without what the faces' forms came to (`replay-` entries), so that a build

@@ -139,7 +139,7 @@ def test_faces_are_placed_as_the_last_build_wrote_them_unless_that_cannot_be_sho
     filed = sorted(n for n in pack.last if n.startswith("replay-") and n.removeprefix("replay-") not in first)
     assert len(first) < 10 and len(filed) > 50  # every other face placed as filed
     names = filed[:4]
-    entries = [cachefile.unpack(n, pack.last[n]) for n in names]
+    entries = [cachefile.unpack(n, bytes(pack.last[n])) for n in names]
     entries[0]["codes"][0][3][0] += 1                      # a character with another code
     entries[1]["stream"] = "00" * 32                       # a stream that was not filed
     altered = {n: cachefile.pack(n, e) for n, e in zip(names[:2], entries)}

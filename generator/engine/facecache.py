@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import zlib
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -163,22 +164,30 @@ class Pack:
     def __init__(self, path: Path, name: str) -> None:
         self.path, self.name = path, name
         self.last = _records(cachefile.load_bytes(path, name))
-        self.used: dict[str, bytes] = {}
+        self.used: dict[str, bytes | memoryview] = {}
 
     def save(self) -> int:
-        """File the entries used (a cache that cannot be written is just no cache); the bytes written."""
+        """File the entries used (a cache that cannot be written is just no cache); the bytes written.  Written
+        in pieces, as `cachefile.pack_bytes` would join them: joining them held the pack twice more."""
         if self.used == self.last:
             return 0
-        data = cachefile.pack_bytes(self.name, b"".join(
-            len(key := name.encode()).to_bytes(2, "big") + key + len(raw).to_bytes(4, "big") + raw
-            for name, raw in self.used.items()))
-        return len(data) if _replace(self.path, data) else 0
+        pieces: list[bytes | memoryview] = []
+        for name, raw in self.used.items():
+            key = name.encode()
+            pieces += (len(key).to_bytes(2, "big") + key + len(raw).to_bytes(4, "big"), raw)
+        crc = 0
+        for piece in pieces:
+            crc = zlib.crc32(piece, crc)
+        size = sum(map(len, pieces))
+        return size if _replace(self.path, [cachefile.header(self.name, size, crc), b"\n", *pieces]) else 0
 
 
-def _records(body: bytes | None) -> dict[str, bytes]:
-    """The records of a pack's body, by entry name; none unless they fill it exactly."""
-    found: dict[str, bytes] = {}
+def _records(body: bytes | None) -> dict[str, bytes | memoryview]:
+    """The records of a pack's body, by entry name (views of it: the entries are not copied); none unless
+    they fill it exactly."""
+    found: dict[str, bytes | memoryview] = {}
     at, end = 0, len(body or b"")
+    view = memoryview(body or b"")
     try:
         while body is not None and at < end:
             size = int.from_bytes(body[at:at + 2], "big")
@@ -187,20 +196,21 @@ def _records(body: bytes | None) -> dict[str, bytes]:
             length = int.from_bytes(body[at:at + 4], "big")
             if at + 4 + length > end or size == 0:
                 return {}
-            found[name] = body[at + 4:at + 4 + length]
+            found[name] = view[at + 4:at + 4 + length]
             at += 4 + length
     except UnicodeDecodeError:
         return {}
     return found if at == end else {}
 
 
-def _replace(path: Path, data: bytes) -> bool:
+def _replace(path: Path, data: bytes | list[bytes | memoryview]) -> bool:
     """Write `path` whole (a temporary file renamed over it), without cards.files' lock and journal:
-    a lost cache file is only a miss."""
+    a lost cache file is only a miss.  `data`: the bytes, or pieces of them in order."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(data)
+        with open(tmp, "wb") as out:
+            out.writelines([data] if isinstance(data, bytes) else data)
         os.replace(tmp, path)
     except OSError:  # a read-only or full cache folder: the build goes on without it
         return False
@@ -397,7 +407,7 @@ class FaceCache:
                 raw = self._path(name).read_bytes()
             except OSError:
                 return None
-        entry = cachefile.unpack(name, raw)
+        entry = cachefile.unpack(name, bytes(raw))
         if not isinstance(entry, dict):
             return None
         if self.pack is not None:
