@@ -38,7 +38,6 @@ from .pdfforms import keeping_streams, stored_streams
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
 from .sheet import PAPERS_MM, Options, Page
-from .shop import shop_files
 
 
 @dataclass
@@ -143,6 +142,8 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
         files[poster.with_suffix(".json")] = _json(manifest(sheets, game, paper))
     refused: list[str] = []
     if shop is not None:
+        from .shop import shop_files  # (and its vendors: only for --shop)
+
         shop_set, refused = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}", shop)
         files.update(shop_set)
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
