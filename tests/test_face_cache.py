@@ -285,3 +285,14 @@ def test_the_cache_is_trimmed_once_enough_was_written_since_the_last_trim(tmp_pa
     (cache.root / "written").write_text("not a number")
     cache.trim_when_due()
     assert len(trims) == 3  # a ledger that cannot be read: trimmed
+
+
+def test_a_pack_filed_again_counts_only_its_new_entries_towards_the_trim(tmp_path, game_copy):
+    folder, cache = game_copy("el-dorado-canyon"), tmp_path / "cache"
+    built(str(folder), tmp_path / "out", cache)
+    ledger = cache / "faces" / "written"
+    assert ledger.read_text() == "0"  # a first build (no ledger yet) trims
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    built(str(folder), tmp_path / "out", cache)
+    [pack] = cache.glob("faces/packs/*.json")
+    assert 0 < int(ledger.read_text()) < pack.stat().st_size // 10  # the edited front's entries, not the pack
