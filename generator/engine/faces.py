@@ -136,8 +136,8 @@ class FaceForms:
     def _file_replayed(self, c, stored: str | None, recorded: Recorded | None, form: Replayed) -> None:
         """File what the face's form came to for the next build (`Replayed`), when a replay could repeat it
         from the codes of its characters (its runs, no form of its own defined)."""
-        if stored is None or self.cache is None or recorded is None or not form.stream:
-            return
+        if stored is None or self.cache is None or self.cache.pack is None or recorded is None or not form.stream:
+            return  # (only a kit's pack keeps them)
         rec, placed = recorded
         codes = None if any(isinstance(step, Nested) for step in rec.steps) else used_codes(c._doc, rec)
         if codes is not None:
