@@ -39,7 +39,13 @@ def pack_bytes(name: str, body: bytes) -> bytes:
 
 def _header(name: str, body: bytes) -> bytes:
     """`json.dumps({"entry": name, "size": len(body), "crc32": zlib.crc32(body)})`, as bytes, without `json`."""
-    return f'{{"entry": {_quoted(name)}, "size": {len(body)}, "crc32": {zlib.crc32(body)}}}'.encode("utf-8")
+    return header(name, len(body), zlib.crc32(body))
+
+
+def header(name: str, size: int, crc32: int) -> bytes:
+    """The header line (without its newline) of the entry `name` whose body has `size` bytes and CRC-32 `crc32`:
+    for a writer that writes a long body in pieces, never joined (`zlib.crc32` takes the running value)."""
+    return f'{{"entry": {_quoted(name)}, "size": {size}, "crc32": {crc32}}}'.encode("utf-8")
 
 
 def unpack(name: str, raw: bytes) -> Any | None:

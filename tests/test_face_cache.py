@@ -2,6 +2,7 @@
 a cold build writes, redraws only what changed, and never trusts an entry that does not check out."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -11,7 +12,7 @@ from PIL import Image
 
 from cards import cachefile, load_game
 from conftest import edit_text
-from generator.engine import facecache
+from generator.engine import build, facecache
 from generator.engine.build import build_game
 from generator.engine.facecache import FaceCache
 from generator.engine.sheet import Options
@@ -52,40 +53,118 @@ def test_a_one_card_edit_redraws_that_card_only(tmp_path, game_copy):
     assert drawn == 1  # its front: the town back is one drawing for the whole deck
 
 
-def damage(entries):
+def damaged(entries: list[bytes]) -> list[bytes]:
     """The first entry cut short, the second's body changed under its digest, the fourth copied over the third."""
-    entries[0].write_bytes(entries[0].read_bytes()[:-40])
-    head, body = entries[1].read_text().split("\n", 1)
-    tampered = body.replace('"code":["', '"code":["0 g ', 1)
+    head, body = entries[1].split(b"\n", 1)
+    tampered = body.replace(b'"code":["', b'"code":["0 g ', 1)
     assert tampered != body
-    entries[1].write_text(head + "\n" + tampered)
-    shutil.copy(entries[3], entries[2])
+    return [entries[0][:-40], head + b"\n" + tampered, entries[3], entries[3]]
 
 
-def test_corrupt_and_foreign_entries_are_ignored_and_redrawn(tmp_path):
+class Files:
+    """The entries of a kit as files of their own (a kit too big for a pack: packs turned off)."""
+
+    def __init__(self, cache: Path, monkeypatch) -> None:
+        monkeypatch.setattr(build, "STORED_STREAMS_RECORDS", 0)
+        self.cache = cache
+
+    def entries(self, kind: str) -> dict[str, bytes]:
+        assert not list(self.cache.glob("faces/packs/*.json"))
+        return {p.name.removesuffix(".json"): p.read_bytes() for p in sorted(self.cache.glob(f"faces/*/{kind}-*.json"))}
+
+    def write(self, entries: dict[str, bytes]) -> None:
+        for name, raw in entries.items():
+            (self.cache / "faces" / name[5:7] / f"{name}.json").write_bytes(raw)
+
+    def stamps(self, kind: str) -> list[int]:
+        return [p.stat().st_mtime_ns for p in sorted(self.cache.glob(f"faces/*/{kind}-*.json"))]
+
+
+class Packed:
+    """The entries of a kit in its pack (`facecache.Pack`): damaged inside a pack whose own header checks out."""
+
+    def __init__(self, cache: Path, monkeypatch) -> None:
+        self.cache = cache
+
+    def pack(self) -> facecache.Pack:
+        path, = self.cache.glob("faces/packs/*.json")
+        return facecache.Pack(path, json.loads(path.read_bytes().split(b"\n", 1)[0])["entry"])
+
+    def entries(self, kind: str) -> dict[str, bytes]:
+        assert not list(self.cache.glob(f"faces/??/{kind}-*.json"))
+        return {name: bytes(raw) for name, raw in sorted(self.pack().last.items()) if name.startswith(f"{kind}-")}
+
+    def write(self, entries: dict[str, bytes]) -> None:
+        """Put `entries` in the pack, without what the faces' forms came to (`replay-` entries), so that a build
+        reads the faces' entries rather than placing the streams their forms came to."""
+        pack = self.pack()
+        faces = {name.removeprefix("face-") for name in entries}
+        pack.used = {**{n: raw for n, raw in pack.last.items() if n.removeprefix("replay-") not in faces}, **entries}
+        assert pack.save() and self.pack().last == pack.used
+
+    def stamps(self, kind: str) -> list[int]:
+        return [p.stat().st_mtime_ns for p in self.cache.glob("faces/packs/*.json")]
+
+
+@pytest.fixture(params=[Packed, Files])
+def layout(request, tmp_path, monkeypatch):
+    return request.param(tmp_path / "cache", monkeypatch)
+
+
+def test_corrupt_and_foreign_entries_are_ignored_and_redrawn(tmp_path, layout):
     cache = tmp_path / "cache"
     cold, drawn_cold = built("el-dorado-canyon", tmp_path / "cold", None)
     built("el-dorado-canyon", tmp_path / "first", cache)
-    entries = sorted(cache.glob("faces/*/face-*.json"))
-    damage(entries)
+    entries = layout.entries("face")
+    names = list(entries)[:4]
+    layout.write(dict(zip(names, damaged([entries[n] for n in names]))))
     again, drawn = built("el-dorado-canyon", tmp_path / "again", cache)
     assert again == cold
     assert drawn == 3
 
 
-def test_pages_are_replayed_from_their_entries_and_bad_page_entries_are_ignored(tmp_path):
+def test_pages_are_replayed_from_their_entries_and_bad_page_entries_are_ignored(tmp_path, layout):
     cache = tmp_path / "cache"
     cold, _ = built("el-dorado-canyon", tmp_path / "cold", None)
     built("el-dorado-canyon", tmp_path / "first", cache)
-    pages = sorted(cache.glob("faces/*/page-*.json"))
-    stamps, originals = [p.stat().st_mtime_ns for p in pages], [p.read_bytes() for p in pages]
+    pages = layout.entries("page")
+    stamps = layout.stamps("page")
     assert len(pages) > 20 and built("el-dorado-canyon", tmp_path / "again", cache)[0] == cold
-    assert [p.stat().st_mtime_ns for p in pages] == stamps  # every page replayed: none painted and written again
-    damage(pages)
+    assert layout.stamps("page") == stamps  # every page replayed: none painted and written again
+    names = list(pages)[:4]
+    layout.write(dict(zip(names, damaged([pages[n] for n in names]))))
     assert built("el-dorado-canyon", tmp_path / "last", cache)[0] == cold
-    names = [p.name.removesuffix(".json") for p in pages[:4]]
-    assert all(isinstance(cachefile.unpack(n, p.read_bytes()), dict) for n, p in zip(names, pages))  # written whole
-    assert pages[3].read_bytes() == originals[3]  # (a recording numbers text objects as met: not always the same bytes)
+    after = layout.entries("page")
+    assert all(isinstance(cachefile.unpack(n, after[n]), dict) for n in names)  # written whole
+    assert after[names[3]] == pages[names[3]]  # (a recording numbers text objects as met: not always the same bytes)
+
+
+@pytest.mark.parametrize("fault", ["torn", "foreign"])
+def test_a_torn_or_foreign_pack_is_ignored_and_every_face_redrawn(tmp_path, fault):
+    cache = tmp_path / "cache"
+    cold, drawn_cold = built("el-dorado-canyon", tmp_path / "cold", None)
+    built("el-dorado-canyon", tmp_path / "first", cache)
+    path, = cache.glob("faces/packs/*.json")
+    if fault == "torn":
+        path.write_bytes(path.read_bytes()[:-100])
+    else:  # another kit's pack copied over this one's
+        built("eternal-gold-and-steel", tmp_path / "other", cache)
+        other, = set(cache.glob("faces/packs/*.json")) - {path}
+        shutil.copy(other, path)
+    again, drawn = built("el-dorado-canyon", tmp_path / "again", cache)
+    assert again == cold and drawn == drawn_cold
+    assert built("el-dorado-canyon", tmp_path / "last", cache) == (cold, 0)  # the pack filed afresh
+
+
+def test_a_pack_holds_what_the_last_build_used_and_is_read_once(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    built("el-dorado-canyon", tmp_path / "first", cache)
+    assert not list(cache.glob("faces/??/*.json"))  # no entry files of its own
+    reads: list[str] = []
+    original = facecache.Path.read_bytes
+    monkeypatch.setattr(facecache.Path, "read_bytes", lambda self: reads.append(self.name) or original(self))
+    assert built("el-dorado-canyon", tmp_path / "again", cache)[1] == 0
+    assert not [name for name in reads if name.endswith(".json")]  # the pack is read by `cachefile`; no entry file is
 
 
 def test_changed_code_redraws_every_face(tmp_path, monkeypatch):
@@ -157,7 +236,7 @@ def test_no_cache_neither_reads_nor_writes_it(tmp_path, monkeypatch):
     code, _, _ = generator("build", "el-dorado-canyon", "--no-cache", "--out", tmp_path / "out")
     assert code == 0 and not (tmp_path / "cache" / "faces").exists()  # fonts and definitions: by content, always
     code, _, _ = generator("build", "el-dorado-canyon", "--out", tmp_path / "out")
-    assert code == 0 and list((tmp_path / "cache" / "faces").glob("*/face-*.json"))
+    assert code == 0 and list((tmp_path / "cache" / "faces").glob("packs/*.json"))
 
 
 def test_the_cache_is_trimmed_oldest_first(tmp_path):
@@ -206,3 +285,14 @@ def test_the_cache_is_trimmed_once_enough_was_written_since_the_last_trim(tmp_pa
     (cache.root / "written").write_text("not a number")
     cache.trim_when_due()
     assert len(trims) == 3  # a ledger that cannot be read: trimmed
+
+
+def test_a_pack_filed_again_counts_only_its_new_entries_towards_the_trim(tmp_path, game_copy):
+    folder, cache = game_copy("el-dorado-canyon"), tmp_path / "cache"
+    built(str(folder), tmp_path / "out", cache)
+    ledger = cache / "faces" / "written"
+    assert ledger.read_text() == "0"  # a first build (no ledger yet) trims
+    edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
+    built(str(folder), tmp_path / "out", cache)
+    [pack] = cache.glob("faces/packs/*.json")
+    assert 0 < int(ledger.read_text()) < pack.stat().st_size // 10  # the edited front's entries, not the pack

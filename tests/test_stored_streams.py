@@ -116,3 +116,40 @@ def test_a_kit_of_many_records_is_built_without_the_file(tmp_path, game_copy, mo
     cold = build(folder, tmp_path / "cold", None)
     assert build(folder, tmp_path / "warm", tmp_path / "cache") == cold
     assert list((tmp_path / "cache").glob("faces/*/face-*.json")) and not list((tmp_path / "cache").glob("faces/streams/*"))
+
+
+def test_faces_are_placed_as_the_last_build_wrote_them_unless_that_cannot_be_shown(tmp_path, game_copy, monkeypatch):
+    """A second build places a face's filed stream without reading or replaying the face (`facecache.Replayed`)
+    when its characters have the codes they had; a `replay-` entry that is altered (other codes, a stream that
+    was not filed), cut short or missing makes it replay the face from its entry instead: the same bytes."""
+    from generator.engine import facecache
+
+    folder = game_copy("el-dorado-canyon")
+    cache = tmp_path / "cache"
+    loaded: list[str] = []
+    original = facecache.FaceCache.load
+    monkeypatch.setattr(facecache.FaceCache, "load", lambda self, key: loaded.append(key) or original(self, key))
+    cold = build(folder, tmp_path / "cold", None)
+    build(folder, tmp_path / "warm", cache)
+    loaded.clear()
+    assert build(folder, tmp_path / "warm", cache) == cold
+    first = set(loaded)  # the faces that give characters their codes (none had them yet): replayed
+    [path] = cache.glob("faces/packs/*.json")
+    pack = facecache.Pack(path, json.loads(path.read_bytes().split(b"\n", 1)[0])["entry"])
+    filed = sorted(n for n in pack.last if n.startswith("replay-") and n.removeprefix("replay-") not in first)
+    assert len(first) < 10 and len(filed) > 50  # every other face placed as filed
+    with_text = [n for n in filed if any(codes for *_, codes in cachefile.unpack(n, bytes(pack.last[n]))["codes"])]
+    names = with_text[:1] + [n for n in filed if n not in with_text[:1]][:3]  # the first shows characters
+    entries = [cachefile.unpack(n, bytes(pack.last[n])) for n in names]
+    entries[0]["codes"] = [codes for codes in entries[0]["codes"] if codes[3]]
+    entries[0]["codes"][0][3][0] += 1                      # a character with another code
+    entries[1]["stream"] = "00" * 32                       # a stream that was not filed
+    altered = {n: cachefile.pack(n, e) for n, e in zip(names[:2], entries)}
+    altered[names[2]] = pack.last[names[2]][:-20]          # cut short
+    pack.used = {n: altered.get(n, raw) for n, raw in pack.last.items() if n != names[3]}  # the fourth missing
+    pack.save()
+    loaded.clear()
+    assert build(folder, tmp_path / "warm", cache) == cold
+    assert set(loaded) == first | {n.removeprefix("replay-") for n in names}  # replayed from their entries
+    loaded.clear()
+    assert build(folder, tmp_path / "warm", cache) == cold and set(loaded) == first  # filed again as they came to

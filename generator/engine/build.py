@@ -38,7 +38,6 @@ from .pdfforms import keeping_streams, stored_streams
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
 from .sheet import PAPERS_MM, Options, Page
-from .shop import shop_files
 
 
 @dataclass
@@ -61,8 +60,9 @@ class Result:
 
 
 T = TypeVar("T")
-# a bigger kit is built without the last build's streams (`pdfforms.StoredStreams`): at 5,000 cards
-# keeping them raised its peak memory from 150 to 167-196 MiB (the target is 150), for a file too big to keep
+# a bigger kit is built without the last build's streams (`pdfforms.StoredStreams`) or a pack of its face cache
+# entries (`facecache.Pack`): at 5,000 cards keeping the streams raised its peak memory from 150 to 167-196 MiB
+# (the target is 150), for a file too big to keep
 STORED_STREAMS_RECORDS = 2_000
 P = ParamSpec("P")
 
@@ -99,8 +99,10 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     keeps them in memory for the next build of this process (`generator watch`).
     """
     looks = looks_for(game)
-    cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept)
     small = sum(len(c.records) for c in game.components) <= STORED_STREAMS_RECORDS
+    # a kit's entries in one file (`facecache.Pack`), but under `generator watch` (it keeps them in memory)
+    pack = f"{output_name(game)}\0{opts!r}" if small and kept is None else None
+    cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept, pack=pack)
     stored = None if cache is None or not small else stored_streams(*cache.streams_entry(output_name(game), opts.paper))
     if stored is None:
         return _build(game, looks, opts, out, shop, cache)
@@ -140,13 +142,17 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
         files[poster.with_suffix(".json")] = _json(manifest(sheets, game, paper))
     refused: list[str] = []
     if shop is not None:
+        from .shop import shop_files  # (and its vendors: only for --shop)
+
         shop_set, refused = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}", shop)
         files.update(shop_set)
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
     write_set(files, root=out, remove=_stale(out, name, opts.paper, files))
-    if cache is not None and cache.written:
-        cache.trim_when_due()
+    if cache is not None:
+        cache.save_pack()
+        if cache.written_bytes:
+            cache.trim_when_due()
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
     listed = kit_files + [p for p in files if p not in kit_files and p.parent == out]
     if shop is not None:

@@ -22,10 +22,10 @@ from typing import Any, Callable
 
 from .box import MM, Box, Style
 from .errors import LayoutError
-from .facecache import FaceCache
+from .facecache import FaceCache, Replayed
 from .icons import FormDrawing, place_forms, placed_forms
-from .pdfforms import end_form, form_digest
-from .recording import Recording, recording, replay
+from .pdfforms import end_form, form_digest, stored_stream
+from .recording import Nested, Recording, recording, replay, same_codes, used_codes
 from .safezone import drawing_face
 from .sheet import FaceRef, Item, Page
 
@@ -92,6 +92,12 @@ class FaceForms:
         full = key + (self.style, self.bleed)
         recorded = self.recordings.get(full) if self.recordings else None
         stored = None if recorded or self.cache is None else self.cache.key(face, shared, box, self.style)
+        if stored is not None and self.cache is not None and face.component.id not in self.share:
+            again = self.cache.replayed(stored)
+            first = None if again is None else self._again(c, face, name, stored, again)
+            if first is not None:
+                self._names[key] = first
+                return first
         if stored is not None and self.cache is not None:
             recorded = self.cache.load(stored)
         if recorded is not None:
@@ -103,10 +109,40 @@ class FaceForms:
                 self.cache.store(stored, *recorded)
         if recorded is not None and face.component.id in self.share:
             self.recordings[full] = recorded
-        name = self._dedupe(c, name, (face.component.id, face.side))
-        end_form(c)
-        self._names[key] = name
-        return name
+        first, content = self._dedupe(c, name, (face.component.id, face.side))
+        preamble = c._preamble
+        stream = end_form(c)
+        if first == name and face.component.id not in self.share:  # (a form left empty holds no drawing)
+            self._file_replayed(c, stored, recorded, Replayed((), preamble, stream or b"", content, (), (), (0, 0)))
+        self._names[key] = first
+        return first
+
+    def _again(self, c, face: FaceRef, name: str, stored: str, again: Replayed) -> str | None:
+        """Place the face's form as the last build of the kit wrote it, when this PDF gives its characters
+        the same codes and holds its stream (`Replayed`); its form's name, or None (nothing done)."""
+        assert self.cache is not None
+        if again.preamble != c._preamble or not same_codes(c._doc, again.codes) or not stored_stream(again.stream):
+            return None
+        placed = self.cache.placed(again.placed, stored)
+        if placed is None:
+            return None
+        c._doc._pdfVersion = max(c._doc._pdfVersion, again.version)
+        c._formsinuse.extend(again.forms)
+        place_forms(placed)
+        first = self._by_content.setdefault((face.component.id, face.side + again.content), name)
+        end_form(c, again.stream if first == name else None)  # a second drawing the same is an empty form
+        return first
+
+    def _file_replayed(self, c, stored: str | None, recorded: Recorded | None, form: Replayed) -> None:
+        """File what the face's form came to for the next build (`Replayed`), when a replay could repeat it
+        from the codes of its characters (its runs, no form of its own defined)."""
+        if stored is None or self.cache is None or self.cache.pack is None or recorded is None or not form.stream:
+            return  # (only a kit's pack keeps them)
+        rec, placed = recorded
+        codes = None if any(isinstance(step, Nested) for step in rec.steps) else used_codes(c._doc, rec)
+        if codes is not None:
+            self.cache.store_replayed(stored, form._replace(codes=codes, forms=rec.forms, placed=tuple(sorted(placed)),
+                                                            version=rec.pdf_version))
 
     def _draw(self, c, face: FaceRef, draw: Callable[..., None], box: Box, *, keep: bool) -> Recorded | None:
         """Draw `face`; its recording and the forms it places, unless a replay could not repeat it or nothing
@@ -146,14 +182,14 @@ class FaceForms:
         if self.cache is not None:
             self.cache.store_form(name, bbox, rec)
 
-    def _dedupe(self, c, name: str, scope: tuple[str, str]) -> str:
-        # ReportLab gathers a form's operators in the private `_code` list until endForm;
-        # an identical drawing of the same component side is replaced by the first one.
+    def _dedupe(self, c, name: str, scope: tuple[str, str]) -> tuple[str, str]:
+        """The form's name, or that of the first form of the same component side drawn the same (`_code`, where
+        ReportLab gathers a form's operators until endForm, is then emptied); and the drawing's digest."""
         digest = form_digest(c)
         first = self._by_content.setdefault((scope[0], scope[1] + digest), name)
         if first != name:
             del c._code[:]
-        return first
+        return first, digest
 
 
 def _bbox(box: Box) -> tuple[float, float, float, float]:
@@ -175,7 +211,26 @@ def ignores_record(draw: Callable[..., None]) -> bool:
     name = code.co_varnames[1]
     if name in code.co_cellvars or {"locals", "vars"} & set(code.co_names):
         return False
-    for ins in dis.get_instructions(code):
-        if "FAST" in ins.opname and (ins.argval == name or (isinstance(ins.argval, tuple) and name in ins.argval)):
-            return False
-    return True
+    return 1 not in _locals_used(code.co_code)
+
+
+# the opcodes naming local variables (`dis` shows their names): one each, or two of 4 bits each (3.13's pairs)
+_FAST = frozenset(op for name, op in dis.opmap.items() if "FAST" in name)
+_FAST_PAIRS = frozenset(op for name, op in dis.opmap.items() if name.count("FAST") == 2)
+
+
+def _locals_used(raw: bytes) -> set[int]:
+    """The local variables (by index: the arguments first) that bytecode `raw` loads, stores or deletes.
+
+    A walk over the code's bytes, as `dis` reads them (`EXTENDED_ARG` widening the next argument):
+    `dis.get_instructions` made an object of every instruction of every back drawn, 17 ms of a build."""
+    used: set[int] = set()
+    extended = 0
+    for at in range(0, len(raw), 2):
+        op, arg = raw[at], raw[at + 1] | extended
+        extended = arg << 8 if op == dis.EXTENDED_ARG else 0
+        if op in _FAST_PAIRS:
+            used.update((arg >> 4, arg & 15))
+        elif op in _FAST:
+            used.add(arg)
+    return used

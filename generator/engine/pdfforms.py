@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFFormXObject, PDFName, PDFResourceDictionary,
-                                      PDFStream, PDFZCompress, pdfdocEnc)
+                                      PDFStream, PDFZCompress, pdfdocEnc, xObjectName)
 
 from cards import cachefile
 
@@ -58,8 +58,15 @@ class StoredStreams(KeptStreams):
         self._size = 0
         self._spooled: set[bytes] = set()
 
+    @staticmethod
+    def digest(key: Any) -> bytes:
+        return hashlib.sha256(repr(key).encode("utf-8", "surrogatepass")).digest()
+
     def made(self, key: Any, make: Callable[[], bytes]) -> bytes:
-        digest = hashlib.sha256(repr(key).encode("utf-8", "surrogatepass")).digest()
+        return self.made_as(self.digest(key), make)
+
+    def made_as(self, digest: bytes, make: Callable[[], bytes]) -> bytes:
+        """`made` for the key whose digest is `digest`."""
         found = self.last.get(digest)
         if found is None:
             found = make()
@@ -115,20 +122,40 @@ def keeping_streams(kept: KeptStreams | None) -> Iterator[None]:
         _KEPT.reset(token)
 
 
-def end_form(c) -> None:
+def stored_stream(digest: bytes) -> bool:
+    """Did the last build of this kit file the stream of the operators whose key has `digest` (`StoredStreams`)?"""
+    kept = _KEPT.get()
+    return isinstance(kept, StoredStreams) and digest in kept.last
+
+
+def end_form(c, stored: bytes | None = None) -> bytes | None:
     """`c.endForm()` with the resources the form's drawing needs, its stream compressed now (the bytes saving
-    would write) instead of held whole until then: a 5,000-card build kept every face's operators as text."""
+    would write) instead of held whole until then: a 5,000-card build kept every face's operators as text.
+
+    With `stored` (`stored_stream` holds it), the form's operators are the ones whose key has that digest
+    and are not on the canvas: their stream is the one filed.  The digest of the operators' key where a
+    `StoredStreams` keeps them, else None."""
     resources = _resources(c)
     name = c._formData[0]
     doc, kept = c._doc, _KEPT.get()
     if not _compressed(c):
         c.endForm(Resources=resources)
-        return
-    text = "\n".join([c._preamble] + c._code)  # what ReportLab's endForm makes the stream of
-    packed = _packed(text) if kept is None else kept.made(text, lambda: _packed(text))
-    placed = tuple(doc.getXObjectName(n) for n in c._formsinuse)
+        return None
+    digest = None
+    if isinstance(kept, StoredStreams):
+        if stored is None:
+            text = "\n".join([c._preamble] + c._code)  # what ReportLab's endForm makes the stream of
+            digest = kept.digest(text)
+            packed = kept.made_as(digest, lambda: _packed(text))
+        else:
+            digest, packed = stored, kept.made_as(stored, _missing)
+    else:
+        text = "\n".join([c._preamble] + c._code)
+        packed = _packed(text) if kept is None else kept.made(text, lambda: _packed(text))
+    placed = tuple(map(xObjectName, c._formsinuse))  # doc.getXObjectName's names
     plain = not (c._extgstate.getState() or c._shadingUsed or c._colorsUsed)
     del c._code[:]  # already encoded: ReportLab's endForm would encode it again
+    del c._formsinuse[:]  # named in `resources`: ReportLab's endForm would make a dictionary of them it never writes
     c.endForm(Resources=resources)
     form = doc.idToObject[doc.getXObjectName(name)]
     form.Contents, form.stream = _form_stream(packed), None
@@ -138,6 +165,11 @@ def end_form(c) -> None:
             (stream, form.lowerx, form.lowery, form.upperx, form.uppery,
              tuple((n, document.idToObjectNumberAndVersion.get(n)) for n in (BasicFonts,) + placed)),
             lambda: PDFFormXObject.format(form, document)))
+    return digest
+
+
+def _missing() -> bytes:
+    raise LookupError("a stored stream that `stored_stream` did not find")
 
 
 def _resources(c) -> PDFResourceDictionary:

@@ -17,7 +17,7 @@ import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
@@ -30,9 +30,9 @@ _SLOTS = re.compile("\x00(\\d+)\x00")
 _KEPT_RUNS = 8192   # encoded runs kept per document
 
 
-@dataclass(frozen=True)
-class Run:
-    """One text run: `fresh` when its text object had just been given its font (no subset chosen)."""
+class Run(NamedTuple):
+    """One text run: `fresh` when its text object had just been given its font (no subset chosen).  A
+    named tuple: a second build makes one for every run of every cached face (6,300 for 500 cards)."""
 
     obj: int
     fresh: bool
@@ -200,7 +200,7 @@ def replay(c: Any, rec: Recording, replays: Replays | None = None) -> None:
     """
     c._doc._pdfVersion = max(c._doc._pdfVersion, rec.pdf_version)
     known = None if replays is None else replays.get(id(rec))
-    if known is not None and known[0] is rec and _same_codes(c._doc, known[1]):
+    if known is not None and known[0] is rec and same_codes(c._doc, known[1]):
         c._code.extend(known[2])
         c._formsinuse.extend(rec.forms)
         return
@@ -216,12 +216,12 @@ def replay(c: Any, rec: Recording, replays: Replays | None = None) -> None:
     c._code.extend(code)
     c._formsinuse.extend(rec.forms)
     if replays is not None and not any(isinstance(step, Nested) for step in rec.steps):  # nested: defines forms
-        codes = _codes(c._doc, rec)
+        codes = used_codes(c._doc, rec)
         if codes is not None:
             replays[id(rec)] = rec, codes, code
 
 
-def _codes(doc: Any, rec: Recording) -> Codes | None:
+def used_codes(doc: Any, rec: Recording) -> Codes | None:
     """The codes `doc`'s font subsets give the characters of `rec`'s runs (as `splitString` maps them)."""
     chars: dict[str, dict[int, None]] = {}
     for step in rec.steps:
@@ -238,7 +238,7 @@ def _codes(doc: Any, rec: Recording) -> Codes | None:
     return tuple(out)
 
 
-def _same_codes(doc: Any, codes: Codes) -> bool:
+def same_codes(doc: Any, codes: Codes) -> bool:
     for name, internal, chars, expected in codes:
         state = _font(name).state.get(doc)
         if state is None or state.internalName != internal or tuple(map(state.assignments.get, chars)) != expected:

@@ -5,6 +5,9 @@ import os
 from typing import Any, Callable
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import xObjectName
+from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.files import Spooled
@@ -82,8 +85,19 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
     return new_pdf(game, looks, title, draw, forms.style, forms.keep_form if forms.cache else None)
 
 
+_EVEN_ODD = getattr(rl_canvas, "FILL_EVEN_ODD")  # (not in ReportLab's type stubs)
+
+
 def place(c, item: Item, form: str) -> None:
     """Paint a face's form at the item, clipped to the area it may paint."""
+    if item.rotate != 180 and item.scale == 1.0 and item.region is None:
+        # most items: the operators ReportLab's calls below write, without the calls (a page of 9 cards made 63);
+        # what they change of the canvas's state, restoreState puts back
+        clip = "W*" if c._fillMode == _EVEN_ODD else "W"  # as clipPath reads the canvas's fill rule
+        c._code.extend(("q", f"n {fp_str(item.clip)} re {clip} n", f"{fp_str(1, 0, 0, 1, item.x, item.y)} cm",
+                        f"/{xObjectName(form)} Do", "Q"))
+        c._formsinuse.append(form)
+        return
     c.saveState()
     p = c.beginPath()
     p.rect(*item.clip)

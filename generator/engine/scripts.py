@@ -14,14 +14,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 
-# Breakable around every character of these blocks: CJK ideographs, kana, Hangul syllables,
-# CJK symbols and punctuation, full-width forms.
-_CJK = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
-                  "\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U00020000-\U0002fa1f]")
 _NO_BREAK_BEFORE = set("、。，．・：；？！ー）」』】〕〉》〙〗｝］…‥々ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
 _NO_BREAK_AFTER = set("（「『【〔〈《〘〖｛［")
 _RTL = frozenset(("R", "AL"))
@@ -47,13 +43,23 @@ def missing(text: str, face: str) -> str:
     return "".join(dict.fromkeys(ch for ch in text if not has_glyph(face, ch)))
 
 
+@cache
+def _cjk() -> re.Pattern[str]:
+    """Breakable around every character of these blocks: CJK ideographs, kana, Hangul syllables, CJK symbols
+    and punctuation, full-width forms.  Compiled on first use (4 ms): a build replaying its faces may lay
+    out no word that is not ASCII."""
+    return re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+                      "\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U00020000-\U0002fa1f]")
+
+
 def cjk_pieces(text: str) -> list[str]:
     """`text` (one space-free word) cut where a line may break inside it: around CJK characters."""
-    if text.isascii() or not _CJK.search(text):
+    cjk = None if text.isascii() else _cjk()
+    if cjk is None or not cjk.search(text):
         return [text]
     pieces = [text[0]]
     for prev, ch in zip(text, text[1:]):
-        breakable = (_CJK.match(prev) or _CJK.match(ch)) and ch not in _NO_BREAK_BEFORE and prev not in _NO_BREAK_AFTER
+        breakable = (cjk.match(prev) or cjk.match(ch)) and ch not in _NO_BREAK_BEFORE and prev not in _NO_BREAK_AFTER
         if breakable:
             pieces.append(ch)
         else:
