@@ -41,11 +41,25 @@ def build_cmd(out: Path, *games: str, cached: bool = False, tree: Path = ROOT, f
     """A whole `generator build` of `tree`'s code, as the `generator` command runs it (its entry point:
     `generator.plain` where the tree has it, else `generator.cli`): cold (`--no-cache`) unless `cached`.
     `first`: in an empty user cache of its own, as a first build on a new machine (no fonts or validated
-    definitions kept either, which `--no-cache` does not skip)."""
+    definitions kept either, which `--no-cache` does not skip); another `tree` keeps a cache of its own."""
     entry = "generator.plain" if (tree / "generator" / "plain.py").exists() else "generator.cli"
     fresh = "import os, tempfile; os.environ['PNPKIT_CACHE'] = tempfile.mkdtemp(); " if first else ""
+    if tree != ROOT and not first:
+        fresh = f"import os; os.environ['PNPKIT_CACHE'] = {own_cache(tree)!r}; "
     code = f"{fresh}import sys; sys.path.insert(0, {str(tree)!r}); import {entry} as c; c.main()"
     return [sys.executable, "-c", code, "build", *games, "--out", str(out), *([] if cached else ["--no-cache"])]
+
+
+_CACHES: dict[Path, str] = {}
+
+
+def own_cache(tree: Path) -> str:
+    """A user cache folder of `tree`'s own for this run: another tree's code sharing ours would overwrite the
+    entries named by the folder built, not by the code (a kit's kept texts, streams and faces), so each side
+    would find the other's and miss."""
+    if tree not in _CACHES:
+        _CACHES[tree] = tempfile.mkdtemp(prefix="pnpkit-bench-against-")
+    return _CACHES[tree]
 
 
 def placed_faces(out: Path) -> int:
