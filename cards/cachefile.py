@@ -14,12 +14,13 @@ with `json.loads`'s settings); the writers import `json`.
 """
 from __future__ import annotations
 
-import os
-import stat
 import zlib
+
+from .files import FileRefused, read_regular, write_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import os
     from typing import Any, Callable
 
 LIMIT = 64_000_000  # bytes: far above any compiled game
@@ -123,31 +124,10 @@ def load_bytes(path: str | os.PathLike[str], name: str) -> bytes | None:
 
 
 def _read(path: str | os.PathLike[str]) -> bytes | None:
-    """The entry file's bytes; None unless it is a regular file (a FIFO would hang) of at most LIMIT bytes.
-
-    `cards.files.read_bytes` resolves the path first (`os.path.realpath`: a `lstat` and a join for each part
-    of it) to name what it refuses; a miss names nothing, and each `checker resolve` reads several entries.
-    """
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except (OSError, ValueError):
+        return read_regular(path, LIMIT)
+    except (FileRefused, ValueError):  # ValueError: a NUL in the name
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > LIMIT:
-            return None
-        chunks, size = [], 0
-        while size <= LIMIT:
-            chunk = os.read(fd, min(1 << 24, LIMIT + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks) if size <= LIMIT else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def store(path: str | os.PathLike[str], name: str, value: Any) -> None:
@@ -159,7 +139,6 @@ def store(path: str | os.PathLike[str], name: str, value: Any) -> None:
 
 def store_bytes(path: str | os.PathLike[str], name: str, body: bytes) -> None:
     """Write the entry whose body is `body`; as `store`."""
-    from .files import FileRefused, write_file  # writers only: a warm `checker resolve` writes no entry
 
     try:
         write_file(path, pack_bytes(name, body))

@@ -66,8 +66,17 @@ def read_bytes(path: str | os.PathLike[str], *, inside: str | os.PathLike[str] |
         raise FileRefused("expected a file name without NUL characters") from None
     if inside is not None and not _within(real, os.path.realpath(inside)):
         raise FileRefused("expected a file inside its folder, got a link to a file outside it")
+    return read_regular(real, limit)
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the regular file `path` (not a link, not a FIFO, which would hang), at most `limit` of them.
+
+    `read_bytes` resolves the path first, to name what it refuses; a cache entry's reader, which names
+    nothing when it misses, calls this directly (`os.path.realpath` costs a `lstat` for each part of the path).
+    """
     try:
-        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError as exc:
         raise FileRefused(_reason(exc)) from None
     try:
