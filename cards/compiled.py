@@ -59,12 +59,18 @@ def content_key(folder: Path, code: Code) -> tuple[dict[str, Any], str, Stamps] 
             name = component["file"]
             stamps.add(folder / name)
             digest.update(name.encode() + b"\0" + read_bytes(folder / name, inside=folder) + b"\0")
-        for root, recursive in roots:
-            for path in sources(root, stamps, recursive):
-                digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes() + b"\0")
+        _add_sources(digest, roots, stamps)
     except (OSError, FileRefused, ValueError, RecursionError, KeyError, TypeError, AttributeError, ImportError):
         return None
     return declared, digest.hexdigest(), stamps
+
+
+def _add_sources(digest: Any, roots: list[tuple[Path, bool]], stamps: Stamps) -> None:
+    """Hash into `digest` each `.py` file under the roots (below them too when a root's flag is set): its path and
+    its bytes."""
+    for root, recursive in roots:
+        for path in sources(root, stamps, recursive):
+            digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes() + b"\0")
 
 
 def sources(root: Path, stamps: Stamps, recursive: bool = False) -> list[Path]:
@@ -112,8 +118,7 @@ def code_key() -> str | None:
         stamps = Stamps()
         found = hashlib.sha256()
         try:
-            for path in sources(CARDS, stamps, recursive=True):
-                found.update(str(path.relative_to(CARDS)).encode() + b"\0" + path.read_bytes() + b"\0")
+            _add_sources(found, [(CARDS, True)], stamps)
         except OSError:
             return None
         digest = found.hexdigest()

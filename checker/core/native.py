@@ -27,12 +27,6 @@ PURE = "PNPKIT_PURE"  # set (to anything but "" or "0"): run the sources even wh
 CORE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _sources(package_dir: str) -> list[str]:
-    """What the compiled modules are made from: the package's and `checker.core`'s `.py` files."""
-    return sorted(os.path.join(folder, name) for folder in (package_dir, CORE)
-                  for name in os.listdir(folder) if name.endswith(".py"))
-
-
 def _crc(path: str) -> int:
     with open(path, "rb") as f:
         return zlib.crc32(f.read())
@@ -42,9 +36,9 @@ def write_stamp(package_dir: str | os.PathLike[str], stamp: str | os.PathLike[st
     """Record every source the package's compiled modules are made from (called by `setup.py`)."""
     folder = os.path.abspath(package_dir)
     lines = []
-    for path in _sources(folder):
+    for name in _names(folder):
+        path = os.path.join(os.path.dirname(folder), name)
         st = os.stat(path)
-        name = os.path.relpath(path, os.path.dirname(folder))
         lines.append(f"{name}\t{st.st_size}\t{st.st_mtime_ns}\t{st.st_ctime_ns}\t{_crc(path)}\n")
     with open(stamp, "w", encoding="utf-8") as f:
         f.writelines(lines)
@@ -70,8 +64,9 @@ def current(package_dir: str) -> bool:
 
 
 def _names(folder: str) -> list[str]:
-    """`_sources` as the stamp names them, relative to the package's parent folder (every resolve of El Dorado
-    Canyon checks the stamp: a relative path per folder, not per file)."""
+    """What the compiled modules are made from, the package's and `checker.core`'s `.py` files, named as the stamp
+    names them: relative to the package's parent folder (every resolve of El Dorado Canyon checks the stamp: a
+    relative path per folder, not per file)."""
     parent = os.path.dirname(folder)
     names = []
     for base in (folder, CORE):

@@ -228,7 +228,6 @@ class FaceCache:
         self.look = look_digest(game, looks)
         self.kept = kept
         self.pack = None if pack is None else Pack(*self._pack_entry(pack))
-        self.written = 0
         self.written_bytes = 0
         self._forms: dict[str, FormDrawing | None] = {}  # icons and art, read once per build
         self._reprs: dict[int, tuple[Any, str]] = {}
@@ -422,7 +421,6 @@ class FaceCache:
             self.pack.used[name] = data
         elif not _replace(self._path(name), data):
             return
-        self.written += 1
         self.written_bytes += len(data)
 
     def trim_when_due(self) -> None:

@@ -113,7 +113,7 @@ class FaceForms:
         preamble = c._preamble
         stream = end_form(c)
         if first == name and face.component.id not in self.share:  # (a form left empty holds no drawing)
-            self._file_replayed(c, stored, recorded, Replayed((), preamble, stream or b"", content, (), (), (0, 0)))
+            self._file_replayed(c, stored, recorded, preamble, stream, content)
         self._names[key] = first
         return first
 
@@ -133,16 +133,18 @@ class FaceForms:
         end_form(c, again.stream if first == name else None)  # a second drawing the same is an empty form
         return first
 
-    def _file_replayed(self, c, stored: str | None, recorded: Recorded | None, form: Replayed) -> None:
-        """File what the face's form came to for the next build (`Replayed`), when a replay could repeat it
-        from the codes of its characters (its runs, no form of its own defined)."""
-        if stored is None or self.cache is None or self.cache.pack is None or recorded is None or not form.stream:
+    def _file_replayed(self, c, stored: str | None, recorded: Recorded | None, preamble: str, stream: bytes | None,
+                       content: str) -> None:
+        """File what the face's form came to for the next build (`Replayed`: its `preamble`, the digest of its
+        `stream`, the `content` digest of its drawing), when a replay could repeat it from the codes of its
+        characters (its runs, no form of its own defined)."""
+        if stored is None or self.cache is None or self.cache.pack is None or recorded is None or not stream:
             return  # (only a kit's pack keeps them)
         rec, placed = recorded
         codes = None if any(isinstance(step, Nested) for step in rec.steps) else used_codes(c._doc, rec)
         if codes is not None:
-            self.cache.store_replayed(stored, form._replace(codes=codes, forms=rec.forms, placed=tuple(sorted(placed)),
-                                                            version=rec.pdf_version))
+            self.cache.store_replayed(stored, Replayed(codes, preamble, stream, content, rec.forms,
+                                                       tuple(sorted(placed)), rec.pdf_version))
 
     def _draw(self, c, face: FaceRef, draw: Callable[..., None], box: Box, *, keep: bool) -> Recorded | None:
         """Draw `face`; its recording and the forms it places, unless a replay could not repeat it or nothing
