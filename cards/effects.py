@@ -3,21 +3,25 @@
 Each effect renders its own rules text, so the words printed on a card come from
 the same data the checker runs.  A definition may word an option itself; then
 `wording_problems` checks that every number and keyword of its effects is there.
+
+Without pydantic: an effect's behaviour (its `phrase`, its class constants) lives in a plain
+class here and in each family's kinds module, which its pydantic model subclasses, so a build
+that loads a game kept by `cards.compiled` prints it without importing pydantic (`cards.kept`).
 """
 
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .models.base import Strict
-
 ICON = re.compile(r":([a-z][a-z0-9\-]*):")
 
 
-class Effect(Strict):
+class Effect:
     """Base of every effect: subclasses set `effect: Literal[name]` and `phrase`, whose
-    arguments are the family's own (an El Dorado Canyon arrow, a Gold and Steel `ongoing`)."""
+    arguments are the family's own (an El Dorado Canyon arrow, a Gold and Steel `ongoing`).
+    Its fields are its `vars`, in a pydantic model as in a kept record."""
 
+    __slots__ = ()
     keywords: ClassVar[tuple[str, ...]] = ()
     if TYPE_CHECKING:  # declared for the checker only: each subclass's Literal is the pydantic field
         effect: str
@@ -27,7 +31,7 @@ class Effect(Strict):
 
     def numbers(self) -> list[int]:
         """Every non-zero number a reader must see on the card for this effect."""
-        return [v for _, v in self if isinstance(v, int) and not isinstance(v, bool) and v]
+        return [v for v in vars(self).values() if isinstance(v, int) and not isinstance(v, bool) and v]
 
 
 def join_phrases(phrases: list[str]) -> str:

@@ -21,6 +21,7 @@ from pydantic_core import PydanticUndefined
 from .effects import Effect
 
 UNIONS = (typing.Union, types.UnionType)
+EffectModel = Any  # an effect's pydantic model: a subclass of `Effect` (its kind) and of BaseModel
 
 
 @dataclass(frozen=True)
@@ -38,20 +39,21 @@ class EffectDoc:
     prints: str
 
 
-def effect_classes(schema: ModuleType) -> list[type[Effect]]:
+def effect_classes(schema: ModuleType) -> list[type[EffectModel]]:
     """Every concrete effect of a family's schema module (or package), in definition order."""
     prefix = schema.__name__
-    found: list[type[Effect]] = []
+    found: list[type[EffectModel]] = []
     todo = list(Effect.__subclasses__())
     while todo:
         cls = todo.pop(0)
         todo += cls.__subclasses__()
-        if (cls.__module__ == prefix or cls.__module__.startswith(prefix + ".")) and "effect" in cls.model_fields:
+        if ((cls.__module__ == prefix or cls.__module__.startswith(prefix + ".")) and issubclass(cls, BaseModel)
+                and "effect" in cls.model_fields):  # a model: not a kind (cards.kept), nor a kept record's class
             found.append(cls)
     return sorted(found, key=_position)
 
 
-def describe(cls: type[Effect]) -> EffectDoc:
+def describe(cls: type[EffectModel]) -> EffectDoc:
     params = tuple(Parameter(name, type_name(f.annotation, f.metadata), _default(f))
                    for name, f in cls.model_fields.items() if name != "effect")
     doc = " ".join((cls.__doc__ or "").split())
@@ -95,11 +97,11 @@ def _default(field: Any) -> str:
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _name(cls: type[Effect]) -> str:
+def _name(cls: type[EffectModel]) -> str:
     return get_args(cls.model_fields["effect"].annotation)[0]
 
 
-def _example(cls: type[Effect]) -> Effect:
+def _example(cls: type[EffectModel]) -> Effect:
     """The effect at its example values: each a number's default, or 1 where that prints nothing (0, none)."""
     return cls.model_validate(_values(cls))
 

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from ..sizes import parse_size
+from . import kinds
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9\-]*$", max_length=64)]
 Kind = Literal["card", "board", "token", "map", "standee", "die"]
@@ -28,7 +29,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
-class Component(Strict):
+class Component(kinds.Component, Strict):
     """One printed component of a game, e.g. the town deck or the camp boards."""
 
     id: Id
@@ -47,10 +48,6 @@ class Component(Strict):
     def _size(cls, value: str) -> str:
         parse_size(value)
         return value
-
-    @property
-    def size_mm(self) -> tuple[float, float]:
-        return parse_size(self.size)
 
 
 class GameFile(Strict):

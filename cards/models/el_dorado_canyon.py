@@ -32,7 +32,7 @@ def _whom(arrow: str) -> str:
     return {"left": "to your left", "right": "to your right", "either": "to your left or right"}.get(arrow, "next to you")
 
 
-class Edc(Effect):
+class Edc(Effect, Strict):
     """An El Dorado Canyon effect: where it may appear and whether it needs a target."""
 
     aimed: ClassVar[bool] = False  # it needs an arrow on a card: it acts on a neighbour (H2)

@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Literal, Union
 from pydantic import Field, model_validator
 
 from ...effects import Effect, join_phrases
-from ..base import Id
+from ..base import Id, Strict
 from .terms import Amount, Keyword, keyword_name
 
 
@@ -18,7 +18,7 @@ def _count(n: int, one: str, many: str) -> str:
     return one if n == 1 else f"{n} {many}"
 
 
-class EternalEffect(Effect):
+class EternalEffect(Effect, Strict):
     """An effect of this family.  `phrase(ongoing)` is its rules text, lower-case and
     imperative; `ongoing=True` words it as a state ("it has +2 strength") for while-abilities."""
 

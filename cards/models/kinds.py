@@ -1,0 +1,23 @@
+"""What records shared by every game do beyond their fields, without pydantic (`cards.kept`).
+
+`cards.models.base` subclasses these with its fields and validation; a kept game's records
+are made of them without importing pydantic.  A kind declares the fields it reads for the
+type checker only: pydantic takes a plain base class's annotations for fields of its own.
+"""
+from __future__ import annotations
+
+from ..sizes import parse_size
+
+TYPE_CHECKING = False
+
+
+class Component:
+    """One printed component of a game (`cards.models.base.Component` holds its fields)."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        size: str
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return parse_size(self.size)
