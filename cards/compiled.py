@@ -11,6 +11,11 @@ their values, under the SHA-256 of those files and sources (`content_key`, share
 the game is validated again: a game with a problem is never filed, so it is refused with
 the same messages every time.
 
+A kept game's records come back without pydantic (`built` with the entry's `kinds`): each as a
+plain record of its model's kinds (`cards.kept`), so a warm build neither imports pydantic nor
+creates the model classes.  The game.toml spec `cards.lastload` files comes back as its model
+(`built` without kinds): the load after an edit that reads it validates anyway.
+
 Only what comes back exactly is filed (`dumped` returns None otherwise): records of
 strings, numbers, booleans, None, lists, string-keyed tables and models without extras;
 games without a design of their own (fonts, icons, layouts, art: files the loader checks
@@ -26,6 +31,7 @@ from typing import Any, Callable
 
 from . import cachefile
 from .files import FileRefused, read_bytes
+from .kept import kept_class, make
 from .stamps import Stamps, recall, remember
 from .usercache import cache_dir
 
@@ -74,7 +80,11 @@ def _add_sources(digest: Any, roots: list[tuple[Path, bool]], stamps: Stamps) ->
 
 
 def sources(root: Path, stamps: Stamps, recursive: bool = False) -> list[Path]:
-    """The `.py` files of `root` (and below, when `recursive`) in a stable order, stamping them and their folders."""
+    """The `.py` files of `root` (and below, when `recursive`) in a stable order, stamping them and their folders;
+    `root` itself when it is a file."""
+    if root.suffix == ".py":
+        stamps.add(root)
+        return [root]
     found: list[Path] = []
     for here, folders, files in os.walk(root):
         folders[:] = sorted(f for f in folders if f != "__pycache__") if recursive else []
@@ -95,22 +105,28 @@ def entry(folder: Path) -> Entry | None:
     ident = f"{os.path.abspath(folder)}\0{__file__}"
     digest = recall("validated", ident)
     if not isinstance(digest, str):
-        key = content_key(folder, lambda declared: [(CARDS, True)])
+        key = content_key(folder, lambda declared: _code())
         if key is None:
             return None
         _, digest, stamps = key
         remember("validated", ident, digest, stamps)
-    from pydantic.version import VERSION  # another pydantic may validate otherwise
+    return cache_dir() / "validated" / f"{digest}.json", f"validated {FORMAT} {digest}"
 
-    return cache_dir() / "validated" / f"{digest}-{VERSION}.json", f"validated {FORMAT} {VERSION} {digest}"
+
+def _code() -> list[tuple[Path, bool]]:
+    """What validating a row depends on besides the folder's files: the sources of `cards` and pydantic's version
+    (its `version.py`, found without importing pydantic: a warm load does not)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("pydantic")
+    if spec is None or spec.origin is None:
+        raise ImportError("pydantic is not installed")
+    return [(CARDS, True), (Path(spec.origin).parent / "version.py", False)]
 
 
 def code_key() -> str | None:
-    """The SHA-256 of the sources of `cards` and pydantic's version, remembered against their stamps: what a record
-    validated from a row depends on besides the files of its folder (`cards.lastload` names its entries by it).
-    None when a source cannot be read."""
-    from pydantic.version import VERSION
-
+    """The SHA-256 of what validating a row depends on besides the files of its folder (`_code`), remembered against
+    their stamps (`cards.lastload` names its entries by it).  None when a source cannot be read."""
     digest = recall("code", __file__)
     if not isinstance(digest, str):
         import hashlib
@@ -118,12 +134,12 @@ def code_key() -> str | None:
         stamps = Stamps()
         found = hashlib.sha256()
         try:
-            _add_sources(found, [(CARDS, True)], stamps)
-        except OSError:
+            _add_sources(found, _code(), stamps)
+        except (OSError, ImportError):
             return None
         digest = found.hexdigest()
         remember("code", __file__, digest, stamps)
-    return f"{digest}-{VERSION}"
+    return digest
 
 
 def recall_game(where: Entry) -> Any | None:
@@ -163,39 +179,87 @@ def _dump(value: Any) -> Any:
         if fields is None or not kind.__module__.startswith(_MODELS):
             raise _Unkept
         name = _NAMES[kind] = f"{kind.__module__}:{kind.__qualname__}", fields.keys()
+        _KINDS[name[0]] = [f"{k.__module__}:{k.__qualname__}" for k in _kinds(kind)]
     if value.__pydantic_extra__ or value.__pydantic_private__ or vars(value).keys() != name[1]:
         raise _Unkept
     return {"model": name[0], "set": sorted(value.__pydantic_fields_set__),
             "values": {field: _dump(v) for field, v in vars(value).items()}}
 
 
+def _kinds(model: type) -> list[type]:
+    """A model's kinds (`cards.kept`): its plain base classes of `cards`, but those another of them subclasses."""
+    from pydantic import BaseModel
+
+    plain = [k for k in model.__mro__[1:] if not issubclass(k, BaseModel) and k.__module__.startswith("cards.")]
+    return [k for k in plain if not any(other is not k and issubclass(other, k) for other in plain)]
+
+
+def kinds_in(data: Any) -> dict[str, list[str]]:
+    """The kinds of every model `dumped` wrote in `data`, by model name: what `built` needs to make kept records."""
+    found: dict[str, list[str]] = {}
+    todo = [data]
+    while todo:
+        value = todo.pop()
+        if type(value) is list:
+            todo += value
+        elif type(value) is dict:
+            if "model" in value:
+                found[value["model"]] = _KINDS[value["model"]]
+                todo += value["values"].values()
+            else:
+                todo += [v for _, v in value["dict"]]
+    return found
+
+
 _NAMES: dict[type, tuple[str, Any]] = {}  # a model class of cards.models -> (its name in an entry, its fields)
-_MODELS_BY_NAME: dict[str, tuple[Any, set[str]]] = {}  # the other way round: (the class, its fields)
+_KINDS: dict[str, list[str]] = {}  # a model's name in an entry -> its kinds' names
+_MADE: dict[tuple[str, bool], tuple[Any, set[str]]] = {}  # (a model's name, kept) -> (the class made, its fields)
 _DUMPED = {"model", "set", "values"}
 
 
-def built(data: Any) -> Any:
-    """The objects `dumped` gave `data` for; ValueError (or a lookup error) when `data` is not what it wrote."""
+def built(data: Any, kinds: dict[str, list[str]] | None = None) -> Any:
+    """The objects `dumped` gave `data` for: each model as validation made it, or given `kinds` (`kinds_in` of
+    `data`) as a kept record of its kinds, without pydantic (`cards.kept`); ValueError (or a lookup error) when
+    `data` is not what `dumped` wrote."""
     kind = type(data)
     if kind in _PLAIN:
         return data
     if kind is list:
-        return [built(v) for v in data]
+        return [built(v, kinds) for v in data]
     if kind is not dict:
         raise ValueError("not a dumped value")
     if len(data) == 1 and "dict" in data:
-        return {str(k): built(v) for k, v in data["dict"]}
+        return {str(k): built(v, kinds) for k, v in data["dict"]}
     if data.keys() != _DUMPED:
         raise ValueError("not a dumped value")
     name = str(data["model"])
-    found = _MODELS_BY_NAME.get(name)
-    if found is None:
-        found = _MODELS_BY_NAME[name] = _model(name)
-    cls, fields = found
     values, given = data["values"], set(data["set"])
+    found = _MADE.get((name, kinds is not None))
+    if found is None:
+        found = _MADE[name, kinds is not None] = _model(name) if kinds is None else _kept(name, kinds[name], values)
+    cls, fields = found
     if values.keys() != fields or not given <= fields:
         raise ValueError("fields differ")
+    if kinds is not None:
+        return make(cls, {k: built(v, kinds) for k, v in values.items()})
     return cls.model_construct(given, **{k: built(v) for k, v in values.items()})
+
+
+def _kept(name: str, kinds: list[str], values: dict[str, Any]) -> tuple[Any, set[str]]:
+    """The class of kept records of the model an entry names (its fields those of `values`, in their order), made
+    of the kinds the entry lists: plain classes of `cards`, never a model."""
+    found = []
+    for kind in kinds:
+        module, _, qualified = str(kind).partition(":")
+        if not module.startswith("cards."):
+            raise ValueError("not a kind of cards")
+        cls: Any = importlib.import_module(module)
+        for part in qualified.split("."):
+            cls = getattr(cls, part)
+        if not isinstance(cls, type) or hasattr(cls, "__pydantic_fields__"):
+            raise ValueError("not a kind")
+        found.append(cls)
+    return kept_class(name.rpartition(":")[2].rpartition(".")[2], tuple(found), tuple(values)), set(values)
 
 
 def _model(name: str) -> tuple[Any, set[str]]:

@@ -46,6 +46,12 @@ class Kept:
         return {k: _dumped(v) for k, v in vars(self).items() if not exclude or k not in exclude}
 
 
+def is_record(value: object) -> bool:
+    """Whether `value` is a record: a validated model or a kept one, which both list their fields in
+    `model_fields` (its class's: pydantic's instance attribute is deprecated)."""
+    return hasattr(type(value), "model_fields")
+
+
 def _dumped(value: Any) -> Any:
     if isinstance(value, Kept):
         return value.model_dump()

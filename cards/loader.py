@@ -13,20 +13,18 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from . import compiled, lastload
 from .design import Design, check_record_art, load_design
 from .errors import DefinitionError, Problem
 from .families import FAMILIES, PACKAGE_FOLDER, Family, UnknownFamily, builtin_games, family
 from .formats import format_problem
 from .files import is_file
-from .messages import problems_from_validation
-from .models.base import Component, GameFile
-from .models.common import Record
+from .models import kinds
 from .tomlsource import LineIndex, parse_toml, read_text, read_toml, reparse
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pydantic's models and messages are imported where a load validates: a kept game needs neither
+    from .models.base import Component, GameFile
+    from .models.common import Record
     from .spreadsheet import CellIndex
 
 BUILTIN = tuple(builtin_games())  # the games shipped in this package (plus $PNPKIT_GAMES at import)
@@ -36,7 +34,7 @@ BUILTIN = tuple(builtin_games())  # the games shipped in this package (plus $PNP
 class LoadedComponent:
     """A component spec from game.toml with the records of its file."""
 
-    spec: Component
+    spec: kinds.Component  # a validated `cards.models.base.Component`, or a kept one
     records: list[Any]
     file: str
     index: LineIndex | CellIndex | None = None  # where each record's fields are in `file`
@@ -139,6 +137,8 @@ class Reload:
     def resume(self, last: lastload.Last) -> None:
         """Start from what the last load of the folder, in another process and without a problem, parsed and
         validated (`cards.lastload`: filed under the same code)."""
+        from .models.base import GameFile
+
         self.texts = last.texts
         if last.stamp is not None and last.spec is not None:
             try:
@@ -149,6 +149,8 @@ class Reload:
                 self.specs, self.stamp, self.clean = {last.spec[0]: spec}, last.stamp, True
 
     def spec(self, data: dict[str, Any]) -> GameFile:
+        from .models.base import GameFile
+
         key = repr(data)
         found = self.specs.get(key)
         if found is None:
@@ -237,7 +239,8 @@ def _keep(game: Game, last: Reload, where: compiled.Entry | None) -> None:
          "text": c.index.text if isinstance(c.index, LineIndex) else None} for c in game.components]
     if where is not None and all(c["spec"] is not None and c["records"] is not None for c in components):
         compiled.keep_game(where, {"id": game.id, "name": game.name, "rules": game.rules,
-                                   "players": list(game.players), "components": components})
+                                   "players": list(game.players), "components": components,
+                                   "kinds": compiled.kinds_in([[c["spec"], c["records"]] for c in components])})
     spec = [(key, compiled.dumped(found)) for key, found in last.specs.items()]
     lastload.keep(game.folder, last.texts, spec[0] if len(spec) == 1 else None, last.stamp)
 
@@ -248,9 +251,10 @@ def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Gam
     loaded = Game(str(kept["id"]), str(kept["name"]), str(kept["rules"]), (int(low), int(high)), folder,
                   family=FAMILIES[kept["rules"]].schema_module(), builtin=game in builtin_games(), shown=shown,
                   design=Design(folder))
+    made = {str(name): list(found) for name, found in kept["kinds"].items()}  # kept records, without pydantic
     for comp in kept["components"]:
-        spec, records = compiled.built(comp["spec"]), compiled.built(comp["records"])
-        if not isinstance(spec, Component) or not isinstance(records, list) or not isinstance(comp["text"], str):
+        spec, records = compiled.built(comp["spec"], made), compiled.built(comp["records"], made)
+        if not isinstance(spec, kinds.Component) or not isinstance(records, list) or not isinstance(comp["text"], str):
             raise ValueError("not a kept component")
         loaded.components.append(LoadedComponent(spec, records, f"{shown}/{spec.file}",
                                                  LineIndex(comp["text"]), str(comp["table"])))
@@ -259,6 +263,11 @@ def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Gam
 
 def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Game:
     """Load and validate one game; raise DefinitionError listing every problem."""
+    from pydantic import ValidationError
+
+    from .messages import problems_from_validation
+    from .models.base import GameFile
+
     game_file = f"{shown}/game.toml"
     data, text = read_toml(folder / "game.toml", game_file, inside=folder)
     index = LineIndex(text)
@@ -327,6 +336,10 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
                     schemas: dict[str, type[Record]], game_index: LineIndex, reload: Reload | None = None,
                     used: dict[tuple[Any, str], Record] | None = None,
                     ) -> tuple[list[Problem], list[Record], LineIndex | CellIndex | None]:
+    from pydantic import ValidationError
+
+    from .messages import problems_from_validation
+
     game_file = f"{shown}/game.toml"
     where = ("components",)
     if comp.schema_ not in schemas:
@@ -403,6 +416,8 @@ def _patched(schema: type[Record], row: dict[str, Any], bad: set[str], valid: li
              folder: Path) -> Record | None:
     """`row` with each top-level scalar in error replaced by a valid row's value, so its texts can be checked;
     None when an error is not a plain scalar (a table or list may hold the very texts to check)."""
+    from pydantic import ValidationError
+
     if not valid or not all(k in valid[0] and not isinstance(row.get(k), (dict, list)) for k in bad):
         return None
     try:

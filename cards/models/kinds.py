@@ -15,8 +15,17 @@ class Component:
     """One printed component of a game (`cards.models.base.Component` holds its fields)."""
 
     __slots__ = ()
-    if TYPE_CHECKING:
+    if TYPE_CHECKING:  # the fields, for code that reads a kept component as well as a validated one
+        id: str
+        name: str
+        kind: str
+        schema_: str
+        file: str
         size: str
+        copies: int
+        back: str | None
+        shape: str
+        layout: str | None
 
     @property
     def size_mm(self) -> tuple[float, float]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from pydantic import BaseModel
+from cards.kept import is_record
 
 from generator.engine.box import MM, Box, Style
 from generator.engine.fonts import DISPLAY
@@ -33,7 +33,7 @@ def record_texts(record: Any, prefix: str = "") -> Iterator[tuple[str, str]]:
     A model with a `rules_text` (an option rendered from its effects) gives that;
     a titled section gives its title in bold.
     """
-    if not isinstance(record, BaseModel):
+    if not is_record(record):
         return
     if hasattr(record, "rules_text"):
         yield prefix.rstrip("."), record.rules_text
@@ -53,7 +53,7 @@ def record_texts(record: Any, prefix: str = "") -> Iterator[tuple[str, str]]:
                     yield f"{path}.{i}", item
                 else:
                     yield from record_texts(item, f"{path}.{i}.")
-        elif isinstance(value, BaseModel):
+        elif is_record(value):
             yield from record_texts(value, f"{path}.")
 
 

@@ -1,0 +1,105 @@
+"""A kept game's records without pydantic (issue 14, `cards.kept`): a warm build imports no pydantic, each kept
+record does what its validated model does, and a build from it writes the bytes and reuses the faces of a
+build from a validated load."""
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cards import load_game, stamps
+from cards.kept import Kept
+from generator.engine.build import build_game
+from generator.engine.sheet import Options
+from test_validated_cache import assert_same_game, kinds_of
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"]
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)
+
+
+def pairs(kept: object, validated: object) -> list[tuple[object, object]]:
+    """(kept, validated) for two equal values and every record nested in them."""
+    found = []
+    if isinstance(validated, list):
+        assert isinstance(kept, list) and len(kept) == len(validated)
+        for a, b in zip(kept, validated):
+            found += pairs(a, b)
+    elif hasattr(type(validated), "model_fields"):
+        assert isinstance(kept, Kept)
+        found.append((kept, validated))
+        for name in type(validated).model_fields:
+            found += pairs(getattr(kept, name), getattr(validated, name))
+    return found
+
+
+def behaviour(record: object, kinds: list[type]) -> dict[str, object]:
+    """What `kinds` give `record`: each property, constant and method callable without arguments, by name."""
+    out: dict[str, object] = {}
+    for kind in kinds:
+        for name, attr in vars(kind).items():
+            if name.startswith("_") or name in out:
+                continue
+            if callable(attr) and not isinstance(attr, type):
+                params = list(inspect.signature(attr).parameters.values())[1:]
+                if all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+                    out[name] = getattr(record, name)()
+            else:
+                out[name] = getattr(record, name)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_kept_record_does_what_its_validated_model_does(game):
+    validated = load_game(game)
+    kept = load_game(game)
+    assert_same_game(kept, validated)
+    checked = 0
+    for ours, theirs in zip(kept.components, validated.components):
+        for a, b in pairs([ours.spec, *ours.records], [theirs.spec, *theirs.records]):
+            assert behaviour(a, kinds_of(type(b))) == behaviour(b, kinds_of(type(b)))
+            assert [k for k, _ in a] == [k for k, _ in b] and a.model_dump() == b.model_dump()
+            assert a.model_dump(exclude={"id", "name"}) == b.model_dump(exclude={"id", "name"})
+            checked += bool(kinds_of(type(b)))
+    assert checked > 20  # records and effects with kinds: printed texts, phrases, sizes
+    record = kept.components[0].records[0]
+    again = load_game(game).components[0].records[0]
+    assert again == record and hash(again) == hash(record) and again is not record
+    with pytest.raises(TypeError, match="frozen"):
+        record.name = "Changed"
+
+
+def test_a_warm_build_imports_no_pydantic_and_writes_the_bytes_of_a_validated_one(tmp_path):
+    env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    run = [sys.executable, "-c", "import sys; from generator import buildrun; "
+           "buildrun.build([], buildrun.options('a4', 'long', '0,0', False, False, 3.0, False, False), "
+           "__import__('pathlib').Path(sys.argv[1]), None, True); "
+           "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'pydantic_core')))"]
+    first = subprocess.run([*run, str(tmp_path / "first")], env=env, capture_output=True, text=True, check=True)
+    warm = subprocess.run([*run, str(tmp_path / "warm")], env=env, capture_output=True, text=True, check=True)
+    assert "'pydantic'" in first.stdout.splitlines()[-1]  # the first load validates
+    assert warm.stdout.splitlines()[-1] == "[]"
+    written = sorted(p.name for p in (tmp_path / "first").iterdir())
+    assert len(written) == 10 and written == sorted(p.name for p in (tmp_path / "warm").iterdir())
+    for name in written:
+        assert (tmp_path / "first" / name).read_bytes() == (tmp_path / "warm" / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_build_from_a_kept_game_replays_the_faces_a_validated_load_drew(tmp_path, game):
+    first = build_game(load_game(game), Options(), tmp_path / "first", cache_root=tmp_path / "faces")
+    again = build_game(load_game(game), Options(), tmp_path / "again", cache_root=tmp_path / "faces")
+    assert first.drawn > 0 and again.drawn == 0  # a kept record's repr is its model's: the faces' keys hold
+    manifest = json.loads((tmp_path / "again" / f"{game}-a4.json").read_text())
+    assert manifest["files"] == json.loads((tmp_path / "first" / f"{game}-a4.json").read_text())["files"]
