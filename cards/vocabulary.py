@@ -42,6 +42,7 @@ class EffectDoc:
 def effect_classes(schema: ModuleType) -> list[type[EffectModel]]:
     """Every concrete effect of a family's schema module (or package), in definition order."""
     prefix = schema.__name__
+    getattr(schema, "RECORDS", None)  # a family's package imports its models (and effects) on first use
     found: list[type[EffectModel]] = []
     todo = list(Effect.__subclasses__())
     while todo:
