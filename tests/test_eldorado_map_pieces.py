@@ -15,7 +15,8 @@ from reportlab.lib.colors import HexColor
 from typer.testing import CliRunner
 
 from cards import load_game
-from cards.models.eldorado.pieces import ITEMS, STAY_ABOARD, Character
+from cards.models.eldorado.kinds import ITEMS, STAY_ABOARD
+from cards.models.eldorado.pieces import Character
 from generator.cli import app
 from test_print_cutting import crop_marks
 

@@ -1,8 +1,9 @@
 """The map as the rules see it: what is on a square, where the current goes, what is beside it.
 
-`Chart` is built once from a validated `MapRecord` and answers the questions the
-rulebook's movement and combat sections ask ("Movement Rules": at sea, on rivers,
-on land; "Combat Rules": a square with an Indian or a city).  Squares are named
+`Chart` is built once from a `MapRecord` and answers the questions the rulebook's
+movement and combat sections ask ("Movement Rules": at sea, on rivers, on land;
+"Combat Rules": a square with an Indian or a city).  It reads the record's fields
+only, so a kept record (`cards.kept`) or compiled data as a namespace serve as well.  Squares are named
 by their chart coordinate, e.g. 'K12', as in state files and on the printed map.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # only types: a resolve builds a Chart from compiled data without pydantic
     from functools import cached_property
-    from typing import Callable, Iterable, TypeVar
+    from typing import Any, Callable, Iterable, TypeVar
 
     from .chart_schema import City, Island, MapRecord, Monsters, Port, River
 
@@ -218,6 +219,14 @@ class Chart:
     @cached_property
     def _monsters_at(self) -> dict[Square, Monsters]:
         return {sq: m for m in self.monster_waters.values() for item in m.squares for sq in expand(item)}
+
+
+def chart_of(game: Any) -> Chart:
+    """The game's map as a `Chart` (the first record of its 'map' component), validated or kept."""
+    maps = game.records("map")
+    if not maps:
+        raise KeyError("map")
+    return Chart(maps[0])
 
 
 def _first_on(items: Iterable[T], squares: Callable[[T], Iterable[str]]) -> dict[str, T]:

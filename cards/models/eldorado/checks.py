@@ -13,11 +13,11 @@ from ...effects import unknown_icons
 from ...errors import Problem
 from ...tomlsource import LineIndex
 from ..common import Record, Reference
+from . import ICONS
 from .chart import Chart
 from .chart_checks import check_map
 from .pieces import Character, EldoradoCard, Ship, Supply
 
-ICONS = {"soldier", "barrel", "musket", "cannon", "treasure", "ship", "city", "indian", "monster", "port", "river"}
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|#.*$')
 
 
@@ -31,14 +31,6 @@ def check_record(record: Record) -> list[tuple[str, str]]:
         return []
     return [(path, f"unknown icon ':{name}:': expected one of {', '.join(sorted(ICONS))}")
             for path, text in texts for name in unknown_icons(text, ICONS)]
-
-
-def chart_of(game: Any) -> Chart:
-    """The game's map as a `Chart` (the first record of its 'map' component)."""
-    maps = game.records("map")
-    if not maps:
-        raise KeyError("map")
-    return Chart(maps[0])
 
 
 def check_game(game: Any) -> list[Problem]:

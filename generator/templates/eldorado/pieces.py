@@ -4,7 +4,7 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.models.eldorado.pieces import ITEMS, STAY_ABOARD
+from cards.models.eldorado.kinds import ITEMS, STAY_ABOARD
 
 from generator.engine.contrast import text_on
 from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
