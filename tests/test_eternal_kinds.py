@@ -20,6 +20,6 @@ def test_the_family_package_its_kinds_and_its_templates_import_no_pydantic():
 def test_each_model_with_a_kind_subclasses_it_first_and_the_package_names_the_kind():
     own = [k for k in vars(kinds).values() if isinstance(k, type) and k.__module__ == kinds.__name__]
     models = {getattr(m, k.__name__) for k in own for m in (effects, abilities, records) if hasattr(m, k.__name__)}
-    assert len(own) == len(models) == 27
+    assert {k.__name__ for k in own} - {m.__name__ for m in models} == {"EternalEffect"}  # the effects' base only
     assert all(model.__bases__[0] is getattr(kinds, model.__name__) for model in models)
     assert family.MarketCard is kinds.MarketCard and family.Throne is kinds.Throne
