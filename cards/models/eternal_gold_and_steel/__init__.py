@@ -28,29 +28,53 @@ they are printed on the reference card and belong in the rulings):
 - P3 Setup: a starting deck of 7 Diplomacy and 1 Treasure Trove per player, and the
   player's basic unit in their battle area.
 
-Layout: `terms.py` (influences, keywords, icons), `effects.py` (the vocabulary),
-`abilities.py` (triggers, conditions, printed leads), `records.py` (the card
-schemas), `checks.py` (check_record, check_game).  This package is the family
-interface the loader imports: RECORDS, ICONS, BACKS, check_record, check_game.
+Layout: `terms.py` (influences, keywords, icons), `kinds.py` (what records do: each
+effect's `phrase` and flags, abilities' and cards' printed texts, `all_effects`),
+`effects.py` (the vocabulary's models), `abilities.py` (triggers, conditions),
+`records.py` (the card schemas), `checks.py` (check_record, check_game).  This package
+is the family interface the loader imports: RECORDS, ICONS, BACKS, check_record,
+check_game.  Its pydantic names are imported on first use, so a build from a kept game
+(`cards.kept`) prints without pydantic; `Card`, `MarketCard`, ... here are the kinds,
+which a kept record and a validated one both are.
 """
 from __future__ import annotations
 
-from ..common import Marker, Reference
-from .checks import check_game, check_record
-from .records import Card, ForgeCard, MarketCard, StartingCard, Throne, Tray, UnitToken, all_effects
+import sys
+
+from .kinds import Card, ForgeCard, MarketCard, StartingCard, Throne, all_effects
 from .terms import ICONS, keyword_name
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+    from ..common import Record
+    from .checks import check_game, check_record
+
+    RECORDS: dict[str, type[Record]]
+
 BACKS = {"deck", "throne-spent", "gold", "sentinel", "attack", "reference"}
-RECORDS = {
-    "starting": StartingCard,
-    "forge": ForgeCard,
-    "market": MarketCard,
-    "throne": Throne,
-    "unit-token": UnitToken,
-    "marker": Marker,
-    "tray": Tray,
-    "reference": Reference,
-}
+_LAZY = {"check_game": "checks", "check_record": "checks"}
 
 __all__ = ["BACKS", "ICONS", "RECORDS", "Card", "ForgeCard", "MarketCard", "StartingCard", "Throne",
            "all_effects", "check_game", "check_record", "keyword_name"]
+
+
+def _records() -> dict[str, Any]:
+    from ..common import Marker, Reference
+    from .records import ForgeCard, MarketCard, StartingCard, Throne, Tray, UnitToken
+
+    return {"starting": StartingCard, "forge": ForgeCard, "market": MarketCard, "throne": Throne,
+            "unit-token": UnitToken, "marker": Marker, "tray": Tray, "reference": Reference}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RECORDS":
+        value: Any = _records()
+    elif name in _LAZY:
+        module = f"{__name__}.{_LAZY[name]}"
+        __import__(module)  # not importlib: it brings `warnings` into a build's start-up
+        value = getattr(sys.modules[module], name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value

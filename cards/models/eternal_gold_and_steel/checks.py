@@ -9,7 +9,8 @@ from ...effects import unknown_icons, wording_problems
 from ..common import Marker, Record, Reference
 from .abilities import TRIGGERS_OF, Ability
 from .effects import VOCABULARY, PutAttackToken, PutUnitToken
-from .records import Card, Throne, Tray, UnitToken, all_effects
+from .kinds import all_effects
+from .records import Card, Throne, Tray, UnitToken
 from .terms import ICONS
 
 

@@ -1,22 +1,23 @@
 """Gold and Steel's record schemas: deck cards (starting, forge, market), unit tokens, the Throne, trays.
 
 They stand alone because they are what a definition file's tables are read into:
-the loader, the templates and the checks all take these shapes.
+the loader, the templates and the checks all take these shapes.  What a card prints
+(its abilities' texts, its keyword line) is its kind's (`kinds.py`).
 """
 
 from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from ...effects import join_phrases
 from ..base import empty
 from ..common import Illustrated, Record
+from . import kinds
 from .abilities import Ability
-from .effects import AnyEffect, EternalEffect, Pay
-from .terms import Influence, Keyword, keyword_name
+from .effects import AnyEffect
+from .terms import Influence, Keyword
 
 
-class Card(Illustrated):
+class Card(kinds.Card, Illustrated):
     """A card of a player's deck: unit, weapon, spell or power card.
 
     Units have `strength` and `keywords`; a weapon has `bonus` (strength added to its
@@ -34,35 +35,18 @@ class Card(Illustrated):
     flavor: str = Field(default="", max_length=120)
     provisional: bool = False
 
-    @property
-    def subject(self) -> str:
-        return "the wielder" if self.type == "weapon" else "it"
 
-    @property
-    def keyword_line(self) -> str:
-        """Keywords as printed: 'Lifesteal, Berserk' (a weapon prints them in its strip)."""
-        return ", ".join(keyword_name(k) for k in self.keywords)
-
-    @property
-    def ability_texts(self) -> list[str]:
-        return [a.rules_text(self.subject) for a in self.abilities]
-
-    @property
-    def effects(self) -> list[EternalEffect]:
-        return [e for a in self.abilities for e in a.effects]
-
-
-class StartingCard(Card):
+class StartingCard(kinds.StartingCard, Card):
     """A card a player starts with or receives at setup: no cost (Diplomacy, Treasure Trove, basic units)."""
 
 
-class ForgeCard(Card):
+class ForgeCard(kinds.ForgeCard, Card):
     """A card bought from the forge row (or the Throne's Seek Power stack) with power."""
 
     cost: int = Field(ge=0, le=12)
 
 
-class MarketCard(Card):
+class MarketCard(kinds.MarketCard, Card):
     """A market card: played from a hidden market by paying its gold cost (G3), printed
     with that cost in the upper right corner and a border of its own."""
 
@@ -77,7 +61,7 @@ class UnitToken(Record):
     text: str = Field(default="", max_length=120)
 
 
-class Throne(Illustrated):
+class Throne(kinds.Throne, Illustrated):
     """The new Eternal Throne: once revealed, any player may pay `power` on their own
     turn to resolve `effects`, then flip it; its other side says the ability is spent (G7)."""
 
@@ -86,20 +70,9 @@ class Throne(Illustrated):
     spent_text: str = Field(min_length=1, max_length=160)
     flavor: str = Field(default="", max_length=120)
 
-    @property
-    def rules_text(self) -> str:
-        body = join_phrases([e.phrase() for e in self.effects])
-        return f"Once revealed, on your turn you may pay {self.power} :power: power to {body}. Then flip this card."
-
 
 class Tray(Record):
     """A market tray: a fold-up tray whose tall wall hides a player's market."""
 
     TABLE: ClassVar[str] = "trays"
     lines: list[str] = Field(min_length=1, max_length=4)
-
-
-def all_effects(record: Record) -> list[EternalEffect]:
-    """Every effect of a record, payments' `then` effects included."""
-    top = record.effects if isinstance(record, (Card, Throne)) else []
-    return [inner for e in top for inner in ([e, *e.then] if isinstance(e, Pay) else [e])]
