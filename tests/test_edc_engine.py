@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cards import load_game
-from cards.models.el_dorado_canyon import AnyEffect, Ability
+from cards.models.el_dorado_canyon.schema import AnyEffect, Ability
 from checker.cli import app
 from checker.el_dorado_canyon import compile_game, format_report, resolve, simulate
 from checker.el_dorado_canyon.vocabulary import rules as engine_rules

@@ -1,7 +1,7 @@
 """The closed effect vocabulary at work: one registered function per effect.
 
 "Starting Cards" and "Symbols and Terms" say what each effect does (`cards/models/
-el_dorado_canyon.py` holds its parameters and wording). Each `@effect` here is that
+el_dorado_canyon/` holds its parameters and wording). Each `@effect` here is that
 effect's one home in the engine: the function that runs it and, beside it, what the
 turn, the state reader and the simulator foresee of it (`vocabulary.Rule`). The effects
 that are a few lines each are here; `attack` lives with the rest of "Killing Characters"

@@ -1,6 +1,6 @@
 """The engine's home of each effect, found by its name: `@effect("name", ...)` registers it.
 
-`cards/models/el_dorado_canyon.py` holds an effect's parameters and wording; here one
+`cards/models/el_dorado_canyon/` holds an effect's parameters and wording; here one
 function runs it, and the facts the turn, the state reader and the simulator's policies
 foresee about it (does it ask who attacked, what gold can it bring, which play choice
 does it answer, what is it worth to the greedy policy) are declared beside that function,

@@ -1,7 +1,7 @@
 """El Dorado Canyon's faces and backs (the template contract of generator/templates).
 
 FRONTS is keyed by record schema, BACKS by the component's back name; both sets
-must cover cards/models/el_dorado_canyon.py RECORDS and BACKS.
+must cover cards/models/el_dorado_canyon RECORDS and BACKS.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Each icon draws centred on (cx, cy) inside an s x s square, in the palette's colours,
 so the same shape serves inline in rules text (about 1.2 em) and large in pictures.
-`ICONS` maps every icon name of cards/models/el_dorado_canyon.py ICONS to its drawing;
+`ICONS` maps every icon name of cards/models/el_dorado_canyon ICONS to its drawing;
 each is also registered in the engine's icon registry, for `:gold:` in card text.
 """
 from __future__ import annotations

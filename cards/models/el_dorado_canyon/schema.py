@@ -1,17 +1,23 @@
-"""El Dorado Canyon: card schemas and the closed effect vocabulary.
+"""El Dorado Canyon's pydantic models: the card schemas, the closed effect vocabulary and their checks.
+
+Named for what it is to the loader: the family's record schemas (`RECORDS`), which validate a
+definition, and `check_record`, the rules a record keeps beyond its types.  Each model holds
+only its fields and validation, subclassing its kind (`kinds`, what the record does), so
+nothing here runs when a build prints a kept game.  An effect's docstring says what it does:
+the effect reference (`cards.vocabulary`) prints it with the model's parameters.
 
 Names follow the rulebook: "Card Anatomy" (type, name, text, arrow, priority,
 cost), "Character Card Anatomy" and "Symbols and Terms" (keywords, icons).
-The checker runs these effects; the generator prints their `phrase`.
 """
 
-from typing import Annotated, ClassVar, Literal, Union, get_args
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import Field
 
-from ..effects import Effect, join_phrases, unknown_icons, wording_problems
-from .base import Strict, empty
-from .common import Illustrated, Marker, Record, Reference
+from ...effects import unknown_icons, wording_problems
+from ..base import Strict, empty
+from ..common import Illustrated, Marker, Record, Reference
+from . import ICONS, kinds
 
 Priority = Literal["I", "II", "III", "IV"]
 CardType = Literal["event", "defense", "steal", "attack", "gain"]
@@ -19,38 +25,9 @@ Arrow = Literal["none", "left", "right", "either"]
 Keyword = Literal["use-once", "once-per-character", "give-to-attacked-player"]
 Amount = Annotated[int, Field(ge=0, le=10)]
 Positive = Annotated[int, Field(ge=1, le=10)]
-UsedBy = Literal["card", "character", "both"]
-
-ICONS = {"gold", "infamy", "ammo", "attack", "steal", "damage", "health", "block", "bank", "buy",
-         "gone", "star", "event", "defense", "gain", "arrow-left", "arrow-right", "once", "per-character",
-         "give"}
-BACKS = {"starting", "town", "character", "gold", "infamy", "camp", "marker", "reference"}
-PRIORITIES: tuple[str, ...] = ("I", "II", "III", "IV")
 
 
-def _whom(arrow: str) -> str:
-    return {"left": "to your left", "right": "to your right", "either": "to your left or right"}.get(arrow, "next to you")
-
-
-class Edc(Effect, Strict):
-    """An El Dorado Canyon effect: where it may appear and whether it needs a target."""
-
-    aimed: ClassVar[bool] = False  # it needs an arrow on a card: it acts on a neighbour (H2)
-    used_by: ClassVar[UsedBy] = "both"  # card ends, character abilities
-    attacks: ClassVar[bool] = False  # an attack: what 'give-to-attacked-player' needs (EDC-12)
-    card_type: ClassVar[str | None] = None  # the card type a card using it must have
-
-
-class Worded(Edc):
-    """An effect whose text is one fixed wording with its parameters filled in."""
-
-    wording: ClassVar[str] = ""
-
-    def phrase(self, arrow: str = "none") -> str:
-        return self.wording.format(whom=_whom(arrow), **dict(self))
-
-
-class Attack(Edc):
+class Attack(kinds.Attack, Strict):
     """Attack the target(s): needs ammo; lose ammo, gain infamy, do damage (H4)."""
 
     effect: Literal["attack"]
@@ -58,200 +35,122 @@ class Attack(Edc):
     ammo: Amount = 1
     infamy: Amount = 1
     targets: Literal["arrow", "both"] = "arrow"
-    keywords: ClassVar[tuple[str, ...]] = ("attack",)
-    aimed: ClassVar[bool] = True
-    attacks: ClassVar[bool] = True
-
-    def phrase(self, arrow: str = "none") -> str:
-        whom = "the characters to your left and right" if self.targets == "both" else f"the character {_whom(arrow)}"
-        parts = [f"attack {whom}"]
-        if self.ammo:
-            parts.append(f"lose {self.ammo} :ammo: ammo")
-        if self.infamy:
-            parts.append(f"gain {self.infamy} :infamy: infamy")
-        parts.append(f"do {self.damage} :damage: damage")
-        return ", ".join(parts)
 
 
-class Steal(Worded):
+class Steal(kinds.Steal, Strict):
     """Take unbanked gold from the target ("Gold": banked gold is safe)."""
 
     effect: Literal["steal"]
     gold: Positive = 1
-    keywords: ClassVar[tuple[str, ...]] = ("steal",)
-    aimed: ClassVar[bool] = True
-    wording: ClassVar[str] = 'steal {gold} unbanked :gold: gold from the character {whom}'
 
 
-class TargetDiscardsInfamy(Worded):
+class TargetDiscardsInfamy(kinds.TargetDiscardsInfamy, Strict):
     effect: Literal["target_discards_infamy"]
     amount: Positive = 1
-    aimed: ClassVar[bool] = True
-    wording: ClassVar[str] = 'the character {whom} discards {amount} :infamy: infamy'
 
 
-class Block(Worded):
+class Block(kinds.Block, Strict):
     """Block damage from each attacker this turn (the no-symbol icon)."""
 
     effect: Literal["block"]
-    used_by: ClassVar[UsedBy] = "card"
     damage: Positive = 1
-    keywords: ClassVar[tuple[str, ...]] = ("block",)
-    wording: ClassVar[str] = 'block {damage} :damage: damage from each attacker'
 
 
-class AttackersDiscardInfamy(Worded):
+class AttackersDiscardInfamy(kinds.AttackersDiscardInfamy, Strict):
     """Each attacker discards infamy after gaining its own (H5)."""
 
     effect: Literal["attackers_discard_infamy"]
-    used_by: ClassVar[UsedBy] = "card"
     amount: Positive = 2
-    wording: ClassVar[str] = 'each attacker discards {amount} :infamy: infamy'
 
 
-class PayGold(Worded):
+class PayGold(kinds.PayGold, Strict):
     """Pay gold (unbanked first, H8); without it the rest of the option does nothing."""
 
     effect: Literal["pay_gold"]
-    used_by: ClassVar[UsedBy] = "card"
     amount: Positive = 1
-    wording: ClassVar[str] = 'discard {amount} :gold: gold'
 
 
-class GainGold(Edc):
+class GainGold(kinds.GainGold, Strict):
     """Gain unbanked gold; `if_attacked` is what you get instead when attacked."""
 
     effect: Literal["gain_gold"]
     amount: Positive = 1
     if_attacked: Amount | None = None
 
-    def phrase(self, arrow: str = "none") -> str:
-        text = f"gain {self.amount} :gold: gold"
-        if self.if_attacked == 0:
-            text += ", nothing if you are attacked"
-        elif self.if_attacked is not None:
-            text += f", only {self.if_attacked} if you are attacked"
-        return text
 
-
-class GainInfamy(Worded):
+class GainInfamy(kinds.GainInfamy, Strict):
     effect: Literal["gain_infamy"]
     amount: Positive = 1
-    wording: ClassVar[str] = 'gain {amount} :infamy: infamy'
 
 
-class GainAmmo(Worded):
+class GainAmmo(kinds.GainAmmo, Strict):
     effect: Literal["gain_ammo"]
     amount: Positive = 1
-    wording: ClassVar[str] = 'gain {amount} :ammo: ammo'
 
 
-class Heal(Worded):
+class Heal(kinds.Heal, Strict):
     """Gain health, never above 5 (H3). The worked example of docs/adding-an-effect.md."""
 
     effect: Literal["heal"]
     amount: Positive = 1
-    wording: ClassVar[str] = 'gain {amount} :health: health'
 
 
-class PerAttacker(Edc):
+class PerAttacker(kinds.PerAttacker, Strict):
     """Gain for every player attacking you this turn (Advanced Mining)."""
 
     effect: Literal["per_attacker"]
-    used_by: ClassVar[UsedBy] = "card"
     gold: Amount = 0
     infamy: Amount = 0
 
-    def phrase(self, arrow: str = "none") -> str:
-        gains = [f"{n} :{what}: {what}" for what, n in (("gold", self.gold), ("infamy", self.infamy)) if n]
-        return f"gain {' and '.join(gains)} per player attacking you"
 
-
-class SetTracks(Edc):
+class SetTracks(kinds.SetTracks, Strict):
     """Place health and/or ammo markers at a value (Secret Hideout)."""
 
     effect: Literal["set_tracks"]
-    used_by: ClassVar[UsedBy] = "card"
     health: Amount | None = Field(default=None, le=5)
     ammo: Amount | None = Field(default=None, le=5)
 
-    def phrase(self, arrow: str = "none") -> str:
-        if self.health is not None and self.ammo is not None and self.health == self.ammo:
-            return f"place your :health: health and :ammo: ammo at {self.health}"
-        parts = []
-        if self.health is not None:
-            parts.append(f"place your :health: health at {self.health}")
-        if self.ammo is not None:
-            parts.append(f"place your :ammo: ammo at {self.ammo}")
-        return " and ".join(parts)
 
-
-class BankAll(Worded):
+class BankAll(kinds.BankAll, Strict):
     effect: Literal["bank_all"]
-    used_by: ClassVar[UsedBy] = "card"
-    keywords: ClassVar[tuple[str, ...]] = ("bank",)
-    wording: ClassVar[str] = 'bank all unbanked :gold: gold'
 
 
-class Buy(Edc):
+class Buy(kinds.Buy, Strict):
     """You may buy 1 face-up town card, paying its cost (H8)."""
 
     effect: Literal["buy"]
-    used_by: ClassVar[UsedBy] = "card"
     discount: Amount = 0
-    keywords: ClassVar[tuple[str, ...]] = ("buy",)
-
-    def phrase(self, arrow: str = "none") -> str:
-        text = "you may buy 1 town card"
-        return text + (f" for {self.discount} :gold: gold less" if self.discount else "")
 
 
-class RefreshRow(Worded):
+class RefreshRow(kinds.RefreshRow, Strict):
     """You may pay to replace the face-up town cards before buying (H8)."""
 
     effect: Literal["refresh_row"]
-    used_by: ClassVar[UsedBy] = "card"
     cost: Amount = 1
-    wording: ClassVar[str] = 'you may spend {cost} :gold: gold to discard the face-up town cards and replace them with 3 new ones, from which you may buy'
 
 
-class GoGone(Worded):
+class GoGone(kinds.GoGone, Strict):
     effect: Literal["go_gone"]
-    used_by: ClassVar[UsedBy] = "card"
-    keywords: ClassVar[tuple[str, ...]] = ("GONE",)
-    wording: ClassVar[str] = "you're GONE"
 
 
-class RoundTheRosie(Edc):
+class RoundTheRosie(kinds.RoundTheRosie, Strict):
     """Every played card passes one seat the arrow's way, resolves there, then returns (FAQ)."""
 
     effect: Literal["round_the_rosie"]
-    used_by: ClassVar[UsedBy] = "card"
-    aimed: ClassVar[bool] = True
-    card_type: ClassVar[str | None] = "event"  # FAQ: every played card passes, so it is an event
-
-    def phrase(self, arrow: str = "none") -> str:
-        way = {"left": "left", "right": "right"}.get(arrow, "way of the arrow")
-        return (f"all players pass the card they played to the {way}; the cards happen in front of "
-                "their new holders, then go back to their owners")
 
 
-class ExtraDamage(Worded):
+class ExtraDamage(kinds.ExtraDamage, Strict):
     """Passive: your attacks do more damage."""
 
     effect: Literal["extra_damage"]
-    used_by: ClassVar[UsedBy] = "character"
     amount: Positive = 1
-    wording: ClassVar[str] = 'your attacks do {amount} more :damage: damage'
 
 
-class Armor(Worded):
+class Armor(kinds.Armor, Strict):
     """Passive: every attack on you has damage blocked."""
 
     effect: Literal["armor"]
-    used_by: ClassVar[UsedBy] = "character"
     amount: Positive = 1
-    wording: ClassVar[str] = 'block {amount} :damage: damage from every attack on you'
 
 
 AnyEffect = Annotated[
@@ -260,7 +159,7 @@ AnyEffect = Annotated[
           RoundTheRosie, ExtraDamage, Armor],
     Field(discriminator="effect"),
 ]
-VOCABULARY: dict[str, type[Edc]] = {
+VOCABULARY: dict[str, type[kinds.Edc]] = {
     get_args(cls.model_fields["effect"].annotation)[0]: cls for cls in get_args(get_args(AnyEffect)[0])
 }  # every effect by name: its class holds its parameters and wording
 TARGETING = {name for name, cls in VOCABULARY.items() if cls.aimed}
@@ -268,26 +167,15 @@ PASSIVE = {name for name, cls in VOCABULARY.items() if cls.used_by == "character
 CARD_ONLY = {name for name, cls in VOCABULARY.items() if cls.used_by == "card"}
 
 
-class Option(Strict):
-    """One end of a card: what you do when this end reads upright."""
+class Option(kinds.Option, Strict):
+    """One end of a card: its arrow, its effects and the wording it may give itself."""
 
     arrow: Arrow = "none"
     effects: list[AnyEffect] = Field(min_length=1, max_length=8)
     text: str | None = Field(default=None, max_length=400)
 
-    @property
-    def rules_text(self) -> str:
-        """The printed text: the definition's own wording, or the effects' phrases."""
-        if self.text:
-            return self.text
-        return _capitalise(join_phrases([e.phrase(self.arrow) for e in self.effects]))
 
-
-def _capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
-class ActionCard(Illustrated):
+class ActionCard(kinds.ActionCard, Illustrated):
     """A starting or town card ("Card Anatomy")."""
 
     type: CardType
@@ -295,14 +183,6 @@ class ActionCard(Illustrated):
     keywords: list[Keyword] = Field(default_factory=empty, max_length=3)
     options: list[Option] = Field(min_length=1, max_length=2)
     flavor: str = Field(default="", max_length=120)
-
-    @property
-    def two_ended(self) -> bool:
-        return len(self.options) == 2
-
-    @property
-    def rank(self) -> int:
-        return PRIORITIES.index(self.priority) + 1
 
 
 class StartingCard(ActionCard):
@@ -317,24 +197,10 @@ class TownCard(ActionCard):
     cost: int = Field(ge=0, le=20)
 
 
-class Ability(Strict):
+class Ability(kinds.Ability, Strict):
     trigger: Literal["immediate", "on_kill", "on_attack", "when_attacked", "on_bank", "always"]
     effects: list[AnyEffect] = Field(min_length=1, max_length=4)
     text: str | None = Field(default=None, max_length=300)
-
-    @property
-    def rules_text(self) -> str:
-        if self.text:
-            return self.text
-        lead = {
-            "immediate": "Immediate: ",
-            "on_kill": "When you kill a character: ",
-            "on_attack": "When you attack: ",
-            "when_attacked": "When you are attacked: ",
-            "on_bank": "When you bank gold: ",
-            "always": "",
-        }[self.trigger]
-        return _capitalise(lead + join_phrases([e.phrase() for e in self.effects]))
 
 
 class Character(Record):
