@@ -41,6 +41,10 @@ class Kept:
     def __setattr__(self, name: str, value: object) -> None:
         raise TypeError(f"{type(self).__name__} is frozen: a kept record cannot be changed")
 
+    def model_copy(self, update: dict[str, Any] | None = None) -> Kept:
+        """This record with the fields in `update` replaced, unchecked: pydantic's `model_copy` of the same model."""
+        return make(type(self), {**vars(self), **(update or {})})
+
     def model_dump(self, exclude: set[str] | None = None) -> dict[str, Any]:
         """The fields as plain data, nested records as dicts: pydantic's `model_dump` of the same model."""
         return {k: _dumped(v) for k, v in vars(self).items() if not exclude or k not in exclude}

@@ -25,7 +25,8 @@ def reparsed(old: str, new: str) -> dict | None:
 
 
 def values(game) -> list:
-    return [(c.spec, c.records, c.file, c.table) for c in game.components]
+    """A game's components by value (a load that does not validate gives kept records: `cards.kept`)."""
+    return [(repr(c.spec), repr(c.records), c.file, c.table) for c in game.components]
 
 
 def test_an_edit_inside_one_table_parses_that_table_only_and_gives_the_whole_files_data():
@@ -78,7 +79,7 @@ def test_a_reload_validates_only_the_changed_records_and_equals_a_fresh_load(gam
     edit_text(folder / "town.toml", 'name = "Dynamite"', 'name = "Dynamite Crate"')
     second, fresh = load_game(str(folder), reload), load_game(str(folder))
     for comp, comp2, comp3 in zip(first.components, second.components, fresh.components):
-        assert comp2.spec is comp.spec and comp2.records == comp3.records
+        assert comp2.spec is comp.spec and repr(comp2.records) == repr(comp3.records)
         for rec, rec2 in zip(comp.records, comp2.records):
             assert (rec2 is rec) == (rec2.id != "dynamite")  # the very same objects, but the edited card
     (folder / "art-notes.txt").write_text("another file of the folder changed")  # art or layouts may have
