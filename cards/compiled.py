@@ -152,11 +152,12 @@ def keep_game(where: Entry, data: Any) -> None:
     cachefile.store(*where, data)
 
 
-def dumped(value: Any) -> Any | None:
+def dumped(value: Any, kinds: dict[str, list[str]] | None = None) -> Any | None:
     """`value` as JSON that `built` makes back into equal objects (models of `cards.models` with the same fields
-    set); None when it holds anything else."""
+    set); None when it holds anything else.  `kinds` gathers the kinds of each model written, by its name there:
+    what `built` needs to make them as kept records."""
     try:
-        return _dump(value)
+        return _dump(value, {} if kinds is None else kinds)
     except _Unkept:
         return None
 
@@ -165,25 +166,26 @@ class _Unkept(Exception):
     """A value `built` could not make again exactly."""
 
 
-def _dump(value: Any) -> Any:
+def _dump(value: Any, kinds: dict[str, list[str]]) -> Any:
     kind = type(value)
     if kind in _PLAIN:
         return value
     if kind is list:
-        return [_dump(v) for v in value]
+        return [_dump(v, kinds) for v in value]
     if kind is dict and all(type(k) is str for k in value):
-        return {"dict": [[k, _dump(v)] for k, v in value.items()]}
+        return {"dict": [[k, _dump(v, kinds)] for k, v in value.items()]}
     name = _NAMES.get(kind)
     if name is None:
         fields = getattr(kind, "__pydantic_fields__", None)
         if fields is None or not kind.__module__.startswith(_MODELS):
             raise _Unkept
-        name = _NAMES[kind] = f"{kind.__module__}:{kind.__qualname__}", fields.keys()
-        _KINDS[name[0]] = [f"{k.__module__}:{k.__qualname__}" for k in _kinds(kind)]
+        name = _NAMES[kind] = (f"{kind.__module__}:{kind.__qualname__}", fields.keys(),
+                               [f"{k.__module__}:{k.__qualname__}" for k in _kinds(kind)])
     if value.__pydantic_extra__ or value.__pydantic_private__ or vars(value).keys() != name[1]:
         raise _Unkept
+    kinds[name[0]] = name[2]
     return {"model": name[0], "set": sorted(value.__pydantic_fields_set__),
-            "values": {field: _dump(v) for field, v in vars(value).items()}}
+            "values": {field: _dump(v, kinds) for field, v in vars(value).items()}}
 
 
 def _kinds(model: type) -> list[type]:
@@ -194,32 +196,14 @@ def _kinds(model: type) -> list[type]:
     return [k for k in plain if not any(other is not k and issubclass(other, k) for other in plain)]
 
 
-def kinds_in(data: Any) -> dict[str, list[str]]:
-    """The kinds of every model `dumped` wrote in `data`, by model name: what `built` needs to make kept records."""
-    found: dict[str, list[str]] = {}
-    todo = [data]
-    while todo:
-        value = todo.pop()
-        if type(value) is list:
-            todo += value
-        elif type(value) is dict:
-            if "model" in value:
-                found[value["model"]] = _KINDS[value["model"]]
-                todo += value["values"].values()
-            else:
-                todo += [v for _, v in value["dict"]]
-    return found
-
-
-_NAMES: dict[type, tuple[str, Any]] = {}  # a model class of cards.models -> (its name in an entry, its fields)
-_KINDS: dict[str, list[str]] = {}  # a model's name in an entry -> its kinds' names
+_NAMES: dict[type, tuple[str, Any, list[str]]] = {}  # a model class of cards.models -> its name, fields and kinds
 _MADE: dict[tuple[str, bool], tuple[Any, set[str]]] = {}  # (a model's name, kept) -> (the class made, its fields)
 _DUMPED = {"model", "set", "values"}
 
 
 def built(data: Any, kinds: dict[str, list[str]] | None = None) -> Any:
-    """The objects `dumped` gave `data` for: each model as validation made it, or given `kinds` (`kinds_in` of
-    `data`) as a kept record of its kinds, without pydantic (`cards.kept`); ValueError (or a lookup error) when
+    """The objects `dumped` gave `data` for: each model as validation made it, or, given the `kinds` `dumped`
+    gathered, as a kept record of its kinds, without pydantic (`cards.kept`); ValueError (or a lookup error) when
     `data` is not what `dumped` wrote."""
     kind = type(data)
     if kind in _PLAIN:

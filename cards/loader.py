@@ -234,13 +234,14 @@ def _keep(game: Game, last: Reload, where: compiled.Entry | None) -> None:
     if (game.design != Design(game.folder) or hasattr(game.family, "records_for")
             or not all(type(c.index) is LineIndex for c in game.components)):
         return
+    kinds: dict[str, list[str]] = {}
     components = [] if where is None else [
-        {"spec": compiled.dumped(c.spec), "records": compiled.dumped(c.records), "table": c.table,
+        {"spec": compiled.dumped(c.spec, kinds), "records": compiled.dumped(c.records, kinds), "table": c.table,
          "text": c.index.text if isinstance(c.index, LineIndex) else None} for c in game.components]
     if where is not None and all(c["spec"] is not None and c["records"] is not None for c in components):
         compiled.keep_game(where, {"id": game.id, "name": game.name, "rules": game.rules,
                                    "players": list(game.players), "components": components,
-                                   "kinds": compiled.kinds_in([[c["spec"], c["records"]] for c in components])})
+                                   "kinds": kinds})
     spec = [(key, compiled.dumped(found)) for key, found in last.specs.items()]
     lastload.keep(game.folder, last.texts, spec[0] if len(spec) == 1 else None, last.stamp)
 
