@@ -13,8 +13,7 @@ what `isinstance` needs; the model is `schema`'s (or `RECORDS`'s, `VOCABULARY`'s
 """
 from __future__ import annotations
 
-import sys
-
+from .. import lazy_names
 from .kinds import (PRIORITIES, Ability, ActionCard, Armor, Attack, AttackersDiscardInfamy, BankAll, Block, Buy,
                     Edc, ExtraDamage, GainAmmo, GainGold, GainInfamy, GoGone, Heal, Option, PayGold, PerAttacker,
                     RefreshRow, RoundTheRosie, SetTracks, Steal, TargetDiscardsInfamy, Worded)
@@ -43,11 +42,4 @@ __all__ = ["BACKS", "ICONS", "PRIORITIES", "Ability", "ActionCard", "Armor", "At
            "PASSIVE", "RECORDS", "StartingCard", "TARGETING", "TownCard", "VOCABULARY", "check_record", "texts_of"]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = _LAZY[name]
-    __import__(module)  # not importlib: it brings `warnings` into a build's start-up
-    value = getattr(sys.modules[module], name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY)

@@ -13,7 +13,7 @@ a build print a kept game without loading the pydantic schemas.
 """
 from __future__ import annotations
 
-import sys
+from .. import lazy_names
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,14 +42,4 @@ def _records() -> dict[str, Any]:
             "eldorado": EldoradoCard, "supply": Supply, "die": Record, "reference": Reference}
 
 
-def __getattr__(name: str) -> Any:
-    if name == "RECORDS":
-        value: Any = _records()
-    elif name in _LAZY:
-        module = f"{__name__}.{_LAZY[name]}"
-        __import__(module)  # not importlib: it brings `warnings` into `checker resolve`'s start-up
-        value = getattr(sys.modules[module], name)
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, _records)

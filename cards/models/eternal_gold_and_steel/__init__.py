@@ -39,7 +39,7 @@ which a kept record and a validated one both are.
 """
 from __future__ import annotations
 
-import sys
+from .. import lazy_names
 
 from .kinds import Card, ForgeCard, MarketCard, StartingCard, Throne, all_effects
 from .terms import ICONS, keyword_name
@@ -67,14 +67,4 @@ def _records() -> dict[str, Any]:
             "unit-token": UnitToken, "marker": Marker, "tray": Tray, "reference": Reference}
 
 
-def __getattr__(name: str) -> Any:
-    if name == "RECORDS":
-        value: Any = _records()
-    elif name in _LAZY:
-        module = f"{__name__}.{_LAZY[name]}"
-        __import__(module)  # not importlib: it brings `warnings` into a build's start-up
-        value = getattr(sys.modules[module], name)
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, _records)
