@@ -36,7 +36,7 @@ class Kept:
         return hash(tuple(vars(self).values()))
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
+        return record_repr(self)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise TypeError(f"{type(self).__name__} is frozen: a kept record cannot be changed")
@@ -51,9 +51,21 @@ class Kept:
 
 
 def is_record(value: object) -> bool:
-    """Whether `value` is a record: a validated model or a kept one, which both list their fields in
-    `model_fields` (its class's: pydantic's instance attribute is deprecated)."""
-    return hasattr(type(value), "model_fields")
+    """Whether `value` is a record: a kept one, or a validated model (its class has pydantic's fields)."""
+    return isinstance(value, Kept) or hasattr(type(value), "__pydantic_fields__")
+
+
+def record_repr(value: object) -> str:
+    """`repr(value)` of a record (validated or kept), or of a list or table of them: pydantic's `repr` of a model,
+    `Name(field=value, ...)`, written once for both kinds of record.  A face's key holds its record's `repr`
+    (`generator.engine.facecache`), and pydantic's takes three times as long to write."""
+    if isinstance(value, list):
+        return f"[{', '.join(map(record_repr, value))}]"
+    if isinstance(value, dict):
+        return f"{{{', '.join(f'{k!r}: {record_repr(v)}' for k, v in value.items())}}}"
+    if not is_record(value):
+        return repr(value)
+    return f"{type(value).__name__}({', '.join(f'{k}={record_repr(v)}' for k, v in vars(value).items())})"
 
 
 def _dumped(value: Any) -> Any:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cards import load_game, stamps
-from cards.kept import Kept
+from cards.kept import Kept, record_repr
 from generator.engine.build import build_game
 from generator.engine.sheet import Options
 from test_validated_cache import assert_same_game, kinds_of
@@ -57,6 +57,16 @@ def behaviour(record: object, kinds: list[type]) -> dict[str, object]:
             else:
                 out[name] = getattr(record, name)
     return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_record_repr_writes_pydantics_repr_of_a_model_and_a_kept_record(game):
+    validated = load_game(game)
+    kept = load_game(game)
+    for ours, theirs in zip(kept.components, validated.components, strict=True):
+        for value in (theirs.spec, theirs.records, ours.spec, ours.records, {"a": theirs.records[:2]}):
+            assert record_repr(value) == repr(value)
+        assert record_repr(ours.records) == record_repr(theirs.records)
 
 
 @pytest.mark.parametrize("game", GAMES)

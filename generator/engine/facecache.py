@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 import reportlab
 
 from cards import cachefile
+from cards.kept import record_repr
 from cards.stamps import Stamps, recall, remember
 from cards.usercache import cache_dir
 from fonts import DIR as FONTS
@@ -257,10 +258,11 @@ class FaceCache:
         return known[1]
 
     def _repr(self, obj: Any) -> str:
-        """`repr(obj)`, once per object and build (a spec or record serves many faces; all are kept alive)."""
+        """`repr(obj)` (`cards.kept.record_repr`: a record's, validated or kept), once per object and build (a spec or
+        record serves many faces; all are kept alive)."""
         known = self._reprs.get(id(obj))
         if known is None or known[0] is not obj:
-            known = self._reprs[id(obj)] = (obj, repr(obj))
+            known = self._reprs[id(obj)] = (obj, record_repr(obj))
         return known[1]
 
     def load(self, key: str) -> Recorded | None:
