@@ -243,7 +243,7 @@ def _kept(name: str, kinds: list[str], values: dict[str, Any]) -> tuple[Any, set
         if not isinstance(cls, type) or hasattr(cls, "__pydantic_fields__"):
             raise ValueError("not a kind")
         found.append(cls)
-    return kept_class(name.rpartition(":")[2].rpartition(".")[2], tuple(found), tuple(values)), set(values)
+    return kept_class(name, tuple(found), tuple(values)), set(values)
 
 
 def _model(name: str) -> tuple[Any, set[str]]:

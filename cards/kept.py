@@ -81,11 +81,12 @@ def _dumped(value: Any) -> Any:
 _CLASSES: dict[tuple[str, tuple[type, ...], tuple[str, ...]], type[Kept]] = {}
 
 
-def kept_class(name: str, kinds: tuple[type, ...], fields: tuple[str, ...]) -> type[Kept]:
-    """The class of kept records of the model called `name` (its class name): its kinds, then `Kept`."""
-    key = (name, kinds, fields)
+def kept_class(model: str, kinds: tuple[type, ...], fields: tuple[str, ...]) -> type[Kept]:
+    """The class of kept records of `model` (`module:Qualified.name`), named as its class: its kinds, then `Kept`."""
+    key = (model, kinds, fields)
     found = _CLASSES.get(key)
     if found is None:
+        name = model.rpartition(":")[2].rpartition(".")[2]
         found = _CLASSES[key] = type(name, (*kinds, Kept), {"model_fields": dict.fromkeys(fields),
                                                           "__module__": __name__, "__qualname__": name})
     return found

@@ -5,31 +5,23 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
-from cards import load_game
-from cards.kept import kept_class, make
+from cards import load_game, stamps
+from cards.kept import Kept
 from cards.models.eldorado import Chart, chart_of, kinds
 from cards.models.eldorado.pieces import Character
 
-GAME = load_game("eldorado")
 
-
-def _kept(value: Any) -> Any:
-    """A validated value with every record in it made again as a kept record of the model's kinds."""
-    if isinstance(value, BaseModel):
-        model = type(value)
-        plain = tuple(base for base in model.__mro__[1:] if base.__module__.endswith(".kinds"))
-        cls = kept_class(model.__name__, plain, tuple(model.model_fields))
-        return make(cls, {name: _kept(field) for name, field in value})
-    if isinstance(value, list):
-        return [_kept(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _kept(v) for k, v in value.items()}
-    return value
+@pytest.fixture
+def loads(tmp_path, monkeypatch):
+    """Eldorado as a load that validates gives it, then as the validated-definitions cache gives it back."""
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)
+    validated, kept = load_game("eldorado"), load_game("eldorado")
+    assert isinstance(kept.records("map")[0], Kept) and not isinstance(validated.records("map")[0], Kept)
+    return validated, kept
 
 
 @pytest.mark.parametrize("imports", [
@@ -43,16 +35,17 @@ def test_the_family_imports_without_pydantic(imports):
     assert run.stdout.split() == ["False"]
 
 
-def test_a_kept_leader_has_its_party_colour():
-    for leader in GAME.records("character"):
-        kept = _kept(leader)
-        assert isinstance(kept, kinds.Character) and not isinstance(kept, Character)
-        assert kept.party_colour == leader.party_colour and repr(kept) == repr(leader)
+def test_a_kept_leader_has_its_party_colour(loads):
+    validated, kept = loads
+    for leader, again in zip(validated.records("character"), kept.records("character"), strict=True):
+        assert isinstance(again, kinds.Character) and not isinstance(again, Character)
+        assert again.party_colour == leader.party_colour and repr(again) == repr(leader)
 
 
-def test_a_kept_map_answers_as_the_validated_one():
-    validated, kept = chart_of(GAME), Chart(_kept(GAME.records("map")[0]))
+def test_a_kept_map_answers_as_the_validated_one(loads):
+    validated, kept = (chart_of(game) for game in loads)
+    assert isinstance(kept, Chart)
     for where in validated.squares():
         assert kept.terrain(where) == validated.terrain(where) and kept.flow(where) == validated.flow(where)
         assert kept.features(where) == validated.features(where)
-        assert kept.islands_beside(where) == [_kept(i) for i in validated.islands_beside(where)]
+        assert [repr(i) for i in kept.islands_beside(where)] == [repr(i) for i in validated.islands_beside(where)]
