@@ -22,12 +22,14 @@ class Effect:
     Its fields are its `vars`, in a pydantic model as in a kept record."""
 
     __slots__ = ()
-    keywords: ClassVar[tuple[str, ...]] = ()
     if TYPE_CHECKING:  # declared for the checker only: each subclass's Literal is the pydantic field
         effect: str
+        keywords: ClassVar[tuple[str, ...]]
 
         def phrase(self, *args: Any, **kwargs: Any) -> str:
             """The printed wording; every argument has a default (the family's own: an arrow, `ongoing`)."""
+
+    keywords = ()  # the words a card wording this effect itself must keep (`wording_problems`)
 
     def numbers(self) -> list[int]:
         """Every non-zero number a reader must see on the card for this effect."""
@@ -40,6 +42,11 @@ def join_phrases(phrases: list[str]) -> str:
     if len(phrases) <= 1:
         return "".join(phrases)
     return ", ".join(phrases[:-1]) + " and " + phrases[-1]
+
+
+def capitalise(text: str) -> str:
+    """`text` with its first letter upper-case: a printed rules text that starts with a phrase."""
+    return text[:1].upper() + text[1:]
 
 
 def strip_icons(text: str) -> str:

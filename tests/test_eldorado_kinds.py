@@ -1,10 +1,7 @@
-"""Eldorado without pydantic: its schema package, kinds and templates import without it, and a kept
-game's records (`cards.kept`: kinds and fields, no model) answer the templates and the rules as the
-validated ones do (issue 14)."""
+"""Eldorado from a kept game: its records (`cards.kept`: kinds and fields, no model) answer the templates
+and the rules as the validated ones do (issue 14); that its package, kinds and templates import without
+pydantic is tested with the other families' in tests/test_kept_records.py."""
 from __future__ import annotations
-
-import subprocess
-import sys
 
 import pytest
 
@@ -22,17 +19,6 @@ def loads(tmp_path, monkeypatch):
     validated, kept = load_game("eldorado"), load_game("eldorado")
     assert isinstance(kept.records("map")[0], Kept) and not isinstance(validated.records("map")[0], Kept)
     return validated, kept
-
-
-@pytest.mark.parametrize("imports", [
-    "import cards.models.eldorado, cards.models.eldorado.kinds\n"
-    "from cards.models.eldorado import BACKS, ICONS, Chart, Mark, chart_of",
-    "import generator.templates.eldorado",
-])
-def test_the_family_imports_without_pydantic(imports):
-    run = subprocess.run([sys.executable, "-c", f"import sys\n{imports}\nprint('pydantic' in sys.modules)"],
-                         capture_output=True, text=True, check=True)
-    assert run.stdout.split() == ["False"]
 
 
 def test_a_kept_leader_has_its_party_colour(loads):

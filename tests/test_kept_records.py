@@ -3,6 +3,7 @@ record does what its validated model does, and a build from it writes the bytes 
 build from a validated load."""
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import os
@@ -12,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
+import cards.models.el_dorado_canyon as edc
+import cards.models.eternal_gold_and_steel as gold_and_steel
 from cards import load_game, stamps
+from cards.families import FAMILIES
 from cards.kept import Kept, record_repr
 from generator.engine.build import build_game
 from generator.engine.sheet import Options
@@ -20,6 +24,7 @@ from test_validated_cache import assert_same_game, kinds_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"]
+KINDS = ["cards.effects", "cards.models.kinds", *(f"{FAMILIES[g].schema}.kinds" for g in GAMES)]
 
 
 @pytest.fixture(autouse=True)
@@ -57,6 +62,40 @@ def behaviour(record: object, kinds: list[type]) -> dict[str, object]:
             else:
                 out[name] = getattr(record, name)
     return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_family_its_kinds_and_its_templates_import_without_pydantic(game):
+    family = FAMILIES[game]
+    probe = (f"import sys, {family.schema}, {family.schema}.kinds, {family.looks}; "
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'pydantic_core')))")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-1] == "[]"
+
+
+def test_every_kind_is_slotted_gives_its_model_no_field_and_comes_first_among_its_bases():
+    """A kind's annotation would be a field of its model to pydantic, changing its fields and repr."""
+    from pydantic import BaseModel
+
+    kinds = [k for name in KINDS for k in vars(importlib.import_module(name)).values()
+             if isinstance(k, type) and k.__module__ == name and not issubclass(k, Exception)]
+    assert len(kinds) > 50
+    for kind in kinds:
+        assert vars(kind).get("__slots__") == () and not vars(kind).get("__annotations__"), kind
+    for game in GAMES:
+        FAMILIES[game].schema_module().RECORDS  # the models, imported on first use
+    models, todo = set(), [BaseModel]
+    while todo:
+        for model in todo.pop().__subclasses__():
+            todo.append(model)
+            models.add(model)
+    with_kinds = [m for m in models if any(b in kinds for b in m.__bases__)]
+    assert len(with_kinds) > 40
+    assert all(m.__bases__[0] in kinds and m.__bases__[0].__name__ == m.__name__ for m in with_kinds)
+    modelled = {m.__bases__[0] for m in with_kinds}  # every kind has its model, but the effects' bases
+    assert {k.__name__ for k in kinds if k not in modelled} == {"Effect", "Edc", "Worded", "EternalEffect"}
+    # a family's package names the kind, what `isinstance` on a kept record needs
+    assert gold_and_steel.MarketCard in kinds and gold_and_steel.Throne in kinds and edc.Option in kinds
 
 
 @pytest.mark.parametrize("game", GAMES)

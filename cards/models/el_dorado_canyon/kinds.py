@@ -11,7 +11,7 @@ only: pydantic would take a plain base class's annotations for fields of its own
 """
 from __future__ import annotations
 
-from ...effects import Effect, join_phrases
+from ...effects import Effect, capitalise, join_phrases
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,10 +25,6 @@ PRIORITIES: tuple[str, ...] = ("I", "II", "III", "IV")
 
 def _whom(arrow: str) -> str:
     return {"left": "to your left", "right": "to your right", "either": "to your left or right"}.get(arrow, "next to you")
-
-
-def _capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
 
 
 class Edc(Effect):
@@ -238,7 +234,7 @@ class Option:
         """The printed text: the definition's own wording, or the effects' phrases."""
         if self.text:
             return self.text
-        return _capitalise(join_phrases([e.phrase(self.arrow) for e in self.effects]))
+        return capitalise(join_phrases([e.phrase(self.arrow) for e in self.effects]))
 
 
 class ActionCard:
@@ -279,4 +275,4 @@ class Ability:
             "on_bank": "When you bank gold: ",
             "always": "",
         }[self.trigger]
-        return _capitalise(lead + join_phrases([e.phrase() for e in self.effects]))
+        return capitalise(lead + join_phrases([e.phrase() for e in self.effects]))

@@ -8,7 +8,7 @@ fields it reads for the type checker only (`cards.models.kinds`).
 """
 from __future__ import annotations
 
-from ...effects import Effect, join_phrases
+from ...effects import Effect, capitalise, join_phrases
 from .terms import keyword_name
 
 TYPE_CHECKING = False
@@ -293,12 +293,8 @@ class Ability:
             return self.text
         body = join_phrases([e.phrase(self.trigger == "while") for e in self.effects])
         if self.trigger == "double_influence":
-            return f"{self.lead(subject)} {_capitalise(body)}."
+            return f"{self.lead(subject)} {capitalise(body)}."
         return f"{self.lead(subject)}: {body}."
-
-
-def _capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
 
 
 class Card:
