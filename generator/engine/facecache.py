@@ -127,7 +127,7 @@ class KeptFaces:
         self.faces: Kept[str, Recorded] = Kept()
         self.forms: Kept[str, FormDrawing] = Kept()
         self.keys: Kept[tuple, tuple[Any, Any, str | None]] = Kept()  # (id(spec), id(record), ...) -> (spec, record, key)
-        self.pages: Kept[str, Recording] = Kept()  # a page's placements, marks and footer, by what decides them
+        self.pages: Kept[bytes, Recording] = Kept()  # a page's placements, marks and footer, by what decides them
         self.replays: Replays = {}  # what replaying each kept face and page wrote (`recording.replay`)
 
     def new_round(self) -> None:
@@ -244,7 +244,7 @@ class FaceCache:
                 return known[2]
         record = "" if shared else self._repr(face.record)
         text = (f"{self.look}\0{self._repr(face.component.spec)}\0{record}\0{face.side}\0{face.die_face}\0"
-                f"{box!r}\0{style!r}")
+                f"{self._repr(box)}\0{self._repr(style)}")
         key = None if " at 0x" in text else hashlib.sha256(text.encode()).hexdigest()  # " at 0x": shown by address
         if self.kept is not None:
             self.kept.keys[memo] = (face.component.spec, face.record, key)  # held, so their ids stay theirs
@@ -342,7 +342,7 @@ class FaceCache:
         if self.kept is not None:
             self.kept.faces[key] = recording, placed
 
-    def load_page(self, key: str) -> Recording | None:
+    def load_page(self, key: bytes) -> Recording | None:
         """A page's recording (`FaceForms.page`), by everything that decides it, or None."""
         kept = None if self.kept is None else self.kept.pages.find(key)
         if kept is not None:
@@ -356,14 +356,14 @@ class FaceCache:
             self.kept.pages[key] = found
         return found
 
-    def store_page(self, key: str, recording: Recording) -> None:
+    def store_page(self, key: bytes, recording: Recording) -> None:
         self._write(self._page_name(key), {"recording": _plain(recording)})
         if self.kept is not None:
             self.kept.pages[key] = recording
 
     @staticmethod
-    def _page_name(key: str) -> str:
-        return f"page-{hashlib.sha256(key.encode()).hexdigest()}"
+    def _page_name(key: bytes) -> str:
+        return f"page-{hashlib.sha256(key).hexdigest()}"
 
     def store_form(self, name: str, bbox: tuple[float, ...], recording: Recording) -> None:
         """An icon or piece of repeated art, as `define_forms` drew it (once: its name stands for its drawing)."""

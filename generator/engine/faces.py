@@ -24,6 +24,7 @@ from .box import MM, Box, Style
 from .errors import LayoutError
 from .facecache import FaceCache, Replayed
 from .icons import FormDrawing, place_forms, placed_forms
+from .keys import pickled
 from .pdfforms import end_form, form_digest, stored_stream
 from .recording import Nested, Recording, recording, replay, same_codes, used_codes
 from .safezone import drawing_face
@@ -167,16 +168,16 @@ class FaceForms:
             paint()
             return
         spec = self.cache.spec_digest
-        key = repr((self.cache.look, more, _PAGE(page), [
+        key = page_key((self.cache.look, more, _PAGE(page), [
             (name, i.face.side, i.face.die_face, i.face.component.id, spec(i.face.component.spec), _ITEM(i))
             for i, name in zip(page.items, names)]))
-        known = self.cache.load_page(key)
+        known = None if key is None else self.cache.load_page(key)
         if known is not None:
             replay(c, known, None if self.cache.kept is None else self.cache.kept.replays)
             return
         with recording(c) as result:
             paint()
-        if result[0] is not None:
+        if result[0] is not None and key is not None:
             self.cache.store_page(key, result[0])
 
     def keep_form(self, name: str, bbox: tuple[float, ...], rec: Recording) -> None:
@@ -192,6 +193,14 @@ class FaceForms:
         if first != name:
             del c._code[:]
         return first, digest
+
+
+def page_key(decided: tuple) -> bytes | None:
+    """A page's key (`keys.pickled`) from what decides its painting; None (never cached) when it has none."""
+    try:
+        return pickled(decided)
+    except ValueError:
+        return None
 
 
 def _bbox(box: Box) -> tuple[float, float, float, float]:

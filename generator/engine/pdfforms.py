@@ -24,6 +24,7 @@ from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFFormXObject, PDFN
 from cards import cachefile
 
 from .kept import Kept
+from .keys import pickled
 
 
 class KeptStreams(Kept[Any, bytes]):
@@ -38,8 +39,8 @@ class StoredStreams(KeptStreams):
     from a file of the face cache, so that a second build (after a one-card edit, say) neither compresses
     again the streams of the faces it replays unchanged nor formats their objects again.
 
-    Keys are digests of what `KeptStreams` keys by (SHA-256 of their `repr`: the operators, or the stream
-    with its box and the object numbers its resources name); the values, pure functions of those, are
+    Keys are digests of what `KeptStreams` keys by (the SHA-256 of what `keys.pickled` makes of them: the
+    operators, or the stream with its box and the object numbers its resources name); the values, pure functions of those, are
     bytes.  The file is one entry of the face cache (`cards.cachefile`: its header checks the body), its
     body records of a 32-byte digest, a 4-byte length and that many bytes; a torn, corrupt or foreign
     file, or one whose records do not fill it exactly, is a miss: every form is compressed and formatted
@@ -60,7 +61,7 @@ class StoredStreams(KeptStreams):
 
     @staticmethod
     def digest(key: Any) -> bytes:
-        return hashlib.sha256(repr(key).encode("utf-8", "surrogatepass")).digest()
+        return hashlib.sha256(pickled(key)).digest()
 
     def made(self, key: Any, make: Callable[[], bytes]) -> bytes:
         return self.made_as(self.digest(key), make)
