@@ -108,6 +108,23 @@ def test_an_entry_is_only_what_was_written_under_its_name():
     assert cachefile.unpack("name", raw + b" ") is None
 
 
+def test_an_entry_is_written_whole_or_not_at_all_and_never_blocks_the_run(tmp_path, monkeypatch):
+    where = tmp_path / "cache" / "sub" / "entry.json"
+    cachefile.store(where, "name", {"a": 1})
+    assert cachefile.load(where, "name") == {"a": 1} and os.listdir(where.parent) == ["entry.json"]
+    cachefile.store(where, "name", {"a": 2})  # over the last: renamed into place, no temporary file left
+    assert cachefile.load(where, "name") == {"a": 2} and os.listdir(where.parent) == ["entry.json"]
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as m:
+        m.setattr(os, "replace", full)
+        assert not cachefile.replace(where, b"other")  # a full disk: no cache, and the last entry stays whole
+    assert cachefile.load(where, "name") == {"a": 2} and os.listdir(where.parent) == ["entry.json"]
+    (tmp_path / "file").write_text("")
+    assert not cachefile.replace(tmp_path / "file" / "entry.json", b"x")  # its folder cannot be made
+
+
 def _copy(tmp_path: Path) -> Path:
     folder = tmp_path / "game"
     shutil.copytree(TEST_GAME, folder)

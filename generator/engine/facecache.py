@@ -23,7 +23,6 @@ memory (`KeptFaces`), so a rebuild neither reads nor decodes them again.
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 import zlib
 from functools import cache
@@ -180,7 +179,7 @@ class Pack:
         for piece in pieces:
             crc = zlib.crc32(piece, crc)
         size = sum(map(len, pieces))
-        return size if _replace(self.path, [cachefile.header(self.name, size, crc), b"\n", *pieces]) else 0
+        return size if cachefile.replace(self.path, [cachefile.header(self.name, size, crc), b"\n", *pieces]) else 0
 
 
 def _records(body: bytes | None) -> dict[str, bytes | memoryview]:
@@ -202,20 +201,6 @@ def _records(body: bytes | None) -> dict[str, bytes | memoryview]:
     except UnicodeDecodeError:
         return {}
     return found if at == end else {}
-
-
-def _replace(path: Path, data: bytes | list[bytes | memoryview]) -> bool:
-    """Write `path` whole (a temporary file renamed over it), without cards.files' lock and journal:
-    a lost cache file is only a miss.  `data`: the bytes, or pieces of them in order."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "wb") as out:
-            out.writelines([data] if isinstance(data, bytes) else data)
-        os.replace(tmp, path)
-    except OSError:  # a read-only or full cache folder: the build goes on without it
-        return False
-    return True
 
 
 class FaceCache:
@@ -421,7 +406,7 @@ class FaceCache:
         data = cachefile.pack(name, entry)  # one entry format for every cache
         if self.pack is not None:
             self.pack.used[name] = data
-        elif not _replace(self._path(name), data):
+        elif not cachefile.replace(self._path(name), data):
             return
         self.written_bytes += len(data)
 
@@ -438,12 +423,7 @@ class FaceCache:
         if since >= TRIM_EVERY:
             self.trim()
             since = 0
-        try:
-            tmp = ledger.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(str(since), encoding="ascii")
-            os.replace(tmp, ledger)
-        except OSError:
-            pass
+        cachefile.replace(ledger, str(since).encode("ascii"))
 
     def trim(self, limit: int = MAX_BYTES) -> None:
         """Delete the least recently written entries until the folder holds at most `limit` bytes."""
