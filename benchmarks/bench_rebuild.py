@@ -11,11 +11,14 @@ wall and CPU time (see `timing.py`).
 round edits a card and reads the times watch prints (from the moment it saw the change to
 the preview, and to the PDF), the time from the save to the preview line, and the CPU time
 the watch process spent on the rebuild (from /proc: what load from other work moves least).
+`--lean N` adds the bare ReportLab script (`lean_baseline.py`) for N cards to the build rounds, as a gauge
+of the machine's speed that day: the 0.6 s target was set when `lean` took about 0.38 s for the three
+kits' 558 cards (the issue: 1.15-1.22 s, 3.0-3.2x lean), and this VM's speed moves by 2x between days.
 `--against DIR` adds DIR's rebuild to the build rounds and runs DIR's `generator watch` (a
 `git archive` of an older commit, say) on a copy of the folder beside ours, the edits
 alternating between the two (code before change notices always polls).
 
-    python3 benchmarks/bench_rebuild.py [--rounds N] [--cards 500] [--poll] [--against DIR] [--watch-only | --no-watch]
+    python3 benchmarks/bench_rebuild.py [--rounds N] [--cards 500] [--poll] [--against DIR] [--lean N] [--watch-only | --no-watch]
 """
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_build import build_cmd
+from bench_build import BENCH, FONT, build_cmd
 from make_big_folder import make
 from timing import Runs, bench_env, report, run
 
@@ -51,6 +54,7 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=500)
     parser.add_argument("--poll", action="store_true", help="watch by polling every 0.05 s")
     parser.add_argument("--against", type=Path, help="another tree whose rebuild and `generator watch` to alternate with")
+    parser.add_argument("--lean", type=int, metavar="N", help="add lean_baseline.py for N cards to the build rounds")
     parser.add_argument("--watch-only", action="store_true", help="skip the `generator build` rounds")
     parser.add_argument("--no-watch", action="store_true", help="builds only")
     args = parser.parse_args()
@@ -60,7 +64,7 @@ def main() -> None:
         folder = t / "big"
         make(args.cards, folder)
         if not args.watch_only:
-            builds(folder, t, env, args.rounds, args.cards, args.against)
+            builds(folder, t, env, args.rounds, args.cards, args.against, args.lean)
         if args.no_watch:
             return
         trees = {"watch": ROOT} | ({"DIR's watch": args.against.resolve()} if args.against else {})
@@ -82,12 +86,17 @@ def main() -> None:
                   f"CPU {med['cpu']:.2f} s a rebuild")
 
 
-def builds(folder: Path, t: Path, env: dict[str, str], rounds: int, cards: int, against: Path | None) -> None:
-    """The second `generator build` after an edit, alternating with a cold build of the folder (and DIR's)."""
+def builds(folder: Path, t: Path, env: dict[str, str], rounds: int, cards: int, against: Path | None,
+           lean: int | None = None) -> None:
+    """The second `generator build` after an edit, alternating with a cold build of the folder (and DIR's, and
+    `lean` for `lean` cards)."""
     sides = {"rebuild after a one-card edit": build_cmd(t / "warm", str(folder), cached=True),
              "cold build (--no-cache)": build_cmd(t / "cold", str(folder))}
     if against:
         sides["DIR's rebuild after the edit"] = build_cmd(t / "ref", str(folder), cached=True, tree=against.resolve())
+    if lean:
+        sides[f"lean ({lean} cards)"] = [sys.executable, str(BENCH / "lean_baseline.py"), str(lean),
+                                         str(t / "lean.pdf"), str(FONT)]
     runs = {name: Runs() for name in sides}
     for name in sides:  # warm-up: bytecode and the face cache
         run(sides[name], ROOT, env)

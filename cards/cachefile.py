@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from typing import Any, Callable
 
 LIMIT = 64_000_000  # bytes: far above any compiled game
+# what `trim` leaves of a folder of entries (the face cache, bigger, has its own): 0.5 MB a validated state of a
+# 500-card game, 200 of them; the count keeps a trim's stat of every entry to about a millisecond
+FOLDER_BYTES = 100_000_000
+FOLDER_ENTRIES = 256
 
 
 def pack(name: str, value: Any) -> bytes:
@@ -167,3 +171,32 @@ def replace(path: str | os.PathLike[str], data: bytes | list[bytes | memoryview]
             pass
         return False
     return True
+
+
+def trim(folder: str | os.PathLike[str], pattern: str = "*.json", *, limit: int | None = None,
+         most: int | None = None, keep: str | os.PathLike[str] | None = None) -> None:
+    """Delete the least recently written entries matching `pattern` under `folder` (never `keep`, the one just
+    written) until at most `most` (FOLDER_ENTRIES; 0: any number) are left, holding at most `limit` bytes
+    (FOLDER_BYTES): a cache keyed by content gains an entry each time what it keeps changes (an edited game, a
+    redrawn face), so each is trimmed as it is written.  An entry removed is a miss, computed again."""
+    from pathlib import Path  # writers only, as `replace`
+
+    limit = FOLDER_BYTES if limit is None else limit
+    most = FOLDER_ENTRIES if most is None else most
+    spared = None if keep is None else Path(keep)
+    try:
+        entries = sorted((st.st_mtime_ns, st.st_size, path) for path in Path(folder).glob(pattern)
+                         for st in [path.stat()])
+    except OSError:
+        return
+    total, left = sum(size for _, size, _ in entries), len(entries)
+    for _, size, path in entries:
+        if total <= limit and (not most or left <= most):
+            break
+        if path == spared:
+            continue
+        try:
+            path.unlink()
+        except OSError:
+            pass
+        total, left = total - size, left - 1

@@ -148,8 +148,10 @@ def recall_game(where: Entry) -> Any | None:
 
 
 def keep_game(where: Entry, data: Any) -> None:
-    """File `data` (JSON-able, from `dumped`) as the validated game at `where`."""
+    """File `data` (JSON-able, from `dumped`) as the validated game at `where` (one a state of a game's files: the
+    folder is trimmed to the newest)."""
     cachefile.store(*where, data)
+    cachefile.trim(where[0].parent, keep=where[0])
 
 
 def dumped(value: Any, kinds: dict[str, list[str]] | None = None) -> Any | None:

@@ -89,6 +89,7 @@ def keep(folder: Path, texts: Texts, spec: tuple[str, Any] | None = None, stamp:
         "files": [[str(path), text, data] for path, (text, data) in texts.items() if _plain(data)],
         "spec": None if spec is None or spec[1] is None else list(spec),
         "stamp": None if stamp is None else [[str(s[0]), *s[1:]] for s in stamp]})
+    cachefile.trim(where[0].parent, keep=where[0])  # one a folder
 
 
 def _plain(value: Any) -> bool:

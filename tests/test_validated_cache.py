@@ -84,6 +84,25 @@ def test_an_edit_is_validated_again_and_a_bad_one_refused_as_without_the_cache(g
     assert validations == ["el-dorado-canyon"] * 5
 
 
+def test_the_kept_games_are_trimmed_to_the_newest_as_edits_file_new_ones(game_copy, validations, monkeypatch):
+    monkeypatch.setattr(cachefile, "FOLDER_ENTRIES", 2)
+    folder = game_copy("el-dorado-canyon")
+    kept = Path(os.environ["PNPKIT_CACHE"]) / "validated"
+    for n in range(4):  # each edit is another state of the folder: one more entry, the oldest trimmed
+        edit_text(folder / "town.toml", 'name = "', f'name = "{n}')
+        load_game(str(folder))
+        for age, entry in enumerate(sorted(kept.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)):
+            os.utime(entry, ns=(age, age))  # written one after the other, whatever the clock's tick
+        assert len(list(kept.glob("*.json"))) == min(n + 1, 2)
+    validations.clear()
+    assert load_game(str(folder)).records("town")[0].name.startswith("3210")  # the newest kept: not validated
+    assert validations == []
+    monkeypatch.setattr(cachefile, "FOLDER_BYTES", 1)  # over the bytes allowed: all but the entry just written go
+    edit_text(folder / "town.toml", 'name = "', 'name = "4')
+    load_game(str(folder))
+    assert len(list(kept.glob("*.json"))) == 1
+
+
 def test_a_corrupt_or_foreign_entry_is_validated_again(validations):
     fresh = load_game("eldorado")
     entries = list((Path(os.environ["PNPKIT_CACHE"]) / "validated").glob("*.json"))

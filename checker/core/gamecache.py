@@ -55,6 +55,7 @@ def load_for_play(game: str) -> tuple[ModuleType, Any]:
     data = engine.compile_game(loaded)
     if key is not None:
         cachefile.store(key[2], key[3], data)
+        cachefile.trim(os.path.dirname(key[2]), keep=key[2])  # one a state of a game's files
     return engine, data
 
 

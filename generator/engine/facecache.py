@@ -427,19 +427,7 @@ class FaceCache:
 
     def trim(self, limit: int = MAX_BYTES) -> None:
         """Delete the least recently written entries until the folder holds at most `limit` bytes."""
-        try:
-            entries = [(st.st_mtime_ns, st.st_size, p) for p in self.root.glob("*/*.json") for st in [p.stat()]]
-        except OSError:
-            return
-        total = sum(size for _, size, _ in entries)
-        for _, size, path in sorted(entries):
-            if total <= limit:
-                break
-            try:
-                path.unlink()
-            except OSError:
-                pass
-            total -= size
+        cachefile.trim(self.root, "*/*.json", limit=limit, most=0)
 
 
 def _replayer(recording: Recording) -> Any:
