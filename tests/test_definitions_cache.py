@@ -148,6 +148,18 @@ def test_changed_definitions_are_compiled_again(tmp_path):
     assert _pistol(changed)["options"][0]["effects"][0]["damage"] == 2
 
 
+def test_the_compiled_games_are_trimmed_to_the_newest_as_edits_file_new_ones(tmp_path, monkeypatch):
+    monkeypatch.setattr(cachefile, "FOLDER_ENTRIES", 1)
+    folder = _copy(tmp_path)
+    for n in range(2):  # each edit files another compiled game; the one before is trimmed
+        gamecache.load_for_play(str(folder))
+        with open(folder / "starting.toml", "a") as edited:
+            edited.write(f"# edit {n}\n")
+    _, last = gamecache.load_for_play(str(folder))
+    assert len(list((tmp_path / "cache").glob("*.json"))) == 1
+    assert gamecache.load_for_play(str(folder))[1] == last
+
+
 def test_a_touched_file_is_hashed_again_and_its_entry_reused(tmp_path):
     folder = _copy(tmp_path)
     key = gamecache._key(folder)
