@@ -59,6 +59,8 @@ def record_repr(value: object) -> str:
     """`repr(value)` of a record (validated or kept), or of a list or table of them: pydantic's `repr` of a model,
     `Name(field=value, ...)`, written once for both kinds of record.  A face's key holds its record's `repr`
     (`generator.engine.facecache`), and pydantic's takes three times as long to write."""
+    if type(value) in _SCALARS:  # most fields: asking `is_record` of a string costs more than its `repr`
+        return repr(value)
     if isinstance(value, list):
         return f"[{', '.join(map(record_repr, value))}]"
     if isinstance(value, dict):
@@ -66,6 +68,9 @@ def record_repr(value: object) -> str:
     if not is_record(value):
         return repr(value)
     return f"{type(value).__name__}({', '.join(f'{k}={record_repr(v)}' for k, v in vars(value).items())})"
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _dumped(value: Any) -> Any:
