@@ -29,7 +29,7 @@ import sys
 import time
 from pathlib import Path
 
-from timing import alternate, bench_env
+from timing import alternate, bench_env, instructions
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -66,11 +66,7 @@ def bench_instructions(against: Path | None = None) -> None:
     time.sleep(2.5)  # the definitions' stamps settle (cards.stamps): the counted runs are warm ones
     for cmd in sides.values():  # a second warm-up: the stamps remembered
         subprocess.run(cmd, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    counts = {}
-    for name, cmd in sides.items():
-        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], env=env,
-                              cwd=ROOT, capture_output=True, text=True, check=True)
-        counts[name] = int(done.stderr.rsplit("Collected :", 1)[1].split()[0])
+    counts = {name: instructions(cmd, ROOT, env) for name, cmd in sides.items()}
     bare = counts["python3 -c pass"]
     print("instructions of each whole process, as multiples of the bare interpreter's:")
     for name, count in counts.items():

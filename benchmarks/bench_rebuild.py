@@ -12,13 +12,19 @@ round edits a card and reads the times watch prints (from the moment it saw the 
 the preview, and to the PDF), the time from the save to the preview line, and the CPU time
 the watch process spent on the rebuild (from /proc: what load from other work moves least).
 `--lean N` adds the bare ReportLab script (`lean_baseline.py`) for N cards to the build rounds, as a gauge
-of the machine's speed that day: the 0.6 s target was set when `lean` took about 0.38 s for the three
+of the machine's speed that day: the 0.6 s target was set when `lean` took 0.36-0.41 s for the three
 kits' 558 cards (the issue: 1.15-1.22 s, 3.0-3.2x lean), and this VM's speed moves by 2x between days.
+With `--lean 558` it also prints the rebuild's time at that day's speed (its ratio to lean times 0.36
+and 0.41 s): the target holds at 0.6 / 0.41 = 1.46x lean at most.
 `--against DIR` adds DIR's rebuild to the build rounds and runs DIR's `generator watch` (a
 `git archive` of an older commit, say) on a copy of the folder beside ours, the edits
 alternating between the two (code before change notices always polls).
 
+`--instructions` counts the rebuild's instructions instead (valgrind's callgrind; with DIR's and lean's
+when asked): the same on a busy or an idle VM, so they compare code across days.
+
     python3 benchmarks/bench_rebuild.py [--rounds N] [--cards 500] [--poll] [--against DIR] [--lean N] [--watch-only | --no-watch]
+    python3 benchmarks/bench_rebuild.py --instructions [--against DIR] [--lean N]
 """
 from __future__ import annotations
 
@@ -35,9 +41,12 @@ from pathlib import Path
 
 from bench_build import BENCH, FONT, build_cmd
 from make_big_folder import make
-from timing import Runs, bench_env, report, run
+from timing import Runs, bench_env, instructions, report, run
 
 ROOT = Path(__file__).resolve().parent.parent
+KIT_CARDS = 558  # the three kits' cards: what `lean` placed when issue 14 set its targets
+# lean's CPU time for them that day, from the issue's figures: the kits' 1.15-1.22 s were 3.0-3.2x lean
+ISSUE_LEAN = (round(1.15 / 3.2, 2), round(1.22 / 3.0, 2))
 
 
 def edit(folder: Path, n: int) -> None:
@@ -57,12 +66,17 @@ def main() -> None:
     parser.add_argument("--lean", type=int, metavar="N", help="add lean_baseline.py for N cards to the build rounds")
     parser.add_argument("--watch-only", action="store_true", help="skip the `generator build` rounds")
     parser.add_argument("--no-watch", action="store_true", help="builds only")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count the rebuild's instructions (valgrind) instead of timing it")
     args = parser.parse_args()
     env = bench_env()
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         folder = t / "big"
         make(args.cards, folder)
+        if args.instructions:
+            counted(folder, t, env, args.cards, args.against, args.lean)
+            return
         if not args.watch_only:
             builds(folder, t, env, args.rounds, args.cards, args.against, args.lean)
         if args.no_watch:
@@ -110,6 +124,38 @@ def builds(folder: Path, t: Path, env: dict[str, str], rounds: int, cards: int, 
             runs[name].rss_mib.append(rss)
     print(f"{cards}-card folder; {rounds} alternating rounds")
     report(runs, "rebuild after a one-card edit")
+    if lean == KIT_CARDS:
+        ratio = runs["rebuild after a one-card edit"].median("cpu") / runs[f"lean ({lean} cards)"].median("cpu")
+        print(f"  at issue 14's speed (lean {ISSUE_LEAN[0]}-{ISSUE_LEAN[1]} s of CPU): the rebuild "
+              f"{ratio * ISSUE_LEAN[0]:.2f}-{ratio * ISSUE_LEAN[1]:.2f} s (target 0.6 s: {ratio:.2f}x lean "
+              f"against at most {0.6 / ISSUE_LEAN[1]:.2f}x)")
+
+
+def counted(folder: Path, t: Path, env: dict[str, str], cards: int, against: Path | None,
+            lean: int | None) -> None:
+    """The instructions of the second build after a one-card edit (and DIR's, and `lean`'s): the same on any day.
+    Each tree builds the folder until its user cache is settled (stamps are remembered only for files older
+    than two seconds), then the folder is edited once and each tree's rebuild counted."""
+    sides = {"rebuild after a one-card edit": build_cmd(t / "warm", str(folder), cached=True)}
+    if against:
+        sides["DIR's rebuild after the edit"] = build_cmd(t / "ref", str(folder), cached=True, tree=against.resolve())
+    for cmd in sides.values():
+        run(cmd, ROOT, env)
+    time.sleep(2.5)
+    for cmd in [*sides.values(), *sides.values()]:
+        run(cmd, ROOT, env)
+    edit(folder, 1)
+    time.sleep(2.5)
+    counts = {name: instructions(cmd, ROOT, env) for name, cmd in sides.items()}
+    if lean:
+        cmd = [sys.executable, str(BENCH / "lean_baseline.py"), str(lean), str(t / "lean.pdf"), str(FONT)]
+        run(cmd, ROOT, env)  # its bytecode compiled
+        counts[f"lean ({lean} cards)"] = instructions(cmd, ROOT, env)
+    ours = counts["rebuild after a one-card edit"]
+    print(f"{cards}-card folder; instructions of each whole process (valgrind):")
+    for name, count in counts.items():
+        ratio = "" if count == ours else f"  -> the rebuild is {ours / count:.3f}x"
+        print(f"  {name:<30}: {count / 1e6:8.1f} M{ratio}")
 
 
 def _copy(folder: Path, to: Path) -> Path:

@@ -52,6 +52,13 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[f
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+def instructions(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> int:
+    """The instructions one whole process runs (valgrind's callgrind): the same on a busy or an idle machine."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], env=env,
+                          cwd=cwd, capture_output=True, text=True, check=True)
+    return int(done.stderr.rsplit("Collected :", 1)[1].split()[0])
+
+
 def alternate(sides: dict[str, list[str]], rounds: int, cwd: Path,
               env: dict[str, str] | None = None) -> dict[str, Runs]:
     """Run every side once per round, rotating which goes first (after one warm-up run of each)."""
