@@ -1,15 +1,15 @@
-"""One cache entry on disk: a header line naming the entry and checking its body, then the body as JSON.
+"""One cache entry on disk: a header line naming the entry and checking its body, then the body.
 
-Entries are plain JSON (never pickle; `pack_bytes` takes a body already serialised, e.g. marshal
-of plain data where JSON would lose int keys and tuples), written whole (`replace`) and never
-trusted: an entry is used only when its header names the entry asked for and the body
-has the length and CRC-32 the header records, so a torn, corrupt or foreign file is a
-miss (the caller computes the value again), never an error.  The check runs on the raw
-bytes before parsing, so a warm start pays neither `hashlib` nor a second serialisation.
+The body is plain JSON, or marshal of plain data (`store_data`: faster to write and read, and it
+keeps the int keys and tuples JSON would lose); never pickle.  Entries are written whole
+(`replace`) and never trusted: an entry is used only when its header names the entry asked for
+and the body has the length and CRC-32 the header records, so a torn, corrupt or foreign file is
+a miss (the caller computes the value again), never an error.  The check runs on the raw bytes
+before parsing, so a warm start pays neither `hashlib` nor a second serialisation.
 
 Reading imports neither `json` nor `pathlib` (with `re`, `enum` and `urllib`, they cost a warm
 `checker resolve` more than its work): the header is checked against the bytes `pack_bytes`
-writes for that body, and the body parsed by the C scanner `json.loads` itself runs (`_json`,
+writes for that body, and a JSON body parsed by the C scanner `json.loads` itself runs (`_json`,
 with `json.loads`'s settings); the writers import `json`.
 """
 from __future__ import annotations
@@ -139,6 +139,26 @@ def store(path: str | os.PathLike[str], name: str, value: Any) -> None:
     import json
 
     store_bytes(path, name, json.dumps(value, separators=(",", ":")).encode("utf-8"))
+
+
+def store_data(path: str | os.PathLike[str], name: str, value: Any) -> None:
+    """Write the entry holding `value`, plain data (dicts, lists, strings, numbers, booleans, None), as marshal:
+    a big entry filed on every edit (a 500-card game's validated records and parsed files, 0.3-0.5 MB) takes a
+    third of JSON's time to write and half of it to read."""
+    import marshal
+
+    store_bytes(path, name, marshal.dumps(value))
+
+
+def load_data(path: str | os.PathLike[str], name: str) -> Any | None:
+    """The value `store_data` filed at `path` under `name`; None when missing, unreadable or not checking out."""
+    import marshal
+
+    body = load_bytes(path, name)
+    try:
+        return None if body is None else marshal.loads(body)
+    except (ValueError, EOFError, TypeError):
+        return None
 
 
 def store_bytes(path: str | os.PathLike[str], name: str, body: bytes) -> None:

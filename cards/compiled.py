@@ -3,7 +3,7 @@
 Validating a game's records (pydantic, and building each model's validator on first use)
 cost a build more than reading them; what it yields depends only on `game.toml`, the
 component files it names, the code of `cards` and pydantic's version.  So a game that
-loaded without a problem is filed in the user cache as plain JSON (never pickle), each
+loaded without a problem is filed in the user cache as plain data (marshal, never pickle), each
 record as its class (by module and name: `cards.models` only), the fields it was given and
 their values, under the SHA-256 of those files and sources (`content_key`, shared with
 `checker.core.gamecache`); that digest is remembered against the files' stamps
@@ -35,7 +35,7 @@ from .kept import kept_class, make
 from .stamps import Stamps, recall, remember
 from .usercache import cache_dir
 
-FORMAT = 1
+FORMAT = 2  # 2: marshal, not JSON
 CARDS = Path(__file__).resolve().parent
 _MODELS = "cards.models."
 _PLAIN = (str, int, float, bool, type(None))
@@ -110,7 +110,7 @@ def entry(folder: Path) -> Entry | None:
             return None
         _, digest, stamps = key
         remember("validated", ident, digest, stamps)
-    return cache_dir() / "validated" / f"{digest}.json", f"validated {FORMAT} {digest}"
+    return cache_dir() / "validated" / f"{digest}.marshal", f"validated {FORMAT} {digest}"
 
 
 def _code() -> list[tuple[Path, bool]]:
@@ -144,14 +144,14 @@ def code_key() -> str | None:
 
 def recall_game(where: Entry) -> Any | None:
     """What `keep_game` filed at `where` (its models still `dumped`); None on any miss."""
-    return cachefile.load(*where)
+    return cachefile.load_data(*where)
 
 
 def keep_game(where: Entry, data: Any) -> None:
-    """File `data` (JSON-able, from `dumped`) as the validated game at `where` (one a state of a game's files: the
+    """File `data` (plain data, from `dumped`) as the validated game at `where` (one a state of a game's files: the
     folder is trimmed to the newest)."""
-    cachefile.store(*where, data)
-    cachefile.trim(where[0].parent, keep=where[0])
+    cachefile.store_data(*where, data)
+    cachefile.trim(where[0].parent, "*.marshal", keep=where[0])
 
 
 def dumped(value: Any, kinds: dict[str, list[str]] | None = None) -> Any | None:

@@ -7,8 +7,8 @@ was about a quarter of that load.  `generator watch` spares it within one proces
 an edit inside one `[[cards]]` table is parsed alone, `cards.tomlsource.reparse`, which falls back to a
 full parse whenever it cannot show the result equal to the whole file's); this files each component
 file's text and data in the user cache after every load without a problem, so the next process's load
-starts from them.  Only data JSON gives back exactly is filed (tables, arrays, strings, numbers,
-booleans: not TOML's dates and times).
+starts from them.  Only plain data is filed (tables, arrays, strings, numbers, booleans: not TOML's
+dates and times), as marshal (`cards.cachefile.store_data`).
 
 Beside them (`Last`): game.toml's spec and the stamps of the folder's other files.  The next load
 takes the spec again while game.toml's data is the same, and, while the folder's other files are the
@@ -34,7 +34,7 @@ from typing import Any
 from . import cachefile
 from .usercache import cache_dir
 
-FORMAT = 2
+FORMAT = 3  # 3: marshal, not JSON
 Texts = dict[Path, tuple[str, dict[str, Any]]]
 Stamp = tuple[tuple[Path, int, int, int], ...]
 
@@ -55,7 +55,7 @@ def _entry(folder: Path) -> tuple[Path, str] | None:
     if code is None:
         return None
     name = os.path.abspath(folder)
-    where = cache_dir() / "lastload" / f"{hashlib.sha256(name.encode('utf-8', 'surrogateescape')).hexdigest()}.json"
+    where = cache_dir() / "lastload" / f"{hashlib.sha256(name.encode('utf-8', 'surrogateescape')).hexdigest()}.marshal"
     return where, f"lastload {FORMAT} {sys.version.split()[0]} {code} {name}"
 
 
@@ -63,7 +63,7 @@ def recall(folder: Path) -> Last:
     """What the last load of `folder` filed (nothing when it was another code's, or the entry does not check out)."""
     last = Last()
     where = _entry(folder)
-    data = None if where is None else cachefile.load(*where)
+    data = None if where is None else cachefile.load_data(*where)
     if not (isinstance(data, dict) and isinstance(data.get("files"), list)):
         return last
     for item in data["files"]:
@@ -81,19 +81,19 @@ def recall(folder: Path) -> Last:
 
 
 def keep(folder: Path, texts: Texts, spec: tuple[str, Any] | None = None, stamp: Stamp | None = None) -> None:
-    """File what a load of `folder` without a problem parsed (what JSON gives back exactly) and validated."""
+    """File what a load of `folder` without a problem parsed (plain data: what marshal gives back exactly) and validated."""
     where = _entry(folder)
     if where is None:
         return
-    cachefile.store(*where, {
+    cachefile.store_data(*where, {
         "files": [[str(path), text, data] for path, (text, data) in texts.items() if _plain(data)],
         "spec": None if spec is None or spec[1] is None else list(spec),
         "stamp": None if stamp is None else [[str(s[0]), *s[1:]] for s in stamp]})
-    cachefile.trim(where[0].parent, keep=where[0])  # one a folder
+    cachefile.trim(where[0].parent, "*.marshal", keep=where[0])  # one a folder
 
 
 def _plain(value: Any) -> bool:
-    """Whether JSON gives `value` back exactly."""
+    """Whether `value` is plain data, which marshal gives back exactly (and JSON would)."""
     kind = type(value)
     if kind is dict:
         return all(type(k) is str and _plain(v) for k, v in value.items())

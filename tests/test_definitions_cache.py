@@ -108,6 +108,21 @@ def test_an_entry_is_only_what_was_written_under_its_name():
     assert cachefile.unpack("name", raw + b" ") is None
 
 
+def test_a_plain_data_entry_comes_back_exactly_and_a_bad_body_is_a_miss(tmp_path):
+    where = tmp_path / "entry.marshal"
+    value = {"a": [1, -0.0, 2**70, "é", None, True], "b": {"c": 1.5}}
+    cachefile.store_data(where, "name", value)
+    back = cachefile.load_data(where, "name")
+    assert back == value and type(back["a"][2]) is int and str(back["a"][1]) == "-0.0"
+    assert cachefile.load_data(where, "other") is None
+    for body in (b"", b"\xff not marshal", b"{\x00"):  # checking out under its header, but no marshal value
+        cachefile.store_bytes(where, "name", body)
+        assert cachefile.load_data(where, "name") is None
+    raw = where.read_bytes()
+    where.write_bytes(raw[:-1])  # cut short
+    assert cachefile.load_data(where, "name") is None
+
+
 def test_an_entry_is_written_whole_or_not_at_all_and_never_blocks_the_run(tmp_path, monkeypatch):
     where = tmp_path / "cache" / "sub" / "entry.json"
     cachefile.store(where, "name", {"a": 1})

@@ -91,21 +91,21 @@ def test_the_kept_games_are_trimmed_to_the_newest_as_edits_file_new_ones(game_co
     for n in range(4):  # each edit is another state of the folder: one more entry, the oldest trimmed
         edit_text(folder / "town.toml", 'name = "', f'name = "{n}')
         load_game(str(folder))
-        for age, entry in enumerate(sorted(kept.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)):
+        for age, entry in enumerate(sorted(kept.glob("*.marshal"), key=lambda p: p.stat().st_mtime_ns)):
             os.utime(entry, ns=(age, age))  # written one after the other, whatever the clock's tick
-        assert len(list(kept.glob("*.json"))) == min(n + 1, 2)
+        assert len(list(kept.glob("*.marshal"))) == min(n + 1, 2)
     validations.clear()
     assert load_game(str(folder)).records("town")[0].name.startswith("3210")  # the newest kept: not validated
     assert validations == []
     monkeypatch.setattr(cachefile, "FOLDER_BYTES", 1)  # over the bytes allowed: all but the entry just written go
     edit_text(folder / "town.toml", 'name = "', 'name = "4')
     load_game(str(folder))
-    assert len(list(kept.glob("*.json"))) == 1
+    assert len(list(kept.glob("*.marshal"))) == 1
 
 
 def test_a_corrupt_or_foreign_entry_is_validated_again(validations):
     fresh = load_game("eldorado")
-    entries = list((Path(os.environ["PNPKIT_CACHE"]) / "validated").glob("*.json"))
+    entries = list((Path(os.environ["PNPKIT_CACHE"]) / "validated").glob("*.marshal"))
     assert len(entries) == 1
     good = entries[0].read_bytes()
     head, _, body = good.partition(b"\n")
@@ -189,11 +189,11 @@ def test_a_load_after_a_one_card_edit_parses_that_table_only_and_equals_a_fresh_
 def test_a_corrupt_or_foreign_entry_of_parsed_texts_is_parsed_afresh(game_copy, parsed, tmp_path, monkeypatch):
     folder = game_copy("el-dorado-canyon")
     load_game(str(folder))
-    entries = list((Path(os.environ["PNPKIT_CACHE"]) / "lastload").glob("*.json"))
+    entries = list((Path(os.environ["PNPKIT_CACHE"]) / "lastload").glob("*.marshal"))
     assert len(entries) == 1
     good = entries[0].read_bytes()
-    other = cachefile.pack("lastload 1 3.0 /elsewhere", cachefile.unpack(good.partition(b"\n")[0].decode()
-                                                                         .split('"entry": "')[1].split('"')[0], good))
+    name = good.partition(b"\n")[0].decode().split('"entry": "')[1].split('"')[0]
+    other = cachefile.pack_bytes(name.replace(str(folder), "/elsewhere"), cachefile.unpack_bytes(name, good))
     for n, broken in enumerate((good[:-30], good.replace(b"Dynamite", b"Dynamitf"), other)):
         entries[0].write_bytes(broken)  # cut short, changed under its check, another folder's
         parsed.clear()
