@@ -132,10 +132,12 @@ def manifest(pages: list[Page], game: Any, paper: str) -> dict:
     `side`, `blank` on a back page left empty so the PDF prints duplex in one go, and
     `guide` on the printing guide's page (the kit's first).
     """
-    listed = [i for p in pages for i in p.items if i.listed]
+    listed: dict[str, list[Item]] = {}  # each component's listed items, gathered in one pass
+    for item in (i for p in pages for i in p.items if i.listed):
+        listed.setdefault(item.face.component.id, []).append(item)
     components = []
     for comp in game.components:
-        mine = [i for i in listed if i.face.component.id == comp.id]
+        mine = listed.get(comp.id)
         if mine:
             components.append({"id": comp.id, "kind": comp.spec.kind, "tiled": any(i.tile for i in mine),
                                "backs": any(i.face.side == "back" for i in mine)})
