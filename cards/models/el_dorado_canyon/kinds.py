@@ -220,21 +220,29 @@ class Armor(Worded):
     wording = 'block {amount} :damage: damage from every attack on you'
 
 
-class Option:
+class Printed:
+    """What prints its effects' phrases, unless its definition gives its own text (an option, an ability)."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        effects: Sequence[Edc]
+        text: str | None
+
+    def printed(self, lead: str = "", arrow: str = "none") -> str:
+        """The printed text: the definition's own wording, or `lead` and the effects' phrases."""
+        return self.text or capitalise(lead + join_phrases([e.phrase(arrow) for e in self.effects]))
+
+
+class Option(Printed):
     """One end of a card: what you do when this end reads upright."""
 
     __slots__ = ()
     if TYPE_CHECKING:
         arrow: str
-        effects: Sequence[Edc]
-        text: str | None
 
     @property
     def rules_text(self) -> str:
-        """The printed text: the definition's own wording, or the effects' phrases."""
-        if self.text:
-            return self.text
-        return capitalise(join_phrases([e.phrase(self.arrow) for e in self.effects]))
+        return self.printed(arrow=self.arrow)
 
 
 class ActionCard:
@@ -254,25 +262,20 @@ class ActionCard:
         return PRIORITIES.index(self.priority) + 1
 
 
-class Ability:
+class Ability(Printed):
     """A character's ability: a trigger and its effects."""
 
     __slots__ = ()
     if TYPE_CHECKING:
         trigger: str
-        effects: Sequence[Edc]
-        text: str | None
 
     @property
     def rules_text(self) -> str:
-        if self.text:
-            return self.text
-        lead = {
+        return self.printed({
             "immediate": "Immediate: ",
             "on_kill": "When you kill a character: ",
             "on_attack": "When you attack: ",
             "when_attacked": "When you are attacked: ",
             "on_bank": "When you bank gold: ",
             "always": "",
-        }[self.trigger]
-        return capitalise(lead + join_phrases([e.phrase() for e in self.effects]))
+        }[self.trigger])
