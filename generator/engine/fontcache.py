@@ -13,7 +13,6 @@ subsets are cut from them when the PDF is written), so the PDFs are the same byt
 """
 from __future__ import annotations
 
-import marshal
 import os
 from fnmatch import fnmatch
 from pathlib import Path
@@ -60,13 +59,13 @@ def face(path: Path) -> TTFontFace:
     digest = known if isinstance(known, str) else sha256(data)
     entry = cache_dir() / "fonts" / f"{digest}-{reportlab.Version}.marshal"
     label = f"font {FORMAT} {reportlab.Version} {digest}"
-    body = cachefile.load_bytes(entry, label)
-    found = _restored(body, path, data) if body is not None else None
+    kept = cachefile.load_data(entry, label)
+    found = _restored(kept, path, data) if kept is not None else None
     if found is None:
         found = TTFontFace(str(path))
         kept = _kept(found)
         if kept is not None:
-            cachefile.store_bytes(entry, label, marshal.dumps(kept))
+            cachefile.store_data(entry, label, kept)
     if known != digest:
         remember("font", ident, digest, stamps)
     return found
@@ -100,12 +99,9 @@ def _is_plain(value: Any) -> bool:
     return False
 
 
-def _restored(body: bytes, path: Path, data: bytes) -> TTFontFace | None:
-    """The face an entry holds, with the file's bytes; None when the entry is not what `_kept` made."""
-    try:
-        kept = marshal.loads(body)
-    except (ValueError, EOFError, TypeError):
-        return None
+def _restored(kept: Any, path: Path, data: bytes) -> TTFontFace | None:
+    """The face an entry holds (`kept`, as `cachefile.load_data` read it), with the file's bytes; None when the
+    entry is not what `_kept` made."""
     if not (type(kept) is tuple and len(kept) == 2 and type(kept[0]) is dict and type(kept[1]) is dict
             and all(type(v) is bytes for v in kept[1].values())):
         return None
