@@ -7,9 +7,11 @@ page or a simulator's set-up is the same thing. An action is a `checker.core.act
 the table page drive an engine only through `RulesEngine`; its hot loops (`checker simulate`) keep
 their own representation behind it.
 
-A family's package names its engine class `Engine` (built from a game: compiled data, a loaded
-`cards.Game` or the family's own play objects); `rules_engine` finds it through the registry
-(`cards.families`), so a new family is played, and checked, by its registry entry alone.
+A family's engine package (the registry's `engine`, `cards.families`) holds it as the class
+`Engine` of its module `engine` (built from a game: compiled data, a loaded `cards.Game` or the
+family's own play objects); `rules_engine` finds it through the registry, so a new family is
+played, and checked, by its registry entry alone. The module is not imported by `checker resolve`,
+which calls the package's `resolve` (its start-up stays light).
 """
 from __future__ import annotations
 
@@ -55,7 +57,8 @@ class RulesEngine(Protocol):
         ...
 
     def apply(self, state: dict[str, Any], action: Action) -> dict[str, Any]:
-        """A new state with `action` taken (revealed, or set as the action to settle), not yet resolved."""
+        """A new state with `action` taken (revealed, or set as the action to settle: in place of any the state
+        gave), not yet resolved; StateError for an action of no player at the table. Legality is `resolve`'s."""
         ...
 
     def resolve(self, state: dict[str, Any], seed: int | None = None) -> Resolution:
@@ -65,6 +68,11 @@ class RulesEngine(Protocol):
 
     def winners(self, state: dict[str, Any]) -> list[str] | None:
         """Who won, when the state shows the game over; None while it goes on."""
+        ...
+
+    def roll(self, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """The state with the chance drawn that comes before a choice (Eldorado: the die a walk is chosen after,
+        E1), as the simulator draws it each turn; the state itself where no chance comes first."""
         ...
 
     def start(self, players: int, rng: random.Random) -> dict[str, Any] | None:
@@ -82,14 +90,25 @@ def rules_engine(family_name: str, game: Any) -> RulesEngine:
     fam = family(family_name)
     if fam.engine is None:
         raise NoEngine(game["id"] if isinstance(game, dict) else getattr(game, "id", "?"), fam.name)
-    engine: RulesEngine = module(fam.engine).Engine(game)
+    engine: RulesEngine = module(f"{fam.engine}.engine").Engine(game)
     return engine
 
 
 def engine_of_game(game: str) -> RulesEngine:
     """The engine of a built-in game id or a game folder, bound to its compiled definitions (cached)."""
+    from cards.families import module
+
     from .gamecache import load_for_play
 
-    engine_module, data = load_for_play(game)
-    bound: RulesEngine = engine_module.Engine(data)
-    return bound
+    package, data = load_for_play(game)
+    engine: RulesEngine = module(f"{package.__name__}.engine").Engine(data)
+    return engine
+
+
+def with_action(state: dict[str, Any], action: Action, players: list[str]) -> dict[str, Any]:
+    """A copy of a state that settles `action` (its `[action]`, in place of any it gave): what `apply` gives in a
+    family whose state file disputes one action at a time. An action of no player at the table is a StateError."""
+    from .fields import one_of_players
+
+    one_of_players(action.player, players, "action.player")
+    return {**state, "action": action.table()}  # the rest is shared: no method changes a state it is given
