@@ -25,6 +25,8 @@ class Action:
     __slots__ = ("kind", "player", "_fields", "_text")
     kind: str
     player: str
+    _fields: tuple[Any, ...]
+    _text: str
 
     def __init__(self, kind: str, player: str, **fields: Any) -> None:
         set_ = object.__setattr__

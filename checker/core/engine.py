@@ -29,12 +29,20 @@ class RulesEngine(Protocol):
     """One family's rules, bound to one game. Every method leaves the state it is given unchanged;
     anything a state file would be refused for is a `checker.core.errors.StateError` (exit 2)."""
 
-    family: str
-    """The family's name in the registry (`cards.families.FAMILIES`)."""
-    citations: Mapping[str, Rule]
-    """The family's citation table: every rule a step may cite, by constant name (`checker/<family>/cite.py`)."""
-    simulator: str | None
-    """The module `checker simulate` plays with (its hooks: `checker.core.simulate_cmd`), or None."""
+    @property
+    def family(self) -> str:
+        """The family's name in the registry (`cards.families.FAMILIES`)."""
+        ...
+
+    @property
+    def citations(self) -> Mapping[str, Rule]:
+        """The family's citation table: every rule a step may cite, by constant name (`checker/<family>/cite.py`)."""
+        ...
+
+    @property
+    def simulator(self) -> str | None:
+        """The module `checker simulate` plays with (its hooks: `checker.core.simulate_cmd`), or None."""
+        ...
 
     def read(self, state: dict[str, Any]) -> dict[str, Any]:
         """The state, checked as `checker resolve` reads it (the table; an action or play pending is the
