@@ -29,11 +29,11 @@ games per CPU second.
 peak is one process's) with `--games N` and with ten times as many, alternating (`timing.py`),
 and prints the median peak resident memory of each and their ratio (flat: about 1.0).
 
-`--interface`: what a game costs played through `checker.core.engine.RulesEngine` (issue 27: what the
-balance lab and the table page drive), against the same number of games of the simulator's own loop. In
-fresh processes of this checkout, alternating: random legal games from the engine's `start`, every action
-listed, applied and resolved with its cited log (until the game ends or 200 resolutions), against
-`tally_games` with the random policy. Medians of games per CPU second, and their ratio.
+`--interface`: what a turn costs played through `checker.core.engine.RulesEngine` (issue 27: what the
+balance lab and the table page drive), against the simulator's own loop. In fresh processes of this
+checkout, alternating: random legal games from the engine's `start`, every action listed, applied and
+resolved with its cited log (until the game ends or 200 resolutions), against `tally_games` with the
+random policy. Medians of games and turns per CPU second, and the ratio of turns per second.
 """
 from __future__ import annotations
 
@@ -194,12 +194,20 @@ engine = engine_of_game(GAME)
 turns = 0
 for game in range(GAMES):
     rng = random.Random(game)
-    state = engine.start(4, rng)
+    state, seat = engine.start(4, rng), 0
     for turn in range(200):
         state = engine.roll(state, rng)
-        while engine.to_act(state):
-            player = engine.to_act(state)[0]
-            state = engine.apply(state, rng.choice(engine.legal_actions(state, player)))
+        seats = engine.players(state)
+        while engine.to_act(state):  # each player in seat order, taking turns
+            waiting = engine.to_act(state)
+            player = next(p for p in seats[seat:] + seats[:seat] if p in waiting)
+            seat = (seats.index(player) + 1) % len(seats)
+            legal = engine.legal_actions(state, player)
+            if not legal:
+                break
+            state = engine.apply(state, rng.choice(legal))
+        if engine.to_act(state):
+            break  # a player who must act has no action: the game is stuck
         result = engine.resolve(state, rng.randrange(1 << 30))
         state = result.state
         if result.game_over:
@@ -233,12 +241,14 @@ def interface(game: str, games: int, rounds: int) -> None:
             if r:
                 rates[name].append(float(out[0]))
             lengths[name] = out[1]
-    through, own = (statistics.median(rates[name]) for name in sides)
+    per_second = {name: statistics.median(rates[name]) * float(lengths[name]) for name in sides}
     print(f"{game}: {games} random games of 4 players, one process (medians of {rounds}, CPU time, no start-up):")
     for name in sides:
-        print(f"  {name:<21}: {statistics.median(rates[name]):9,.1f} games/s ({float(lengths[name]):.1f} resolutions "
-              "a game)")
-    print(f"  through the interface a game costs {own / through:.0f}x the simulator's")
+        print(f"  {name:<21}: {statistics.median(rates[name]):9,.1f} games/s, {float(lengths[name]):5.1f} turns a game: "
+              f"{per_second[name]:9,.0f} turns/s")
+    through, own = per_second.values()
+    print(f"  through the interface a turn costs {own / through:.0f}x the simulator's (a turn: every player's card "
+          "in El Dorado Canyon, one action in the interface's Eldorado, every player's in its simulator)")
 
 
 def main() -> None:

@@ -3,7 +3,8 @@
 A state file settles one action (ruling ELD-17's order of play is the simulator's, not the
 state's), so any player still in may act. Dice are chance, not choices (E1): the state's first
 die is the one the chosen action rolls first and `resolve`'s seed rolls the rest, so walks are
-listed only when the state gives that die (docs/engines.md).
+listed only when the state gives that die (`roll` draws it), and the actions that roll none
+beside them, as the simulator lists them (`simulation.options`; docs/engines.md).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from checker.core.fields import one_of_players, player_names, player_rows
 
 from . import SIMULATOR, cite
 from .legal import legal_for
+from .simulation import options, setup
 from .resolve import resolve
 from .state import read_board, write_table
 from .world import World, compile_game, world_of
@@ -63,18 +65,25 @@ class Engine:
         return [] if "action" in state or "winner" in state else [p.name for p in t.players if not p.out]
 
     def legal_actions(self, state: dict[str, Any], player: str) -> list[Action]:
+        """With a die given (`roll`): the actions that roll it first, then those that roll none (a homecoming,
+        boarding an unguarded ship), as the simulator chooses among them; without one, those the seed rolls for."""
         t = self._table(state)
         p = t.by_name.get(player)
         if p is None or "winner" in state:
             return []
-        return [Action.of_table(a) for a in legal_for(t, p)]
+        tables = options(t, p, t.dice[0])[0] if t.dice else legal_for(t, p)
+        return [Action.of_table(a) for a in tables]
 
     def apply(self, state: dict[str, Any], action: Action) -> dict[str, Any]:
-        """The state settling `action`, with the one die rolled before the choice (`roll`) and none after it: the
-        dice a state gives belong to its own action, and the seed rolls the new one's (E1)."""
+        """The state settling `action`, with the die rolled before the choice (`roll`) if the action rolls it, and none
+        after it: the dice a state gives belong to its own action, and the seed rolls the new one's (E1)."""
         taken = with_action(state, action, player_names(player_rows(state, self.world.players, self.world.name)))
-        if isinstance(state.get("dice"), list):
-            taken["dice"] = state["dice"][:1]
+        dice = state.get("dice")
+        if isinstance(dice, list) and dice:
+            t = self._table({**state, "dice": dice[:1]})
+            p = t.by_name.get(action.player)
+            rolls = p is None or action.table() in legal_for(t, p)  # an action listed with the die rolls it first
+            taken["dice"] = dice[:1] if rolls else []
         return taken
 
     def resolve(self, state: dict[str, Any], seed: int | None = None) -> Resolution:
@@ -86,12 +95,10 @@ class Engine:
 
     def roll(self, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         """The die a walk is chosen after (Movement Rules), as the simulator rolls it before each choice: then
-        walks are listed, and actions that roll no die (a homecoming) are not (E1)."""
+        walks are listed too, and an action that rolls no die leaves it unused (`apply` drops it, E1)."""
         return {**state, "dice": [rng.randint(1, 6)]}
 
     def start(self, players: int, rng: random.Random) -> dict[str, Any] | None:
-        from .simulation import setup
-
         return write_table(setup(self.world, players, rng), {"game": self.data["id"]}, None)
 
 
