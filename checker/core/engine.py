@@ -113,6 +113,21 @@ def engine_of_game(game: str) -> RulesEngine:
     return engine
 
 
+class Board:
+    """What every family's `Engine` shares, given its own reading of a state's board (`board`: a table whose
+    `players` have names, a StateError for a state that does not read)."""
+
+    def board(self, state: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def read(self, state: dict[str, Any]) -> dict[str, Any]:
+        self.board(state)
+        return state
+
+    def players(self, state: dict[str, Any]) -> list[str]:
+        return [p.name for p in self.board(state).players]
+
+
 def with_action(state: dict[str, Any], action: Action, players: list[str]) -> dict[str, Any]:
     """A copy of a state that settles `action` (its `[action]`, in place of any it gave): what `apply` gives in a
     family whose state file disputes one action at a time. An action of no player at the table is a StateError."""

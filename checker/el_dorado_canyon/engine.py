@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from checker.core.cite import table
+from checker.core.engine import Board
 from checker.core.errors import StateError
 from checker.core.fields import one_of_players
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from .turn import Table
 
 
-class Engine:
+class Engine(Board):
     """El Dorado Canyon's engine for one game (compiled data, a loaded game or `Rules`)."""
 
     family = "el-dorado-canyon"
@@ -42,12 +43,8 @@ class Engine:
     def _seats(self, state: dict[str, Any]) -> tuple[Table, list[dict[str, Any]]]:
         return read_seats(state, self.rules)
 
-    def read(self, state: dict[str, Any]) -> dict[str, Any]:
-        self._seats(state)
-        return state
-
-    def players(self, state: dict[str, Any]) -> list[str]:
-        return [p.name for p in self._seats(state)[0].players]
+    def board(self, state: dict[str, Any]) -> Table:
+        return self._seats(state)[0]
 
     def to_act(self, state: dict[str, Any]) -> list[str]:
         t, rows = self._seats(state)
@@ -56,7 +53,7 @@ class Engine:
         return [p.name for p, row in zip(t.players, rows) if not p.gone and "play" not in row]
 
     def legal_actions(self, state: dict[str, Any], player: str) -> list[Action]:
-        if _over(self._seats(state)[0]):
+        if _over(self.board(state)):
             return []
         return legal_plays(state, self.rules, player)
 
@@ -76,7 +73,7 @@ class Engine:
     def winners(self, state: dict[str, Any]) -> list[str] | None:
         """H10's winners once someone has reached the infamy that ends the game; a game ended by a character
         that cannot be drawn (EDC-1) shows it in the turn's `Resolution`, not in the state after it."""
-        t = self._seats(state)[0]
+        t = self.board(state)
         return final_scores(t.players)[1] if _over(t) else None
 
     def roll(self, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from checker.core.action import Action
 from checker.core.cite import table
-from checker.core.engine import with_action
+from checker.core.engine import Board, with_action
 from checker.core.fields import one_of_players, player_names, player_rows
 
 from . import SIMULATOR, cite
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .state import Table
 
 
-class Engine:
+class Engine(Board):
     """Eldorado's engine for one game (compiled data or a loaded game); `base`: the folder a state's
     relative `map` is found from (the state file's, as `checker resolve` finds it)."""
 
@@ -45,7 +45,7 @@ class Engine:
         self.world = World(self.data)
         self.base = base
 
-    def _table(self, state: dict[str, Any]) -> Table:
+    def board(self, state: dict[str, Any]) -> Table:
         """The board (no action); a finished game's board is read without its `winner`, checked apart."""
         world = self.world if state.get("map") is None else world_of(self.data, state["map"], self.base)
         board = read_board({k: v for k, v in state.items() if k not in ("action", "winner")}, world)
@@ -53,21 +53,14 @@ class Engine:
             one_of_players(state["winner"], list(board.by_name), "winner")
         return board
 
-    def read(self, state: dict[str, Any]) -> dict[str, Any]:
-        self._table(state)
-        return state
-
-    def players(self, state: dict[str, Any]) -> list[str]:
-        return [p.name for p in self._table(state).players]
-
     def to_act(self, state: dict[str, Any]) -> list[str]:
-        t = self._table(state)
+        t = self.board(state)
         return [] if "action" in state or "winner" in state else [p.name for p in t.players if not p.out]
 
     def legal_actions(self, state: dict[str, Any], player: str) -> list[Action]:
         """With a die given (`roll`): the actions that roll it first, then those that roll none (a homecoming,
         boarding an unguarded ship), as the simulator chooses among them; without one, those the seed rolls for."""
-        t = self._table(state)
+        t = self.board(state)
         p = t.by_name.get(player)
         if p is None or "winner" in state:
             return []
@@ -80,7 +73,7 @@ class Engine:
         taken = with_action(state, action, player_names(player_rows(state, self.world.players, self.world.name)))
         dice = state.get("dice")
         if isinstance(dice, list) and dice:
-            t = self._table({**state, "dice": dice[:1]})
+            t = self.board({**state, "dice": dice[:1]})
             p = t.by_name.get(action.player)
             rolls = p is None or action.table() in legal_for(t, p)  # an action listed with the die rolls it first
             taken["dice"] = dice[:1] if rolls else []
@@ -90,7 +83,7 @@ class Engine:
         return resolve(state, self.data, seed, self.base)
 
     def winners(self, state: dict[str, Any]) -> list[str] | None:
-        self._table(state)
+        self.board(state)
         return [state["winner"]] if "winner" in state else None
 
     def roll(self, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from checker.core.action import Action
 from checker.core.cite import table
-from checker.core.engine import with_action
+from checker.core.engine import Board, with_action
 
 from . import cite
 from .legal import legal_actions
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .table import Table
 
 
-class Engine:
+class Engine(Board):
     """Gold and Steel's engine for one game (compiled data, a loaded game or `Rules`)."""
 
     family = "eternal-gold-and-steel"
@@ -36,18 +36,11 @@ class Engine:
     def __init__(self, game: Any) -> None:
         self.rules = rules_of(game)
 
-    def _table(self, state: dict[str, Any]) -> Table:
+    def board(self, state: dict[str, Any]) -> Table:
         return read_board({k: v for k, v in state.items() if k != "action"}, self.rules)
 
-    def read(self, state: dict[str, Any]) -> dict[str, Any]:
-        self._table(state)
-        return state
-
-    def players(self, state: dict[str, Any]) -> list[str]:
-        return [p.name for p in self._table(state).players]
-
     def to_act(self, state: dict[str, Any]) -> list[str]:
-        t = self._table(state)
+        t = self.board(state)
         return [] if "action" in state or _standing(t) is not None else [t.active.name]
 
     def legal_actions(self, state: dict[str, Any], player: str) -> list[Action]:
@@ -60,7 +53,7 @@ class Engine:
         return resolve(state, self.rules, seed)
 
     def winners(self, state: dict[str, Any]) -> list[str] | None:
-        return _standing(self._table(state))
+        return _standing(self.board(state))
 
     def roll(self, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return state  # no chance comes before a choice
