@@ -3,9 +3,10 @@
 A state is a state file's tables (a dict, as `checker.core.state_io.read_state` gives it and `--out`
 writes it): the one currency every family already reads and writes, so a state from a file, a web
 page or a simulator's set-up is the same thing. An action is a `checker.core.action.Action`.
-`checker resolve`, the conformance suite (tests/test_engine_conformance.py), the balance lab and
-the table page drive an engine only through `RulesEngine`; its hot loops (`checker simulate`) keep
-their own representation behind it.
+The conformance suite (tests/test_engine_conformance.py), the balance lab and the table page drive
+an engine only through `RulesEngine`; `checker resolve` calls the family package's `resolve` (the
+same function `RulesEngine.resolve` is), and the hot loops (`checker simulate`) keep their own
+representation behind it.
 
 A family's engine package (the registry's `engine`, `cards.families`) holds it as the class
 `Engine` of its module `engine` (built from a game: compiled data, a loaded `cards.Game` or the
