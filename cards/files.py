@@ -77,8 +77,9 @@ def read_bytes(path: str | os.PathLike[str], *, inside: str | os.PathLike[str] |
     return read_regular(real, limit)
 
 
-def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of the regular file `path` (not a link, not a FIFO, which would hang), at most `limit` of them.
+def read_regular(path: str | os.PathLike[str], limit: int, *, partial: bool = False) -> bytes:
+    """The bytes of the regular file `path` (not a link, not a FIFO, which would hang), at most `limit` of them;
+    with `partial`, the first `limit` bytes of a longer file instead of refusing it.
 
     `read_bytes` resolves the path first, to name what it refuses; a cache entry's reader, which names
     nothing when it misses, calls this directly (`os.path.realpath` costs a `lstat` for each part of the path).
@@ -93,7 +94,7 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise FileRefused(f"expected a regular file, got {_kind(info.st_mode)}")
-        if info.st_size > limit:
+        if info.st_size > limit and not partial:
             raise FileRefused(f"file is too large: expected at most {limit} bytes, got {info.st_size}")
         chunks, size = [], 0
         while size <= limit:
@@ -102,9 +103,9 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
                 break
             chunks.append(chunk)
             size += len(chunk)
-        if size > limit:  # a file that grows while read (or lies about its size, like /proc files)
+        if size > limit and not partial:  # a file that grows while read (or lies about its size, like /proc files)
             raise FileRefused(f"file is too large: expected at most {limit} bytes, got more")
-        return b"".join(chunks)
+        return b"".join(chunks)[:limit]
     except OSError as exc:
         raise FileRefused(_reason(exc)) from None
     finally:

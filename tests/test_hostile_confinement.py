@@ -135,7 +135,7 @@ def test_the_cache_trim_removes_only_entries_it_wrote(tmp_path, monkeypatch):
     monkeypatch.setenv("PNPKIT_CACHE", str(cache))
     cache.mkdir()
     users = {f"notes-{n:03}.json": json.dumps({"n": n}).encode() for n in range(300)}
-    users["forged.json"] = b'{"entry": "forged", "size": 3, "sha256": "' + b"0" * 64 + b'"}\n{}\n'  # a size that lies
+    users["forged.json"] = b'{"entry": "forged", "size": 9, "sha256": "' + b"0" * 64 + b'"}\n{}\n'  # a size that lies
     for name, data in users.items():
         (cache / name).write_bytes(data)
     outside = tmp_path / "outside.json"
@@ -146,11 +146,11 @@ def test_the_cache_trim_removes_only_entries_it_wrote(tmp_path, monkeypatch):
     assert result.returncode == 0, result.stderr
     assert {name: (cache / name).read_bytes() for name in users} == users
     assert outside.read_text() == "{}" and (cache / "link.json").is_symlink()
-    # and its own entries are still trimmed: 257 of them, the oldest goes
-    for n in range(257):
+    # and its own entries are still trimmed: 257 of them (the compiled game's and 256 more), the oldest goes
+    for n in range(256):
         cachefile.store(cache / f"mine-{n:03}.json", f"mine-{n:03}", {"n": n})
         os.utime(cache / f"mine-{n:03}.json", ns=(n * 10**9, n * 10**9))
-    cachefile.trim(cache, keep=cache / "mine-256.json")
+    cachefile.trim(cache, keep=cache / "mine-255.json")
     assert not (cache / "mine-000.json").exists() and (cache / "mine-001.json").exists()
     assert {name: (cache / name).read_bytes() for name in users} == users
 
