@@ -215,3 +215,16 @@ def test_a_face_cache_ledger_that_is_a_device_or_a_fifo_is_ignored(tmp_path, mon
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert ledger.is_file() and not ledger.is_symlink() and int(ledger.read_text()) >= 0  # written again, whole
     assert Path("/dev/zero").exists()
+
+
+def test_a_game_toml_that_is_a_fifo_hangs_neither_rulings_nor_the_games_search(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    folder = tmp_path / "games" / "piped"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "game.toml")
+    result = run("checker", "rulings", str(folder), timeout=30)
+    one_line_failure(result, "game: expected a rules family")
+    monkeypatch.setenv("PNPKIT_GAMES", str(tmp_path / "games"))  # searched for built-in games by every command
+    (tmp_path / "turn.toml").write_text(STATE)
+    result = run("checker", "resolve", str(tmp_path / "turn.toml"), timeout=30)
+    assert result.returncode == 0 and "Verdict" in result.stdout, result.stderr
