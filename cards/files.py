@@ -1,8 +1,9 @@
 """Reading and writing files safely: the one reader and the one writer `generator` and `checker` share.
 
-Reading: only a regular file, at most `limit` bytes, and (given `inside`) only when its real
-path stays inside that folder, so a link out, a FIFO that would hang, a device that never
-ends or a symlink loop is a one-line `FileRefused`, never a hang or a traceback.
+Reading: only a regular file, at most `limit` bytes (each kind of file its own limit), and
+(given `inside`) only when its real path stays inside that folder, so a link out, a FIFO that
+would hang, a device that never ends or a symlink loop is a one-line `FileRefused`, never a
+hang or a traceback.  Every file pnpkit reads goes through `read_bytes` or `read_regular`.
 
 Writing: a build's files are one set.  Every file is staged beside its target first, then
 renamed over it in the order given (the manifest last, so it is written only when the rest
@@ -10,6 +11,8 @@ is).  Before the first rename the old files are kept as hard links and a journal
 a failed rename puts the old files back, and a process killed between renames leaves the
 journal, which the next write into that folder plays back first: the previous set is whole
 again before the new one goes in.  Writers into one folder take turns (a lock on the folder).
+Temporary files are private (0600) while staged and removed whatever happens; a stale one
+left by a killed process is removed by the next write into its folder.
 
 Confinement: every path a write removes, renames or restores lies inside the set's folder (`root`),
 reached through real folders only, never a link.  The journal records names relative to that folder
@@ -17,8 +20,6 @@ reached through real folders only, never a link.  The journal records names rela
 anything else (an absolute path, `..`, a folder that links out, an old file the writer would not have
 kept) is ignored with one warning line on stderr, never acted on: `inside` checks a record's names,
 for the journal here and for a previous manifest's files in the builds.
-Temporary files are private (0600) while staged and removed whatever happens; a stale one
-left by a killed process is removed by the next write into its folder.
 """
 from __future__ import annotations
 
