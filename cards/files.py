@@ -3,7 +3,8 @@
 Reading: only a regular file, at most `limit` bytes (each kind of file its own limit), and
 (given `inside`) only when its real path stays inside that folder, so a link out, a FIFO that
 would hang, a device that never ends or a symlink loop is a one-line `FileRefused`, never a
-hang or a traceback.  Every file pnpkit reads goes through `read_bytes` or `read_regular`.
+hang or a traceback.  Definitions, state files, shard files, journals, manifests and cache
+entries are all read through `read_bytes` or `read_regular`.
 
 Writing: a build's files are one set.  Every file is staged beside its target first, then
 renamed over it in the order given (the manifest last, so it is written only when the rest
