@@ -237,17 +237,15 @@ def trim(folder: str | os.PathLike[str], pattern: str = "*.json", *, limit: int 
 
 
 def _is_entry(path: os.PathLike[str], size: int) -> bool:
-    """Whether `path` (of `size` bytes) is a regular file this module wrote: a header as `header` writes it,
-    recording the size of the body that follows it."""
+    """Whether `path` (of `size` bytes) is a regular file this module wrote: a header exactly as `header` writes
+    it (or as an earlier pnpkit did, with a CRC-32), recording the size of the body that follows it."""
     import json
 
     try:  # a link, a FIFO or a device is not an entry
         head = read_regular(path, HEADER_BYTES, partial=True).partition(b"\n")[0]
+        fields = json.loads(head)
     except (FileRefused, ValueError):
         return False
-    try:
-        fields = json.loads(head)
-        entry, body, digest = fields["entry"], fields["size"], fields["sha256"]
-        return head == header(entry, body, digest) and len(head) + 1 + body == size
-    except (ValueError, KeyError, TypeError):
-        return False
+    return (isinstance(fields, dict) and list(fields) in (["entry", "size", "sha256"], ["entry", "size", "crc32"])
+            and json.dumps(fields).encode() == head and type(fields["size"]) is int
+            and len(head) + 1 + fields["size"] == size)

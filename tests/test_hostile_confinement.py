@@ -149,6 +149,8 @@ def test_the_cache_trim_removes_only_entries_it_wrote(tmp_path, monkeypatch):
     # and its own entries are still trimmed: 257 of them (the compiled game's and 256 more), the oldest goes
     for n in range(256):
         cachefile.store(cache / f"mine-{n:03}.json", f"mine-{n:03}", {"n": n})
+    (cache / "mine-000.json").write_bytes(b'{"entry": "mine-000", "size": 2, "crc32": 0}\n{}')  # an earlier pnpkit's
+    for n in range(256):
         os.utime(cache / f"mine-{n:03}.json", ns=(n * 10**9, n * 10**9))
     cachefile.trim(cache, keep=cache / "mine-255.json")
     assert not (cache / "mine-000.json").exists() and (cache / "mine-001.json").exists()
