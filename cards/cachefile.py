@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from typing import Any, Callable
 
 LIMIT = 64_000_000  # bytes: far above any compiled game
-HEADER_BYTES = 65_536  # bytes of a file `trim` reads to tell an entry by its header (names are a few hundred)
+HEADER_BYTES = 16_384  # bytes of a file `trim` reads to tell an entry by its header (a name holds at most a path: under 5 kB)
 # what `trim` leaves of a folder of entries (the face cache, bigger, has its own): 0.5 MB a validated state of a
 # 500-card game, 200 of them; the count keeps a trim's stat of every entry to about a millisecond
 FOLDER_BYTES = 100_000_000
