@@ -61,7 +61,8 @@ def test_a_journal_naming_anything_outside_the_folder_is_ignored_with_a_warning(
     (out / "docs").symlink_to(home)
     planted = {k: v if v is None else v.format(home=home) for k, v in entry.items()}
     (out / JOURNAL).write_text(json.dumps({"entries": [planted]}))
-    result = run("generator", "build", str(game), "--out", str(out))
+    result = run("generator", "build", str(game), "--out", str(out), cwd=home)  # a name taken as relative to the
+    assert sorted(p.name for p in home.iterdir()) == ["attacker", "thesis.txt"]   # current folder lands here
     assert (home / "thesis.txt").read_bytes() == THESIS and (home / "attacker").read_bytes() == b"planted\n"
     _warned(result, f"ignoring {out / JOURNAL}: it names ", "expected ")
     assert whole(out) and leftovers(out) == []
