@@ -7,9 +7,11 @@ bytes.  Real files, links and FIFOs; no mocks.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
+import zlib
 from pathlib import Path
 
 import pytest
@@ -161,11 +163,11 @@ def test_the_cache_trim_removes_only_entries_it_wrote(tmp_path, monkeypatch):
 def test_cache_entries_carry_the_sha256_of_their_body():
     raw = cachefile.pack("name", {"a": 1})
     head, _, body = raw.partition(b"\n")
-    import hashlib
     assert json.loads(head) == {"entry": "name", "size": len(body), "sha256": hashlib.sha256(body).hexdigest()}
-    crc = cachefile.pack_bytes("name", body).replace(head, json.dumps(
-        {"entry": "name", "size": len(body), "crc32": __import__("zlib").crc32(body)}).encode())
-    assert cachefile.unpack("name", crc) is None  # the old CRC-32 header is a miss
+    crc = json.dumps({"entry": "name", "size": len(body), "crc32": zlib.crc32(body)}).encode() + b"\n" + body
+    assert cachefile.unpack("name", crc) is None  # an earlier pnpkit's CRC-32 header is a miss
+    forged = raw.replace(body, body.replace(b"1", b"2"))  # same size, another body: the digest tells
+    assert cachefile.unpack("name", forged) is None
 
 
 @pytest.mark.parametrize("body", [b"{}", b"[]", b'{"id": "other-game"}', b"{ 1", b"[1, 2", b'{"id": 1'])
