@@ -25,9 +25,9 @@ import native  # noqa: E402  (the stamp's one definition; stdlib only, so import
 HERE = Path(__file__).resolve().parent
 ENGINE = "checker/el_dorado_canyon"
 # Left as Python: the package's start (it decides what is compiled), the wording and the state
-# contract (text, not play), and `vocabulary`, which makes a class per effect at run time (a
-# compiled class cannot be subclassed by one).
-PURE = {"__init__.py", "wording.py", "state_schema.py", "vocabulary.py"}
+# contract (text, not play), `vocabulary`, which makes a class per effect at run time (a
+# compiled class cannot be subclassed by one), and `engine`, the interface's boundary (no loop).
+PURE = {"__init__.py", "wording.py", "state_schema.py", "vocabulary.py", "engine.py"}
 
 
 def notice(why: str) -> None:

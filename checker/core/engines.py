@@ -2,6 +2,8 @@
 
 A print-only family (no engine) is a first-class answer, not an import error: the
 message names the game and its family, so a designer knows why nothing was resolved.
+This is the package `checker resolve` and `simulate` call; the interface every family's
+engine meets, for scripts and tests, is `checker.core.engine.RulesEngine`.
 """
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ class Condition(Record):
 
 
 STEPS: dict[str, Callable[..., None]] = {}
-LENDS: dict[str, Callable[[dict[str, Any]], Lent]] = {}
+LENDS: dict[str, Callable[[Any], Lent]] = {}
 CONDITIONS: dict[str, Condition] = {}
 
 
@@ -49,7 +49,7 @@ def step(name: str) -> Callable:
 
 def lends(name: str) -> Callable:
     """Register what effect `name` lends a unit from a while-ability."""
-    def register(lent: Callable[[dict[str, Any]], Lent]) -> Callable[[dict[str, Any]], Lent]:
+    def register(lent: Callable[[Any], Lent]) -> Callable[[Any], Lent]:
         LENDS[name] = lent
         return lent
     return register
