@@ -5,15 +5,12 @@ keeps the int keys and tuples JSON would lose); never pickle.  Entries are writt
 (`replace`) and never trusted: an entry is used only when its header names the entry asked for
 and the body has the length and CRC-32 the header records, so a torn, corrupt or foreign file is
 a miss (the caller computes the value again), never an error.  The check runs on the raw bytes
-before parsing, so a warm start pays neither `hashlib` nor a second serialisation.
-
-Reading imports neither `json` nor `pathlib` (with `re`, `enum` and `urllib`, they cost a warm
-`checker resolve` more than its work): the header is checked against the bytes `pack_bytes`
-writes for that body, and a JSON body parsed by the C scanner `json.loads` itself runs (`_json`,
-with `json.loads`'s settings); the writers import `json`.
+before parsing, so a warm start pays neither `hashlib` nor a second serialisation: the header is
+checked against the bytes `pack_bytes` writes for that body.
 """
 from __future__ import annotations
 
+import json
 import os
 import zlib
 
@@ -21,7 +18,7 @@ from .files import FileRefused, read_regular
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable
+    from typing import Any
 
 LIMIT = 64_000_000  # bytes: far above any compiled game
 # what `trim` leaves of a folder of entries (the face cache, bigger, has its own): 0.5 MB a validated state of a
@@ -32,8 +29,6 @@ FOLDER_ENTRIES = 256
 
 def pack(name: str, value: Any) -> bytes:
     """The bytes of the entry `name` holding `value` (JSON-able)."""
-    import json
-
     return pack_bytes(name, json.dumps(value, separators=(",", ":")).encode("utf-8"))
 
 
@@ -50,15 +45,15 @@ def _header(name: str, body: bytes) -> bytes:
 def header(name: str, size: int, crc32: int) -> bytes:
     """The header line (without its newline) of the entry `name` whose body has `size` bytes and CRC-32 `crc32`:
     for a writer that writes a long body in pieces, never joined (`zlib.crc32` takes the running value)."""
-    return f'{{"entry": {_quoted(name)}, "size": {size}, "crc32": {crc32}}}'.encode("utf-8")
+    return f'{{"entry": {json.dumps(name)}, "size": {size}, "crc32": {crc32}}}'.encode("utf-8")
 
 
 def unpack(name: str, raw: bytes) -> Any | None:
     """The value of the entry `name` in `raw`, or None when it is not exactly what `pack` wrote for it."""
     body = unpack_bytes(name, raw)
     try:
-        return None if body is None else _parsed(body)
-    except (ValueError, RecursionError):
+        return None if body is None else json.loads(body.decode("utf-8"))
+    except (ValueError, RecursionError):  # not UTF-8, not one JSON value, nested too deep
         return None
 
 
@@ -66,53 +61,6 @@ def unpack_bytes(name: str, raw: bytes) -> bytes | None:
     """The body of the entry `name` in `raw`, or None when it is not exactly what `pack_bytes` wrote for it."""
     head, newline, body = raw.partition(b"\n")
     return body if newline and head == _header(name, body) else None
-
-
-def _quoted(text: str) -> str:
-    try:
-        from _json import encode_basestring_ascii  # what `json.dumps` runs for a string (ensure_ascii)
-    except ImportError:  # pragma: no cover - CPython has it
-        import json
-
-        return json.dumps(text)
-    return encode_basestring_ascii(text)
-
-
-_SPACE = " \t\n\r"  # JSON's white space
-_scan: Callable[[str, int], tuple[Any, int]] | None = None
-
-
-def _parsed(body: bytes) -> Any:
-    """`json.loads(body)` for a UTF-8 body; ValueError (or StopIteration's) when it is not one JSON value."""
-    global _scan
-    text = body.decode("utf-8")
-    if _scan is None:
-        try:
-            from _json import make_scanner
-        except ImportError:  # pragma: no cover - CPython has it
-            import json
-
-            return json.loads(text)
-        _scan = make_scanner(_Settings())  # type: ignore[arg-type]  # json.loads's settings, as attributes
-    start = len(text) - len(text.lstrip(_SPACE))
-    try:
-        value, end = _scan(text, start)
-    except StopIteration:
-        raise ValueError("expected a JSON value") from None
-    if text[end:].strip(_SPACE):
-        raise ValueError("expected one JSON value")
-    return value
-
-
-class _Settings:
-    """What `json.loads` gives its scanner: strict strings, plain dicts, floats, ints and its three constants."""
-
-    strict = True
-    object_hook = None
-    object_pairs_hook = None
-    parse_float = float
-    parse_int = int
-    parse_constant = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}.__getitem__
 
 
 def load(path: str | os.PathLike[str], name: str) -> Any | None:
@@ -136,8 +84,6 @@ def _read(path: str | os.PathLike[str]) -> bytes | None:
 
 def store(path: str | os.PathLike[str], name: str, value: Any) -> None:
     """Write the entry; a cache that cannot be written (a read-only home) is just no cache."""
-    import json
-
     store_bytes(path, name, json.dumps(value, separators=(",", ":")).encode("utf-8"))
 
 

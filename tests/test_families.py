@@ -211,17 +211,3 @@ def test_a_cached_resolve_of_each_game_loads_neither_pydantic_nor_typer(case, tm
     assert "pydantic" in runs[0].stderr.splitlines()[-1].split()  # cold: definitions validated and compiled
     assert runs[1].stderr.splitlines()[-1].split() == ["0"]  # warm: none of them
     assert runs[0].stdout == runs[1].stdout
-
-
-def test_the_checker_command_starts_without_re(tmp_path):
-    """pip's console-script wrapper imports `re` (a third of a warm resolve): `checker` is a script of its own."""
-    script = shutil.which("checker", path=str(Path(sys.executable).parent))
-    assert script is not None
-    case = ROOT / "tests" / "cases" / "eldorado" / "01-fair-wind.toml"
-    env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
-    runs = [subprocess.run([sys.executable, "-X", "importtime", script, "resolve", str(case)], capture_output=True,
-                           text=True, env=env) for _ in range(3)]
-    imported = {line.rsplit("|", 1)[-1].strip() for line in runs[2].stderr.splitlines()
-                if line.startswith("import time")}
-    assert runs[2].returncode == 0 and runs[2].stdout == runs[0].stdout
-    assert "checker.cli" in imported and "re" not in imported

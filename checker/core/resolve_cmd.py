@@ -5,12 +5,12 @@ resolve must feel instant at the table); the Typer command calls the same functi
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 
 from cards.errors import describe
 from cards.files import is_file
-from cards.jsontext import dumps
 from cards.terminal import shown
 
 from .errors import StateError
@@ -87,7 +87,7 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
             print(shown(str(exc)), file=sys.stderr)
             return 2
     # JSON already escapes C0 controls; `shown` writes the rest as \uXXXX, still valid JSON
-    print(shown(dumps(result.as_json(), 2) if as_json else result.as_text()))
+    print(shown(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else result.as_text()))
     return 0
 
 
