@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from importlib import import_module
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,8 +20,7 @@ def lazy_names(package: str, names: dict[str, str],
             value = records()
         elif name in names:
             module = names[name] if "." in names[name] else f"{package}.{names[name]}"
-            __import__(module)  # not importlib: it brings `warnings` into `checker resolve`'s start-up
-            value = getattr(sys.modules[module], name)
+            value = getattr(import_module(module), name)
         else:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         setattr(sys.modules[package], name, value)

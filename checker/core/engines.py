@@ -5,7 +5,9 @@ message names the game and its family, so a designer knows why nothing was resol
 """
 from __future__ import annotations
 
-from cards.families import family, module
+from importlib import import_module
+
+from cards.families import family
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,4 +26,4 @@ def engine_for(game_id: str, family_name: str) -> ModuleType:
     fam = family(family_name)
     if fam.engine is None:
         raise NoEngine(game_id, fam.name)
-    return module(fam.engine)
+    return import_module(fam.engine)
