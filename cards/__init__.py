@@ -8,10 +8,7 @@ imported on first use: `checker resolve` reads `cards.families`, `cards.files` a
 from __future__ import annotations
 
 from importlib import import_module
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 _LAZY = {"DefinitionError": "errors", "Problem": "errors", "BUILTIN": "loader", "Game": "loader",
          "LoadedComponent": "loader", "load_game": "loader", "FAMILIES": "families", "Family": "families",

@@ -13,12 +13,9 @@ from __future__ import annotations
 import json
 import os
 import zlib
+from typing import Any
 
 from .files import FileRefused, read_regular
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 LIMIT = 64_000_000  # bytes: far above any compiled game
 # what `trim` leaves of a folder of entries (the face cache, bigger, has its own): 0.5 MB a validated state of a

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import os
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from .record import Record
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
     from types import ModuleType

@@ -19,11 +19,10 @@ import errno
 import os
 import stat
 import time
+from typing import IO, TYPE_CHECKING, Iterable, Iterator, Mapping
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # `pathlib` and `json` are imported by the writers: a reader (`checker resolve`) starts without
+if TYPE_CHECKING:  # paths are taken and given as strings (or any path-like)
     from pathlib import Path
-    from typing import IO, Iterable, Iterator, Mapping
 
 MAX_READ = 2_000_000        # bytes: far above any definition or state file, far below a memory problem
 LOCK_WAIT = 60.0            # seconds a writer waits for another writer into the same folder

@@ -3,10 +3,7 @@ from __future__ import annotations
 
 import sys
 from importlib import import_module
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable
+from typing import Any, Callable
 
 
 def lazy_names(package: str, names: dict[str, str],

@@ -6,10 +6,10 @@ message names the game and its family, so a designer knows why nothing was resol
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from cards.families import family
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
 

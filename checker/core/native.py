@@ -16,11 +16,10 @@ from __future__ import annotations
 import os
 import sys
 import zlib
+from typing import TYPE_CHECKING, Sequence
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
-    from typing import Sequence
 
 STAMP = "native.stamp"
 PURE = "PNPKIT_PURE"  # set (to anything but "" or "0"): run the sources even where compiled modules are current

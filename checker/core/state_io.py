@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 import tomllib
+from typing import TYPE_CHECKING, Any
 
 from cards.formats import FORMAT, format_problem
 from cards.files import FileRefused, read_bytes, write_file
 
 from .errors import StateError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import os
-    from typing import Any
 
 
 def read_state(path: str | os.PathLike[str]) -> dict[str, Any]:

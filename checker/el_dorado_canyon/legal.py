@@ -9,15 +9,14 @@ the gold may pay for it; whether it does is the turn's business, not the reveal'
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from checker.core.errors import StateError
 
 from .players import Play, Player
 from .rules import DIRECTIONS, LEFT, RIGHT, Card, Option
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from .turn import Table
 
 ARROW_NAMES = {LEFT: "left", RIGHT: "right"}

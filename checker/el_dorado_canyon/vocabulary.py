@@ -10,12 +10,11 @@ whose parameters are read by name (`e.damage`) and whose `rule` is its home here
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable
+
 from cards.record import Record
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable
-
     from .players import Play, Player
     from .turn import Table
 

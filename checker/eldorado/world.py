@@ -7,14 +7,13 @@ that data, so a resolve never needs the definitions' validation again.
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from checker.core.compiled import compiled
 from checker.core.errors import StateError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import os
-    from typing import Any
 
 
 def compile_game(game: Any) -> dict[str, Any]:

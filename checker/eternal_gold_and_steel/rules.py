@@ -7,11 +7,9 @@ condition and effects exactly as `cards/models/eternal_gold_and_steel/` defines 
 """
 from __future__ import annotations
 
-from checker.core.compiled import built
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from checker.core.compiled import built
 
 DECK_SCHEMAS = ("starting", "forge", "market")
 

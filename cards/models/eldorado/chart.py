@@ -9,15 +9,13 @@ by their chart coordinate, e.g. 'K12', as in state files and on the printed map.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from cards.record import Record
 
 from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # only types: a resolve builds a Chart from compiled data without pydantic
-    from typing import Any, Callable, Iterable, TypeVar
-
     from .chart_schema import City, Island, MapRecord, Monsters, Port, River
 
     T = TypeVar("T")
