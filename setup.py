@@ -96,16 +96,6 @@ class BuildExt(build_ext):
 
 # Only a build compiles: pip also runs this file for the build's requirements and metadata.
 BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
-COMMANDS = {"generator": "generator.plain:main", "checker": "checker.cli:main"}
 
 
-def commands() -> dict:
-    """How the commands are installed: on POSIX as plain scripts (`scripts/`), since pip's console-script
-    wrapper imports `re` to trim a Windows suffix from `sys.argv[0]`, a third of a warm `checker resolve`;
-    on Windows as console scripts, the only kind pip gives an `.exe` launcher."""
-    if os.name == "nt":
-        return {"entry_points": {"console_scripts": [f"{name} = {target}" for name, target in COMMANDS.items()]}}
-    return {"scripts": [f"scripts/{name}" for name in COMMANDS]}
-
-
-setup(ext_modules=compiled() if BUILDS & set(sys.argv[1:]) else [], cmdclass={"build_ext": BuildExt}, **commands())
+setup(ext_modules=compiled() if BUILDS & set(sys.argv[1:]) else [], cmdclass={"build_ext": BuildExt})

@@ -47,7 +47,7 @@ def resolve_sides(env: dict[str, str], against: Path | None) -> dict[str, list[s
     """The bare interpreter and each game's resolve (and DIR's), each run once to warm the caches."""
     sides = {"python3 -c pass": [sys.executable, "-c", "pass"]}
     trees = {"": ROOT} | ({"ref ": against.resolve()} if against else {})
-    command = Path(sys.executable).parent / "checker"  # the installed command (scripts/checker), this tree's
+    command = Path(sys.executable).parent / "checker"  # the installed command (a console script), this tree's
     for game, state in STATES.items():
         for label, tree in trees.items():
             code = f"import sys; sys.path.insert(0, {str(tree)!r}); from checker.cli import main; main()"
