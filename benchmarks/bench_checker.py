@@ -16,7 +16,7 @@
    each: the count does not move with the load of a shared machine, where CPU times do) and
    gives each resolve as a multiple of the bare interpreter's count. Compare counts between
    trees; do not turn them into milliseconds by python's start-up rate (imports run at a
-   different rate: docs/performance.md, fifth pass).
+   different rate: benchmarks/README.md, the fifth pass's correction).
 2. `checker simulate` fast path: 4-player games per second in one process, random and greedy
    policies, with the designer metrics (2,000 games each, best and median of 3 runs). The
    whole process and its start-up: benchmarks/bench_simulate.py.
