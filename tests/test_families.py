@@ -188,23 +188,19 @@ def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(edc_varia
     assert runs[0].stdout == runs[1].stdout
 
 
-# What `checker resolve` must not import on a warm cache: each costs start-up (issue 14, benchmarks/README.md);
-# `hashlib` is no longer among them: every cache entry read is checked by the sha256 of its body (issue 26)
-HEAVY = ("pydantic", "typer", "dataclasses", "inspect", "tempfile", "tomli_w", "random", "fcntl",
-         # nor what they bring: the state is read by toml-rs (checker.core.fasttoml), the verdict written by
-         # cards.jsontext, paths kept as strings, records without NamedTuple (cards.record)
-         "typing", "re", "enum", "pathlib", "json", "tomllib", "datetime", "functools", "collections", "contextlib",
-         "urllib", "importlib.util")
+# What a warm `checker resolve` leaves out because leaving it out pays: the definitions' validation (kept records,
+# cards/kept.py) and Typer (checker/cli.py's plain path)
+LEFT_OUT = ("pydantic", "typer")
 
 
 @pytest.mark.parametrize("case", ["el-dorado-canyon/34-abilities-in-a-fight.toml", "eldorado/01-fair-wind.toml",
                                   "eternal-gold-and-steel/addmarket-01-forge-apprentice.toml"])
-def test_a_cached_resolve_of_each_game_loads_none_of_the_heavy_modules(case, tmp_path):
+def test_a_cached_resolve_of_each_game_loads_neither_pydantic_nor_typer(case, tmp_path):
     probe = ("import sys; sys.argv = ['checker', 'resolve', sys.argv[1], '--json']\n"
              "import cards.terminal; cards.terminal.leave = sys.exit  # raise SystemExit instead of leaving at once\n"
              "from checker.cli import main\n"
              "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
-             f"print(code, *sorted((set(sys.modules) | {{m.split('.')[0] for m in sys.modules}}) & set({HEAVY!r})), "
+             f"print(code, *sorted((set(sys.modules) | {{m.split('.')[0] for m in sys.modules}}) & set({LEFT_OUT!r})), "
              "file=sys.stderr)")
     env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
     runs = [subprocess.run([sys.executable, "-c", probe, str(ROOT / "tests" / "cases" / case)], capture_output=True,
@@ -212,17 +208,3 @@ def test_a_cached_resolve_of_each_game_loads_none_of_the_heavy_modules(case, tmp
     assert "pydantic" in runs[0].stderr.splitlines()[-1].split()  # cold: definitions validated and compiled
     assert runs[1].stderr.splitlines()[-1].split() == ["0"]  # warm: none of them
     assert runs[0].stdout == runs[1].stdout
-
-
-def test_the_checker_command_starts_without_re(tmp_path):
-    """pip's console-script wrapper imports `re` (a third of a warm resolve): `checker` is a script of its own."""
-    script = shutil.which("checker", path=str(Path(sys.executable).parent))
-    assert script is not None
-    case = ROOT / "tests" / "cases" / "eldorado" / "01-fair-wind.toml"
-    env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
-    runs = [subprocess.run([sys.executable, "-X", "importtime", script, "resolve", str(case)], capture_output=True,
-                           text=True, env=env) for _ in range(3)]
-    imported = {line.rsplit("|", 1)[-1].strip() for line in runs[2].stderr.splitlines()
-                if line.startswith("import time")}
-    assert runs[2].returncode == 0 and runs[2].stdout == runs[0].stdout
-    assert "checker.cli" in imported and "re" not in imported

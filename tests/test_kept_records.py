@@ -133,9 +133,9 @@ def test_each_kept_record_does_what_its_validated_model_does(game):
 def test_a_warm_build_imports_no_pydantic_and_writes_the_bytes_of_a_validated_one(tmp_path):
     env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    run = [sys.executable, "-c", "import sys; from generator import buildrun; "
+    run = [sys.executable, "-c", "import sys; from pathlib import Path; from generator import buildrun; "
            "buildrun.build([], buildrun.options('a4', 'long', '0,0', False, False, 3.0, False, False), "
-           "__import__('pathlib').Path(sys.argv[1]), None, True); "
+           "Path(sys.argv[1]), None, True); "
            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'pydantic_core')))"]
     first = subprocess.run([*run, str(tmp_path / "first")], env=env, capture_output=True, text=True, check=True)
     warm = subprocess.run([*run, str(tmp_path / "warm")], env=env, capture_output=True, text=True, check=True)

@@ -5,21 +5,18 @@ resolve must feel instant at the table); the Typer command calls the same functi
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
+from pathlib import Path
 
 from cards.errors import describe
 from cards.files import is_file
-from cards.jsontext import dumps
 from cards.terminal import shown
 
 from .errors import StateError
 from .headline import check_focus, headline, take_dispute
 from .state_io import read_state, write_state
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from pathlib import Path
 
 
 def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | os.PathLike[str] | None,
@@ -30,7 +27,7 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
     from .engines import NoEngine
     from .gamecache import load_for_play
 
-    state_file = _path(os.fspath(state_path))  # the path as messages have always shown it
+    state_file = str(Path(state_path))  # the path as messages have always shown it
     state: dict = {}
     try:
         state = read_state(state_file)
@@ -44,7 +41,7 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
                              file=state_file)
         builtin = builtin_folders()
         if game_ref not in builtin:  # a user's folder, relative to the state file
-            folder = _path(os.path.join(_parent(state_file), game_ref))
+            folder = str(Path(state_file).parent / game_ref)
             if not is_file(os.path.join(folder, "game.toml")):
                 raise StateError(f"expected a built-in game ({', '.join(builtin)}) or a folder with a game.toml, "
                                  f"got {game_ref!r}", field="game", file=state_file)
@@ -61,7 +58,7 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
                 raise
             print(shown(str(exc)), file=sys.stderr)
             return 2
-        extra = {"base": _parent(state_file)} if getattr(engine, "RESOLVE_BASE", False) else {}
+        extra = {"base": str(Path(state_file).parent)} if getattr(engine, "RESOLVE_BASE", False) else {}
         dispute = take_dispute(state)
         ids = _strings(state) if dispute.focus is not None else set()  # before the engine changes the state
         result = engine.resolve(state, game, seed=seed, **extra)  # base: for paths inside the state
@@ -72,8 +69,6 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
         if exc.file is None:
             exc.file = state_file
         if exc.value is not None and isinstance(state.get("game"), str):
-            from pathlib import Path
-
             from .elsewhere import elsewhere
 
             first, *rest = exc.message.split("\n", 1)  # the hint ends the refusal's line, before any list
@@ -87,26 +82,8 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
             print(shown(str(exc)), file=sys.stderr)
             return 2
     # JSON already escapes C0 controls; `shown` writes the rest as \uXXXX, still valid JSON
-    print(shown(dumps(result.as_json(), 2) if as_json else result.as_text()))
+    print(shown(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else result.as_text()))
     return 0
-
-
-def _path(text: str) -> str:
-    """`str(pathlib.Path(text))` without importing `pathlib` (with `re` and `urllib`, it cost resolve's start-up
-    more than its work): "." and empty parts dropped, a leading "//" kept (POSIX), "" is "."."""
-    if os.name != "posix":  # pragma: no cover - another flavour of paths
-        from pathlib import Path
-
-        return str(Path(text))
-    root = "//" if text.startswith("//") and not text.startswith("///") else "/" if text.startswith("/") else ""
-    return root + "/".join(p for p in text.split("/") if p and p != ".") or "."
-
-
-def _parent(path: str) -> str:
-    """`str(pathlib.Path(path).parent)` for a path as `_path` gives it."""
-    root = "//" if path.startswith("//") else "/" if path.startswith("/") else ""
-    head, _, last = path[len(root):].rpartition("/")
-    return (root + head if head else root or ".") if last and last != "." else path
 
 
 def _strings(value: object) -> set[str]:

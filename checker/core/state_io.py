@@ -1,16 +1,16 @@
 """Reading and writing state files: TOML in, TOML out, through `cards.files` (bounded, all or nothing)."""
 from __future__ import annotations
 
+import tomllib
+from typing import TYPE_CHECKING, Any
+
 from cards.formats import FORMAT, format_problem
 from cards.files import FileRefused, read_bytes, write_file
 
 from .errors import StateError
-from .fasttoml import loads
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import os
-    from typing import Any
 
 
 def read_state(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -23,16 +23,12 @@ def read_state(path: str | os.PathLike[str]) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise StateError(f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}", file=str(path)) from None
-    state = loads(text)  # without importing tomllib, where it gives the same table
-    if state is None:  # tomllib decides: the value, or the words of its refusal
-        import tomllib
-
-        try:
-            state = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise StateError(f"TOML syntax error: {exc}", file=str(path)) from None
-        except (RecursionError, ValueError) as exc:
-            raise StateError(f"unreadable state: {type(exc).__name__}", file=str(path)) from None
+    try:
+        state = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise StateError(f"TOML syntax error: {exc}", file=str(path)) from None
+    except (RecursionError, ValueError) as exc:  # nested too deep, an integer too long
+        raise StateError(f"unreadable state: {type(exc).__name__}", file=str(path)) from None
     problem = format_problem(state.pop("format", None))
     if problem:
         raise StateError(problem, field="format", file=str(path))
