@@ -84,18 +84,18 @@ def _parsed(path: Path, name: str) -> Any:
     try:
         for _, node in etree.iterparse(str(path), events=("start",), resolve_entities=False, no_network=True,
                                        load_dtd=False, huge_tree=False):
+            root = node if root is None else root
             count += 1
             if count > MAX_ELEMENTS:
-                raise ArtError(f"expected an SVG of at most {MAX_ELEMENTS:,} elements, got more: {name!r} "
-                               f"(simplify it, or export it as a PNG)")
-            if count == 1:
-                root = node
+                break
     except (etree.XMLSyntaxError, OSError, ValueError) as exc:
-        if isinstance(exc, ArtError):
-            raise
         raise ArtError(f"expected an SVG drawing, got a file that is not well-formed XML: {name!r} ({exc})") from None
+    if count > MAX_ELEMENTS:
+        raise ArtError(f"expected an SVG of at most {MAX_ELEMENTS:,} elements, got more: {name!r} "
+                       f"(simplify it, or export it as a PNG)")
     if root is None or root.tag != _SVG + "svg":
-        raise ArtError(f"expected an SVG drawing (an <svg> root in the SVG namespace), got <{root.tag}>: {name!r}")
+        raise ArtError(f"expected an SVG drawing (an <svg> root in the SVG namespace), got "
+                       f"<{getattr(root, 'tag', '')}>: {name!r}")
     return root
 
 
