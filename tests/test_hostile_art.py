@@ -250,6 +250,20 @@ def test_the_largest_raster_the_budget_allows_builds_within_the_memory_target(tm
     assert peak < MEMORY_LIMIT_KB, peak
 
 
+def test_a_deck_of_many_large_images_keeps_no_decoded_pixels_between_cards(tmp_path):
+    """Six 3000 x 2000 RGBA pictures, one per card: each decoded when its form is drawn, then let go
+    (a reader kept per picture held its pixels to the end: 450 MB for these six, growing with the deck)."""
+    game = scaffold(tmp_path / "g")
+    cards = []
+    for i in range(6):
+        Image.new("RGBA", (3000, 2000), (30 * i, 90, 60, 255)).save(game / "art" / f"p{i}.png")
+        cards.append(f'[[cards]]\nid = "c{i}"\nname = "Card {i}"\nart = "art/p{i}.png"\ntext = "Gain 1."\npower = 1\n')
+    (game / "cards.toml").write_text("\n".join(cards))
+    result, peak = build(game, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert peak < 300_000, peak
+
+
 # ---- no font that is not embedded (issue 30, defect 4) ------------------------------------------------------
 
 @pytest.fixture(scope="module")
