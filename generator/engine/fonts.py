@@ -1,7 +1,9 @@
 """Embedded open fonts, registered once; no output ever uses the base-14 fonts.
 
 ReportLab falls back to Helvetica (`initialFontName`) for any canvas or paragraph
-that names no font, so `register_fonts` also points that default at our text face.
+that names no font, and sets it at the start of every drawing it renders (an SVG's
+form then carried `BT /F5 10 Tf 12 TL ET`, a non-embedded Helvetica that shops refuse),
+so `register_fonts` also points both defaults at our text face.
 A built-in face is registered by name and its file parsed only when a build first
 measures or draws with it (parsing all seven cost about 70 ms; a kit uses some), and
 then only when no earlier build cached what parsing finds (`fontcache`).
@@ -96,7 +98,7 @@ def register_fonts() -> None:
     addMapping(DISPLAY, 1, 0, DISPLAY_BOLD)
     addMapping(DISPLAY, 0, 1, DISPLAY_ITALIC)
     addMapping(DISPLAY, 1, 1, DISPLAY_BOLD)
-    rl_config.canvas_basefontname = TEXT
+    rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = TEXT
 
 
 class FontFileError(ValueError):
