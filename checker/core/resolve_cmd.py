@@ -44,7 +44,12 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
 
 
 class Refused(Exception):
-    """A state `checker resolve` refuses (exit 2): `str()` is the whole message it prints."""
+    """A state `checker resolve` refuses (exit 2): `str()` is the whole message it prints; `player` and
+    `field` where the refusal names them (the page shows it beside that field)."""
+
+    def __init__(self, message: str, player: str | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.player, self.field = player, field
 
 
 class Beside:
@@ -53,12 +58,12 @@ class Beside:
     folders, by name)."""
 
     def __init__(self, state_file: str) -> None:
-        self.base = _parent(state_file)
+        self.base: str | None = _parent(state_file)
         self.state_file = state_file
 
     def folder(self, game_ref: str) -> str | None:
         """The folder a `game` that is not a built-in id names, or None when it has no game.toml."""
-        folder = _path(os.path.join(self.base, game_ref))
+        folder = _path(os.path.join(self.base or ".", game_ref))
         return folder if is_file(os.path.join(folder, "game.toml")) else None
 
     def hint(self, value: object, game_ref: str) -> str:
@@ -124,7 +129,7 @@ def settle(state_file: str, read: Callable[[], dict], seed: int | None, games: B
         if exc.value is not None and isinstance(state.get("game"), str):
             first, *rest = exc.message.split("\n", 1)  # the hint ends the refusal's line, before any list
             exc.message = "\n".join([first + games.hint(exc.value, state["game"]), *rest])
-        raise Refused(str(exc)) from None
+        raise Refused(str(exc), exc.player, exc.field) from None
     return result
 
 
