@@ -122,15 +122,20 @@ function names() { return state.players.map((p) => p.name || ""); }
 
 function fieldsOf(path, holder, scope, player) {
   // The fields of table `path` whose values live in `holder`; `scope` is the field path refusals name.
+  // Required fields and those given come first; the rest (their defaults apply) folded under "More".
   const box = el("div", { class: "fields" });
+  const more = el("details", { class: "more" }, el("summary", { text: "More fields (defaults apply)" }));
   const t = table(path);
   for (const field of t.fields) {
     const kind = kindOf(field, path);
     if (kind === "skip") continue;
     if (field.kinds.length && !field.kinds.includes(holder.kind)) continue;
     if (path === "players" && field.name === "play" && holder.gone === true) continue;
-    box.append(fieldRow(field, kind, path, holder, scope ? `${scope}.${field.name}` : field.name, player));
+    if (path === "players" && field.name === "name") continue;  // named in the seats above
+    const shown = field.default.startsWith("required") || holder[field.name] !== undefined || kind === "player";
+    (shown ? box : more).append(fieldRow(field, kind, path, holder, scope ? `${scope}.${field.name}` : field.name, player));
   }
+  if (more.childElementCount > 1) box.append(more);
   return box;
 }
 
