@@ -111,7 +111,7 @@ def _describe(name: str, ref: str) -> dict[str, Any]:
         for record in component.records:
             records.setdefault(component.spec.schema_, []).append({
                 "id": record.id, "name": getattr(record, "name", record.id), "component": component.id,
-                "two_ended": bool(getattr(record, "two_ended", False)), "arrow": _text(getattr(record, "arrow", None)),
+                "two_ended": bool(getattr(record, "two_ended", False)), "arrow": _arrow(record),
             })
     return {
         "name": name, "title": game.name, "rules": game.rules, "players": list(game.players),
@@ -124,8 +124,11 @@ def _describe(name: str, ref: str) -> dict[str, Any]:
     }
 
 
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
+def _arrow(record: Any) -> str | None:
+    """The arrow a card prints ("either": the player turns it), on the record or on one of its options."""
+    arrows = [a for a in (getattr(o, "arrow", None) for o in (record, *(getattr(record, "options", None) or ())))
+              if isinstance(a, str) and a != "none"]
+    return "either" if "either" in arrows else arrows[0] if arrows else None
 
 
 def _chart(game: Any) -> dict[str, Any] | None:

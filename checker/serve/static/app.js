@@ -102,7 +102,7 @@ function toml(current) {
   for (const [key, value] of Object.entries(current)) {
     if (value === undefined) continue;
     if (key === "players") continue;
-    if (isTable(value)) tables.push([key, value]);
+    if (isTable(value)) { if (Object.values(value).some((v) => v !== undefined)) tables.push([key, value]); }
     else lines.push(`${tomlKey(key)} = ${tomlValue(value)}`);
   }
   for (const [key, value] of tables) {
@@ -170,6 +170,9 @@ function fieldRow(field, kind, path, holder, where, player) {
     options.forEach((o, i) => input.append(el("option", { value: String(i), text: String(o), selected: o === value })));
     input.addEventListener("change", () => {
       set(input.value === "" ? undefined : options[Number(input.value)]);
+      if (field.name === "kind") {  // the fields of another kind are not this action's
+        for (const other of table(path).fields) if (other.kinds.length && !other.kinds.includes(holder.kind)) delete holder[other.name];
+      }
       if (field.name === "kind" || field.name === "gone") render();
     });
   } else if (kind === "int") {
