@@ -209,3 +209,60 @@ def test_serve_imports_nothing_on_resolves_path():
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "[]"
     code = "import sys; from checker.cli import _run; print('starlette' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+def _serve(*args: str, env_cache: Path) -> subprocess.Popen:
+    import os
+
+    return subprocess.Popen([sys.executable, "-c", "from checker.cli import main; main()", "serve", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PNPKIT_CACHE=str(env_cache)))
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_with_host_the_printed_url_carries_a_token_and_a_qr_code(tmp_path):
+    """`--host`: the URL printed (and drawn as a QR code) carries the token; without it every request is 403."""
+    import urllib.error
+    import urllib.request
+
+    port = _free_port()
+    process = _serve("--host", "127.0.0.1", "--port", str(port), env_cache=tmp_path)
+    try:
+        line = process.stdout.readline()
+        url = re.fullmatch(r"Serving el-dorado-canyon, eternal-gold-and-steel, eldorado at "
+                           rf"(http://127\.0\.0\.1:{port}/\?token=[A-Za-z0-9_-]{{22}})\n", line).group(1)
+        qr = [process.stdout.readline() for _ in range(20)]
+        assert sum("█" in row or "▀" in row or "▄" in row for row in qr) >= 15  # drawn with block characters
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert page.status == 200 and b"Settle it at the table" in page.read()
+        for path in ("", "static/app.js", "api/games"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}", timeout=10)
+            assert refused.value.code == 403
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_serve_refuses_what_it_cannot_serve(tmp_path):
+    done = _serve("no-such-folder", env_cache=tmp_path).communicate(timeout=60)
+    assert done == ("", "no-such-folder: expected a built-in game (el-dorado-canyon, eternal-gold-and-steel, eldorado) "
+                        "or a folder with a game.toml\n")
+    port = _free_port()
+    first = _serve("--port", str(port), env_cache=tmp_path)
+    try:
+        first.stdout.readline()
+        second = _serve("--port", str(port), env_cache=tmp_path)
+        out, err = second.communicate(timeout=60)
+        assert second.returncode == 2
+        assert err == f"--host/--port: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    finally:
+        first.terminate()
+        first.wait(timeout=10)

@@ -67,8 +67,12 @@ def page(browser, server):
     assert errors == []
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, at: str | None = None) -> None:
+    """The phone's screen, scrolled to `at`, for docs/serve-NAME.png."""
     if SHOTS:
+        if at is not None:
+            page.locator(at).first.scroll_into_view_if_needed()
+        page.wait_for_load_state("networkidle")
         page.screenshot(path=str(Path(SHOTS) / f"serve-{name}.png"), full_page=False)
 
 
@@ -171,16 +175,16 @@ def readme_verdict() -> str:
 def test_the_readme_dispute_tapped_at_phone_size(page, tmp_path):
     shot(page, "1-game")
     edc_readme_dispute(page)
-    shot(page, "2-players")
+    shot(page, "2-players", ".field[data-player='0'][data-field='play.card']")
     page.click("#resolve")
     expect(page.locator("#verdict .headline")).to_have_text(readme_verdict())
     expect(page.locator("#verdict .changes")).to_contain_text("Bob: health 2 -> 1")
-    shot(page, "3-verdict")
+    shot(page, "3-verdict", "#verdict h2")
     first = page.locator("#verdict .steps details").first
     expect(first.locator(".rule")).to_be_hidden()
     first.locator("summary").click()  # one tap opens a step's citation
     expect(first.locator(".rule")).to_contain_text('rule: Gameplay: "all players reveal their card')
-    shot(page, "4-steps")
+    shot(page, "4-steps", "#verdict .steps details[open]")
     saved = state_toml(page, tmp_path)
     assert verdict_json(page) == cli_json(saved)  # the download is a state `checker resolve` reads, same verdict
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -196,12 +200,12 @@ def test_edc_what_if_next_turn_and_open(page, tmp_path):
     differs = page.locator("#verdict .differences")
     expect(differs).to_contain_text("was: Bob: health 2 -> 1")  # Bob is not shot any more
     expect(differs).to_contain_text("now: Cid: health 5 -> 3")
-    shot(page, "5-what-if")
+    shot(page, "5-what-if", "#verdict .differences")
     page.click("#next")
     expect(row(page, "first_player").locator("select")).to_have_value(
         row(page, "first_player").locator("option", has_text="Bob").get_attribute("value"))
     expect(row(page, "play.card", 0).locator(".chip")).to_have_count(0)  # the next turn's plays are to be chosen
-    shot(page, "6-next-turn")
+    shot(page, "6-next-turn", "#table")
     case = CASES / "el-dorado-canyon" / "50-marker-wraps-and-default-hand.toml"
     page.set_input_files("#open", str(case))
     expect(row(page, "play.card", 0).locator(".chip")).to_have_count(1)
@@ -216,7 +220,7 @@ def test_a_refusal_is_shown_beside_its_field(page):
     page.click("#resolve")
     beside = row(page, "play.direction", 0).locator(".refusal")
     expect(beside).to_contain_text("state.toml: player 'Ann': play.direction: expected 'left' or 'right'")
-    shot(page, "7-refusal")
+    shot(page, "7-refusal", ".field .refusal.server")
 
 
 def test_eldorado_dispute_with_the_map(page, tmp_path):
@@ -234,8 +238,13 @@ def test_eldorado_dispute_with_the_map(page, tmp_path):
     expect(row(page, "at", 1).locator(".refusal")).to_be_hidden()
     choose(page, "action.kind", "move")
     choose(page, "action.player", "Ann")
-    tap_square(page, "action.path", ["I12", "I13"])
-    shot(page, "8-eldorado-map")
+    reveal(page, "action.path")
+    row(page, "action.path").locator("button.map-button").click()
+    for square in ("I12", "I13"):
+        page.locator(f"#picker rect[data-square='{square}']").click()
+    expect(page.locator("#picker .readout")).to_have_text("I13: mountains; city: Manoa (added)")
+    shot(page, "8-eldorado-map", "#picker rect[data-square='I13']")
+    page.click("#picker-done")
     type_in(page, "action.guard", "2")
     page.click("#resolve")
     expected = json.loads(cli_json(case))
@@ -258,12 +267,12 @@ def test_eternal_dispute_by_tapping_cards(page, tmp_path):
     seats(page, "eternal-gold-and-steel", ["Ann", "Bob"])
     tap_card(page, "market_deck", "temple-warden")
     page.locator("#picker button.pick[data-id='fortunes-favor']").click()
+    shot(page, "9-eternal-cards")
     page.click("#picker-done")
     tap_card(page, "hand", "forge-apprentice", 0, done=True)
     tap_card(page, "market", "ember-whelp", 0, done=True)
     choose(page, "action.kind", "play")
     tap_card(page, "action.card", "forge-apprentice")
-    shot(page, "9-eternal")
     page.click("#resolve")
     expected = json.loads(cli_json(case))
     expect(page.locator("#verdict .headline")).to_have_text(expected["headline"])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+import socket
 import sys
 
 from cards.terminal import shown
@@ -26,6 +27,18 @@ def serve(args: list[str], port: int, host: str | None) -> int:
         return 2
     token = secrets.token_urlsafe(16) if host is not None else None  # off this machine: the URL is the key
     bind = host if host is not None else "127.0.0.1"
+    try:  # listening before the URL is printed: a browser opening it at once is answered
+        sock = socket.socket(socket.AF_INET6 if ":" in bind else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # the connections it accepts inherit this: without it a response's headers and body, written apart,
+        # wait for the browser's delayed acknowledgement (40 ms a request; benchmarks/README.md)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.bind((bind, port))
+        sock.listen(64)
+    except (OSError, UnicodeError) as exc:
+        print(shown(f"--host/--port: cannot listen on {bind}:{port}: {getattr(exc, 'strerror', None) or exc}"),
+              file=sys.stderr)
+        return 2
     url = f"http://{_reachable(bind)}:{port}/" + (f"?token={token}" if token else "")
     app = create_app(served, token)
     print(shown(f"Serving {', '.join(served.names())} at {url}"))
@@ -33,10 +46,7 @@ def serve(args: list[str], port: int, host: str | None) -> int:
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         print("Scan it with a phone on the same network; the token in the URL is needed on every request.")
     print("Press Ctrl+C to stop.", flush=True)
-    try:
-        uvicorn.run(app, host=bind, port=port, log_level="warning")
-    except SystemExit as exc:  # uvicorn exits 1 when it cannot bind; its message is printed
-        return 2 if exc.code else 0
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
     return 0
 
 
@@ -44,8 +54,6 @@ def _reachable(bind: str) -> str:
     """The address a phone types: the machine's own address on the network for 0.0.0.0 (or ::)."""
     if bind not in ("0.0.0.0", "::", ""):
         return f"[{bind}]" if ":" in bind else bind
-    import socket
-
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("10.255.255.255", 1))  # a UDP connect sends nothing: it picks the outgoing address

@@ -132,7 +132,8 @@ function fieldsOf(path, holder, scope, player) {
     if (field.kinds.length && !field.kinds.includes(holder.kind)) continue;
     if (path === "players" && field.name === "play" && holder.gone === true) continue;
     if (path === "players" && field.name === "name") continue;  // named in the seats above
-    const shown = field.default.startsWith("required") || holder[field.name] !== undefined || kind === "player";
+    const shown = field.default.startsWith("required") || holder[field.name] !== undefined || kind === "player"
+      || (path.endsWith("play") && asked(holder.card, field.name));
     (shown ? box : more).append(fieldRow(field, kind, path, holder, scope ? `${scope}.${field.name}` : field.name, player));
   }
   if (more.childElementCount > 1) box.append(more);
@@ -202,6 +203,12 @@ function fieldRow(field, kind, path, holder, where, player) {
   return row;
 }
 
+function asked(id, name) {
+  // Whether the chosen card asks for this field: the end of a two-ended card, the way its arrow turns.
+  const r = id ? record(id) : null;
+  return Boolean(r && ((name === "option" && r.two_ended) || (name === "direction" && r.arrow === "either")));
+}
+
 function needs(id) {
   // What the chosen card asks of the player: which end reads upright, where its arrow points.
   const r = record(id);
@@ -269,7 +276,7 @@ function squareField(field, kind, holder, set, id) {
   };
   input.addEventListener("change", take);
   box.append(input, el("button", { type: "button", class: "map-button", text: "Map…",
-    onclick: () => map(field, kind, (square) => {
+    onclick: () => map(field, kind, input.value.toUpperCase().split(/[,\s]+/), (square) => {
       input.value = kind === "square" ? square : [input.value.trim(), square].filter(Boolean).join(", ");
       take();
       if (kind === "square") { closePicker(); render(); }
@@ -277,7 +284,7 @@ function squareField(field, kind, holder, set, id) {
   return box;
 }
 
-function map(field, kind, tapped) {
+function map(field, kind, chosen, tapped) {
   const m = game.map;
   const size = 16;
   const ns = "http://www.w3.org/2000/svg";
@@ -294,12 +301,15 @@ function map(field, kind, tapped) {
     rect.setAttribute("height", size);
     rect.setAttribute("fill", TERRAIN[m.terrain[i]] || "#ccc");
     rect.setAttribute("data-square", square);
-    if (m.marks[square]) rect.setAttribute("class", m.marks[square].startsWith("city") ? "city" : "mark");
+    const classes = [m.marks[square] ? (m.marks[square].startsWith("city") ? "city" : "mark") : "",
+      chosen.includes(square) ? "chosen" : ""].filter(Boolean);
+    if (classes.length) rect.setAttribute("class", classes.join(" "));
     const title = document.createElementNS(ns, "title");
     title.textContent = `${square}: ${m.terrain[i]}${m.marks[square] ? `; ${m.marks[square]}` : ""}`;
     rect.append(title);
     rect.addEventListener("click", () => {
       readout.textContent = `${title.textContent}${kind === "squares" ? " (added)" : ""}`;
+      rect.classList.add("chosen");
       tapped(square);
     });
     svg.append(rect);
@@ -338,7 +348,7 @@ function render() {
     box.append(el("summary", { text: row.name || `seat ${i + 1}` }), fieldsOf("players", row, "", String(i)));
     rows.append(box);
   });
-  for (const id of ["seats", "table", "players", "actions"]) $(id).hidden = false;
+  for (const id of ["seats", "table", "players", "actions", "files"]) $(id).hidden = false;
 }
 
 async function chooseGame(name, loaded) {
@@ -365,6 +375,7 @@ async function resolve() {
   if (answer.status !== 200) {
     out.append(el("h2", { text: "Refused" }), el("p", { class: "refusal", text: answer.json.error }));
     besideField(answer.json);
+    out.scrollIntoView();
     return;
   }
   const verdict = answer.json;
@@ -390,6 +401,7 @@ async function resolve() {
       el("p", { class: "rule", text: `rule: ${step.rule}` }))));
   }
   out.append(el("h3", { text: `Steps (${verdict.log.length}): tap one for its rule` }), steps);
+  out.scrollIntoView();
   $("whatif").disabled = false;
   $("next").disabled = false;
   $("save-verdict").disabled = false;
@@ -407,6 +419,7 @@ function besideField(refusal) {
     if (found) {
       found.append(el("p", { class: "refusal server", role: "alert", text: refusal.error }));
       found.closest("details:not([open])")?.setAttribute("open", "");
+      found.scrollIntoView();
       return;
     }
   }
