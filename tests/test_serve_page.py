@@ -72,7 +72,12 @@ def shot(page: Page, name: str, at: str | None = None) -> None:
     if SHOTS:
         if at is not None:
             page.locator(at).first.scroll_into_view_if_needed()
-        page.wait_for_load_state("networkidle")
+        for _ in range(600):  # the faces on screen drawn (the first use draws them all); the page's CSP forbids
+            if page.evaluate("""[...document.images].every((i) => { const r = i.getBoundingClientRect();
+                    return r.bottom < 0 || r.top > innerHeight || r.width === 0 || (i.complete && i.naturalWidth > 0);
+                })"""):  # wait_for_function (it evaluates a string in the page)
+                break
+            page.wait_for_timeout(100)
         page.screenshot(path=str(Path(SHOTS) / f"serve-{name}.png"), full_page=False)
 
 
@@ -173,6 +178,9 @@ def readme_verdict() -> str:
 
 
 def test_the_readme_dispute_tapped_at_phone_size(page, tmp_path):
+    expect(page.locator("#game-list button")).to_have_text(
+        ["El Dorado Canyon", "Eternal: Chronicles of the Throne - Gold and Steel", "Eldorado"])
+    expect(page.locator("#actions")).to_be_hidden()
     shot(page, "1-game")
     edc_readme_dispute(page)
     shot(page, "2-players", ".field[data-player='0'][data-field='play.card']")
