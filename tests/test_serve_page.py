@@ -156,6 +156,27 @@ def state_toml(page: Page, tmp_path: Path) -> Path:
     return target
 
 
+def settled_as_the_cli(page: Page, case: Path) -> None:
+    """Resolve: the headline shown and the verdict downloaded are what `checker resolve --json` prints for `case`."""
+    page.click("#resolve")
+    expected = json.loads(cli_json(case))
+    expect(page.locator("#verdict .headline")).to_have_text(expected["headline"])
+    assert json.loads(verdict_json(page)) == expected
+
+
+def what_if_then_next(page: Page, tmp_path: Path, change) -> None:
+    """What if: `change` one choice and resolve, the differences are listed; Next turn loads the state that
+    verdict left, and the state downloaded then is that state, as `--out` writes it."""
+    page.click("#whatif")
+    change()
+    page.click("#resolve")
+    expect(page.locator("#verdict .differences li")).not_to_have_count(0)
+    turned = json.loads(verdict_json(page))["state"]
+    page.click("#next")
+    expect(page.locator("#verdict")).to_be_hidden()
+    assert tomllib.loads(state_toml(page, tmp_path).read_text()) == {"format": 1, **turned}
+
+
 def edc_readme_dispute(page: Page) -> None:
     seats(page, "el-dorado-canyon", ["Ann", "Bob", "Cid"])
     choose(page, "first_player", "Ann")
@@ -254,20 +275,11 @@ def test_eldorado_dispute_with_the_map(page, tmp_path):
     shot(page, "8-eldorado-map", "#picker rect[data-square='I13']")
     page.click("#picker-done")
     type_in(page, "action.guard", "2")
-    page.click("#resolve")
-    expected = json.loads(cli_json(case))
-    expect(page.locator("#verdict .headline")).to_have_text(expected["headline"])
-    assert json.loads(verdict_json(page)) == expected
-    page.click("#whatif")
-    type_in(page, "action.guard", "0")
-    page.click("#resolve")
-    expect(page.locator("#verdict .differences li")).not_to_have_count(0)
-    page.click("#next")
+    settled_as_the_cli(page, case)
+    what_if_then_next(page, tmp_path, lambda: type_in(page, "action.guard", "0"))
     expect(row(page, "at", 0).locator("input")).to_have_value("I13")
-    saved = state_toml(page, tmp_path)
     page.set_input_files("#open", str(case))
     expect(row(page, "action.path").locator("input")).to_have_value("I12, I13")
-    assert 'at = "I13"' in saved.read_text()
 
 
 def test_eternal_dispute_by_tapping_cards(page, tmp_path):
@@ -281,19 +293,9 @@ def test_eternal_dispute_by_tapping_cards(page, tmp_path):
     tap_card(page, "market", "ember-whelp", 0, done=True)
     choose(page, "action.kind", "play")
     tap_card(page, "action.card", "forge-apprentice")
-    page.click("#resolve")
-    expected = json.loads(cli_json(case))
-    expect(page.locator("#verdict .headline")).to_have_text(expected["headline"])
-    assert json.loads(verdict_json(page)) == expected
-    page.click("#whatif")
-    choose(page, "action.kind", "end_turn")
-    page.click("#resolve")
-    expect(page.locator("#verdict .differences li")).not_to_have_count(0)
-    turned = json.loads(verdict_json(page))["state"]
-    page.click("#next")
+    settled_as_the_cli(page, case)
+    what_if_then_next(page, tmp_path, lambda: choose(page, "action.kind", "end_turn"))
     expect(row(page, "turn").locator("select")).to_have_value("1")  # Bob's turn: the second name
-    saved = state_toml(page, tmp_path)
-    assert tomllib.loads(saved.read_text()) == {"format": 1, **turned}  # the next state, as `--out` writes it
     page.set_input_files("#open", str(case))
     expect(row(page, "hand", 0).locator(".chip")).to_have_count(1)
 
