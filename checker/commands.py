@@ -99,6 +99,20 @@ def simulate(
 
 
 @app.command()
+def serve(
+    games: list[str] = typer.Argument(None, help="Game folders to serve besides the built-in games."),
+    port: int = typer.Option(8000, "--port", parser=option_parser(whole=True, low=1, high=65535),
+                             help="The port to listen on."),
+    host: Optional[str] = typer.Option(None, "--host", help="Listen here (0.0.0.0: every network) instead of "
+                                       "127.0.0.1; the printed URL then carries a token every request needs."),
+) -> None:
+    """Start the page players open on a phone: tap the table as it is, read the verdict."""
+    from checker.serve.run import serve as run
+
+    raise typer.Exit(run(games or [], port, host))
+
+
+@app.command()
 def effects(game: str = typer.Argument(..., help="Game id, folder or rules family.")) -> None:
     """Print the family's effects: parameters, types, defaults and the words each prints (Markdown)."""
     from cards.families import family
