@@ -10,6 +10,9 @@ import io
 from pathlib import Path
 from typing import Any
 
+from . import health
+from .stats import NEVER_PASSED
+
 DOCS = "docs/balance-lab.md"
 LABELS = {"strong": "strong", "weak": "weak", "avoided": "avoided", "unknown": "not enough games", "even": "even"}
 
@@ -22,8 +25,12 @@ def _interval(e: dict[str, Any]) -> str:
     return f"{_pct(e['win_rate'])} [{_pct(e['ci_low'])}, {_pct(e['ci_high'])}] of {e['n']:,}"
 
 
+def _policy(r: dict[str, Any]) -> str:
+    return ",".join(r["policy"]) if len(set(r["policy"])) > 1 else r["policy"][0]
+
+
 def _title(r: dict[str, Any]) -> str:
-    policy = ",".join(r["policy"]) if len(set(r["policy"])) > 1 else r["policy"][0]
+    policy = _policy(r)
     budget = f" (budget {r['budget']})" if r.get("budget") else ""
     game = f"{r['folder']}, id {r['game']}" if r.get("folder") else r["game"]
     return f"{r['name']} ({game}): {r['games']:,} games, {r['players']} players, policy {policy}{budget}, seed {r['seed']}"
@@ -41,10 +48,16 @@ def text(r: dict[str, Any]) -> str:
                              + (f" vs {_pct(e['baseline'])} baseline" if e.get("baseline") is not None else ""))
     if not calls:
         lines.append("  nothing is called strong, weak or avoided")
-    unknown = [f"{e['id']} ({e['compared_n']} vs {e['compared_baseline_n']})" if "compared_n" in e else f"{e['id']} ({e['n']})"
-               for f in r["families"] for e in r[f["key"]] if e["verdict"] == "unknown"]
-    if unknown:
-        lines.append(f"  not enough games (under 30 on a side) to judge: {', '.join(unknown)}")
+    unknown = [e for f in r["families"] for e in r[f["key"]] if e["verdict"] == "unknown"]
+    few = [f"{e['id']} ({e['compared_n']} vs {e['compared_baseline_n']})" if "compared_n" in e else f"{e['id']} ({e['n']})"
+           for e in unknown if e.get("reason") != NEVER_PASSED]
+    if few:
+        lines.append(f"  not enough games (under 30 on a side) to judge: {', '.join(few)}")
+    never = [f"{e['id']} (bought at {e['n']:,} first offers, passed over at {e['baseline_n']:,})"
+             for e in unknown if e.get("reason") == NEVER_PASSED]
+    if never:
+        lines.append(f"  never passed over by policy {_policy(r)}, so no number of games can judge: {', '.join(never)}; "
+                     "try --policy random, --policy search or more --players")
     for d in r.get("disagreements", []):
         lines.append(f"  policies disagree on {d['id']}: " + ", ".join(f"{k} {v}" for k, v in d["verdicts"].items()))
     length = r["length"]
@@ -57,6 +70,8 @@ def text(r: dict[str, Any]) -> str:
                      f"mean {s['spread']['mean']}, range {s['all']['min']} to {s['all']['max']}")
     for title, counts in r.get("counts", {}).items():
         lines.append(f"{title}: " + ", ".join(f"{k} {v:,}" for k, v in counts.items()))
+    if "health" in r:
+        lines += ["", "How the game plays (95 % intervals):", *health.text(r["health"])]
     for family in r["families"]:
         lines += ["", f"{family['title']} (baseline: {family['baseline']})"]
         lines += [_row(family["key"], e, family.get("columns", ())) for e in r[family["key"]]]
@@ -76,7 +91,12 @@ def _row(key: str, e: dict[str, Any], columns: Any = ()) -> str:
         out += (f" passed over {_pct(e['passed_win_rate'])} n={e['baseline_n']:,}, same gold and stage "
                 f"{_pct(e['baseline'])}{diff}; bought by {_pct(e['bought_share'])} of {e['offered']:,} offered, "
                 f"turn {e['mean_turn_bought'] or '-'}, played {e['plays_per_buyer'] or 0}x per buyer")
-    return f"{out}  {LABELS[e['verdict']]}"
+    return f"{out}  {label(e)}"
+
+
+def label(e: dict[str, Any]) -> str:
+    """An entry's verdict as the report words it (an unknown card never passed over says so)."""
+    return NEVER_PASSED if e.get("reason") == NEVER_PASSED else LABELS[e["verdict"]]
 
 
 def compare_text(c: dict[str, Any]) -> str:
@@ -184,7 +204,7 @@ def _rates_chart(entries: list[dict[str, Any]], family: dict[str, Any]) -> bytes
     line = 0.0 if cards else shown[0].get("baseline") if shown else None
     if line is not None:
         ax.axvline(line, color="black", linewidth=1, linestyle="--")
-    ax.set_yticks(range(len(shown)), [f"{e['id']} ({LABELS[e['verdict']]})" for e in shown], fontsize=8)
+    ax.set_yticks(range(len(shown)), [f"{e['id']} ({label(e)})" for e in shown], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("bought minus passed over, same gold and stage (dot), 95 % interval (verdicts: Holm-corrected)"
                   if cards else "win rate (dot) with 95 % interval; dashed: 1 / players")

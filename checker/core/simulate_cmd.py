@@ -20,11 +20,11 @@ import time
 from types import ModuleType
 from typing import Any, Iterator
 
-from . import stats
+from . import health, stats
 from .errors import StateError
 
 BATCH = 500  # games per batch: `--precision` looks after each, whatever `--jobs`
-SHARD_FORMAT = "pnpkit-simulate-shard/2"
+SHARD_FORMAT = "pnpkit-simulate-shard/3"
 REPORT_FORMAT = "pnpkit-simulate/2"
 COMPARE_FORMAT = "pnpkit-compare/2"
 
@@ -34,7 +34,7 @@ COMPARE_FORMAT = "pnpkit-compare/2"
 def rate_entry(entry_id: str, wins: float, n: int, baseline: float | None, name: str | None = None) -> dict[str, Any]:
     """A judged entry's common fields: `id`, `n`, `win_rate` with its 95 % Wilson interval.
 
-    `verdict` is left None for `stats.judge` unless there are too few games ("unknown")."""
+    `verdict` is left None for `stats.judge` unless there are too few games ("unknown", with its `reason`)."""
     low, high = stats.wilson(wins, n)
     entry: dict[str, Any] = {"id": entry_id}
     if name is not None:
@@ -42,6 +42,8 @@ def rate_entry(entry_id: str, wins: float, n: int, baseline: float | None, name:
     entry.update({"n": n, "wins": round(wins, 4), "win_rate": round(wins / n, 4) if n else None,
                   "ci_low": round(low, 4), "ci_high": round(high, 4),
                   "verdict": "unknown" if n < stats.MIN_N else None})
+    if n < stats.MIN_N:
+        entry["reason"] = stats.TOO_FEW
     if baseline is not None:
         entry["baseline"] = round(baseline, 4)
     return entry
@@ -342,6 +344,7 @@ def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: 
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
             "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {})}
     body = sim.report(data, tally, params["players"], policies)
+    body["health"] = health.summary(tally, body["seats"])
     body["verdicts"] = {v: [e["id"] for f in body["families"] for e in body[f["key"]] if e["verdict"] == v]
                         for v in stats.VERDICTS}
     if "cards_by_policy" in body:

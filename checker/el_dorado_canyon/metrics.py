@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from checker.core import stats
+from checker.core import health, stats
 from checker.core.errors import StateError
 from checker.core.simulate_cmd import histogram_summary, judged_rates, list_changes, rate_entry, seeded_games
 
 from .judge import game_ending, score, winners
-from .players import Play
+from .players import Play, Player
 from .rules import Rules, compile_game
 from .simulation import MAX_TURNS, POLICIES, Policy, setup
 
@@ -70,7 +70,8 @@ def make_policy(name: str, rules: Rules, budget: int, counts: dict[str, int] | N
 
 def new_tally(players: int) -> dict[str, Any]:
     return {"games": 0, "lengths": {}, "reasons": {}, "scores": {}, "winner_scores": {}, "spreads": {},
-            "seat_wins": [0] * players, "char": {}, "policy": {}, "card": {}, "first": {}, "search": {"decisions": 0, "playouts": 0}}
+            "seat_wins": [0] * players, "char": {}, "policy": {}, "card": {}, "first": {}, "search": {"decisions": 0, "playouts": 0},
+            "health": health.new_tally()}
 
 
 def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
@@ -97,6 +98,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
     bought_turn: list[tuple[int, str, int]] = []
     plays: list[tuple[int, str]] = []  # (seat, town card id) for every town card revealed
     seated = list(zip(seats, choosers))
+    leaders: list[int] = []  # after each turn, the seat with the best score alone (-1: a tie): `health`
     turns = 0
     while turns < MAX_TURNS:
         turns += 1
@@ -124,6 +126,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
         t.play_turn(chosen)
         if len(t.bought) > before:
             bought_turn.extend((seat, cid, turns) for seat, cid in t.bought[before:])
+        leaders.append(_leader(seats))
         if game_ending(t):
             break
     reason = "characters" if t.draw_failed else "infamy" if game_ending(t) else "turn limit"
@@ -131,7 +134,21 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
     best = winners(seats)
     for p in best:
         won[p.seat] = UNITS // len(best)
-    _count(tally, turns, reason, [score(p) for p in seats], won, t.drawn, offered, first, bought_turn, plays, names)
+    scores = [score(p) for p in seats]
+    health.count_game(tally["health"], leaders, won, health.margin(scores, won))
+    _count(tally, turns, reason, scores, won, t.drawn, offered, first, bought_turn, plays, names)
+
+
+def _leader(seats: list[Player]) -> int:
+    """The seat whose score is best alone, or -1 when the best is shared."""
+    best, leader = -1_000_000, -1
+    for p in seats:
+        s = score(p)
+        if s > best:
+            best, leader = s, p.seat
+        elif s == best:
+            leader = -1
+    return leader
 
 
 def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], won: list[int],
@@ -310,6 +327,9 @@ def card_entries(town: list[dict[str, Any]], counts: dict[str, list[int]], first
             e["verdict"] = "avoided"
         elif e["compared_n"] < stats.MIN_N or e["compared_baseline_n"] < stats.MIN_N:
             e["verdict"] = "unknown"
+            # bought at (almost) every first offer: no number of games gives it passers to be compared with
+            never = took >= stats.MIN_N and passed < stats.AVOIDED * (took + passed)
+            e["reason"] = stats.NEVER_PASSED if never else stats.TOO_FEW_SIDE
         entries.append(e)
     stats.judge(entries, lambda e: (p_values[e["id"]], e["difference"]))
     return entries

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from checker.core import health
 from checker.core.errors import StateError
 from checker.core.simulate_cmd import (bump, histogram_summary, judged_rates, list_changes, rate_entry,
                                        seeded_games)
@@ -44,7 +45,8 @@ def check(data: dict[str, Any], players: int) -> None:
 
 def new_tally(players: int) -> dict[str, Any]:
     return {"games": 0, "lengths": {}, "reasons": {}, "scores": {}, "winner_scores": {}, "spreads": {},
-            "seat_wins": [0] * players, "leader": {}, "port": {}, "policy": {}, "city": {}, "lost": {}, "out": {}}
+            "seat_wins": [0] * players, "leader": {}, "port": {}, "policy": {}, "city": {}, "lost": {}, "out": {},
+            "health": health.new_tally()}
 
 
 def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
@@ -67,6 +69,7 @@ def play_game(world: World, players: int, rng: random.Random, choosers: list[Cho
     reached: dict[str, int] = {}  # player -> turn they opened their Eldorado
     gone: set[str] = set()  # players already counted out
     lost = tally["lost"]
+    leaders: list[int] = []  # after each turn, the seat with the most treasure alone (-1: a tie): `health`
     winner, reason, turns = None, "turn limit", 0
     while winner is None and turns < MAX_TURNS:
         turns += 1
@@ -102,13 +105,23 @@ def play_game(world: World, players: int, rng: random.Random, choosers: list[Cho
                 winner = play.winner
                 reason = "homecoming"
                 break
+        leaders.append(_leader([p.treasure for p in seats]))
         if winner is None and all(p.out for p in seats):
             reason = "everyone out"
             break
         if winner is None and not moved:
             reason = "stalled"
             break
+    won = [int(p.name == winner) for p in seats]
+    piles = [p.treasure for p in seats]
+    health.count_game(tally["health"], leaders, won, health.margin(piles, won))
     _count(tally, t, turns, reason, winner, reached, names)
+
+
+def _leader(piles: list[int]) -> int:
+    """The seat with the most treasure alone, or -1 when the most is shared."""
+    best = max(piles)
+    return piles.index(best) if piles.count(best) == 1 else -1
 
 
 def _count(tally: dict[str, Any], t: Any, turns: int, reason: str, winner: str | None, reached: dict[str, int],
