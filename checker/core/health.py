@@ -151,3 +151,32 @@ def text(h: dict[str, Any]) -> list[str]:
     lines.append(f"  Comebacks (the player ahead at half-time does not win): {_pct(c['rate'])} [{_pct(c['ci_low'])}, "
                  f"{_pct(c['ci_high'])}] of {c['n']:,} games with one player ahead")
     return lines
+
+
+def _cell(x: dict[str, Any], value: str = "value", pct: bool = False) -> str:
+    show = _pct if pct else str
+    return "-" if x[value] is None else f"{show(x[value])} [{show(x['ci_low'])}, {show(x['ci_high'])}]"
+
+
+def html_table(sides: list[tuple[str, dict[str, Any]]]) -> str:
+    """The health figures as an HTML table, one column per report (a compare's base and variant)."""
+    import html
+
+    rows = [("Seats", lambda h: h["seats"]["verdict"] + "".join(
+                f"; seat {i} {word}" for word in ("favoured", "disfavoured") for i in h["seats"][word])),
+            ("First player (seat 1) win rate", lambda h: _cell(h["seats"]["first_player"], "win_rate", True)
+             + f" vs {_pct(h['seats']['first_player']['baseline'])}"),
+            ("Win rate by seat", lambda h: ", ".join(f"{e['id']}: {_cell(e, 'win_rate', True)}" for e in h["seats"]["rates"])),
+            ("Length p10 (turns)", lambda h: _cell(h["length"]["p10"])),
+            ("Length median", lambda h: _cell(h["length"]["median"])),
+            ("Length p90", lambda h: _cell(h["length"]["p90"])),
+            ("Ended by the turn limit", lambda h: _cell(h["length"]["turn_limit"], "rate", True)),
+            ("Winning margin (mean)", lambda h: _cell(h["margin"], "mean")),
+            ("Lead changes per game (mean)", lambda h: _cell(h["lead_changes"], "mean")),
+            ("Comebacks: ahead at half-time, did not win", lambda h: _cell(h["comebacks"], "rate", True)
+             + f" of {h['comebacks']['n']:,}")]
+    e = html.escape
+    head = "".join(f"<th>{e(name)}</th>" for name, _ in sides)
+    body = "".join(f"<tr><td>{e(title)}</td>" + "".join(f"<td>{e(cell(h))}</td>" for _, h in sides) + "</tr>"
+                   for title, cell in rows)
+    return f"<h2>How the game plays (95 % intervals)</h2><table><tr><th>figure</th>{head}</tr>{body}</table>"

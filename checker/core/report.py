@@ -100,17 +100,49 @@ def label(e: dict[str, Any]) -> str:
 
 
 def compare_text(c: dict[str, Any]) -> str:
-    lines = [f"Compare {c['base']} -> {c['variant']}: {c['games']:,} games each, {c['players']} players, same seeds "
-             f"(seed {c['seed']})", "", "What differs between the definitions:"]
+    lines = [f"Compare {c['base_label']} -> {c['variant_label']}: {c['games']:,} games each, {c['players']} players, "
+             f"same seeds (seed {c['seed']})", "", "What differs between the definitions:"]
     lines += [f"  {x}" for x in c["changes"]] or ["  nothing"]
+    shown = [i for i in c["items"] if i["status"] != "same"]
+    if shown:
+        lines += ["", "Added, removed and changed, with each side's own verdict:"] + [_item_row(i) for i in shown]
     lines += ["", "Differences (variant - base, 95 %, Holm-corrected in each family):"]
     found = [d for d in c["deltas"] if d["verdict"] != "same"]
     lines += [_delta_row(d) for d in found] or ["  no detectable difference"]
     changed = [d for d in c["deltas"] if d["changed"] and d["verdict"] == "same"]
     if changed:
         lines += ["", "Changed items, no detectable difference:"] + [_delta_row(d) for d in changed]
+    for side in ("base", "variant"):
+        lines += ["", f"How the game plays, {side} {c[side + '_label']} (95 % intervals):", *health.text(c["health"][side])]
     lines += ["", f"How to read this: {DOCS}"]
     return "\n".join(lines)
+
+
+STATUS = {"added": "NEW", "removed": "REMOVED", "changed": "CHANGED", "same": "SAME"}
+
+
+def judged(e: dict[str, Any] | None) -> str:
+    """One side's entry in a few words: its verdict and the figure behind it (a card's difference)."""
+    if e is None:
+        return "not in the game"
+    if e.get("difference") is not None and "difference_low" in e:
+        figure = f"diff {e['difference']:+.1%} [{e['difference_low']:+.1%}, {e['difference_high']:+.1%}] of {e['n']:,}"
+    else:
+        figure = _interval(e)
+    return f"{label(e)}, {figure}"
+
+
+def _item_row(i: dict[str, Any]) -> str:
+    fields = "; ".join(f"{f['field']} {_short(f['base'])} -> {_short(f['variant'])}" for f in i.get("fields", []))
+    head = f"  {STATUS[i['status']]:<8} {i['family'][:-1]} {i['id']}" + (f" ({fields})" if fields else "")
+    return f"{head}: base {judged(i['base'])}; variant {judged(i['variant'])}"
+
+
+def _short(value: Any) -> str:
+    import json
+
+    out = json.dumps(value, ensure_ascii=False)
+    return out if len(out) <= 40 else out[:37] + "..."
 
 
 def _delta_row(d: dict[str, Any]) -> str:
@@ -158,23 +190,62 @@ COLOURS = {"strong": "#1b7837", "weak": "#b2182b", "even": "#6f6f6f", "unknown":
 
 def write_folder(r: dict[str, Any], folder: Path) -> list[Path]:
     """index.html (charts embedded) and one PNG per chart; returns the files written."""
+    import html
+
     import matplotlib
 
     matplotlib.use("Agg")
-    folder.mkdir(parents=True, exist_ok=True)
     charts: list[tuple[str, str, bytes]] = []  # (file name, caption, png)
     rep = r.get("base_report", r)
     if "deltas" in r:
-        charts.append(("compare.png", f"Differences {r['base']} -> {r['variant']} (95 % intervals)", _deltas_chart(r)))
-    for family in rep["families"]:
-        charts.append((f"{family['key']}.png", family["title"], _rates_chart(rep[family["key"]], family)))
+        from . import compare_page
+
+        charts += compare_page.charts(r)
+        for side, prefix in (("variant", "variant-"), ("base", "")):
+            report = r[f"{side}_report"]
+            charts += [(f"{prefix}{family['key']}.png", f"{side.title()} {r[side + '_label']}: {family['title']}",
+                        _rates_chart(report[family["key"]], family)) for family in report["families"]]
+        tables = compare_page.items_table(r) + health.html_table([(f"base {r['base_label']}", r["health"]["base"]),
+                                                                   (f"variant {r['variant_label']}", r["health"]["variant"])])
+        title = f"Compare {r['base_label']} -> {r['variant_label']}: {r['games']:,} games each, same seeds"
+        intro = (f"<p>{html.escape(r['variant_label'])} against {html.escape(r['base_label'])}: the same seeds, so "
+                 "both played the same shuffles where their decks agree.</p>")
+    else:
+        charts += [(f"{family['key']}.png", family["title"], _rates_chart(rep[family["key"]], family))
+                   for family in rep["families"]]
+        tables = health.html_table([("", rep["health"])])
+        title, intro = _title(rep), ""
     charts.append(("length.png", "Game length (turns)", _length_chart(rep["length"])))
+    summary = compare_text(r) if "deltas" in r else text(r)
+    return write_page(folder, title, intro + f"<p>How to read every figure: <code>{DOCS}</code>. "
+                      f"{html.escape(rep['method'])}</p>" + tables, charts, summary)
+
+
+def write_page(folder: Path, title: str, head: str, charts: list[tuple[str, str, bytes]], summary: str) -> list[Path]:
+    """`folder`/index.html: the title, `head` (HTML), each chart embedded (and written beside it as a PNG)
+    and the text report; returns the files written."""
+    import base64
+    import html
+
+    e = html.escape
+    folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, _, png in charts:
+    body = [f"<h1>{e(title)}</h1>", head]
+    for name, caption, png in charts:
         (folder / name).write_bytes(png)
         written.append(folder / name)
+        data = base64.b64encode(png).decode("ascii")
+        body.append(f"<figure><img alt=\"{e(caption)}\" src=\"data:image/png;base64,{data}\">"
+                    f"<figcaption>{e(caption)} ({e(name)})</figcaption></figure>")
+    body.append(f"<h2>The full report</h2><pre>{e(summary)}</pre>")
+    style = ("body{font-family:sans-serif;max-width:960px;margin:1em auto;color:#222}"
+             "img{max-width:100%}figure{margin:1em 0}pre{font-size:12px;overflow-x:auto;background:#f6f6f6;padding:8px}"
+             "table{border-collapse:collapse;font-size:13px;margin:0.5em 0}td,th{border:1px solid #ccc;padding:3px 6px;"
+             "text-align:left;vertical-align:top}.strong{color:#1b7837;font-weight:bold}.weak{color:#b2182b;"
+             "font-weight:bold}.added{background:#eef6ee}.removed{background:#f8eeee}")
     page = folder / "index.html"
-    page.write_text(_page(r, rep, charts), encoding="utf-8")
+    page.write_text(f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{e(title)}</title>"
+                    f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n", encoding="utf-8")
     return written + [page]
 
 
@@ -226,44 +297,3 @@ def _length_chart(length: dict[str, Any]) -> bytes:
     ax.set_ylabel("games")
     fig.tight_layout()
     return _png(fig)
-
-
-def _deltas_chart(c: dict[str, Any]) -> bytes:
-    import matplotlib.pyplot as plt
-
-    shown = [d for d in c["deltas"] if d["difference"] is not None and d["family"] != "game"
-             and (d["changed"] or d["verdict"] != "same")][:30]
-    fig, ax = plt.subplots(figsize=(9, 0.32 * len(shown) + 1.3))
-    for i, d in enumerate(shown):
-        colour = {"higher": COLOURS["strong"], "lower": COLOURS["weak"]}.get(d["verdict"], COLOURS["even"])
-        ax.plot([d["ci_low"], d["ci_high"]], [i, i], color=colour, linewidth=2)
-        ax.plot([d["difference"]], [i], "o", color=colour)
-    ax.axvline(0, color="black", linewidth=1)
-    ax.set_yticks(range(len(shown)), [f"{d['family']} {d['id']} {d['metric']}" for d in shown], fontsize=8)
-    ax.invert_yaxis()
-    ax.xaxis.set_major_formatter(lambda x, _: f"{x:+.0%}")
-    ax.set_xlabel("variant - base, 95 % interval (changed items and detected differences)")
-    fig.tight_layout()
-    return _png(fig)
-
-
-def _page(r: dict[str, Any], rep: dict[str, Any], charts: list[tuple[str, str, bytes]]) -> str:
-    import base64
-    import html
-
-    e = html.escape
-    summary = compare_text(r) if "deltas" in r else text(r)
-    body = [f"<h1>{e(_title(rep))}</h1>"]
-    if "deltas" in r:
-        body.append(f"<p>Compared with <b>{e(r['variant'])}</b>: the same seeds, so both played the same shuffles "
-                    f"where their decks agree.</p>")
-    body.append(f"<p>How to read every figure: <code>{DOCS}</code>. {e(rep['method'])}</p>")
-    for name, caption, png in charts:
-        data = base64.b64encode(png).decode("ascii")
-        body.append(f"<figure><img alt=\"{e(caption)}\" src=\"data:image/png;base64,{data}\">"
-                    f"<figcaption>{e(caption)} ({e(name)})</figcaption></figure>")
-    body.append(f"<h2>The full report</h2><pre>{e(summary)}</pre>")
-    style = ("body{font-family:sans-serif;max-width:960px;margin:1em auto;color:#222}"
-             "img{max-width:100%}figure{margin:1em 0}pre{font-size:12px;overflow-x:auto;background:#f6f6f6;padding:8px}")
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{e(_title(rep))}</title>"
-            f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

@@ -16,7 +16,8 @@ from typing import Any, Final
 
 from checker.core import health, stats
 from checker.core.errors import StateError
-from checker.core.simulate_cmd import histogram_summary, judged_rates, list_changes, rate_entry, seeded_games
+from checker.core.compare import list_changes
+from checker.core.simulate_cmd import histogram_summary, judged_rates, rate_entry, seeded_games
 
 from .judge import game_ending, score, winners
 from .players import Play, Player
@@ -27,6 +28,7 @@ FAMILY = "el-dorado-canyon"
 # Final: mypyc compiles these constants into the code (a plain module global is a dict lookup per use)
 UNITS: Final = 60  # a win shared by k players (k <= 6) is 60 / k units: whole numbers for any tie
 POLICY_NAMES = ("random", "greedy", "search")
+TUNABLE = ("cards",)  # the `definitions` families whose integer fields `checker tune` varies
 DEFAULT_BUDGET = 8  # playouts per decision: 71 % against three greedy seats (docs/balance-lab.md)
 # card counters, per policy and card id: the index of each in the list
 BUYERS: Final = 0
@@ -338,4 +340,10 @@ def card_entries(town: list[dict[str, Any]], counts: dict[str, list[int]], first
 def differences(data_a: dict[str, Any], data_b: dict[str, Any]) -> list[str]:
     """What differs between two definitions, card by card and character by character."""
     return list_changes(data_a, data_b, ("cards", "characters"))
+
+
+
+def definitions(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The judged items by report family: the town cards and the characters."""
+    return {"cards": [c for c in data["cards"] if not c["starting"]], "characters": data["characters"]}
 

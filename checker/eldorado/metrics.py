@@ -13,8 +13,8 @@ from typing import Any
 
 from checker.core import health
 from checker.core.errors import StateError
-from checker.core.simulate_cmd import (bump, histogram_summary, judged_rates, list_changes, rate_entry,
-                                       seeded_games)
+from checker.core.compare import list_changes
+from checker.core.simulate_cmd import bump, histogram_summary, judged_rates, rate_entry, seeded_games
 
 from .simulation import MAX_TURNS, POLICIES, Choose, act, setup
 from .world import World, compile_game
@@ -22,6 +22,7 @@ from .world import World, compile_game
 FAMILY = "eldorado"
 POLICY_NAMES = ("random", "greedy")
 DEFAULT_POLICY = "greedy"
+TUNABLE = ("cities",)  # the `definitions` families whose integer fields `checker tune` varies
 DEFAULT_BUDGET = 0  # no search policy: nothing to spend
 METHOD = ("95 % Wilson intervals for rates; a verdict is strong or weak only when the interval excludes 1 / players "
           "after Holm's correction over its family (family-wise error 5 %); unknown under 30 players in an entry.")
@@ -217,3 +218,9 @@ def differences(data_a: dict[str, Any], data_b: dict[str, Any]) -> list[str]:
         rows = [i + 1 for i, (x, y) in enumerate(zip(a["rows"], b["rows"])) if x != y]
         changes.append(f"map: rows {', '.join(map(str, rows)) or 'count'} changed")
     return changes
+
+
+def definitions(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The judged items by report family: leaders, cities and home ports."""
+    return {"leaders": data["leaders"], "cities": data["map"]["cities"], "ports": data["map"]["ports"]}
+
