@@ -15,24 +15,9 @@ from cards import load_game
 from checker.cli import app
 from checker.core import stats
 from checker.core.simulate_cmd import simulate_game
-from madeup_games import gain_card, town_cards, write_town
-
-ROOT = Path(__file__).resolve().parent.parent
-TEST_GAME = ROOT / "tests" / "games" / "edc-test"
-METRICS = "checker.el_dorado_canyon.metrics"
-BASE_TOWN = town_cards(TEST_GAME, leave_out=("snake-oil",))  # as tests/test_balance_lab.py: figures kept still
-
-
-@pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
-
-
-def game_folder(tmp_path: Path, name: str, town: list[dict]) -> Path:
-    folder = tmp_path / name
-    shutil.copytree(TEST_GAME, folder)
-    write_town(folder, town)
-    return folder
+from madeup_games import gain_card
+from test_balance_lab import (BASE_TOWN, METRICS, ROOT, TEST_GAME,  # noqa: F401 (_cache: cache-per-test fixture)
+                              _cache, game_folder)
 
 
 def cli(*args: str, code: int = 0):

@@ -19,14 +19,7 @@ from checker.el_dorado_canyon.players import Play
 from checker.el_dorado_canyon.rules import LEFT, Rules
 from madeup_games import gain_card, game_toml, write_town
 
-ROOT = Path(__file__).resolve().parent.parent
-TEST_GAME = ROOT / "tests" / "games" / "edc-test"
-METRICS = "checker.el_dorado_canyon.metrics"
-
-
-@pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+from test_balance_lab import METRICS, TEST_GAME, _cache  # noqa: F401 (_cache: its cache-per-test fixture)
 
 
 def test_each_figure_is_counted_as_defined():

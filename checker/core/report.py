@@ -221,6 +221,21 @@ def write_folder(r: dict[str, Any], folder: Path) -> list[Path]:
                       f"{html.escape(rep['method'])}</p>" + tables, charts, summary)
 
 
+def folder_written(report_dir: Path, write: Any) -> bool:
+    """Run `write()`, which writes the report folder; False, with the one-line reason on stderr, when it cannot."""
+    import sys
+
+    try:
+        write()
+    except ImportError:
+        print("--report: needs matplotlib: pip install 'pnpkit[report]'", file=sys.stderr)
+        return False
+    except OSError as exc:
+        print(f"--report: cannot write {report_dir}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
+
+
 def write_page(folder: Path, title: str, head: str, charts: list[tuple[str, str, bytes]], summary: str) -> list[Path]:
     """`folder`/index.html: the title, `head` (HTML), each chart embedded (and written beside it as a PNG)
     and the text report; returns the files written."""

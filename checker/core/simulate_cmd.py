@@ -421,15 +421,9 @@ def run_command(args: list[str], *, games: int, players: int, seed: int, policy:
         print(result)
         return 0
     if report_dir is not None:
-        from .report import write_folder
+        from .report import folder_written, write_folder
 
-        try:
-            write_folder(result, report_dir)
-        except ImportError:
-            print("--report: needs matplotlib: pip install 'pnpkit[report]'", file=sys.stderr)
-            return 2
-        except OSError as exc:
-            print(f"--report: cannot write {report_dir}: {exc.strerror or exc}", file=sys.stderr)
+        if not folder_written(report_dir, lambda: write_folder(result, report_dir)):
             return 2
     from . import report
 

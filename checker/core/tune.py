@@ -14,6 +14,7 @@ reads its figure from a report (`CardField` here; a rule parameter is another kn
 from __future__ import annotations
 
 import copy
+import html
 import json
 import re
 import sys
@@ -190,6 +191,19 @@ def _chart(t: dict[str, Any], what: str) -> bytes:
     return _png(fig)
 
 
+def _write(folder: Any, result: dict[str, Any], label: str, head: str, what: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .report import write_page
+
+    title, _, run_line = head.partition(": ")
+    write_page(folder, title, f"<p>{html.escape(run_line)}.</p><p>Effect: {html.escape(what)}, with its 95 % interval "
+               "(the band); the fair range shaded, the value nearest even dotted. How to read it: "
+               "<code>docs/balance-lab.md</code>.</p>",
+               [("tune.png", f"{label}: {what} at each value", _chart(result, what))], text(result, head))
+
+
 def run_command(game: str, card: str, *, field: str, values: str, games: int, players: int, seed: int,
                 policy: str | None, budget: int | None, jobs: int | None, as_json: bool, report_dir: Any,
                 quiet: bool) -> int:
@@ -211,20 +225,9 @@ def run_command(game: str, card: str, *, field: str, values: str, games: int, pl
     what = ("bought at the first chance minus passed over" if knob.family == "cards"
             else "win rate less 1 / players")
     if report_dir is not None:
-        try:
-            import matplotlib
+        from .report import folder_written
 
-            matplotlib.use("Agg")
-            from .report import write_page
-
-            write_page(report_dir, head, f"<p>Effect: {what}, 95 % interval (band); how to read it: "
-                       "<code>docs/balance-lab.md</code>.</p>",
-                       [("tune.png", f"{knob.label}: {what} at each value", _chart(result, what))], text(result, head))
-        except ImportError:
-            print("--report: needs matplotlib: pip install 'pnpkit[report]'", file=sys.stderr)
-            return 2
-        except OSError as exc:
-            print(f"--report: cannot write {report_dir}: {exc.strerror or exc}", file=sys.stderr)
+        if not folder_written(report_dir, lambda: _write(report_dir, result, knob.label, head, what)):
             return 2
     print(json.dumps(result, indent=2, ensure_ascii=False) if as_json else text(result, head))
     return 0
