@@ -213,7 +213,7 @@ def write_folder(r: dict[str, Any], folder: Path) -> list[Path]:
     else:
         charts += [(f"{family['key']}.png", family["title"], _rates_chart(rep[family["key"]], family))
                    for family in rep["families"]]
-        tables = health.html_table([("", rep["health"])])
+        tables = health.html_table([("value [95 % interval]", rep["health"])])
         title, intro = _title(rep), ""
     charts.append(("length.png", "Game length (turns)", _length_chart(rep["length"])))
     summary = compare_text(r) if "deltas" in r else text(r)

@@ -186,7 +186,8 @@ def _chart(t: dict[str, Any], what: str) -> bytes:
     ax.yaxis.set_major_formatter(lambda y, _: f"{y:+.0%}")
     ax.set_xlabel(f"{t['field']} of {t['card']}")
     ax.set_ylabel(what)
-    ax.legend(fontsize=8)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8)
     fig.tight_layout()
     return _png(fig)
 
