@@ -3,9 +3,11 @@
 The body is plain JSON, or marshal of plain data (`store_data`: faster to write and read, and it
 keeps the int keys and tuples JSON would lose); never pickle.  Entries are written whole
 (`replace`) and never trusted: an entry is used only when its header names the entry asked for
-and the body has the length and CRC-32 the header records, so a torn, corrupt or foreign file is
-a miss (the caller computes the value again), never an error.  The check runs on the raw bytes
-before parsing, so a warm start pays neither `hashlib` nor a second serialisation.
+and the body has the length and sha256 the header records, so a torn, corrupt or foreign file is
+a miss (the caller computes the value again), never an error; a body that is not one JSON value
+is a miss too, whatever the scanner raises.  The check runs on the raw bytes before parsing.
+`trim` removes only entries: files of its folder whose header is one this module writes and
+whose size matches it, never a user's own file that happens to end in `.json`.
 
 Reading imports neither `json` nor `pathlib` (with `re`, `enum` and `urllib`, they cost a warm
 `checker resolve` more than its work): the header is checked against the bytes `pack_bytes`
@@ -15,7 +17,6 @@ with `json.loads`'s settings); the writers import `json`.
 from __future__ import annotations
 
 import os
-import zlib
 
 from .files import FileRefused, read_regular
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from typing import Any, Callable
 
 LIMIT = 64_000_000  # bytes: far above any compiled game
+HEADER_BYTES = 16_384  # bytes of a file `trim` reads to tell an entry by its header (a name holds at most a path: under 5 kB)
 # what `trim` leaves of a folder of entries (the face cache, bigger, has its own): 0.5 MB a validated state of a
 # 500-card game, 200 of them; the count keeps a trim's stat of every entry to about a millisecond
 FOLDER_BYTES = 100_000_000
@@ -43,14 +45,16 @@ def pack_bytes(name: str, body: bytes) -> bytes:
 
 
 def _header(name: str, body: bytes) -> bytes:
-    """`json.dumps({"entry": name, "size": len(body), "crc32": zlib.crc32(body)})`, as bytes, without `json`."""
-    return header(name, len(body), zlib.crc32(body))
+    """`json.dumps({"entry": name, "size": len(body), "sha256": ...})`, as bytes, without `json`."""
+    import hashlib  # OpenSSL's start-up (a few ms): the price of checking an entry as the docs say
+
+    return header(name, len(body), hashlib.sha256(body).hexdigest())
 
 
-def header(name: str, size: int, crc32: int) -> bytes:
-    """The header line (without its newline) of the entry `name` whose body has `size` bytes and CRC-32 `crc32`:
-    for a writer that writes a long body in pieces, never joined (`zlib.crc32` takes the running value)."""
-    return f'{{"entry": {_quoted(name)}, "size": {size}, "crc32": {crc32}}}'.encode("utf-8")
+def header(name: str, size: int, sha256: str) -> bytes:
+    """The header line (without its newline) of the entry `name` whose body has `size` bytes and the hex digest
+    `sha256`: for a writer that writes a long body in pieces, never joined (a `hashlib.sha256` object updated)."""
+    return f'{{"entry": {_quoted(name)}, "size": {size}, "sha256": "{sha256}"}}'.encode("utf-8")
 
 
 def unpack(name: str, raw: bytes) -> Any | None:
@@ -58,7 +62,7 @@ def unpack(name: str, raw: bytes) -> Any | None:
     body = unpack_bytes(name, raw)
     try:
         return None if body is None else _parsed(body)
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError, SystemError):  # SystemError: the C scanner on some bodies (`{ 1`)
         return None
 
 
@@ -117,19 +121,21 @@ class _Settings:
 
 def load(path: str | os.PathLike[str], name: str) -> Any | None:
     """The value cached at `path` under `name`; None when missing, unreadable or not checking out."""
-    raw = _read(path)
+    raw = read(path)
     return None if raw is None else unpack(name, raw)
 
 
 def load_bytes(path: str | os.PathLike[str], name: str) -> bytes | None:
     """The body cached at `path` under `name` (`store_bytes`); None when missing, unreadable or not checking out."""
-    raw = _read(path)
+    raw = read(path)
     return None if raw is None else unpack_bytes(name, raw)
 
 
-def _read(path: str | os.PathLike[str]) -> bytes | None:
+def read(path: str | os.PathLike[str], limit: int = LIMIT) -> bytes | None:
+    """The bytes of the cache file `path` through the one bounded reader (`cards.files.read_regular`: a regular
+    file, not a link, at most `limit` bytes); None for anything else, a miss."""
     try:
-        return read_regular(path, LIMIT)
+        return read_regular(path, limit)
     except (FileRefused, ValueError):  # ValueError: a NUL in the name
         return None
 
@@ -198,7 +204,8 @@ def trim(folder: str | os.PathLike[str], pattern: str = "*.json", *, limit: int 
     """Delete the least recently written entries matching `pattern` under `folder` (never `keep`, the one just
     written) until at most `most` (FOLDER_ENTRIES; 0: any number) are left, holding at most `limit` bytes
     (FOLDER_BYTES): a cache keyed by content gains an entry each time what it keeps changes (an edited game, a
-    redrawn face), so each is trimmed as it is written.  An entry removed is a miss, computed again."""
+    redrawn face), so each is trimmed as it is written.  An entry removed is a miss, computed again.  Only
+    entries are counted and removed (`_is_entry`), and their headers are read only when the folder is over."""
     from pathlib import Path  # writers only, as `replace`
 
     limit = FOLDER_BYTES if limit is None else limit
@@ -206,12 +213,19 @@ def trim(folder: str | os.PathLike[str], pattern: str = "*.json", *, limit: int 
     spared = None if keep is None else Path(keep)
     try:
         entries = sorted((st.st_mtime_ns, st.st_size, path) for path in Path(folder).glob(pattern)
-                         for st in [path.stat()])
+                         for st in [path.lstat()])
     except OSError:
         return
+
+    def over(total: int, left: int) -> bool:
+        return total > limit or bool(most) and left > most
+
+    if not over(sum(size for _, size, _ in entries), len(entries)):
+        return
+    entries = [(when, size, path) for when, size, path in entries if _is_entry(path, size)]
     total, left = sum(size for _, size, _ in entries), len(entries)
     for _, size, path in entries:
-        if total <= limit and (not most or left <= most):
+        if not over(total, left):
             break
         if path == spared:
             continue
@@ -220,3 +234,18 @@ def trim(folder: str | os.PathLike[str], pattern: str = "*.json", *, limit: int 
         except OSError:
             pass
         total, left = total - size, left - 1
+
+
+def _is_entry(path: os.PathLike[str], size: int) -> bool:
+    """Whether `path` (of `size` bytes) is a regular file this module wrote: a header exactly as `header` writes
+    it (or as an earlier pnpkit did, with a CRC-32), recording the size of the body that follows it."""
+    import json
+
+    try:  # a link, a FIFO or a device is not an entry
+        head = read_regular(path, HEADER_BYTES, partial=True).partition(b"\n")[0]
+        fields = json.loads(head)
+    except (FileRefused, ValueError):
+        return False
+    return (isinstance(fields, dict) and list(fields) in (["entry", "size", "sha256"], ["entry", "size", "crc32"])
+            and json.dumps(fields).encode() == head and type(fields["size"]) is int
+            and len(head) + 1 + fields["size"] == size)

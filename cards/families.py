@@ -174,10 +174,11 @@ def _declared(folder: str) -> tuple[str | None, str | None]:
     """game.toml's id and rules; id None when it cannot be read (then loading the game says why)."""
     import tomllib  # only when the games' folders changed: a warm run remembers what they declare
 
-    try:
-        with open(os.path.join(folder, "game.toml"), encoding="utf-8") as f:
-            data = tomllib.loads(f.read())
-    except (OSError, ValueError):
+    from .files import FileRefused, read_bytes
+
+    try:  # the bounded reader: a FIFO there would hang every command's search for built-in games
+        data = tomllib.loads(read_bytes(os.path.join(folder, "game.toml"), inside=folder).decode("utf-8"))
+    except (FileRefused, ValueError, RecursionError):
         return None, None
     game_id, rules = data.get("id"), data.get("rules")
     return (game_id if isinstance(game_id, str) else None), (rules if isinstance(rules, str) else None)

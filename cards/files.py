@@ -1,8 +1,10 @@
 """Reading and writing files safely: the one reader and the one writer `generator` and `checker` share.
 
-Reading: only a regular file, at most `limit` bytes, and (given `inside`) only when its real
-path stays inside that folder, so a link out, a FIFO that would hang, a device that never
-ends or a symlink loop is a one-line `FileRefused`, never a hang or a traceback.
+Reading: only a regular file, at most `limit` bytes (each kind of file its own limit), and
+(given `inside`) only when its real path stays inside that folder, so a link out, a FIFO that
+would hang, a device that never ends or a symlink loop is a one-line `FileRefused`, never a
+hang or a traceback.  Definitions, state files, shard files, journals, manifests and cache
+entries are all read through `read_bytes` or `read_regular`.
 
 Writing: a build's files are one set.  Every file is staged beside its target first, then
 renamed over it in the order given (the manifest last, so it is written only when the rest
@@ -12,6 +14,13 @@ journal, which the next write into that folder plays back first: the previous se
 again before the new one goes in.  Writers into one folder take turns (a lock on the folder).
 Temporary files are private (0600) while staged and removed whatever happens; a stale one
 left by a killed process is removed by the next write into its folder.
+
+Confinement: every path a write removes, renames or restores lies inside the set's folder (`root`),
+reached through real folders only, never a link.  The journal records names relative to that folder
+(a copy of the folder made with `cp -a` repairs the copy, never the original), and a record naming
+anything else (an absolute path, `..`, a folder that links out, an old file the writer would not have
+kept) is ignored with one warning line on stderr, never acted on: `inside` checks a record's names,
+for the journal here and for a previous manifest's files in the builds.
 """
 from __future__ import annotations
 
@@ -26,6 +35,7 @@ if TYPE_CHECKING:  # `pathlib` and `json` are imported by the writers: a reader 
     from typing import IO, Iterable, Iterator, Mapping
 
 MAX_READ = 2_000_000        # bytes: far above any definition or state file, far below a memory problem
+JOURNAL_BYTES = 16_000_000  # bytes: a journal of 50,000 files' names
 LOCK_WAIT = 60.0            # seconds a writer waits for another writer into the same folder
 TEMP = ".pnpkit-tmp"        # suffix of staged files
 OLD = ".pnpkit-old"         # suffix of the previous set's files, kept until the new set is in
@@ -69,8 +79,9 @@ def read_bytes(path: str | os.PathLike[str], *, inside: str | os.PathLike[str] |
     return read_regular(real, limit)
 
 
-def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of the regular file `path` (not a link, not a FIFO, which would hang), at most `limit` of them.
+def read_regular(path: str | os.PathLike[str], limit: int, *, partial: bool = False) -> bytes:
+    """The bytes of the regular file `path` (not a link, not a FIFO, which would hang), at most `limit` of them;
+    with `partial`, the first `limit` bytes of a longer file instead of refusing it.
 
     `read_bytes` resolves the path first, to name what it refuses; a cache entry's reader, which names
     nothing when it misses, calls this directly (`os.path.realpath` costs a `lstat` for each part of the path).
@@ -78,12 +89,14 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError as exc:
+        if exc.errno == errno.ELOOP and os.path.islink(path):  # O_NOFOLLOW's answer for any link
+            raise FileRefused("expected a regular file, got a symbolic link") from None
         raise FileRefused(_reason(exc)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise FileRefused(f"expected a regular file, got {_kind(info.st_mode)}")
-        if info.st_size > limit:
+        if info.st_size > limit and not partial:
             raise FileRefused(f"file is too large: expected at most {limit} bytes, got {info.st_size}")
         chunks, size = [], 0
         while size <= limit:
@@ -92,9 +105,9 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
                 break
             chunks.append(chunk)
             size += len(chunk)
-        if size > limit:  # a file that grows while read (or lies about its size, like /proc files)
+        if size > limit and not partial:  # a file that grows while read (or lies about its size, like /proc files)
             raise FileRefused(f"file is too large: expected at most {limit} bytes, got more")
-        return b"".join(chunks)
+        return b"".join(chunks)[:limit]
     except OSError as exc:
         raise FileRefused(_reason(exc)) from None
     finally:
@@ -144,11 +157,11 @@ def write_set(files: Mapping[Path, bytes | Spooled], root: Path | None = None, r
     if not files:
         return
     paths = [Path(os.path.abspath(p)) for p in files]
-    gone = [p for p in (Path(os.path.abspath(r)) for r in remove) if p not in paths and is_file(p)
-            and not os.path.islink(p)]
-    for path in paths:
-        _check_target(path)
     root = Path(os.path.abspath(root)) if root is not None else Path(os.path.commonpath([p.parent for p in paths]))
+    for path in paths:
+        _check_target(root, path)
+    gone = [p for p in (Path(os.path.abspath(r)) for r in remove) if p not in paths and is_file(p)
+            and not os.path.islink(p) and _outside(root, os.path.relpath(p, root)) is None]
     for folder in {p.parent for p in paths} | {root}:
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -194,23 +207,86 @@ def recover(root: Path) -> None:
 def _recover(root: Path) -> set[Path]:
     """Play back the journal left in `root` (the lock held); the folders it names."""
     import json
-    from pathlib import Path
 
     journal = root / JOURNAL
-    try:
-        entries = json.loads(journal.read_text(encoding="utf-8"))["entries"]
-        pairs = [(Path(e["path"]), Path(e["old"]) if e["old"] else None) for e in entries]
-    except FileNotFoundError:
+    if not os.path.lexists(journal):
         return set()
-    except (OSError, ValueError, KeyError, TypeError):  # a torn journal: written before any rename
+    try:
+        entries = json.loads(read_regular(journal, JOURNAL_BYTES))["entries"]
+        names = [(e["path"], e["old"]) for e in entries]
+    except FileRefused as exc:  # a FIFO, a link, a device: not what a writer leaves
+        _warn(f"ignoring {journal}: {exc}")
         _unlink(journal)
         return set()
+    except (ValueError, KeyError, TypeError):  # a torn journal: written before any rename
+        _unlink(journal)
+        return set()
+    if inside(root, [name for pair in names for name in pair if name is not None], journal) is None:
+        _unlink(journal)
+        return set()
+    for path, old in names:
+        if old is not None and old != _old_name(path):
+            _warn(f"ignoring {journal}: it names {old!r}: expected {_old_name(path)!r}, the old file kept for {path!r}")
+            _unlink(journal)
+            return set()
+    pairs = [(root / path, None if old is None else root / old) for path, old in names]
     _roll_back(pairs)
     _unlink(journal)
     return {path.parent for path, _ in pairs}
 
 
-def _check_target(path: Path) -> None:
+def inside(root: Path, names: Iterable[object], record: Path) -> list[Path] | None:
+    """The paths of `names` (a record's, relative to `root`) when each is a file inside `root`, reached through
+    real folders; None, with one warning on stderr naming the `record` and the first name that is not."""
+    paths = []
+    for name in names:
+        wrong = _outside(root, name) if isinstance(name, str) else f"a {type(name).__name__}"
+        if wrong is not None:
+            _warn(f"ignoring {record}: it names {name!r}: expected a file inside {root}, got {wrong}")
+            return None
+        paths.append(root / str(name))
+    return paths
+
+
+def _outside(root: Path, name: str) -> str | None:
+    """Why `root / name` may be outside `root`, or None: `name` is relative, without `..`, and every folder on
+    the way below `root` is a real folder (or not there yet), never a link."""
+    parts = name.split("/")
+    if os.path.isabs(name):
+        return "an absolute name"
+    if not name or "\0" in name or any(p in ("", ".", "..") for p in parts):
+        return "a name with '..', '.' or an empty part"
+    folder = root
+    for part in parts[:-1]:
+        folder = folder / part
+        try:
+            info = os.lstat(folder)
+        except OSError:  # not there yet (or not a folder): nothing can be reached through it
+            return None
+        if stat.S_ISLNK(info.st_mode):
+            return f"{folder}, a link"
+    return None
+
+
+def _old_name(name: str) -> str:
+    """Where the file `name` (relative) is kept while a set goes in: beside it, hidden (`_keep_old`)."""
+    folder, _, base = name.rpartition("/")
+    return f"{folder}/.{base}{OLD}" if folder else f".{base}{OLD}"
+
+
+def _warn(message: str) -> None:
+    import sys
+
+    from .terminal import shown
+
+    print(shown(f"warning: {message}"), file=sys.stderr)
+
+
+def _check_target(root: Path, path: Path) -> None:
+    """Refuse a target that lies outside `root` or through a link, or is not a regular file or a new name."""
+    wrong = _outside(root, os.path.relpath(path, root))
+    if wrong is not None:
+        raise FileRefused(f"cannot write {path}: expected a file inside {root}, got {wrong}")
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -329,7 +405,9 @@ def _keep_old(path: Path) -> Path | None:
 def _write_journal(journal: Path, pairs: list[tuple[Path, Path | None]]) -> None:
     import json
 
-    data = json.dumps({"entries": [{"path": str(p), "old": str(o) if o else None} for p, o in pairs]})
+    root = journal.parent  # names relative to it: a copy of the folder repairs itself, not the original
+    data = json.dumps({"entries": [{"path": p.relative_to(root).as_posix(),
+                                    "old": o.relative_to(root).as_posix() if o else None} for p, o in pairs]})
     tmp = journal.with_name(f".{journal.name}{TEMP}")
     with open(tmp, "w", encoding="utf-8") as handle:
         handle.write(data)

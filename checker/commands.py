@@ -237,9 +237,11 @@ def _family_of(game: str) -> tuple[str, str]:
     if game in FAMILIES:
         return game, game
     folder = builtin_games().get(game) or Path(game)
+    from cards.files import FileRefused, read_bytes
+
     try:
-        declared = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        declared = tomllib.loads(read_bytes(folder / "game.toml", inside=folder).decode("utf-8"))
+    except (FileRefused, ValueError, RecursionError):
         declared = {}
     rules, game_id = declared.get("rules"), declared.get("id")
     if not isinstance(rules, str) or rules not in FAMILIES:

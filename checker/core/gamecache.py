@@ -8,8 +8,8 @@ package and the engine), so any change recompiles.  Hashing all of that on every
 cost more than a resolve, so the key itself is remembered against the stamps (size,
 times, inode) of those files and of their folders (`cards.stamps`): a warm run only
 stats them, and any change hashes the contents again.  The cache is plain JSON (never
-pickle), each entry checked by `cards.cachefile` before use: an entry that does not check
-out is rebuilt, never trusted.
+pickle), each entry checked by `cards.cachefile` (its name and the sha256 of its body) and
+by shape (`_fits`) before use: an entry that does not check out is rebuilt, never trusted.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def load_for_play(game: str) -> tuple[ModuleType, Any]:
     if key is not None:
         game_id, rules, path, name = key
         data = cachefile.load(path, name)
-        if isinstance(data, dict):
+        if _fits(data, game_id):
             return engine_for(game_id, rules), data
     from cards import load_game
 
@@ -57,6 +57,15 @@ def load_for_play(game: str) -> tuple[ModuleType, Any]:
         cachefile.store(key[2], key[3], data)
         cachefile.trim(os.path.dirname(key[2]), keep=key[2])  # one a state of a game's files
     return engine, data
+
+
+def _fits(data: Any, game_id: str) -> bool:
+    """Whether cached data has the shape every engine's `compile_game` gives: a table naming this game (its id),
+    with its name and its players' range; anything else (`{}`, `[]`, another game's data) is a miss."""
+    if not isinstance(data, dict) or data.get("id") != game_id or not isinstance(data.get("name"), str):
+        return False
+    players = data.get("players")
+    return isinstance(players, list) and len(players) == 2 and all(type(p) is int for p in players)
 
 
 def _key(folder: str) -> tuple[str, str, str, str] | None:

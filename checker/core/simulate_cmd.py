@@ -21,11 +21,14 @@ import time
 from types import ModuleType
 from typing import Any, Iterator
 
+from cards.files import FileRefused, read_bytes
+
 from . import health, stats
 from .errors import StateError
 
 BATCH = 500  # games per batch: `--precision` looks after each, whatever `--jobs`
 SHARD_FORMAT = "pnpkit-simulate-shard/3"
+SHARD_BYTES = 16_000_000  # a shard holds tallies per card and policy: about 20 kB for El Dorado Canyon
 REPORT_FORMAT = "pnpkit-simulate/2"
 
 
@@ -377,8 +380,8 @@ def merge_shards(paths: list[str]) -> tuple[dict[str, Any], dict[str, Any], dict
     docs = []
     for path in paths:
         try:
-            doc = json.loads(open(path, encoding="utf-8").read())
-        except (OSError, ValueError) as exc:
+            doc = json.loads(read_bytes(path, limit=SHARD_BYTES))  # the bounded reader: no FIFO, device, huge file
+        except (FileRefused, ValueError, RecursionError) as exc:
             raise StateError(f"expected a shard file written by `checker simulate --shard`: {exc}", file=path) from None
         if not isinstance(doc, dict) or doc.get("format") != SHARD_FORMAT:
             raise StateError(f"format: expected {SHARD_FORMAT!r}", file=path)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, ParamSpec, TypeVar
 
 from cards import jsontext
-from cards.files import FileRefused, Spooled, read_bytes, sha256, write_set
+from cards.files import FileRefused, Spooled, inside, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
@@ -166,7 +166,8 @@ def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled])
     vendor, or of none): the folder then holds only what the builds it has manifests of wrote.
 
     They are read from the previous manifest's `files`; a file another paper's kit of the game
-    still lists stays, and only names of this game's outputs inside `out` are ever removed.
+    still lists stays, and only names of this game's outputs inside `out` are ever removed: a manifest
+    naming anything outside it (`cards.files.inside`) is ignored, with a warning.
     """
     def listed(manifest: Path) -> set[str]:
         try:
@@ -178,8 +179,9 @@ def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled])
     for other in PAPERS_MM:
         if other != paper:
             kept |= listed(out / f"{name}-{other}.json")
-    return [out / rel for rel in sorted(listed(out / f"{name}-{paper}.json") - kept)
-            if rel.startswith(f"{name}-") and ".." not in rel.split("/") and not rel.startswith("/")]
+    previous = out / f"{name}-{paper}.json"
+    stale = inside(out, sorted(listed(previous) - kept), previous) or []  # a name outside `out`: none removed
+    return [path for path in stale if path.relative_to(out).as_posix().startswith(f"{name}-")]
 
 
 def _json(data: dict) -> bytes:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import sys
-import zlib
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -42,6 +41,7 @@ from .kept import Kept
 from .recording import Codes, Nested, Recording, Replays, Run, replay
 
 MAX_BYTES = 200_000_000
+LEDGER_BYTES = 32  # the ledger holds one number
 TRIM_EVERY = MAX_BYTES // 20  # bytes of entries written between two trims: the folder stays under 210 MB
 FORMAT = 1
 _SOURCES = ("cards", "generator")
@@ -175,11 +175,12 @@ class Pack:
         for name, raw in self.used.items():
             key = name.encode()
             pieces += (len(key).to_bytes(2, "big") + key + len(raw).to_bytes(4, "big"), raw)
-        crc = 0
+        digest = hashlib.sha256()
         for piece in pieces:
-            crc = zlib.crc32(piece, crc)
+            digest.update(piece)
         size = sum(map(len, pieces))
-        return size if cachefile.replace(self.path, [cachefile.header(self.name, size, crc), b"\n", *pieces]) else 0
+        head = cachefile.header(self.name, size, digest.hexdigest())
+        return size if cachefile.replace(self.path, [head, b"\n", *pieces]) else 0
 
 
 def _records(body: bytes | None) -> dict[str, bytes | memoryview]:
@@ -391,9 +392,8 @@ class FaceCache:
         pack, else from its own file."""
         raw = None if self.pack is None else self.pack.last.get(name)
         if raw is None:
-            try:
-                raw = self._path(name).read_bytes()
-            except OSError:
+            raw = cachefile.read(self._path(name))  # bounded, regular files only
+            if raw is None:
                 return None
         entry = cachefile.unpack(name, bytes(raw))
         if not isinstance(entry, dict):
@@ -415,9 +415,9 @@ class FaceCache:
         trim stats every entry: 2,500 of them for a 500-card folder, a tenth of a build from the cache that
         wrote one).  The bytes written since are kept in a small file beside the entries; without it, trim."""
         ledger = self.root / "written"
-        try:
-            since = int(ledger.read_text(encoding="ascii"))
-        except (OSError, ValueError):
+        try:  # through the bounded reader: a link to /dev/zero or a FIFO there is no ledger, so trim
+            since = int((cachefile.read(ledger, limit=LEDGER_BYTES) or b"").decode("ascii"))
+        except (UnicodeDecodeError, ValueError):
             since = TRIM_EVERY
         since += self.written_bytes
         if since >= TRIM_EVERY:
