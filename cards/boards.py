@@ -83,10 +83,13 @@ def grid_of(spec: Any) -> Grid:
     return Grid(spec.shape, spec.columns, spec.rows, spec.cell, spec.top, spec.arrangement, spec.diagonals)
 
 
-def load_board(folder: Path, shown: str, component: Any, icons: set[str], game_line: int | None,
+def load_board(folder: Path, shown: str, component: Any, icons: set[str], game_index: LineIndex, number: int,
                ) -> tuple[Board | None, list[Problem]]:
-    """The board of a component with a grid, and every problem of its cells file and links."""
+    """The board of a component with a grid (the `number`th of game.toml's), and every problem of its cells file and
+    links."""
     spec = component.grid
+    at_grid = ("components", number, "grid")
+    game_line = game_index.line_of(at_grid)
     grid = grid_of(spec)
     style = spec.coordinates
     game_file = f"{shown}/game.toml"
@@ -100,12 +103,16 @@ def load_board(folder: Path, shown: str, component: Any, icons: set[str], game_l
                                 f"{gh:.1f} mm: expected a board size that holds them, got {component.size!r}",
                                 line=game_line, path=where))
     for i, link in enumerate(spec.links):
-        ends = [grid.parse(link.from_), grid.parse(link.to)]
-        for name, value, at in (("from", link.from_, ends[0]), ("to", link.to, ends[1])):
+        ends = []
+        for name, value in (("from", link.from_), ("to", link.to)):
+            at = grid.parse(value)
             if at is None or not grid.contains(at):
-                problems.append(Problem(game_file, f"{outside}, got {value!r}", line=game_line,
+                problems.append(Problem(game_file, f"{outside}, got {value!r}",
+                                        line=game_index.line_of(at_grid + ("links", i, name)),
                                         path=f"{where}.links.{i + 1}.{name}"))
-        if all(e is not None and grid.contains(e) for e in ends):
+            else:
+                ends.append(at)
+        if len(ends) == 2:
             board.links.append((ends[0], ends[1], link))
     if spec.cells is None:
         return (board if not problems else None), problems
@@ -174,13 +181,13 @@ def _rows(text: str, file: str, is_csv: bool) -> list[tuple[int | None, dict[str
     for i, table in enumerate(tables):
         line = index.line_of(("cells", i))
         _check_header(list(table), file, line)
-        row = {}
+        values: dict[str, str] = {}
         for key, value in table.items():
             if isinstance(value, bool) or not isinstance(value, (str, int, float)):
                 raise DefinitionError([Problem(file, f"expected text or a number, got {value!r}",
                                                line=index.line_of(("cells", i, key)) or line, path=key)])
-            row[key] = str(value).strip()
-        out.append((line, {k: v for k, v in row.items() if v}))
+            values[key] = str(value).strip()
+        out.append((line, {k: v for k, v in values.items() if v}))
     return out
 
 

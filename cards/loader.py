@@ -300,8 +300,7 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
         problems += comp_problems
         board = None
         if comp.grid is not None:
-            board, board_problems = load_board(folder, shown, comp, icons,
-                                               index.line_of(("components", number, "grid")))
+            board, board_problems = load_board(folder, shown, comp, icons, index, number)
             problems += board_problems
         file = f"{shown}/{comp.file}"
         mine: set[str] = set()

@@ -98,3 +98,11 @@ def test_bad_proof_options_are_one_line_and_nothing_is_written(tmp_path, args, m
     code, said, warned = generator("proof", FOX, *args, "--out", out)
     assert (code, said, warned) == (2, "", message + "\n")
     assert not out.exists()
+
+
+def test_a_proof_too_large_for_memory_is_refused_before_anything_is_drawn(tmp_path):
+    out = tmp_path / "out"
+    code, said, warned = generator("proof", EXAMPLES / "hex-board", "--dpi", 600, "--out", out)
+    assert (code, said) == (2, "") and not out.exists()
+    assert warned.startswith("--dpi: 2 faces at 600 dpi are ") and warned.endswith(
+        " pixels: expected at most 64,000,000; lower --dpi or choose one --component\n"), warned
