@@ -149,10 +149,26 @@ def test_the_board_in_png_and_tts(tmp_path, game):
     saved = json.loads(next((tmp_path / "tts").rglob("hex-board.json")).read_text())
     boards = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board"]
     assert sorted(o["Nickname"] for o in boards) == ["The Courtyard", "The Valley"]
+    assert all(o["Transform"]["rotZ"] == 0.0 and o["Transform"]["rotX"] == 0.0 for o in boards)   # face up
     face = next((tmp_path / "tts").rglob("valley/valley.png"))
     trimmed = Image.open(face).convert("RGB")
     dpi = trimmed.width / (340 / 25.4)
     assert near(colour_at("C5", trimmed, 0, dpi), "#cfe3bf")        # the forest, in the board's image
+
+
+def test_the_board_in_print_shop_files(tmp_path, game):
+    code, said, warned = generator("build", BOARD, "--out", tmp_path, "--shop", "tgc")
+    assert code == 0, warned
+    png = tmp_path / "hex-board-shop-tgc" / "340x250mm" / "valley" / "valley-front.png"
+    bleed = 25.4 / 8
+    assert Image.open(png).size == (round((340 + 2 * bleed) / 25.4 * 300), round((250 + 2 * bleed) / 25.4 * 300))
+    assert "340x250mm/valley/valley: 1" in (tmp_path / "hex-board-shop-tgc" / "copies.txt").read_text()
+    code, said, warned = generator("build", BOARD, "--out", tmp_path / "generic", "--shop", "generic")
+    assert code == 0, warned
+    with pdfplumber.open(tmp_path / "generic" / "hex-board-shop-generic" / "340x250mm.pdf") as pdf:
+        page = pdf.pages[-1]
+        assert (round(page.width / MM), round(page.height / MM)) == (346, 256)      # the board and its bleed
+        assert {"A1", "L10", "F5"} <= {w["text"] for w in page.extract_words()}
 
 
 # --- the cells as data ---------------------------------------------------------------------
