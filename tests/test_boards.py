@@ -4,6 +4,7 @@ the board's cells as data; and every mistake of a cells file at its line."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from collections import deque
@@ -282,3 +283,31 @@ def test_a_cells_text_too_long_for_its_cell_names_the_cell_and_its_line(tmp_path
     said = _refused(folder, tmp_path)
     assert said.startswith(f"{folder}/cells.csv:19: card 'valley' (The Valley): cell E8: boxes.text (text): text does "
                            "not fit its"), said
+
+
+def test_an_edited_cells_file_is_drawn_again_not_replayed_from_the_face_cache(tmp_path):
+    folder = _copy(tmp_path)
+
+    def fills(out: Path) -> set[tuple]:
+        assert generator("build", folder, "--out", out)[0] == 0
+        with pdfplumber.open(out / "hex-board-a4.pdf") as pdf:
+            return {tuple(round(v * 255) for v in c["non_stroking_color"]) for c in pdf.pages[3].curves if c.get("fill")}
+    assert (255, 0, 0) not in fills(tmp_path / "one")
+    (folder / "cells.csv").write_text((folder / "cells.csv").read_text().replace("J4,#bcd3ea", "J4,#ff0000"))
+    assert (255, 0, 0) in fills(tmp_path / "two")
+
+
+def test_a_cells_file_that_leads_outside_is_not_a_file_or_is_too_large_is_refused(tmp_path):
+    folder = _copy(tmp_path)
+    cells = folder / "cells.csv"
+    cells.unlink()
+    cells.symlink_to("/etc/passwd")
+    assert _refused(folder, tmp_path).endswith("components.valley.grid.cells: expected a file inside the game's "
+                                               "folder, got 'cells.csv' (it leads outside)\n")
+    cells.unlink()
+    os.mkfifo(cells)
+    assert _refused(folder, tmp_path) == f"{folder}/cells.csv: cannot read file: expected a regular file, got a FIFO\n"
+    cells.unlink()
+    cells.write_text("cell,text\n" + f"A1,{'x' * 100}\n" * 30_000)
+    assert _refused(folder, tmp_path) == (f"{folder}/cells.csv: cannot read file: file is too large: expected at most "
+                                          "2000000 bytes, got 3120010\n")
