@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from cards import load_game
 from cards.boards import grid_of
@@ -170,6 +170,38 @@ def test_the_board_in_print_shop_files(tmp_path, game):
         page = pdf.pages[-1]
         assert (round(page.width / MM), round(page.height / MM)) == (346, 256)      # the board and its bleed
         assert {"A1", "L10", "F5"} <= {w["text"] for w in page.extract_words()}
+
+
+def test_a_board_longer_than_a_shops_largest_is_sent_in_parts_whose_bleed_runs_on(tmp_path):
+    folder = _copy(tmp_path)
+    toml = (folder / "game.toml").read_text()
+    (folder / "game.toml").write_text(toml.replace('size = "340x250mm"', 'size = "600x400mm"'))
+    code, said, warned = generator("build", folder, "--out", tmp_path / "out", "--shop", "tgc")
+    assert code == 0 and "cannot make" not in said + warned, said + warned
+    shop = tmp_path / "out" / "hex-board-shop-tgc"
+    left, right = (Image.open(shop / "300x400mm" / "valley" / f"valley-part-1-{c}-front.png").convert("RGB")
+                   for c in (1, 2))
+    bleed = round(25.4 / 8 / 25.4 * 300)                                   # 1/8 in at 300 dpi
+    assert left.size == right.size == (round((300 + 25.4 / 4) / 25.4 * 300), round((400 + 25.4 / 4) / 25.4 * 300))
+    seam = left.crop((left.width - bleed, 0, left.width, left.height))     # the left part's bleed past the cut
+    start = right.crop((bleed, 0, 2 * bleed, right.height))                # the right part's first 1/8 in
+    assert ImageStat.Stat(ImageChops.difference(seam, start).convert("L")).mean[0] < 2
+    assert "300x400mm/valley/valley-part-1-2: 1" in (shop / "copies.txt").read_text()
+
+
+def test_the_back_of_a_part_is_the_mirrored_part_of_the_back(tmp_path):
+    from generator.engine.sheet import Options
+    from generator.engine.shop import _parted, board_parts
+
+    folder = _copy(tmp_path)
+    toml = (folder / "game.toml").read_text()
+    (folder / "game.toml").write_text(toml.replace('size = "340x250mm"', 'size = "1000x400mm"\nback = "plain"'))
+    comp = load_game(str(folder)).component("valley")
+    (w, h), parts = board_parts(comp.spec.size_mm, 457.2)
+    assert (w, h) == (333.333, 400.0) and [(r, c) for r, c, _ in parts] == [(1, 1), (1, 2), (1, 3)]
+    regions = {stem: (face.side, region) for stem, (face, region) in _parted(comp, Options(), 457.2)}
+    assert regions["valley-part-1-1-back"] == ("back", regions["valley-part-1-3-front"][1])   # turned over
+    assert regions["valley-part-1-2-back"] == ("back", regions["valley-part-1-2-front"][1])
 
 
 # --- the cells as data ---------------------------------------------------------------------
