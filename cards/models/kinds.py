@@ -28,6 +28,7 @@ class Component:
         layout: str | None
         grid: Any  # cards.models.base.GridSpec
         posters: bool
+        source: str | None
 
     @property
     def size_mm(self) -> tuple[float, float]:
