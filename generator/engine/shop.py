@@ -8,13 +8,15 @@ A vendor gets, in `GAME-shop-VENDOR/`, per trim size `WxHmm`:
 - a PNG preset (The Game Crafter, MakePlayingCards): `WxHmm/COMPONENT/ID-front.png`
   (and `-back.png`) at 300 dpi with bleed, each face once, and `copies.txt` saying how
   many of each to order.
-Pieces the vendor cannot make (kind, or size out of its range) are listed in
-`cannot-make.txt` and in the build's summary, never dropped silently.
+A piece is drawn at the size the vendor makes it (`Vendor.made_size`: 19 mm tokens at
+3/4 in).  Pieces the vendor cannot make (kind, or size out of its range) are listed with
+the vendor's limit in `cannot-make.txt`, the kit's guide and the build's summary, never
+dropped silently; the rest are written.
 The same one-face pages are what `generator png` and `generator tts` rasterise.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -66,6 +68,35 @@ def size_label(size_mm: tuple[float, float]) -> str:
     return f"{size_mm[0]:g}x{size_mm[1]:g}mm"
 
 
+class _MadeAt:
+    """A component spec at the vendor's size: every field the spec's, `size_mm` the vendor's (the looks
+    lay the face out in the box they are given)."""
+
+    def __init__(self, spec: Any, size_mm: tuple[float, float]) -> None:
+        self._spec, self.size_mm = spec, size_mm
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._spec, name)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A component the vendor cannot make, and why (with the vendor's limit)."""
+
+    component: Any
+    why: str
+
+    def line(self) -> str:
+        spec = self.component.spec
+        return f"{spec.name} ({spec.kind}, {spec.size}): {self.why}"
+
+
+def refusals(game: Any, vendor_id: str) -> list[Refusal]:
+    """The components of `game` the vendor cannot make (the guide lists them before anything is drawn)."""
+    vendor = VENDORS[vendor_id]
+    return [Refusal(c, why) for c in game.components if (why := vendor.refuses(c.spec.kind, c.spec.size_mm))]
+
+
 def shop_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path,
                vendor_id: str) -> tuple[dict[Path, bytes], list[str]]:
     """({path: bytes} of the vendor's files in `folder`, the lines of what it cannot make)."""
@@ -74,13 +105,12 @@ def shop_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path,
     vendor = VENDORS[vendor_id]
     opts = replace(opts, bleed=opts.bleed if vendor.bleed is None else vendor.bleed)
     groups: dict[tuple[float, float], list[Any]] = {}
-    refused: list[str] = []
+    refused = [r.line() for r in refusals(game, vendor_id)]
     for comp in game.components:
-        why = vendor.refuses(comp.spec.kind, comp.spec.size_mm)
-        if why is None:
-            groups.setdefault(comp.spec.size_mm, []).append(comp)
-        else:
-            refused.append(f"{comp.spec.name} ({comp.spec.kind}, {comp.spec.size}): {why}")
+        if vendor.refuses(comp.spec.kind, comp.spec.size_mm) is None:
+            size = vendor.made_size(comp.spec.size_mm)
+            made = comp if size == comp.spec.size_mm else replace(comp, spec=_MadeAt(comp.spec, size))
+            groups.setdefault(size, []).append(made)
     files: dict[Path, bytes] = {}
     copies: list[str] = []
     for size, comps in groups.items():
