@@ -1,7 +1,8 @@
 """Print-shop output (`--shop VENDOR`): one file per piece size, as the vendor asks.
 
 A vendor gets, in `GAME-shop-VENDOR/`, per trim size `WxHmm`:
-- a PDF preset (DriveThruCards, generic): `WxHmm.pdf`, one face per page with bleed,
+- a PDF preset (DriveThruCards, generic): `WxHmm.pdf`, one face per page with bleed
+  (DriveThruCards' as PDF/X-1a:2003 in CMYK, generator.engine.pdfx),
   TrimBox and BleedBox set, in the order back, front, back, front ... for every printed
   copy (what DriveThruCards asks); a face without a back gets a blank back so the
   pairs stay in step.  One size per file: shops print one product per file.
@@ -116,8 +117,13 @@ def shop_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path,
     for size, comps in groups.items():
         label = size_label(size)
         if vendor.output == "pdf":
-            files[folder / f"{label}.pdf"] = face_pdf(game, looks, style, opts, shop_faces(comps, opts),
-                                                      f"{game.name}: {label} pieces for {vendor.name}")
+            title = f"{game.name}: {label} pieces for {vendor.name}"
+            pdf = face_pdf(game, looks, style, opts, shop_faces(comps, opts), title)
+            if vendor.pdfx:
+                from .pdfx import pdfx1a  # pikepdf and the ICC profile: only for the shop that asks
+
+                pdf = pdfx1a(pdf, title)
+            files[folder / f"{label}.pdf"] = pdf
             continue
         faces = [f for f in shop_faces(comps, opts, copies=False) if f is not None]
         for face, png in zip(faces, png_images(game, looks, style, opts, faces, SHOP_DPI)):

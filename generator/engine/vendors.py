@@ -1,5 +1,6 @@
 """The print-shop presets of `--shop`: each vendor's bleed, file kind and what it can make.
 
+DriveThruCards asks PDF/X-1a:2003 in CMYK with at most 240 % ink (`pdfx`).
 Bleeds are the vendors' templates: The Game Crafter and DriveThruCards ask 1/8 in
 (a poker face is 2.75 x 3.75 in, 825 x 1125 px at 300 dpi); MakePlayingCards'
 poker template is 822 x 1122 px at 300 dpi, i.e. 36 px = 0.12 in = 3.048 mm a side.
@@ -25,6 +26,7 @@ class Vendor:
     kinds: tuple[str, ...]   # component kinds the vendor makes
     smallest: float          # mm: the shortest side it cuts
     largest: float           # mm: the longest side it prints
+    pdfx: bool = False       # PDF/X-1a:2003 in CMYK, total ink <= 240 % (generator.engine.pdfx)
 
     def made_size(self, size_mm: tuple[float, float]) -> tuple[float, float]:
         """The trim the vendor makes a piece of this size at: its own, or scaled up to the smallest side it cuts
@@ -58,7 +60,7 @@ def _mm_in(mm: float) -> str:
 
 VENDORS = {v.id: v for v in (
     Vendor("tgc", "The Game Crafter", INCH / 8, "png", ("card", "token", "board", "map"), 0.75 * INCH, 18 * INCH),
-    Vendor("dtc", "DriveThruCards", INCH / 8, "pdf", ("card",), 1.75 * INCH, 5.75 * INCH),
+    Vendor("dtc", "DriveThruCards", INCH / 8, "pdf", ("card",), 1.75 * INCH, 5.75 * INCH, pdfx=True),
     Vendor("mpc", "MakePlayingCards", 0.12 * INCH, "png", ("card", "token", "board", "map"), 0.75 * INCH, 20 * INCH),
     Vendor("generic", "a print shop", None, "pdf", ("card", "token", "board"), 0.75 * INCH, float("inf")),
 )}
