@@ -188,3 +188,33 @@ def test_the_other_shops_stay_rgb(tmp_path):
     assert "/OutputIntents" not in pdf.Root
 
 
+
+
+def test_gradients_and_opacity_drawn_by_reportlab_convert_or_flatten(tmp_path):
+    """A page with an RGB gradient stays vector in CMYK; a page with a translucent shape is flattened."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.engine.pdfx import pdfx1a
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(200, 200))
+    for translucent in (False, True):
+        c.setTrimBox((10, 10, 190, 190))
+        c.setBleedBox((0, 0, 200, 200))
+        c.linearGradient(0, 0, 200, 0, ((1, 0, 0), (0, 0, 1)), extend=False)
+        c.setFillColorRGB(0.2, 0.6, 0.3)
+        if translucent:
+            c.setFillAlpha(0.5)
+        c.rect(50, 50, 100, 100, fill=1, stroke=0)
+        c.showPage()
+    c.save()
+    path = tmp_path / "drawn.pdf"
+    path.write_bytes(pdfx1a(buf.getvalue(), "drawn"))
+    assert_pdfx1a(path)
+    doc = pikepdf.open(path)
+    first, second = doc.pages
+    assert "/Shading" in first.obj.Resources and "/XObject" not in first.obj.Resources      # vector, converted
+    assert list(second.obj.Resources.XObject.keys()) == ["/Flat"]                          # flattened
+    assert rendered_ink(path, tmp_path) <= 240.5
