@@ -105,6 +105,9 @@ def test_hosted_urls_take_the_base(tmp_path):
     assert deck["CustomDeck"]["1"]["FaceURL"] == "https://example.org/kinds/deck-1.png"
     token = next(o for o in hosted["ObjectStates"] if o["Name"] == "Custom_Token")
     assert token["CustomImage"]["ImageURL"] == "https://example.org/kinds/tokens/coin.png"
+    _, spaced = export(tmp_path, game, "d", "--tts-url", "https://example.org/my kit/caf%C3%A9")
+    deck = next(o for o in spaced["ObjectStates"] if o["Name"] == "DeckCustom")
+    assert deck["CustomDeck"]["1"]["FaceURL"] == "https://example.org/my%20kit/caf%C3%A9/deck-1.png"
 
 
 @pytest.mark.parametrize("game", ["el-dorado-canyon", "eldorado", "eternal-gold-and-steel"])

@@ -13,7 +13,7 @@ percent-encoded file:/// URL of a file that exists, or one under the hosted base
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote, unquote, urlparse
 
 from PIL import Image
 
@@ -81,8 +81,8 @@ def _file(ref: str, folder: Path, url: str | None) -> Path:
         path = Path(unquote(parts.path))
         assert path.is_absolute() and path.parent.absolute().is_relative_to(folder.absolute()), ref
     else:
-        base = url.rstrip("/") + "/"
-        assert ref.startswith(base), ref
+        base = quote(url.rstrip("/"), safe=":/?#[]@!$&'()*+,;=%~") + "/"
+        assert ref.startswith(base) and " " not in ref, ref
         path = folder / unquote(ref[len(base):])
     assert path.is_file(), ref
     return path

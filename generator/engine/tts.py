@@ -58,8 +58,8 @@ def grid(faces: int) -> tuple[int, int]:
 def image_ref(folder: Path, file: str, url: str | None) -> str:
     """How the saved object names `folder/file`: under the hosted `url`, or the file's absolute file:/// URL
     (both percent-encoded: a space is %20)."""
-    if url:
-        return f"{url.rstrip('/')}/{quote(file)}"
+    if url:   # a space or other character a URL cannot hold is escaped; an escape already there is kept
+        return quote(f"{url.rstrip('/')}/{file}", safe=":/?#[]@!$&'()*+,;=%~")
     return (folder.absolute() / file).as_uri()
 
 
