@@ -10,13 +10,12 @@ reads (`checker.core.effect`: parameters by name, `e.damage`), whose `rule` is i
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable
+
 from cards.record import Record
 from checker.core.effect import Effects
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable
-
     from .players import Play, Player
     from .turn import Table
 

@@ -9,11 +9,9 @@ keywords and must not import the steps (which import `table`).
 """
 from __future__ import annotations
 
-from cards.record import Record
+from typing import Any, Callable
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable
+from cards.record import Record
 
 
 class Lent(Record):  # a Record: resolve's start-up (cards.record)
