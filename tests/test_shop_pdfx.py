@@ -218,3 +218,31 @@ def test_gradients_and_opacity_drawn_by_reportlab_convert_or_flatten(tmp_path):
     assert "/Shading" in first.obj.Resources and "/XObject" not in first.obj.Resources      # vector, converted
     assert list(second.obj.Resources.XObject.keys()) == ["/Flat"]                          # flattened
     assert rendered_ink(path, tmp_path) <= 240.5
+
+
+def test_a_translucent_form_flattens_every_page_using_it(tmp_path):
+    """A form refused on its first page is refused on the next page too, never left in RGB there."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.engine.pdfx import pdfx1a
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(100, 100))
+    c.beginForm("glass")
+    c.setFillColorRGB(0.8, 0.1, 0.1)
+    c.setFillAlpha(0.4)
+    c.rect(10, 10, 80, 80, fill=1, stroke=0)
+    c.endForm()
+    for _ in range(2):
+        c.setTrimBox((5, 5, 95, 95))
+        c.setBleedBox((0, 0, 100, 100))
+        c.doForm("glass")
+        c.showPage()
+    c.save()
+    path = tmp_path / "glass.pdf"
+    path.write_bytes(pdfx1a(buf.getvalue(), "glass"))
+    assert_pdfx1a(path)
+    doc = pikepdf.open(path)
+    assert [list(p.obj.Resources.XObject.keys()) for p in doc.pages] == [["/Flat"], ["/Flat"]]

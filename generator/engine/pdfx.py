@@ -27,7 +27,7 @@ import io
 import zlib
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import pikepdf
@@ -113,10 +113,20 @@ class _Converter:
 
     def __init__(self) -> None:
         self.done: set[tuple[int, int]] = set()
+        self.refused: set[tuple[int, int]] = set()
 
-    def content(self, owner: Any, resources: Any) -> bytes:
-        """The CMYK content of a page or form `owner` (its forms and images converted in place)."""
+    def content(self, owner: Any, resources: Any, enclosing: Any = None) -> bytes:
+        """The CMYK content of a page or form `owner` (its forms and images converted in place); a resource
+        its own `resources` lack is looked up in the `enclosing` page's or form's, as ReportLab's forms need."""
         resources = resources if resources is not None else Dictionary()
+
+        def named(kind: str, name: Any) -> Any:
+            for where in (resources, enclosing):
+                found = None if where is None else (where.get(kind) or Dictionary()).get(str(name))
+                if found is not None:
+                    return found
+            raise _Flatten(f"a missing resource {kind} {name}")
+
         spaces = {"fill": 1, "stroke": 1}   # components of the current colour space (DeviceGray to start)
         out: list[Any] = []
         font: str | None = None
@@ -142,11 +152,11 @@ class _Converter:
                 out.append(([*colour(tuple(float(v) for v in operands))], item.operator))
                 continue
             if op == "gs":
-                self._state(resources.ExtGState[str(operands[0])])
+                self._state(named("/ExtGState", operands[0]))
             elif op == "sh":
-                self._shading(resources.Shading[str(operands[0])])
+                self._shading(named("/Shading", operands[0]))
             elif op == "Do":
-                self._xobject(resources.XObject[str(operands[0])], resources)
+                self._xobject(named("/XObject", operands[0]), resources)
             elif op in ("d0", "d1"):
                 raise _Flatten("a Type 3 font")
             elif op == "Tf":
@@ -154,35 +164,48 @@ class _Converter:
             elif op in ("Tj", "TJ", "'", '"') and font is not None:
                 shown.add(font)
             out.append((operands, item.operator))
-        self._fonts(resources, shown)
+        fonts = {name: named("/Font", name) for name in shown}
+        self._fonts(fonts)
         # ReportLab opens every page with `BT /F1 12 Tf 14.4 TL ET` (Helvetica, never embedded, showing nothing):
-        # the owner gets its own resources naming only the fonts it shows text in
-        own = Dictionary({key: value for key, value in resources.items() if key != "/Font"})
-        if shown:
-            own.Font = Dictionary({name: resources.Font[name] for name in shown})
+        # the owner gets its own resources, naming only the fonts it shows text in (and what it took from the
+        # enclosing page or form)
+        own = Dictionary()
+        for where in (enclosing, resources):
+            for kind, entries in ([] if where is None else where.items()):
+                if kind != "/Font" and isinstance(entries, Dictionary):
+                    own[kind] = Dictionary({**dict(own.get(kind, Dictionary()).items()), **dict(entries.items())})
+                elif kind != "/Font":
+                    own[kind] = entries
+        if fonts:
+            own.Font = Dictionary(fonts)
         owner.Resources = own
         return pikepdf.unparse_content_stream([(o, op) for o, op in out if str(op) != "Tf" or str(o[0]) in shown])
 
-    def _once(self, obj: Any) -> bool:
-        """True the first time `obj` is met (an indirect object is converted once, however often it is used)."""
-        if not obj.is_indirect:
-            return True
-        if obj.objgen in self.done:
-            return False
-        self.done.add(obj.objgen)
-        return True
+    def _once(self, obj: Any, convert: Callable[[], None]) -> None:
+        """Convert `obj` the first time it is met (an indirect object once, however often it is used); one that
+        could not be converted refuses every page using it."""
+        key = obj.objgen if obj.is_indirect else None
+        if key in self.refused:
+            raise _Flatten("an object already refused")
+        if key is not None and key in self.done:
+            return
+        try:
+            convert()
+        except _Flatten:
+            if key is not None:
+                self.refused.add(key)
+            raise
+        if key is not None:
+            self.done.add(key)
 
     @staticmethod
-    def _fonts(resources: Any, shown: set[str]) -> None:
+    def _fonts(fonts: dict[str, Any]) -> None:
         """Every font showing text is embedded."""
-        fonts = resources.get("/Font") or Dictionary()
-        for name in shown:
-            font = fonts.get(name)
-            descendants = None if font is None else font.get("/DescendantFonts")
-            described = None if font is None else (descendants[0] if descendants else font).get("/FontDescriptor")
+        for name, font in fonts.items():
+            descendants = font.get("/DescendantFonts")
+            described = (descendants[0] if descendants else font).get("/FontDescriptor")
             if described is None or not any(k in described for k in ("/FontFile", "/FontFile2", "/FontFile3")):
                 raise _Flatten(f"font {name} not embedded")
-
 
     @staticmethod
     def _state(state: Any) -> None:
@@ -192,8 +215,10 @@ class _Converter:
             raise _Flatten("a soft mask or blend mode")
 
     def _shading(self, shading: Any) -> None:
-        if not self._once(shading):
-            return
+        self._once(shading, lambda: self._shading_cmyk(shading))
+
+    @staticmethod
+    def _shading_cmyk(shading: Any) -> None:
         space = str(shading.get("/ColorSpace"))
         if space not in DEVICE or "/Background" in shading:
             raise _Flatten(f"a shading in {space}")
@@ -214,16 +239,13 @@ class _Converter:
         if xobject.get("/Subtype") == "/Form":
             if "/Group" in xobject:
                 raise _Flatten("a transparency group")
-            if self._once(xobject):
-                xobject.write(self.content(xobject, xobject.get("/Resources", resources)))
+            self._once(xobject, lambda: xobject.write(self.content(xobject, xobject.get("/Resources"), resources)))
             return
         if xobject.get("/ImageMask"):          # a stencil: painted in the fill colour, already converted
             return
         if "/SMask" in xobject or "/Mask" in xobject:
             raise _Flatten("an image with transparency")
-        if self._once(xobject):
-            picture = PdfImage(xobject).as_pil_image()
-            _put_image(xobject, to_cmyk(picture))
+        self._once(xobject, lambda: _put_image(xobject, to_cmyk(PdfImage(xobject).as_pil_image())))
 
 
 def _put_image(xobject: Any, cmyk: Image.Image) -> None:
