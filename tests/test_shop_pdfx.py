@@ -246,3 +246,26 @@ def test_a_translucent_form_flattens_every_page_using_it(tmp_path):
     assert_pdfx1a(path)
     doc = pikepdf.open(path)
     assert [list(p.obj.Resources.XObject.keys()) for p in doc.pages] == [["/Flat"], ["/Flat"]]
+
+
+def test_an_image_pikepdf_cannot_decode_flattens_its_page(tmp_path):
+    import io
+
+    from generator.engine.pdfx import pdfx1a
+
+    doc = pikepdf.new()
+    image = doc.make_stream(b"not a jbig2 stream", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                            Width=4, Height=4, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=1,
+                            Filter=pikepdf.Name.JBIG2Decode)
+    page = doc.add_blank_page(page_size=(100, 100))
+    page.obj.TrimBox = pikepdf.Array([5, 5, 95, 95])
+    page.obj.BleedBox = pikepdf.Array([0, 0, 100, 100])
+    page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im=image))
+    page.obj.Contents = doc.make_stream(b"q 50 0 0 50 25 25 cm /Im Do Q")
+    buf = io.BytesIO()
+    doc.save(buf)
+    path = tmp_path / "odd.pdf"
+    path.write_bytes(pdfx1a(buf.getvalue(), "odd"))
+    assert_pdfx1a(path)
+    written = pikepdf.open(path)
+    assert list(written.pages[0].obj.Resources.XObject.keys()) == ["/Flat"]

@@ -245,7 +245,15 @@ class _Converter:
             return
         if "/SMask" in xobject or "/Mask" in xobject:
             raise _Flatten("an image with transparency")
-        self._once(xobject, lambda: _put_image(xobject, to_cmyk(PdfImage(xobject).as_pil_image())))
+        self._once(xobject, lambda: _put_image(xobject, to_cmyk(_picture(xobject))))
+
+
+def _picture(xobject: Any) -> Image.Image:
+    """An image's pixels; one pikepdf cannot decode flattens its page (pdfium renders what it can)."""
+    try:
+        return PdfImage(xobject).as_pil_image()
+    except (pikepdf.PikepdfError, NotImplementedError, ValueError, OSError) as exc:
+        raise _Flatten(f"an image pikepdf cannot decode ({exc})") from exc
 
 
 def _put_image(xobject: Any, cmyk: Image.Image) -> None:
@@ -295,5 +303,7 @@ def _identify(doc: pikepdf.Pdf, title: str) -> None:
     info.Title = String(title)
     info.GTS_PDFXVersion = String("PDF/X-1a:2003")
     info.Trapped = Name("/False")
-    if "/ModDate" not in info and "/CreationDate" in info:
+    if "/CreationDate" not in info:   # PDF/X asks both dates; ReportLab's are fixed, so the bytes stay the same
+        info.CreationDate = String("D:20000101000000+00'00'")
+    if "/ModDate" not in info:
         info.ModDate = info.CreationDate
