@@ -165,7 +165,7 @@ class _Converter:
                 shown.add(font)
             out.append((operands, item.operator))
         fonts = {name: named("/Font", name) for name in shown}
-        self._fonts(fonts)
+        self._embedded(fonts)
         # ReportLab opens every page with `BT /F1 12 Tf 14.4 TL ET` (Helvetica, never embedded, showing nothing):
         # the owner gets its own resources, naming only the fonts it shows text in (and what it took from the
         # enclosing page or form)
@@ -199,7 +199,7 @@ class _Converter:
             self.done.add(key)
 
     @staticmethod
-    def _fonts(fonts: dict[str, Any]) -> None:
+    def _embedded(fonts: dict[str, Any]) -> None:
         """Every font showing text is embedded."""
         for name, font in fonts.items():
             descendants = font.get("/DescendantFonts")
