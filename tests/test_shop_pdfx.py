@@ -8,6 +8,7 @@ measured once more on the page as Ghostscript separates it (`tiff32nc`).
 """
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from pathlib import Path
@@ -16,10 +17,11 @@ import numpy as np
 import pikepdf
 import pytest
 from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.engine.pdfx import INK_LIMIT, colour, profile_bytes
+from generator.engine.pdfx import INK_LIMIT, colour, pdfx1a, profile_bytes
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -190,69 +192,59 @@ def test_the_other_shops_stay_rgb(tmp_path):
 
 
 
-def test_gradients_and_opacity_drawn_by_reportlab_convert_or_flatten(tmp_path):
-    """A page with an RGB gradient stays vector in CMYK; a page with a translucent shape is flattened."""
-    import io
+def converted(tmp_path: Path, pdf: bytes, name: str) -> pikepdf.Pdf:
+    """`pdf` through `pdfx1a`, checked as PDF/X-1a, opened again from its file `tmp_path/NAME.pdf`."""
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(pdfx1a(pdf, name))
+    assert_pdfx1a(path)
+    return pikepdf.open(path)
 
-    from reportlab.pdfgen.canvas import Canvas
 
-    from generator.engine.pdfx import pdfx1a
-
+def drawn(pages: int, draw) -> bytes:
+    """A ReportLab PDF of `pages` 200 pt pages with trim and bleed boxes, each drawn by `draw(canvas, n)`."""
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(200, 200))
-    for translucent in (False, True):
+    for n in range(pages):
         c.setTrimBox((10, 10, 190, 190))
         c.setBleedBox((0, 0, 200, 200))
-        c.linearGradient(0, 0, 200, 0, ((1, 0, 0), (0, 0, 1)), extend=False)
-        c.setFillColorRGB(0.2, 0.6, 0.3)
-        if translucent:
-            c.setFillAlpha(0.5)
-        c.rect(50, 50, 100, 100, fill=1, stroke=0)
+        draw(c, n)
         c.showPage()
     c.save()
-    path = tmp_path / "drawn.pdf"
-    path.write_bytes(pdfx1a(buf.getvalue(), "drawn"))
-    assert_pdfx1a(path)
-    doc = pikepdf.open(path)
+    return buf.getvalue()
+
+
+def test_gradients_and_opacity_drawn_by_reportlab_convert_or_flatten(tmp_path):
+    """A page with an RGB gradient stays vector in CMYK; a page with a translucent shape is flattened."""
+    def draw(c, n: int) -> None:
+        c.linearGradient(0, 0, 200, 0, ((1, 0, 0), (0, 0, 1)), extend=False)
+        c.setFillColorRGB(0.2, 0.6, 0.3)
+        if n == 1:
+            c.setFillAlpha(0.5)
+        c.rect(50, 50, 100, 100, fill=1, stroke=0)
+
+    doc = converted(tmp_path, drawn(2, draw), "drawn")
     first, second = doc.pages
     assert "/Shading" in first.obj.Resources and "/XObject" not in first.obj.Resources      # vector, converted
     assert list(second.obj.Resources.XObject.keys()) == ["/Flat"]                          # flattened
-    assert rendered_ink(path, tmp_path) <= 240.5
+    assert rendered_ink(tmp_path / "drawn.pdf", tmp_path) <= 240.5
 
 
 def test_a_translucent_form_flattens_every_page_using_it(tmp_path):
     """A form refused on its first page is refused on the next page too, never left in RGB there."""
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
-
-    from generator.engine.pdfx import pdfx1a
-
-    buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(100, 100))
-    c.beginForm("glass")
-    c.setFillColorRGB(0.8, 0.1, 0.1)
-    c.setFillAlpha(0.4)
-    c.rect(10, 10, 80, 80, fill=1, stroke=0)
-    c.endForm()
-    for _ in range(2):
-        c.setTrimBox((5, 5, 95, 95))
-        c.setBleedBox((0, 0, 100, 100))
+    def draw(c, n: int) -> None:
+        if n == 0:
+            c.beginForm("glass")
+            c.setFillColorRGB(0.8, 0.1, 0.1)
+            c.setFillAlpha(0.4)
+            c.rect(10, 10, 80, 80, fill=1, stroke=0)
+            c.endForm()
         c.doForm("glass")
-        c.showPage()
-    c.save()
-    path = tmp_path / "glass.pdf"
-    path.write_bytes(pdfx1a(buf.getvalue(), "glass"))
-    assert_pdfx1a(path)
-    doc = pikepdf.open(path)
+
+    doc = converted(tmp_path, drawn(2, draw), "glass")
     assert [list(p.obj.Resources.XObject.keys()) for p in doc.pages] == [["/Flat"], ["/Flat"]]
 
 
 def test_an_image_pikepdf_cannot_decode_flattens_its_page(tmp_path):
-    import io
-
-    from generator.engine.pdfx import pdfx1a
-
     doc = pikepdf.new()
     image = doc.make_stream(b"not a jbig2 stream", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
                             Width=4, Height=4, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=1,
@@ -264,8 +256,5 @@ def test_an_image_pikepdf_cannot_decode_flattens_its_page(tmp_path):
     page.obj.Contents = doc.make_stream(b"q 50 0 0 50 25 25 cm /Im Do Q")
     buf = io.BytesIO()
     doc.save(buf)
-    path = tmp_path / "odd.pdf"
-    path.write_bytes(pdfx1a(buf.getvalue(), "odd"))
-    assert_pdfx1a(path)
-    written = pikepdf.open(path)
+    written = converted(tmp_path, buf.getvalue(), "odd")
     assert list(written.pages[0].obj.Resources.XObject.keys()) == ["/Flat"]
