@@ -89,13 +89,14 @@ def simulate(
     merge: bool = typer.Option(False, "--merge", help="The arguments are shard files: print the report of the whole run."),
     compare: Optional[str] = typer.Option(None, "--compare", help="A variant (id or folder, same family): report the differences."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Play the batches on a Dask cluster: a scheduler's address (tcp://HOST:PORT) or local (worker processes here, --jobs of them); needs pip install 'pnpkit[cluster]'."),
 ) -> None:
     """Play whole games and report, with intervals and verdicts, what a designer needs."""
     from checker.core.simulate_cmd import run_command
 
     raise typer.Exit(run_command(game or [], games=games, players=players, seed=seed, policy=policy, budget=budget,
                                  as_json=as_json, as_csv=as_csv, report_dir=report_dir, jobs=jobs, precision=precision,
-                                 shard=shard, merge=merge, compare=compare, quiet=quiet))
+                                 shard=shard, merge=merge, compare=compare, quiet=quiet, cluster=cluster))
 
 
 @app.command()
@@ -128,6 +129,7 @@ def tune(
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (pnpkit-tune/1)."),
     report_dir: Optional[Path] = typer.Option(None, "--report", help="Also write an HTML page with the curve and its band."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Play the batches on a Dask cluster: a scheduler's address (tcp://HOST:PORT) or local (worker processes here, --jobs of them); needs pip install 'pnpkit[cluster]'."),
 ) -> None:
     """Play the same games at each value of one integer field of one card (its effect, fair range, nearest even) or
     of one rule parameter (the game's health and the verdicts that change)."""
@@ -135,7 +137,7 @@ def tune(
 
     raise typer.Exit(run_command(game, card, field=field, values=values, games=games, players=players, seed=seed,
                                  policy=policy, budget=budget, jobs=jobs, as_json=as_json, report_dir=report_dir,
-                                 quiet=quiet, parameter=parameter))
+                                 quiet=quiet, parameter=parameter, cluster=cluster))
 
 
 @app.command()

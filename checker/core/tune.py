@@ -174,18 +174,29 @@ class RuleParameter:
 
 
 def tally_values(sim: Any, datas: list[dict[str, Any]], params: dict[str, Any], jobs: int,
-                 quiet: bool) -> list[dict[str, Any]]:
-    """Each value's games (the same seeds for all): the one place they are played."""
+                 quiet: bool, cluster: Any = None) -> list[dict[str, Any]]:
+    """Each value's games (the same seeds for all): the one place they are played. On a cluster every value's
+    batches go at once, so the sweep keeps every worker busy."""
+    if cluster is not None:
+        from .simulate_cmd import Progress, batches
+
+        tasks = [((sim.__name__, d, params["players"], params["seed"], params["policy"], params["budget"]),
+                  batches(0, params["games"])) for d in datas]
+        progress = Progress(params["games"] * len(datas), quiet)
+        try:
+            return cluster.tallies(tasks, progress)
+        finally:
+            progress.close()
     return [run(sim, d, params["games"], params["players"], params["seed"], params["policy"], params["budget"], jobs,
                 None, quiet) for d in datas]
 
 
 def tune(sim: Any, data: dict[str, Any], knob: Knob, values: list[int], params: dict[str, Any], jobs: int,
-         quiet: bool = True) -> dict[str, Any]:
+         quiet: bool = True, cluster: Any = None) -> dict[str, Any]:
     """The tune report: each value's figure, the fair range and the value nearest even."""
     datas = [knob.apply(data, v) for v in values]
     rows = []
-    for value, d, tally in zip(values, datas, tally_values(sim, datas, params, jobs, quiet)):
+    for value, d, tally in zip(values, datas, tally_values(sim, datas, params, jobs, quiet, cluster)):
         rows.append({"value": value, **knob.read(build_report(sim, d, tally, params))})
     return {"format": TUNE_FORMAT, **knob.names, "values": rows, **knob.summary(rows)}
 
@@ -285,8 +296,9 @@ def _write(folder: Any, result: dict[str, Any], label: str, head: str, what: str
 
 def run_command(game: str, card: str | None, *, field: str | None, values: str, games: int, players: int, seed: int,
                 policy: str | None, budget: int | None, jobs: int | None, as_json: bool, report_dir: Any,
-                quiet: bool, parameter: str | None = None) -> int:
+                quiet: bool, parameter: str | None = None, cluster: str | None = None) -> int:
     """`checker tune`: 0, or 2 with one clear line on stderr for anything refused."""
+    from .cluster import open_cluster
     from .simulate_cmd import _prepare, default_jobs
 
     knob: Knob
@@ -304,7 +316,8 @@ def run_command(game: str, card: str | None, *, field: str | None, values: str, 
         else:
             assert card is not None and field is not None
             knob = CardField(sim, data, card, field)
-        result = tune(sim, data, knob, wanted, params, jobs or default_jobs(), quiet)
+        with open_cluster(cluster, jobs or default_jobs()) as on:
+            result = tune(sim, data, knob, wanted, params, jobs or default_jobs(), quiet, on)
     except StateError as exc:
         print(str(exc), file=sys.stderr)
         return 2
