@@ -45,7 +45,7 @@ class Cluster:
                                           dashboard_address=None, silence_logs=logging.ERROR)
                 self.client = Client(self.local)
             else:
-                self.client = Client(address, timeout="10s")
+                self.client = Client(address, timeout="5s")
         except (OSError, TimeoutError, ValueError) as exc:
             self.close()
             raise StateError(f"cannot reach a Dask scheduler at {address!r} (expected tcp://HOST:PORT or local): "
