@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 LOCAL = "local"
 INSTALL = "pip install 'pnpkit[cluster]'"
+GAMES_PER_TASK = 5000  # ten of simulate_cmd's batches: about a second of a worker's time, so the scheduler's
+# round trips between tasks cost little; the tally is the same for any split (added in order)
 
 
 class Cluster:
@@ -41,6 +43,12 @@ class Cluster:
         self.local = None
         try:
             if address == LOCAL:
+                import dask
+
+                # our own cluster: every task goes to a worker at once (none waits in the scheduler's queue), and no
+                # profiler thread samples the games' Python stacks every 10 ms
+                dask.config.set({"distributed.scheduler.worker-saturation": "inf",
+                                 "distributed.worker.profile.enabled": False})
                 self.local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                           dashboard_address=None, silence_logs=logging.ERROR)
                 self.client = Client(self.local)
@@ -70,14 +78,14 @@ class Cluster:
         tune sweep sends every value's batches at once). A batch that fails fails the run with its error."""
         from distributed import as_completed
 
-        from .simulate_cmd import _work, add
+        from .simulate_cmd import add
 
         run = uuid.uuid4().hex[:8]
         futures, where = [], {}
         for t, (task, batches) in enumerate(work):
             shared = self.client.submit(_given, task, key=f"pnpkit-game-{run}-{t}")  # sent once, recomputable
-            for b, (first, count) in enumerate(batches):
-                future = self.client.submit(_work, shared, first, count, key=f"pnpkit-batch-{run}-{t}-{first}")
+            for b, (first, count) in enumerate(_larger(batches)):
+                future = self.client.submit(_batch, shared, first, count, key=f"pnpkit-batch-{run}-{t}-{first}")
                 futures.append(future)
                 where[future.key] = (t, b, first, count)
         totals: list[dict[str, Any] | None] = [None] * len(work)
@@ -103,6 +111,33 @@ class Cluster:
                 future.cancel()
         assert all(total is not None for total in totals), "every task plays at least one batch"
         return totals  # type: ignore[return-value]
+
+
+def _larger(batches: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Consecutive batches joined into tasks of at most GAMES_PER_TASK games (a precision run's one batch stays one)."""
+    out: list[tuple[int, int]] = []
+    for first, count in batches:
+        if out and out[-1][0] + out[-1][1] == first and out[-1][1] + count <= GAMES_PER_TASK:
+            out[-1] = (out[-1][0], out[-1][1] + count)
+        else:
+            out.append((first, count))
+    return out
+
+
+_FROZEN: list[bool] = []
+
+
+def _batch(task: Task, first: int, count: int) -> dict[str, Any]:
+    """One task's games on a worker: what a local run plays (`simulate_cmd._work`), after the worker's own objects
+    (Dask's, imported at its start) are set aside from garbage collection once, as a forked worker's are."""
+    import gc
+
+    from .simulate_cmd import _work
+
+    if not _FROZEN:
+        gc.freeze()
+        _FROZEN.append(True)
+    return _work(task, first, count)
 
 
 def _given(task: Task) -> Task:
