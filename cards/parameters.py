@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .record import Record
+from common.record import Record
 
 
 class Parameter(Record):
