@@ -8,9 +8,9 @@ Dask task instead; Dask places them, runs again on another worker a batch whose 
 error of a batch that fails, which fails the run. Dask is a well-kept scheduler made for exactly this
 (retries, placement, dashboards, `dask-jobqueue` for Slurm/PBS), so none of it is written here.
 
-The report is the one a local run gives: each batch is `simulate_cmd._work`, as a local run plays it,
-and the tallies are added in the batches' order, not as they arrive, so every count and even the
-order of every table's keys is the same. Dask is an optional extra (`pip install 'pnpkit[cluster]'`),
+The report is the one a local run gives: each task plays consecutive games with `simulate_cmd._work`,
+as a local run plays them, and the tallies are added in the games' order, not as they arrive, so every
+count and even the order of every table's keys is the same. Dask is an optional extra (`pip install 'pnpkit[cluster]'`),
 imported only when `--cluster` is given.
 """
 from __future__ import annotations
