@@ -340,8 +340,9 @@ TYPE_FIGURES = {"unit": "soldier", "weapon": "sword", "spell": "comet", "power":
 
 
 def draw_figure(c, name: str, x: float, y: float, size: float, colour) -> None:
-    """`name`'s drawing, its unit box `size` points high with its lower left at (x, y); `colour(role)` gives
-    each colour role's fill (the card's influence for "cloth", lightened for the ink saver)."""
+    """`name`'s drawing, its unit box `size` points high with its lower left at (x, y); `colour(role, line)`
+    gives each colour role's fill, or with `line` its stroke (the card's influence for "cloth"; a fill is
+    lightened for the ink saver, a line kept dark enough to see)."""
     c.saveState()
     c.setStrokeColorRGB(*INK)
     c.setLineJoin(1)
@@ -352,7 +353,7 @@ def draw_figure(c, name: str, x: float, y: float, size: float, colour) -> None:
         c.setFillColorRGB(*colour(role))
         if kind == "line":
             width, points = rest
-            c.setStrokeColorRGB(*colour(role))
+            c.setStrokeColorRGB(*colour(role, True))
             c.setLineWidth(width * size)
             _path(c, points, x, y, size, close=False, fill=0)
             c.setStrokeColorRGB(*INK)

@@ -86,8 +86,10 @@ def _figures(c, card: Card, x: float, w: float, ground: float, h: float, style: 
     """The card's figure standing on the ground mid-window, its props beside it (right, then left)."""
     cloth = INFLUENCE_COLOURS[card.influence[0]] if card.influence else NEUTRAL
 
-    def colour(role: str):
-        return INK if role == "ink" else style.background(cloth if role == "cloth" else COLOURS[role])
+    def colour(role: str, line: bool = False):
+        """A role's colour: a fill as the style prints backgrounds (pale in the ink saver), a line as it is."""
+        full = INK if role == "ink" else cloth if role == "cloth" else COLOURS[role]
+        return full if line or role == "ink" else style.background(full)
 
     size, small = h * (0.86 if card.type == "weapon" else 0.72), h * 0.48
     cx = x + w / 2
