@@ -221,6 +221,6 @@ def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float
         canvas.restoreState()
     heading = (FRAME, page[1] - FRAME - 6.5 * MM, page[0] - 2 * FRAME, 11 * MM)
     return Page(page[0], page[1], "front", [face.component.spec.name], [thumb], [], [grid],
-                "assembly overview", keep_clear=[heading])
+                "assembly overview", keep_clear=[heading], overview=face.component.id)
 
 
