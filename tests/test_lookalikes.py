@@ -21,6 +21,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from cards import load_game
+from conftest import errors_after, line_of
 from cards.models.eternal_gold_and_steel import Card
 from generator.engine.box import MM, Style
 from generator.engine.icons import icon_scope
@@ -98,3 +99,16 @@ def test_no_two_el_dorado_canyon_characters_have_lookalike_portraits(ink_saver):
     images = rendered(EDC_PORTRAIT, [lambda c, r=r: portrait(c, 0, 0, *EDC_PORTRAIT, r.alignment == "good", pal, r.look, band_of(r),
                                                              r.ability) for r in characters.values()])
     assert lookalikes(dict(zip(characters, images)), THRESHOLD[ink_saver]) == []
+
+
+@pytest.mark.parametrize("game, file, old, new, field", [
+    ("eternal-gold-and-steel", "forge.toml", 'figure = "dragon"', 'figure = "unicorn"', "figure"),
+    ("eternal-gold-and-steel", "forge.toml", 'props = ["hoard"]', 'props = ["hoard", "coin", "bone"]', "props"),
+    ("el-dorado-canyon", "characters.toml", 'hat = "cattleman"', 'hat = "stetson"', "look.hat"),
+])
+def test_a_picture_field_out_of_its_vocabulary_is_one_clear_error(game_copy, game, file, old, new, field):
+    folder = game_copy(game)
+    line = line_of(folder / file, old)
+    lines = errors_after(folder, [(file, old, new)])
+    assert len(lines) == 1 and lines[0].startswith(f"{folder / file}:{line}: card "), lines
+    assert f": {field}" in lines[0]
