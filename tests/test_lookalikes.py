@@ -27,7 +27,8 @@ from generator.engine.box import MM, Style
 from generator.engine.icons import icon_scope
 from generator.templates import looks_for
 from generator.templates.el_dorado_canyon.look import palette
-from generator.templates.el_dorado_canyon.people import band_of, portrait
+from generator.templates.el_dorado_canyon.art import band_of
+from generator.templates.el_dorado_canyon.people import portrait
 from generator.templates.eternal_gold_and_steel.figures import SHAPES
 from generator.templates.eternal_gold_and_steel.pictures import draw_picture
 
@@ -96,8 +97,9 @@ def test_no_two_el_dorado_canyon_characters_have_lookalike_portraits(ink_saver):
     pal = palette(Style(ink_saver=ink_saver))
     characters = {r.id: r for r in game.records("character")}
     assert len(characters) == 14
-    images = rendered(EDC_PORTRAIT, [lambda c, r=r: portrait(c, 0, 0, *EDC_PORTRAIT, r.alignment == "good", pal, r.look, band_of(r),
-                                                             r.ability) for r in characters.values()])
+    images = rendered(EDC_PORTRAIT, [lambda c, r=r: portrait(c, 0, 0, *EDC_PORTRAIT, r.alignment == "good", pal, r.look,
+                                                             band_of(r.ability.effects[0].effect), r.ability)
+                                     for r in characters.values()])
     assert lookalikes(dict(zip(characters, images)), THRESHOLD[ink_saver]) == []
 
 

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.contrast import BOLD_LABEL, readable_ground
 
-from .art import glyphs, scene
+from .art import band_of, glyphs, scene
 from .icons import draw_icon, polygon
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
 from .words import measure, write
@@ -24,11 +24,6 @@ SHADES = {  # a look's colour names (cards.models.el_dorado_canyon.Look)
     "grey": HexColor("#8C8A86"), "tan": HexColor("#C9A46A"), "blue": HexColor("#3C5F8E"),
     "red": HexColor("#A3342A"), "green": HexColor("#4F7340"),
 }
-BAND = {  # the hat band and neckwear take the colour of what the ability deals in
-    "gain_gold": "gold", "steal": "gold", "bank_all": "gold", "per_attacker": "gold", "pay_gold": "gold",
-    "attack": "blood", "extra_damage": "blood", "gain_infamy": "bad", "target_discards_infamy": "bad",
-    "armor": "good", "block": "good", "heal": "good", "set_tracks": "good", "gain_ammo": "brass",
-}
 
 
 def shade(name: str, pal: Palette) -> Color:
@@ -37,12 +32,6 @@ def shade(name: str, pal: Palette) -> Color:
     if not pal.ink_saver:
         return colour
     return Color(*(1 - (1 - v) * 0.25 for v in colour.rgb()))
-
-
-def band_of(record) -> str:
-    """The palette colour of a character's hat band and neckwear, from its ability's first effect."""
-    first = record.ability.effects[0].effect if record.ability.effects else ""
-    return BAND.get(first, "copper")
 
 
 def portrait(c: Canvas, x: float, y: float, w: float, h: float, good: bool, pal: Palette, look, band: str = "copper",
@@ -282,7 +271,8 @@ def draw_character(c: Canvas, record, component, box, style) -> None:
         text_bottom += 10
     pic_top = name_top - name_h - 2
     pic_h = (pic_top - text_bottom) * 0.6
-    portrait(c, MARGIN + inner * 0.15, pic_top - pic_h, inner * 0.7, pic_h, good, pal, record.look, band_of(record),
+    portrait(c, MARGIN + inner * 0.15, pic_top - pic_h, inner * 0.7, pic_h, good, pal, record.look,
+             band_of(record.ability.effects[0].effect),
              record.ability)
     write(c, record.ability.rules_text, MARGIN + 2, text_bottom, inner - 4, pic_top - pic_h - 2 - text_bottom,
           pal.ink, field="ability.text", size=9.5, font=TEXT)
