@@ -11,9 +11,11 @@ import sys
 from cards.errors import describe
 from cards.files import is_file
 from cards.jsontext import dumps
+from cards.numbers import parse
 from cards.terminal import shown
 
 from .errors import StateError
+from .option_bounds import SEED
 from .headline import check_focus, headline, take_dispute
 from .state_io import read_state, write_state
 
@@ -133,10 +135,11 @@ def parse_plain(args: list[str]) -> tuple[str, bool, str | None, int | None] | N
             i += 1
             if arg == "--out":
                 out = args[i]
-            elif args[i].isascii() and args[i].isdigit():
-                seed = int(args[i])
             else:
-                return None
+                try:  # ASCII digits within the bounds, or Typer refuses it in its words
+                    seed = int(parse(args[i], True, *SEED))
+                except ValueError:
+                    return None
         elif arg.startswith("-") or state is not None:
             return None
         else:
