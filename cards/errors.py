@@ -50,12 +50,13 @@ class DefinitionError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        lines, seen = [], {}
+        lines: list[str] = []
+        seen: dict[str, int] = {}
         for problem in self.problems:
             seen[problem.file] = count = seen.get(problem.file, 0) + 1
             if count <= MAX_SHOWN:
                 lines.append(str(problem))
-        lines += [f"{file}: ... and {count - MAX_SHOWN} more problem{'s' if count - MAX_SHOWN > 1 else ''} "
+        lines += [f"{file}: ... and {count - MAX_SHOWN:,} more problem{'s' if count - MAX_SHOWN > 1 else ''} "
                   f"(the first {MAX_SHOWN} are shown)" for file, count in seen.items() if count > MAX_SHOWN]
         return "\n".join(lines)
 

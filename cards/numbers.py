@@ -41,7 +41,7 @@ def within(value: object, low: float | None = None, high: float | None = None, *
     """`value` when it is a finite number (a whole one if `whole`) in [low, high]; ValueError saying what was
     expected otherwise.  `what` names the kind in the message ("a length in mm")."""
     kind = what or ("a whole number" if whole else "a number")
-    if not is_number(value) or (whole and not isinstance(value, int)):
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or (whole and not isinstance(value, int)):
         raise ValueError(f"expected {kind}{_bounds(low, high)}{unit}, got {shown_value(repr(value))}")
     if isinstance(value, float) and value - value != 0:  # nan or ±inf, without importing `math`
         raise ValueError(f"expected a finite number{_bounds(low, high)}{unit}, got {value}")

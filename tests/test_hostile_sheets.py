@@ -156,7 +156,7 @@ def test_a_2_mb_csv_of_256_columns_prints_at_most_the_limit_and_counts_the_rest(
     assert said[0] == (f"{folder}/cards.csv: row 1, column 'extra0': unknown field: "
                        "expected one of id, name, copies, layout, text, power, weight")  # once, not once a row
     # 252 unknown columns and 3,785 rows whose power is 'x': the first 20 shown, the rest counted
-    assert said[-1] == f"{folder}/cards.csv: ... and {252 + 3785 - MAX_SHOWN} more problems (the first 20 are shown)"
+    assert said[-1] == f"{folder}/cards.csv: ... and {252 + 3785 - MAX_SHOWN:,} more problems (the first 20 are shown)"
     assert peak < PEAK_MB, peak
 
 
