@@ -15,7 +15,11 @@ contract (docs/spreadsheets.md):
   first sheet.
 
 Errors point at the cell a person sees in their spreadsheet: `row 12, column 'cost'`,
-counting the header as row 1.
+counting the header as row 1; a header's mistakes (an unknown or missing column) are said once,
+at row 1, not once per record.  Nothing a sheet says about itself is trusted: an XLSX's declared
+size is ignored (each row is as wide as its last cell, and reading stops one row past MAX_ROWS),
+whatever openpyxl raises while reading the XML is a line naming the row, and a cell holding a
+control character or a number that is not finite is an error at its cell.
 """
 from __future__ import annotations
 
@@ -81,10 +85,9 @@ def read_sheet(path: Path, shown: str, schema: type[BaseModel], inside: Path | N
     if not rows:
         raise DefinitionError([Problem(shown, "expected a header row and one or more rows of records, got no records")])
     if missing:  # every record would miss it: said once, at the header
-        raise DefinitionError(unknown + missing)
+        raise DefinitionError(list(unknown.values()) + missing)
     kinds = {name: _kind(schema, name) for name in header}
-    skipped = {p.cell for p in unknown}
-    columns = [(position, name) for position, name in enumerate(header) if f"row 1, column {name!r}" not in skipped]
+    columns = [(position, name) for position, name in enumerate(header) if name not in unknown]
     records, numbers, wrong = [], [], []
     for number, cells in rows:
         record = {}
@@ -102,8 +105,8 @@ def read_sheet(path: Path, shown: str, schema: type[BaseModel], inside: Path | N
         records.append(record)
         numbers.append(number)
     if wrong:
-        raise DefinitionError(unknown + wrong)
-    return records, CellIndex(header, numbers), unknown
+        raise DefinitionError(list(unknown.values()) + wrong)
+    return records, CellIndex(header, numbers), list(unknown.values())
 
 
 def _unreadable(cell: Any) -> str | None:
@@ -232,10 +235,12 @@ def _split(table: list[list[Any]], shown: str) -> tuple[list[str], list[tuple[in
 
 
 def _header_problems(header: list[str], shown: str, schema: type[BaseModel],
-                     ) -> tuple[list[Problem], list[Problem], list[Problem]]:
+                     ) -> tuple[list[Problem], list[Problem], dict[str, Problem]]:
     """The header's problems, each once at row 1 (never once per record): columns without a name or named twice,
-    required fields without a column, and unknown columns."""
-    broken, unknown, seen = [], [], set()
+    required fields without a column, and unknown columns (by name)."""
+    broken: list[Problem] = []
+    unknown: dict[str, Problem] = {}
+    seen: set[str] = set()
     names = {info.alias or name: info for name, info in schema.model_fields.items()}
     closed = schema.model_config.get("extra") == "forbid"
     for position, name in enumerate(header, start=1):
@@ -244,8 +249,8 @@ def _header_problems(header: list[str], shown: str, schema: type[BaseModel],
         elif name in seen:
             broken.append(Problem(shown, "duplicate column", cell=f"row 1, column {name!r}"))
         elif closed and name not in names:
-            unknown.append(Problem(shown, f"unknown field: expected one of {', '.join(names)}",
-                                   cell=f"row 1, column {name!r}"))
+            unknown[name] = Problem(shown, f"unknown field: expected one of {', '.join(names)}",
+                                    cell=f"row 1, column {name!r}")
         seen.add(name)
     missing = [Problem(shown, f"missing column {name!r}: every record needs it (a required field)", cell="row 1")
                for name, info in names.items() if info.is_required() and name not in seen]
