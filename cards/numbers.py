@@ -6,12 +6,10 @@ hold `1E400`; `int()` of 5,000 digits raises its own error; and ReportLab writes
 or fails deep inside `_rl_accel` on `1e308`.  So a number typed on the command line (`parse`) or
 read from a layout file or a sheet (`within`) passes here first, and fails with the value and its
 bounds: `expected a length in mm from -2000 to 2000, got 1e+308`.
-Standard library only, and no `re` or `math` at import (`checker resolve`'s start-up).
+Standard library only, and neither `re` nor `math` (`checker resolve --seed` starts without them).
 """
 from __future__ import annotations
 
-_NUMBER = r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)"  # compiled on first use (re's cache): options only
-_WHOLE = r"[+-]?[0-9]+"
 MAX_DIGITS = 40  # more than any bound here needs; `int()` of 4,300 digits and more raises
 
 
@@ -50,14 +48,24 @@ def within(value: object, low: float | None = None, high: float | None = None, *
     return value
 
 
+def _decimal(text: str, whole: bool) -> bool:
+    """`[+-]?[0-9]+`, or for a fraction `[+-]?([0-9]+(.[0-9]*)?|.[0-9]+)`: ASCII digits (`str.isdigit` alone
+    takes `١٠` and `²`), no `_`, exponent, `nan` or `inf`."""
+    body = text[1:] if text[:1] in ("+", "-") else text
+    if not body.isascii():
+        return False
+    if whole:
+        return body.isdigit()
+    head, _, tail = body.partition(".")
+    return bool(head or tail) and (not head or head.isdigit()) and (not tail or tail.isdigit())
+
+
 def parse(text: object, whole: bool = False, low: float | None = None, high: float | None = None,
           unit: str = "") -> float:
     """A typed number (`-1.5`, `300`) in ASCII digits, finite and in [low, high]; ValueError otherwise."""
-    import re  # options only: `re` costs every start-up that imports this module
-
     kind = "a whole number like 300" if whole else "a number like 1.5 or -2"
     stripped = text.strip() if isinstance(text, str) else ""
-    if not isinstance(text, str) or not text.isascii() or not re.fullmatch(_WHOLE if whole else _NUMBER, stripped):
+    if not isinstance(text, str) or not text.isascii() or not _decimal(stripped, whole):
         from .terminal import shown
 
         raise ValueError(f"expected {kind} in ASCII digits, got {shown(shown_value(repr(text)))}")
