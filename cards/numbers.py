@@ -5,7 +5,7 @@ Arabic-Indic digits, `1_000`, `nan` and `inf`; TOML has `nan` and `inf`; a sprea
 hold `1E400`; `int()` of 5,000 digits raises its own error; and ReportLab writes `nan` into a PDF
 or fails deep inside `_rl_accel` on `1e308`.  So a number typed on the command line (`parse`) or
 read from a layout file or a sheet (`within`) passes here first, and fails with the value and its
-bounds: `expected a length in mm from -2000 to 2000, got 1e+308`.
+bounds: `expected a length from 0 to 2000 mm, got 1e+308`.
 Standard library only, and neither `re` nor `math` (`checker resolve --seed` starts without them).
 """
 from __future__ import annotations
