@@ -2,9 +2,10 @@
 
 A card's art is the designer's own file; a wrong one must be a definition error naming the card and
 field, not a broken PDF: a path that leaves the folder (or a link out of it), something that is not an
-image, a raster too large to print sanely, an SVG that pulls in files from elsewhere.  Only the
-header of a raster is read here (Pillow opens lazily), so a 20000 x 20000 px image is refused before
-it is decoded.
+image, a raster too large to print sanely or damaged (`rasters`: decoded whole within a pixel budget,
+its header's size checked first, so a 20000 x 20000 px image is refused before it is decoded), an SVG
+that pulls in files from elsewhere, has no usable size, numbers out of bounds or too many elements
+(`svgart`).
 """
 from __future__ import annotations
 
@@ -14,10 +15,6 @@ from pathlib import Path
 
 ART_SUFFIXES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".svg": "SVG"}
 MAX_ART_BYTES = 50_000_000
-MAX_SIDE = 16_384
-MAX_PIXELS = 100_000_000
-_SVG_NS = "{http://www.w3.org/2000/svg}svg"
-_HREFS = ("{http://www.w3.org/1999/xlink}href", "href")
 
 
 class ArtError(ValueError):
@@ -64,50 +61,29 @@ def inspect_art(folder: Path, name: str) -> ArtInfo:
     if info.st_size > MAX_ART_BYTES:
         raise ArtError(f"{name!r} is too large: expected at most {MAX_ART_BYTES} bytes, got {info.st_size}")
     version = (info.st_mtime_ns, info.st_size)
-    if kind == "SVG":
-        _check_svg(path, name)
-        return ArtInfo(path, kind, version=version)
-    return _check_raster(path, name, kind, version)
-
-
-def _check_raster(path: Path, name: str, kind: str, version: tuple[int, int]) -> ArtInfo:
-    from PIL import Image, UnidentifiedImageError
-
-    bound, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None  # only the header is read: check the size here
-    try:
-        with Image.open(path) as image:
-            found, (width, height) = image.format, image.size
-    except (UnidentifiedImageError, OSError, ValueError):
-        raise ArtError(f"expected a {kind} image, got a file that is not one: {name!r}") from None
-    finally:
-        Image.MAX_IMAGE_PIXELS = bound
-    if found != kind:
-        raise ArtError(f"expected a {kind} image, got a {found} image: {name!r} (rename it or convert it)")
-    if max(width, height) > MAX_SIDE or width * height > MAX_PIXELS:
-        raise ArtError(f"{name!r} is {width} x {height} px: expected at most {MAX_SIDE} px a side and "
-                       f"{MAX_PIXELS // 1_000_000} megapixels (300 dpi needs about 1,000 x 1,500 px for a card)")
-    try:
-        with Image.open(path) as image:
-            image.verify()
-    except Exception:  # Pillow raises many kinds for a truncated or corrupt file; each is bad input
-        raise ArtError(f"expected a {kind} image, got a damaged one: {name!r}") from None
+    width, height = _checked(path, name, kind)
     return ArtInfo(path, kind, width, height, version)
 
 
-def _check_svg(path: Path, name: str) -> None:
-    """A well-formed SVG whose links stay inside the drawing (#id) or are embedded data."""
-    from lxml import etree
+def _checked(path: Path, name: str, kind: str) -> tuple[int, int]:
+    """Check the file whole (`rasters.decode`, `svgart.check_svg`); its size in pixels (0 x 0 for SVG).
 
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
-    try:
-        root = etree.parse(str(path), parser).getroot()
-    except (etree.XMLSyntaxError, OSError, ValueError) as exc:
-        raise ArtError(f"expected an SVG drawing, got a file that is not well-formed XML: {name!r} ({exc})") from None
-    if root.tag != _SVG_NS:
-        raise ArtError(f"expected an SVG drawing (an <svg> root in the SVG namespace), got <{root.tag}>: {name!r}")
-    for node in root.iter():
-        for attribute in _HREFS:
-            target = node.get(attribute) if isinstance(node.tag, str) else None
-            if target and not target.startswith(("#", "data:image/png;base64,", "data:image/jpeg;base64,")):
-                raise ArtError(f"expected an SVG with no links to other files, got a link to {target[:60]!r} in "
-                               f"{name!r}: embed the image in the SVG or place it as art of its own")
+    Remembered against the file's stamp (`common.stamps`), so a build decodes only the art changed since
+    the last one that checked it; the checks' bounds are part of the memo's name."""
+    from .rasters import MAX_PIXELS, MAX_SIDE, decode
+    from common.stamps import Stamps, recall, remember
+    from .svgart import MAX_ELEMENTS, MAX_NUMBER, MAX_NUMBERS, check_svg
+
+    ident = f"{MAX_SIDE} {MAX_PIXELS} {MAX_ELEMENTS} {MAX_NUMBERS} {MAX_NUMBER} {kind}\0{path}"
+    known = recall("art", ident)
+    if isinstance(known, list) and len(known) == 2 and all(type(n) is int for n in known):
+        return known[0], known[1]
+    stamps = Stamps()
+    stamps.add(path)
+    if kind == "SVG":
+        check_svg(path, name)
+        size = (0, 0)
+    else:
+        size = decode(path, kind, repr(name))
+    remember("art", ident, list(size), stamps)
+    return size

@@ -13,7 +13,7 @@ game.toml may declare
 
 and a component may name a layout file (`layout = "layouts/card.toml"`, see docs/designer-guide.md), a record
 one of layouts/ by name (`layout = "big-text"`: layouts/big-text.toml, for its front).
-Every file named here is confined to the game's folder (`cards.art`, `cards.files`); a layout's
+Every file named here is confined to the game's folder (`cards.art`, `common.files`); a layout's
 problems are reported with its file, line and box.  Standard library only, plus `cards.art`.
 """
 from __future__ import annotations
@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from common.files import is_file, read_bytes
+from common.numbers import is_number, within
+
 from .art import MAX_ART_BYTES, ArtError, ArtInfo, art_path, inspect_art
 from .errors import DefinitionError, Problem
-from .files import is_file, read_bytes
-from .numbers import is_number, within
 from .sizes import MAX_MM
 from .tomlsource import LineIndex, read_toml
 
@@ -576,7 +577,7 @@ def _length(value: Any, size: bool) -> str | None:
 
 
 def _in(value: Any, low: float, high: float) -> bool:
-    """Whether `value` is a finite number from `low` to `high` (`cards.numbers`)."""
+    """Whether `value` is a finite number from `low` to `high` (`common.numbers`)."""
     try:
         within(value, low, high)
     except ValueError:

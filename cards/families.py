@@ -12,17 +12,17 @@ game.toml gives, which need not be its family's name (a variant of El Dorado Can
 game of the family `el-dorado-canyon` under its own id).
 
 Light on purpose (standard library only): `checker resolve`'s fast path reads it without
-pydantic, and without `pathlib`, `typing`, `functools` or `tomllib` (cards.record): those are
+pydantic, and without `pathlib`, `typing`, `functools` or `tomllib` (common.record): those are
 imported where only a miss or another command needs them.
 """
 from __future__ import annotations
 
 import os
-import sys
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-from .record import Record
+from common.record import Record
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
     from types import ModuleType
@@ -31,7 +31,7 @@ PACKAGE_FOLDER = os.path.dirname(os.path.realpath(__file__))
 GAMES_ENV = "PNPKIT_GAMES"
 
 
-class Family(Record):  # a Record: `checker resolve` must start fast (cards.record)
+class Family(Record):  # a Record: `checker resolve` must start fast (common.record)
     """One rules family: everything a game of it needs, each part named once.
 
     - `schema`: module with RECORDS (schema name -> record model), BACKS, ICONS,
@@ -52,13 +52,13 @@ class Family(Record):  # a Record: `checker resolve` must start fast (cards.reco
             name, title, schema, engine, looks, rulings
 
     def schema_module(self) -> ModuleType:
-        return module(self.schema)
+        return import_module(self.schema)
 
     def engine_module(self) -> ModuleType | None:
-        return module(self.engine) if self.engine else None
+        return import_module(self.engine) if self.engine else None
 
     def looks_module(self) -> ModuleType | None:
-        return module(self.looks) if self.looks else None
+        return import_module(self.looks) if self.looks else None
 
     def rulings_file(self) -> Path | None:
         """Where the family's rulings live (found without importing the package)."""
@@ -85,13 +85,6 @@ FAMILIES: dict[str, Family] = {f.name: f for f in (
            looks="generator.templates.eldorado", rulings="checker:rulings/eldorado.toml"),
     Family("generic", "Print-only game (fields declared in game.toml)", "cards.models.generic"),
 )}
-
-
-def module(name: str) -> ModuleType:
-    """The module of that dotted name, imported if need be (`importlib.import_module` for an absolute name,
-    without importing `importlib` and `warnings` at `checker resolve`'s start)."""
-    __import__(name)
-    return sys.modules[name]
 
 
 class UnknownFamily(LookupError):
@@ -140,7 +133,7 @@ _DISCOVERED: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}  # per sear
 
 def _discover(dirs: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Remembered against the stamps of the folders and their game.toml files (every resolve asks)."""
-    from .stamps import Stamps, recall, remember
+    from common.stamps import Stamps, recall, remember
 
     ident = "\0".join([__file__, *map(os.path.abspath, dirs)])
     known = recall("games", ident)
@@ -174,7 +167,7 @@ def _declared(folder: str) -> tuple[str | None, str | None]:
     """game.toml's id and rules; id None when it cannot be read (then loading the game says why)."""
     import tomllib  # only when the games' folders changed: a warm run remembers what they declare
 
-    from .files import FileRefused, read_bytes
+    from common.files import FileRefused, read_bytes
 
     try:  # the bounded reader: a FIFO there would hang every command's search for built-in games
         data = tomllib.loads(read_bytes(os.path.join(folder, "game.toml"), inside=folder).decode("utf-8"))

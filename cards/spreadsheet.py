@@ -33,9 +33,10 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from common.files import FileRefused, read_bytes
+from common.numbers import within
+
 from .errors import DefinitionError, Problem, describe
-from .files import FileRefused, read_bytes
-from .numbers import within
 
 SUFFIXES = (".csv", ".xlsx")
 MAX_BYTES = 2_000_000          # as for a TOML definition file

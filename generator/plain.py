@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cards.numbers import parse
-from cards.terminal import leave, run_main, shown
+from common.numbers import parse
+from common.terminal import leave, run_main, shown
 
 VALUED = {"--paper": "paper", "--out": "out", "--duplex": "duplex", "--back-offset": "back_offset", "--bleed": "bleed"}
 FLAGS = {"--no-backs": "no_backs", "--fold": "fold", "--ink-saver": "ink_saver", "--cut-lines": "cut_lines",

@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from cards.families import FAMILIES, builtin_games, module
+from cards.families import FAMILIES, builtin_games
 from checker.core.action import Action
 from checker.core.cite import uncited
 from checker.core.engine import RulesEngine, engine_of_game
@@ -276,7 +276,7 @@ def family(request) -> str:
 def test_the_registry_gives_every_family_with_an_engine_its_interface_and_states(family):
     """Each built-in game of the family is played by its package's `engine.Engine`, with every member of the
     interface, and the family has something to be checked from: case states, or a set-up."""
-    engine_class = module(f"{FAMILIES[family].engine}.engine").Engine
+    engine_class = importlib.import_module(f"{FAMILIES[family].engine}.engine").Engine
     engines = book(family).game_engines()
     assert engines, f"{family}: no built-in game to check"
     members = [name for name in vars(RulesEngine) if not name.startswith("_")]

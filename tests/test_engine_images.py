@@ -106,12 +106,12 @@ def test_low_resolution_art_is_a_warning_naming_the_dpi(tmp_path, art):
     ("art/missing.png", "file not found: 'art/missing.png'"),
     ("art/text.png", "expected a PNG image, got a file that is not one: 'art/text.png'"),
     ("art/jpeg.png", "expected a PNG image, got a JPEG image: 'art/jpeg.png' (rename it or convert it)"),
-    ("art/huge.png", "'art/huge.png' is 20000 x 20000 px: expected at most 16384 px a side and 100 megapixels "
+    ("art/huge.png", "'art/huge.png' is 20000 x 20000 px: expected at most 16384 px a side and 24 megapixels "
                      "(300 dpi needs about 1,000 x 1,500 px for a card)"),
     ("art/fifo.png", "expected a regular file, got 'art/fifo.png' (a device, pipe or folder)"),
     ("art/loop.png", "cannot read 'art/loop.png': "),
     ("art/linked.svg", "expected an SVG with no links to other files, got a link to '/etc/passwd' in "
-                       "'art/linked.svg': embed the image in the SVG or place it as art of its own"),
+                       "'art/linked.svg' (line 1): embed the image in the SVG or place it as art of its own"),
     ("art/broken.svg", "expected an SVG drawing, got a file that is not well-formed XML: 'art/broken.svg' ("),
     ("art/html.svg", "expected an SVG drawing (an <svg> root in the SVG namespace), got <html>: 'art/html.svg'"),
 ])

@@ -2,7 +2,7 @@
 percentages and Arabic-Indic digits in layouts; 5,000-digit seeds, 5,000-character paths, empty `--out` and
 `--policy`; the same refusal whichever argv path (the plain fast one or Typer's) parses the option.
 
-Every value goes through the one check of `cards.numbers`; each case is one line and exit 2.
+Every value goes through the one check of `common.numbers`; each case is one line and exit 2.
 """
 from __future__ import annotations
 

@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable
+from importlib import import_module
+from typing import Any, Callable
 
 
 def lazy_names(package: str, names: dict[str, str],
@@ -13,14 +11,13 @@ def lazy_names(package: str, names: dict[str, str],
     """A family package's module `__getattr__`: each of `names` is imported on first use from the module named
     beside it (a submodule of `package` when the name has no dot), `RECORDS` is `records()`, and each is then
     kept in the package.  A family's pydantic names come this way, so that a build printing a kept game
-    (`cards.kept`) never imports pydantic."""
+    (`common.kept`) never imports pydantic."""
     def __getattr__(name: str) -> Any:
         if name == "RECORDS" and records is not None:
             value = records()
         elif name in names:
             module = names[name] if "." in names[name] else f"{package}.{names[name]}"
-            __import__(module)  # not importlib: it brings `warnings` into `checker resolve`'s start-up
-            value = getattr(sys.modules[module], name)
+            value = getattr(import_module(module), name)
         else:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         setattr(sys.modules[package], name, value)

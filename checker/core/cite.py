@@ -8,11 +8,9 @@ gold cannot back a damage step (tests/test_citations.py resolves the case books 
 """
 from __future__ import annotations
 
-from .log import KINDS
+from typing import Mapping
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Mapping
+from .log import KINDS
 
 
 class Rule(str):

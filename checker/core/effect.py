@@ -8,9 +8,7 @@ one class is made per effect name and set of parameters, once (resolve starts fa
 """
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable
+from typing import Any, Callable
 
 
 class Effect:

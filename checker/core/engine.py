@@ -16,6 +16,8 @@ which calls the package's `resolve` (its start-up stays light).
 """
 from __future__ import annotations
 
+from importlib import import_module
+
 from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 if TYPE_CHECKING:
@@ -92,25 +94,23 @@ class RulesEngine(Protocol):
 
 def rules_engine(family_name: str, game: Any) -> RulesEngine:
     """The engine of `family_name` bound to `game`; `checker.core.engines.NoEngine` for a print-only family."""
-    from cards.families import family, module
+    from cards.families import family
 
     from .engines import NoEngine
 
     fam = family(family_name)
     if fam.engine is None:
         raise NoEngine(game["id"] if isinstance(game, dict) else getattr(game, "id", "?"), fam.name)
-    engine: RulesEngine = module(f"{fam.engine}.engine").Engine(game)
+    engine: RulesEngine = import_module(f"{fam.engine}.engine").Engine(game)
     return engine
 
 
 def engine_of_game(game: str) -> RulesEngine:
     """The engine of a built-in game id or a game folder, bound to its compiled definitions (cached)."""
-    from cards.families import module
-
     from .gamecache import load_for_play
 
     package, data = load_for_play(game)
-    engine: RulesEngine = module(f"{package.__name__}.engine").Engine(data)
+    engine: RulesEngine = import_module(f"{package.__name__}.engine").Engine(data)
     return engine
 
 

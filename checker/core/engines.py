@@ -7,9 +7,11 @@ engine meets, for scripts and tests, is `checker.core.engine.RulesEngine`.
 """
 from __future__ import annotations
 
-from cards.families import family, module
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
+from cards.families import family
+
 if TYPE_CHECKING:
     from types import ModuleType
 
@@ -26,4 +28,4 @@ def engine_for(game_id: str, family_name: str) -> ModuleType:
     fam = family(family_name)
     if fam.engine is None:
         raise NoEngine(game_id, fam.name)
-    return module(fam.engine)
+    return import_module(fam.engine)

@@ -11,21 +11,21 @@ the answer.
 """
 from __future__ import annotations
 
-from cards.record import Record
+from typing import TYPE_CHECKING, Any
+
+from common.record import Record
 
 from .errors import StateError
 from .fields import toml_repr
 from .log import DECISIVE, Step
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
-    from typing import Any
 
 MOST = 3  # decisive events a headline names before "..."
 
 
-class Dispute(Record):  # a Record: resolve's start-up (cards.record)
+class Dispute(Record):  # a Record: resolve's start-up (common.record)
     """What the state says is disputed (both optional)."""
 
     __slots__ = ("question", "focus")

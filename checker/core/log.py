@@ -8,14 +8,13 @@ names the kinds of step allowed to cite it (checker.core.cite.Rule).
 """
 from __future__ import annotations
 
-from cards.record import Record
+from typing import TYPE_CHECKING, Any
+
+from common.record import Record
 
 from .wording import WORDS, words
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from .wording import Words
 
 # What a step is; the docs' JSON log reference prints this table (`checker schema` users read it there).
@@ -52,7 +51,7 @@ KINDS: dict[str, str] = {
 DECISIVE = ("win", "kill", "block", "damage", "nothing", "combat")
 
 
-class Step(Record):  # a Record: resolve's start-up (cards.record)
+class Step(Record):  # a Record: resolve's start-up (common.record)
     """One thing that happened, and why (a rulebook section with a quote, and/or ruling ids)."""
 
     __slots__ = ("text", "rule", "kind", "player", "card", "priority", "values")

@@ -1,6 +1,6 @@
 """The bounds of `checker`'s numeric options, one truth for the Typer commands and the plain fast paths.
 
-Both paths check a value with `cards.numbers` (ASCII digits, within these bounds), so
+Both paths check a value with `common.numbers` (ASCII digits, within these bounds), so
 `--games ١٠` or a 5,000-digit `--seed` is the same one-line refusal whichever path parses it.
 """
 from __future__ import annotations

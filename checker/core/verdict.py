@@ -7,14 +7,12 @@ line of its own, before the players' lines.
 """
 from __future__ import annotations
 
-from cards.record import Record
+from typing import Any, Callable, Iterable
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable, Iterable
+from common.record import Record
 
 
-class Event(Record):  # a Record: resolve's start-up (cards.record)
+class Event(Record):  # a Record: resolve's start-up (common.record)
     """What happened to `player` beyond their shown numbers, in a few words ("bought Rifle for 4 gold");
     `player` None: a line of the verdict of its own, a whole sentence."""
 

@@ -11,16 +11,15 @@ the turn's business, not the reveal's.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from checker.core.action import Action
 from checker.core.errors import StateError
 
 from .players import Play, Player
 from .rules import DIRECTIONS, LEFT, RIGHT, Card, Option
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from .turn import Table
 
 ARROW_NAMES = {LEFT: "left", RIGHT: "right"}

@@ -6,6 +6,8 @@ an illegal play also lists the plays that would have been legal. What is legal i
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from checker.core.errors import StateError
 from checker.core.fields import flag, one_of_players, only_fields, pick, player_names, player_rows, whole_number
 
@@ -15,10 +17,7 @@ from .players import MAX_TRACK, Play, Player
 from .state_schema import STATE_SCHEMA
 from .turn import Table
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from checker.core.action import Action
 
 TOP_KEYS = STATE_SCHEMA.keys("")

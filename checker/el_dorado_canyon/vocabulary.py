@@ -10,13 +10,12 @@ reads (`checker.core.effect`: parameters by name, `e.damage`), whose `rule` is i
 """
 from __future__ import annotations
 
-from cards.record import Record
+from typing import TYPE_CHECKING, Any, Callable
+
+from common.record import Record
 from checker.core.effect import Effects
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable
-
     from .players import Play, Player
     from .turn import Table
 
@@ -41,7 +40,7 @@ def _free(e: Any, bought: Any) -> int:
     return 0
 
 
-class Rule(Record):  # a Record: resolve's start-up (cards.record)
+class Rule(Record):  # a Record: resolve's start-up (common.record)
     """One effect in the engine: how it runs and what can be foreseen of it before it runs.
 
     - `run`: None for a passive, folded into the character (`folds`);

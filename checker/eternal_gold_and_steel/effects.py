@@ -9,6 +9,8 @@ only one choice is legal it is made for the player, otherwise it must be given (
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.errors import StateError
 from checker.core.wording import costs
 
@@ -17,10 +19,6 @@ from .refs import find_piece, parse_ref, refs
 from .rules import Ability
 from .table import Piece, Player, Table
 from .vocab import STEPS, Lent, lends, step
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 TRIGGER_RULE = {"on_play": cite.EFFECT, "on_attack": cite.ATTACK, "on_attack_damage": cite.ATTACK,
                 "on_ally_attack_damage": cite.ATTACK, "double_influence": cite.DOUBLE}

@@ -7,12 +7,10 @@ condition and effects exactly as `cards/models/eternal_gold_and_steel/` defines 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.compiled import built
 from checker.core.effect import Effects
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 DECK_SCHEMAS = ("starting", "forge", "market")
 EFFECTS = Effects()  # an effect's parameters read by name, `e.amount`, as in every engine

@@ -7,6 +7,8 @@ condition holds right now (FAQ: only such abilities "can be taken away again").
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.dice import seeded
 from checker.core.errors import StateError
 from checker.core.verdict import Event
@@ -16,10 +18,6 @@ from . import conditions  # noqa: F401  (registers the conditions' tests)
 from .rules import Ability, CardDef, Rules, Throne
 from .vocab import CONDITIONS, LENDS, Lent
 from .wording import unit as unit_words
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 START_HEALTH = 25  # G1
 THRONE_STATES = ("hidden", "revealed", "spent")

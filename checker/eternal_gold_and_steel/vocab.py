@@ -9,14 +9,12 @@ keywords and must not import the steps (which import `table`).
 """
 from __future__ import annotations
 
-from cards.record import Record
+from typing import Any, Callable
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable
+from common.record import Record
 
 
-class Lent(Record):  # a Record: resolve's start-up (cards.record)
+class Lent(Record):  # a Record: resolve's start-up (common.record)
     """What a while-ability's effect gives its unit while it holds: strength and keywords."""
 
     __slots__ = ("strength", "keywords")

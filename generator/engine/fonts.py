@@ -1,7 +1,9 @@
 """Embedded open fonts, registered once; no output ever uses the base-14 fonts.
 
 ReportLab falls back to Helvetica (`initialFontName`) for any canvas or paragraph
-that names no font, so `register_fonts` also points that default at our text face.
+that names no font, and sets it at the start of every drawing it renders (an SVG's
+form then carried `BT /F5 10 Tf 12 TL ET`, a non-embedded Helvetica that shops refuse),
+so `register_fonts` also points both defaults at our text face.
 A built-in face is registered by name and its file parsed only when a build first
 measures or draws with it (parsing all seven cost about 70 ms; a kit uses some), and
 then only when no earlier build cached what parsing finds (`fontcache`).
@@ -20,6 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from fonts import DIR
 
+from . import rl
 from .fontcache import load_font, new_font
 
 TEXT = "PnpText"          # DejaVu Sans Condensed: readable at 6 pt, wide Unicode cover
@@ -77,7 +80,7 @@ class _ParsedOnUse(TTFont):
         if attr.startswith("__") or "_file" not in self.__dict__:  # probes (copy, pickle), or loaded already
             raise AttributeError(attr)
         load_font(self, self.fontName, self.__dict__.pop("_file"))
-        pdfmetrics._dynFaceNames.setdefault(self.face.name, self)  # type: ignore[attr-defined]  # as registerFont does
+        rl.register_face(self.face.name, self)
         return getattr(self, attr)
 
 
@@ -86,7 +89,7 @@ def register_fonts() -> None:
     """Register every embedded face (parsed on first use) and the bold/italic mappings of Paragraph markup."""
     for name, file in _FILES.items():
         # registerFont would read the face's name, parsing the file: the table is filled as it would fill it
-        pdfmetrics._fonts[name] = _ParsedOnUse(name, DIR / file)  # type: ignore[attr-defined]
+        rl.register_unparsed(name, _ParsedOnUse(name, DIR / file))
     addMapping(TEXT, 0, 0, TEXT)
     addMapping(TEXT, 1, 0, TEXT_BOLD)
     addMapping(TEXT, 0, 1, TEXT_ITALIC)
@@ -95,7 +98,7 @@ def register_fonts() -> None:
     addMapping(DISPLAY, 1, 0, DISPLAY_BOLD)
     addMapping(DISPLAY, 0, 1, DISPLAY_ITALIC)
     addMapping(DISPLAY, 1, 1, DISPLAY_BOLD)
-    rl_config.canvas_basefontname = TEXT
+    rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = TEXT
 
 
 class FontFileError(ValueError):

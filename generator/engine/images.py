@@ -2,10 +2,12 @@
 
 `fit="cover"` fills the box and crops what overflows, keeping the focal point (x, y as fractions
 from the image's top-left corner) as near the box's centre as the crop allows; `fit="contain"`
-shows the whole image, placed in the room left over by the same focal fractions.  ReportLab
-names an embedded raster by the digest of its data, so a picture placed on a hundred cards is
-stored once; an SVG is drawn once into a form object and placed like an icon.  A raster printing
-below 300 dpi at its size is reported (a warning, not an error), naming the card and the dpi.
+shows the whole image, placed in the room left over by the same focal fractions.  Each piece of
+art is placed as a form object named by its file's digest, drawn once per PDF however
+many cards show it (a raster decoded then, and its pixels not kept), an SVG's text in the game's
+fonts (`svgfonts`).  A raster printing below 300 dpi at its size is reported (a warning, not
+an error), naming the card and the dpi.  Every file was checked whole when the game was loaded
+(`cards.art`: decoded within the pixel budget, an SVG within its element and number bounds).
 """
 from __future__ import annotations
 
@@ -20,8 +22,10 @@ from reportlab.lib.utils import ImageReader
 
 from cards.art import ArtInfo
 
+from .errors import LayoutError
 from .icons import UNIT, place_form
 from .safezone import face_label
+from .svgfonts import GameFonts, SvgFonts
 
 PRINT_DPI = 300
 _WARNINGS: ContextVar[dict[str, list[tuple[str, str | None]]] | None] = ContextVar("art_warnings", default=None)
@@ -77,23 +81,18 @@ def _cards(cards: list[tuple[str, str | None]]) -> str:
 
 
 def draw_art(c, art: ArtInfo, x: float, y: float, w: float, h: float, *, fit: str = "cover",
-             focus: tuple[float, float] = (0.5, 0.5), field: str = "image") -> None:
-    """Draw a checked art file into the box (x, y, w, h), in points on the current canvas."""
-    if art.kind == "SVG":
-        drawing = _drawing(art)
-        spot = place(drawing.width, drawing.height, x, y, w, h, fit, focus)
-    else:
-        spot = place(art.width, art.height, x, y, w, h, fit, focus)
+             focus: tuple[float, float] = (0.5, 0.5), field: str = "image", fonts: SvgFonts = ()) -> None:
+    """Draw a checked art file into the box (x, y, w, h), in points on the current canvas; an SVG's text in
+    the game's declared `fonts` (else the kit's)."""
+    spot = place(*_size(art, fonts), x, y, w, h, fit, focus)
+    if art.kind != "SVG":
         _check_dpi(art, spot, field)
     c.saveState()
     if spot.clip:
         path = c.beginPath()
         path.rect(x, y, w, h)
         c.clipPath(path, stroke=0, fill=0)
-    if art.kind == "SVG":
-        _place_svg(c, art, spot)
-    else:
-        c.drawImage(_reader(art), spot.x, spot.y, spot.w, spot.h, mask="auto")
+    _place(c, art, spot, fonts)
     c.restoreState()
 
 
@@ -112,56 +111,64 @@ def _check_dpi(art: ArtInfo, spot: Placement, field: str) -> None:
 
 
 # cached per checked version of a file (ArtInfo.version): `generator watch` draws a changed file anew
-@lru_cache(maxsize=256)
-def _reader(art: ArtInfo) -> ImageReader:
-    return ImageReader(str(art.path))
-
-
 @lru_cache(maxsize=64)
-def _drawing(art: ArtInfo):
+def _drawing(art: ArtInfo, fonts: SvgFonts):
     from svglib.svglib import svg2rlg
 
-    drawing = svg2rlg(str(art.path), external_reference_root=str(art.path.parent))
-    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
-        raise ValueError(f"{art.path.name}: the SVG has no size (give it width and height or a viewBox)")
+    try:
+        drawing = svg2rlg(str(art.path), external_reference_root=str(art.path.parent), font_map=GameFonts(fonts))
+    except Exception as exc:  # svglib raises many kinds on what cards.art let through; each is bad input
+        raise LayoutError(f"{art.path.name}: expected an SVG drawing svglib can convert, got one it cannot "
+                          f"({type(exc).__name__}: {exc})") from None
+    if drawing is None:
+        raise LayoutError(f"{art.path.name}: expected an SVG drawing svglib can read, got one it cannot")
     return drawing
 
 
 @lru_cache(maxsize=64)
-def _svg_form(art: ArtInfo) -> str:
-    """The form of an SVG, named by its content so that the PDF's bytes do not depend on where it lies."""
+def _form(art: ArtInfo) -> str:
+    """The form of a piece of art, named by its content so that the PDF's bytes do not depend on where it lies."""
     return "art_" + hashlib.sha256(art.path.read_bytes()).hexdigest()[:16]
 
 
-def _draw_svg(c, art: ArtInfo, x: float, y: float, scale: float) -> None:
-    """The SVG's drawing at (x, y), scaled by `scale`, as vectors on the canvas."""
+def _size(art: ArtInfo, fonts: SvgFonts) -> tuple[float, float]:
+    """The art's own width and height: an SVG drawing's in points, a raster's in pixels."""
+    if art.kind == "SVG":
+        drawing = _drawing(art, fonts)
+        return drawing.width, drawing.height
+    return art.width, art.height
+
+
+def _draw(c, art: ArtInfo, x: float, y: float, scale: float, fonts: SvgFonts) -> None:
+    """The art at (x, y), its own size scaled by `scale`: an SVG as vectors; a raster decoded for this
+    drawing only (a reader kept between drawings would keep its decoded pixels, up to 9 bytes a pixel)."""
+    if art.kind != "SVG":
+        c.drawImage(ImageReader(str(art.path)), x, y, art.width * scale, art.height * scale, mask="auto")
+        return
     from reportlab.graphics import renderPDF
 
     c.saveState()
     c.translate(x, y)
     c.scale(scale, scale)
-    renderPDF.draw(_drawing(art), c, 0, 0)
+    renderPDF.draw(_drawing(art, fonts), c, 0, 0)
     c.restoreState()
 
 
-def _place_svg(c, art: ArtInfo, spot: Placement) -> None:
-    """Place the SVG's form: the drawing scaled into the unit square, drawn once per PDF."""
-    drawing = _drawing(art)
-    unit = UNIT / max(drawing.width, drawing.height)
+def _place(c, art: ArtInfo, spot: Placement, fonts: SvgFonts) -> None:
+    """Place the art's form: the art scaled into the unit square, drawn once per PDF however many faces
+    place it (a raster is decoded once per PDF)."""
+    width, height = _size(art, fonts)
+    unit = UNIT / max(width, height)
 
     def draw_unit(canvas, x: float, y: float, size: float) -> None:
-        _draw_svg(canvas, art, x, y, size / UNIT * unit)
+        _draw(canvas, art, x, y, size / UNIT * unit, fonts)
 
-    place_form(c, _svg_form(art), draw_unit, spot.x, spot.y, UNIT * spot.w / (drawing.width * unit))
+    place_form(c, _form(art), draw_unit, spot.x, spot.y, UNIT * spot.w / (width * unit))
 
 
-def draw_icon_art(c, art: ArtInfo, x: float, y: float, size: float) -> None:
+def draw_icon_art(c, art: ArtInfo, x: float, y: float, size: float, fonts: SvgFonts = ()) -> None:
     """An icon from an art file, contained in the square (x, y, size): drawn directly, as the icon's own
-    form object holds it (an SVG as vectors)."""
-    if art.kind == "SVG":
-        drawing = _drawing(art)
-        spot = place(drawing.width, drawing.height, x, y, size, size, "contain")
-        _draw_svg(c, art, spot.x, spot.y, spot.w / drawing.width)
-    else:
-        spot = place(art.width, art.height, x, y, size, size, "contain")
-        c.drawImage(_reader(art), spot.x, spot.y, spot.w, spot.h, mask="auto")
+    form object holds it (an SVG as vectors, its text in the game's `fonts`)."""
+    width, height = _size(art, fonts)
+    spot = place(width, height, x, y, size, size, "contain")
+    _draw(c, art, spot.x, spot.y, spot.w / width, fonts)

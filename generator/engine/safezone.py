@@ -12,6 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from . import rl
 from .box import MM, Box
 from .errors import SafeZoneError
 
@@ -37,7 +38,7 @@ def current_face() -> Face | None:
 @contextmanager
 def drawing_face(c, record: Any, box: Box) -> Iterator[None]:
     """Mark `c`'s current origin as the bottom-left of `box`'s trim while drawing `record`."""
-    token = _FACE.set(Face(record, box, _matrix(c)))
+    token = _FACE.set(Face(record, box, rl.current_matrix(c)))
     try:
         yield
     finally:
@@ -56,7 +57,7 @@ def check_safe(c, x: float, y: float, w: float, h: float, *, field: str, what: s
     face = _FACE.get()
     if face is None:
         return
-    to_face = _compose(_invert(face.origin), _matrix(c))
+    to_face = _compose(_invert(face.origin), rl.current_matrix(c))
     corners = [_apply(to_face, px, py) for px in (x, x + w) for py in (y, y + h)]
     sx, sy, sw, sh = face.box.safe_rect
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
@@ -66,11 +67,6 @@ def check_safe(c, x: float, y: float, w: float, h: float, *, field: str, what: s
             f"y {min(ys) / MM:.1f}..{max(ys) / MM:.1f} mm of a {face.box.w / MM:.1f} x {face.box.h / MM:.1f} mm card "
             f"whose safe zone is {face.box.safe / MM:.1f} mm inside the trim",
             field=field, **face_label())
-
-
-def _matrix(c) -> Matrix:
-    # ReportLab keeps the CTM in a private attribute; it has been stable since ReportLab 2.
-    return tuple(c._currentMatrix)
 
 
 def _compose(m: Matrix, n: Matrix) -> Matrix:

@@ -22,6 +22,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfbase.ttfonts import shapeStr
 
+from . import rl
 from .box import MM
 from .errors import MissingGlyph, TextOverflow, UnknownIcon
 from .fonts import FACES as _FACES
@@ -361,7 +362,7 @@ class _TextObject:
     def end(self) -> None:
         if len(self.code) > 1:
             self.code.append("ET")
-            self.c._code.append(" ".join(self.code))
+            rl.operators(self.c).append(" ".join(self.code))
         for draw in self.later:
             draw()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from cards.kept import is_record
+from common.kept import is_record
 
 from generator.engine.box import MM, Box, Style
 from generator.engine.fonts import DISPLAY
@@ -18,7 +18,7 @@ from generator.engine.icons import draw_icon
 from generator.engine.images import draw_art
 from generator.engine.text import draw_text
 
-from .regions import record_art
+from .regions import design_fonts, record_art
 from .slots import Slot, accent, band_height, declared_texts, default_slots
 
 PAPER = (0.96, 0.93, 0.86)
@@ -92,7 +92,7 @@ def _draw_slot(c, slot: Slot, style: Style) -> None:
             draw_text(c, label, x + i * width + 1.5 * MM, y + 0.5 * MM, width - 3 * MM, h - 1 * MM,
                       field=slot.field, size=9, align="center", valign="middle", color=INK)
     elif slot.kind == "image" and (art := record_art(slot.value)) is not None:
-        draw_art(c, art, x, y, w, h, fit="contain", field=slot.field)
+        draw_art(c, art, x, y, w, h, fit="contain", field=slot.field, fonts=design_fonts())
     elif slot.kind == "image":  # drawn without the game's design (a bare record): its frame and file
         c.setStrokeColorRGB(*BAND)
         c.setDash(2, 2)

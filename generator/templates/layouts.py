@@ -19,6 +19,7 @@ from generator.engine.errors import LayoutError
 from generator.engine.fonts import DISPLAY, TEXT, FontFileError, register_family
 from generator.engine.icons import register_icon
 from generator.engine.images import draw_art, draw_icon_art
+from generator.engine.svgfonts import SvgFonts
 from generator.engine.text import draw_text
 
 from .regions import Face, designing, rect_of
@@ -55,8 +56,15 @@ def prepare(design: Design, scope: str, module: Any) -> None:
                 raise LayoutError(f"{exc.path.name if exc.path else ''}: {exc}", file=file,
                                   field=f"{where}.{style}") from None
             _REGISTERED[key] = name
+    fonts = svg_fonts(design)
     for icon, art in design.icons.items():
-        register_icon(icon, _icon_drawing(art), scope=scope)
+        register_icon(icon, _icon_drawing(art, fonts), scope=scope)
+
+
+def svg_fonts(design: Design) -> SvgFonts:
+    """The families the folder declares, as its SVGs' `font-family` may name them, and their registered names
+    (`prepare` registered them)."""
+    return tuple((name, _REGISTERED[str(design.folder), name]) for name in design.fonts)
 
 
 def family_of(design: Design, font: str) -> str:
@@ -68,9 +76,9 @@ def family_of(design: Design, font: str) -> str:
     return f"{spec.name.replace(' ', '')}-{digest}"
 
 
-def _icon_drawing(art: ArtInfo) -> DrawFn:
+def _icon_drawing(art: ArtInfo, fonts: SvgFonts) -> DrawFn:
     def draw(c, x: float, y: float, size: float) -> None:
-        draw_icon_art(c, art, x, y, size)
+        draw_icon_art(c, art, x, y, size, fonts)
     return draw
 
 
@@ -105,7 +113,7 @@ def front(design: Design, base: DrawFn, layout: Layout | None = None) -> DrawFn:
     def draw(c, record, component, box: Box, style: Style) -> None:
         chosen = layout.for_card(record.id) if layout else design.front_layout(component.id, record)
         if chosen is None:
-            with designing(Face(box, design.art)):
+            with designing(Face(box, design.art, fonts=svg_fonts(design))):
                 base(c, record, component, box, style)
             return
         draw_layout(c, chosen, design, record, component, box, style, base)
@@ -135,9 +143,9 @@ def draw_layout(c, layout: Layout, design: Design, record: Any, component: Any, 
         if layout.background:
             _background(c, layout.background, design, record, box, style, "background")
         if layout.look is not None:
-            with designing(Face(box, design.art, layout.regions)):
+            with designing(Face(box, design.art, layout.regions, svg_fonts(design))):
                 base(c, record, component, box, style)
-        with designing(Face(box, design.art)):
+        with designing(Face(box, design.art, fonts=svg_fonts(design))):
             for name, props in layout.boxes.items():
                 try:
                     _box(c, name, props, design, record, box, style)
@@ -157,7 +165,7 @@ def _background(c, paint: dict[str, Any], design: Design, record: Any, box: Box,
     art = _art(paint.get("image"), design, record)
     if art is not None:
         draw_art(c, art, x, y, w, h, fit=paint.get("fit", "cover"), focus=paint.get("focus", (0.5, 0.5)),
-                 field=f"{field}.image")
+                 field=f"{field}.image", fonts=svg_fonts(design))
 
 
 def _box(c, name: str, props: dict[str, Any], design: Design, record: Any, box: Box, style: Style) -> None:
@@ -177,7 +185,7 @@ def _box(c, name: str, props: dict[str, Any], design: Design, record: Any, box: 
         art = _art(props["image"], design, record)
         if art is not None:
             draw_art(c, art, x, y, w, h, fit=props.get("fit", "cover"), focus=props.get("focus", (0.5, 0.5)),
-                     field=field)
+                     field=field, fonts=svg_fonts(design))
     elif "shape" in props:
         _shape(c, props, x, y, w, h, style)
 

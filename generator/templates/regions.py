@@ -18,17 +18,20 @@ from typing import Any, Iterator
 from cards.art import ArtInfo
 from generator.engine.box import MM, Box
 from generator.engine.images import draw_art
+from generator.engine.svgfonts import SvgFonts
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in points from the trim's bottom-left
 
 
 @dataclass(frozen=True)
 class Face:
-    """The design a face is drawn with: the game's checked art and the regions its layout overrides."""
+    """The design a face is drawn with: the game's checked art, the regions its layout overrides and the
+    fonts its SVGs' text may name."""
 
     box: Box
     art: dict[str, ArtInfo] = field(default_factory=dict)
     regions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    fonts: SvgFonts = ()
 
 
 _FACE: ContextVar[Face | None] = ContextVar("design_face", default=None)
@@ -47,6 +50,12 @@ def record_art(name: str) -> ArtInfo | None:
     """The checked art file a record names (cards.design checked it at load), or None outside a design."""
     face = _FACE.get()
     return face.art.get(name) if face else None
+
+
+def design_fonts() -> SvgFonts:
+    """The fonts the game declares, for the text of the SVGs drawn on this face."""
+    face = _FACE.get()
+    return face.fonts if face else ()
 
 
 def reference(box: Box, name: str) -> Rect:
@@ -92,5 +101,6 @@ def picture(c, name: str, rect: Rect, record: Any) -> bool:
         art = face.art.get(record.image)
     if not isinstance(art, ArtInfo):
         return False
-    draw_art(c, art, *rect, fit=props.get("fit", "cover"), focus=props.get("focus", (0.5, 0.5)), field="image")
+    draw_art(c, art, *rect, fit=props.get("fit", "cover"), focus=props.get("focus", (0.5, 0.5)), field="image",
+             fonts=face.fonts)
     return True

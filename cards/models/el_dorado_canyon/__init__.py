@@ -7,21 +7,20 @@ end's and an ability's printed text, a card's priority rank; no pydantic) and `s
 (the pydantic models, which subclass their kinds: fields, `AnyEffect`, `VOCABULARY`,
 `RECORDS`, `check_record`).  This package is the family interface the loader imports:
 RECORDS, ICONS, BACKS, check_record.  Its pydantic names are imported on first use, so a
-build that prints a kept game (`cards.kept`) never imports pydantic.  Where a name is both a
+build that prints a kept game (`common.kept`) never imports pydantic.  Where a name is both a
 kind and a model (each effect, `Option`, `ActionCard`, `Ability`), the name here is the kind,
 what `isinstance` needs; the model is `schema`'s (or `RECORDS`'s, `VOCABULARY`'s).
 """
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from .. import lazy_names
 from .kinds import (PRIORITIES, Ability, ActionCard, Armor, Attack, AttackersDiscardInfamy, BankAll, Block, Buy,
                     Edc, ExtraDamage, GainAmmo, GainGold, GainInfamy, GoGone, Heal, Option, PayGold, PerAttacker,
                     RefreshRow, RoundTheRosie, SetTracks, Steal, TargetDiscardsInfamy, Worded)
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from ..common import Marker
     from .schema import (CARD_ONLY, PASSIVE, RECORDS, TARGETING, VOCABULARY, AnyEffect, Camp, Character, Money,
                          StartingCard, TownCard, check_record, texts_of)

@@ -3,39 +3,25 @@
 `Chart` is built once from a `MapRecord` and answers the questions the rulebook's
 movement and combat sections ask ("Movement Rules": at sea, on rivers, on land;
 "Combat Rules": a square with an Indian or a city).  It reads the record's fields
-only, so a kept record (`cards.kept`) or compiled data as a namespace serve as well.  Squares are named
+only, so a kept record (`common.kept`) or compiled data as a namespace serve as well.  Squares are named
 by their chart coordinate, e.g. 'K12', as in state files and on the printed map.
 """
 from __future__ import annotations
 
-from cards.record import Record
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+
+from common.record import Record
 
 from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # only types: a resolve builds a Chart from compiled data without pydantic
-    from functools import cached_property
-    from typing import Any, Callable, Iterable, TypeVar
-
     from .chart_schema import City, Island, MapRecord, Monsters, Port, River
 
     T = TypeVar("T")
-else:
-    class cached_property:
-        """`functools.cached_property`, without importing `functools` (resolve's start-up): computed on first
-        read, then kept in the instance."""
-
-        def __init__(self, compute):
-            self.compute, self.name = compute, compute.__name__
-
-        def __get__(self, chart, owner=None):
-            if chart is None:
-                return self
-            value = chart.__dict__[self.name] = self.compute(chart)
-            return value
 
 
-class Mark(Record):  # a Record: resolve's start-up (cards.record)
+class Mark(Record):  # a Record: resolve's start-up (common.record)
     """One named feature on one square: kind is port, island, river, city, indians or monsters."""
 
     __slots__ = ("kind", "id", "name")

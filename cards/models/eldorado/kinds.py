@@ -1,4 +1,4 @@
-"""What Eldorado's pieces are and do beyond their fields, without pydantic (`cards.kept`).
+"""What Eldorado's pieces are and do beyond their fields, without pydantic (`common.kept`).
 
 `pieces` subclasses these with its fields and validation; the templates read them from a kept
 game's records too.  A kind declares the fields it reads for the type checker only: pydantic
@@ -7,9 +7,7 @@ takes a plain base class's annotations for fields of its own.
 from __future__ import annotations
 
 import colorsys
-from typing import Literal, get_args
-
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING, Literal, get_args
 
 Item = Literal["soldier", "barrel", "musket", "cannon", "treasure"]
 ITEMS: tuple[str, ...] = get_args(Item)

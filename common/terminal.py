@@ -3,16 +3,13 @@
 Names come from files anyone may write: a card or player name holding escape sequences
 must not reach the terminal as control codes (cursor moves, window titles, hyperlinks),
 so everything printed goes through `shown`.  A numeric option takes plain ASCII numbers within
-its bounds (`cards.numbers`).
+its bounds (`common.numbers`).
 """
 from __future__ import annotations
 
 import os
 import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable, NoReturn
+from typing import Any, Callable, NoReturn
 
 # control characters (Unicode category Cc) but tab and newline, and the bidi overrides, each as \uXXXX:
 # a translation table, not a regular expression (compiling one costs every start-up that prints)
@@ -115,7 +112,7 @@ def leave(code: int) -> NoReturn:
 
     Freeing every module and a last collection of what the run left in cycles costs a short run
     as much as a tenth of its time (0.13-0.2 s of CPU after a 1.5 s build from the cache, about
-    10 ms of a simulate).  Callers write and close their files before (`cards.files.write_set`,
+    10 ms of a simulate).  Callers write and close their files before (`common.files.write_set`,
     the caches; the PDF's spool file is anonymous) and register no exit handler that matters;
     what they printed is flushed here.  A closed pipe still raises BrokenPipeError to `run_main`.
     """
