@@ -7,7 +7,6 @@ bounded memory: the peak of a real `checker validate` is measured in a child pro
 from __future__ import annotations
 
 import io
-import resource
 import subprocess
 import sys
 import zipfile
@@ -87,10 +86,15 @@ def record(power_cell: str, name_cell: str = text("B2", "Alpha")) -> str:
 
 
 def peak_mb(*args: str) -> tuple[subprocess.CompletedProcess, float]:
-    """`checker ARGS` in a child process, and the child's peak resident memory in MB (read after it exits)."""
-    code = "import sys; sys.argv[0] = 'checker'; from checker.cli import main; main()"
-    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
-    return done, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    """`checker ARGS` in a child process, and its peak resident memory in MB: read by a parent of its own once
+    it exits (this process's RUSAGE_CHILDREN would be the largest of every child the tests ran)."""
+    tool = "import sys; sys.argv[0] = 'checker'; from checker.cli import main; main()"
+    parent = ("import resource, subprocess, sys\n"
+              "done = subprocess.run([sys.executable, '-c', sys.argv[1], *sys.argv[2:]], stdout=subprocess.DEVNULL)\n"
+              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+              "sys.exit(done.returncode)")
+    done = subprocess.run([sys.executable, "-c", parent, tool, *args], capture_output=True, text=True, timeout=120)
+    return done, int(done.stdout) / 1024
 
 
 # ---- case 10: sheet XML openpyxl cannot read ----------------------------------------------------------------
