@@ -63,12 +63,20 @@ def help_group() -> type:
         def display_type_rich(self, ctx: Any) -> str | None:
             return None if self.is_flag else self.metavar or (self.name or "value").upper()
 
+    def plain(params: list[Any]) -> list[Any]:
+        for param in params:
+            if type(param) in (TyperArgument, TyperOption):  # the same object: only how it is shown changes
+                param.__class__ = Argument if isinstance(param, TyperArgument) else Option
+        return params
+
     class Group(TyperGroup):
+        def get_params(self, ctx: Any) -> list[Any]:  # the tool's own `--help`
+            return plain(super().get_params(ctx))
+
         def get_command(self, ctx: Any, cmd_name: str) -> Any:
             command = super().get_command(ctx, cmd_name)
-            for param in [] if command is None else command.get_params(ctx):
-                if type(param) in (TyperArgument, TyperOption):  # the same object: only how it is shown changes
-                    param.__class__ = Argument if isinstance(param, TyperArgument) else Option
+            if command is not None:
+                plain(command.get_params(ctx))
             return command
     return Group
 

@@ -148,10 +148,11 @@ def test_the_plain_build_path_refuses_an_empty_out_as_typer_does(tmp_path):
 @pytest.mark.parametrize("app, command", [
     (generator_app, "build"), (generator_app, "png"), (generator_app, "tts"), (generator_app, "watch"),
     (generator_app, "new"), (generator_app, "calibrate"), (checker_app, "simulate"), (checker_app, "resolve"),
-    (checker_app, "validate"), (checker_app, "rulings"), (checker_app, "template"),
+    (checker_app, "validate"), (checker_app, "rulings"), (checker_app, "template"), (checker_app, ""),
+    (generator_app, ""),
 ])
 def test_help_shows_no_python_types(app, command):
-    result = runner.invoke(app, [command, "--help"])
+    result = runner.invoke(app, [command, "--help"] if command else ["--help"])
     assert result.exit_code == 0, result.output
     assert not re.search(r"<(bool|int|float|str|path|list\[[a-z]+\])>", result.output), result.output
     assert "--help" in result.output
