@@ -235,6 +235,26 @@ def new(
                      f"(then open {folder}/game.toml: its comments say what to change)"))
 
 
+@app.command()
+def pull(
+    folder: Path = typer.Argument(..., help="The game folder whose components name a source."),
+    timeout: float = typer.Option(30.0, "--timeout", parser=option_parser(low=0.1, high=600.0),
+                                  help="Seconds to wait for a server (to connect, and between bytes)."),
+) -> None:
+    """Fetch each component's source (a published CSV) into its snapshot file and print what changed."""
+    from generator.pull import PullError
+    from generator.pull import pull as run
+
+    if not (folder / "game.toml").is_file():
+        _fail(f"{folder}: expected a game folder with a game.toml")
+    try:
+        lines = run(folder, timeout)
+    except PullError as exc:
+        _fail(str(exc))
+    for line in lines:
+        typer.echo(shown(line))
+
+
 def main() -> None:
     """The Typer app (the `generator` command is `generator.plain.main`: a plain build skips Typer)."""
     run_main(lambda: run_app(app))

@@ -26,6 +26,7 @@ class Component:
         back: str | None
         shape: str
         layout: str | None
+        source: str | None
 
     @property
     def size_mm(self) -> tuple[float, float]:
