@@ -147,7 +147,7 @@ def test_the_plain_build_path_refuses_an_empty_out_as_typer_does(tmp_path):
 
 @pytest.mark.parametrize("app, command", [
     (generator_app, "build"), (generator_app, "png"), (generator_app, "tts"), (generator_app, "watch"),
-    (generator_app, "new"), (generator_app, "calibrate"), (checker_app, "simulate"), (checker_app, "resolve"),
+    (generator_app, "new"), (generator_app, "calibrate"), (generator_app, "proof"), (generator_app, "pull"), (checker_app, "simulate"), (checker_app, "resolve"),
     (checker_app, "validate"), (checker_app, "rulings"), (checker_app, "template"), (checker_app, ""),
     (generator_app, ""),
 ])
