@@ -24,9 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from common.files import is_file, read_bytes
+from common.numbers import is_number, within
+
 from .art import MAX_ART_BYTES, ArtError, ArtInfo, art_path, inspect_art
 from .errors import DefinitionError, Problem
-from common.files import is_file, read_bytes
+from .sizes import MAX_MM
 from .tomlsource import LineIndex, read_toml
 
 BUILTIN_FONTS = ("text", "display")          # the kit's own families (DejaVu Sans Condensed, Old Standard)
@@ -35,7 +38,8 @@ FONT_KEYS = (*FONT_STYLES, "licence", "fallback")
 ICON_NAME = re.compile(r"^[a-z][a-z0-9\-]*$")
 FIELD = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-LENGTH = re.compile(r"^-?\d+(\.\d+)?%$")
+LENGTH = re.compile(r"^-?[0-9]+(\.[0-9]+)?%$")  # ASCII digits (`\d` takes any script's)
+MAX_PERCENT = 1000.0  # a box may stand past its reference (bleed, a banner), never ten times over
 REFERENCES = ("trim", "safe", "bleed")
 SHAPES = ("rect", "rounded", "ellipse")
 FITS = ("cover", "contain")
@@ -485,10 +489,9 @@ def _box(check: _Checker, props: Any, shown: str, index: LineIndex, where: tuple
         if key not in allowed:
             bad(key, f"unknown key: expected one of {', '.join(allowed)}")
         elif key in ("x", "y", "w", "h"):
-            if isinstance(value, bool) or not (isinstance(value, (int, float)) or (isinstance(value, str) and LENGTH.match(value))):
-                bad(key, f"expected a length in mm (e.g. 12.5) or a percentage of the reference (e.g. \"50%\"), got {value!r}")
-            elif key in ("w", "h") and (value if not isinstance(value, str) else float(value[:-1])) <= 0:
-                bad(key, f"expected a length above 0, got {value!r}")
+            wrong = _length(value, key in ("w", "h"))
+            if wrong:
+                bad(key, wrong)
             else:
                 out[key] = value
         elif key in CHOICES:
@@ -525,22 +528,20 @@ def _box(check: _Checker, props: Any, shown: str, index: LineIndex, where: tuple
             else:
                 out[key] = value
         elif key == "size":
-            sizes = [value] if isinstance(value, (int, float)) and not isinstance(value, bool) else value
-            if not (isinstance(sizes, list) and len(sizes) in (1, 2) and all(
-                    isinstance(s, (int, float)) and not isinstance(s, bool) and 6 <= s <= 200 for s in sizes)
+            sizes = [value] if is_number(value) else value
+            if not (isinstance(sizes, list) and len(sizes) in (1, 2) and all(_in(s, 6, 200) for s in sizes)
                     and sizes[0] <= sizes[-1]):
                 bad(key, f"expected a size in points from 6 to 200 (print.md: text is never under 6 pt), or [min, max], got {value!r}")
             else:
                 out[key] = (float(sizes[0]), float(sizes[-1]))
         elif key == "focus":
-            if not (isinstance(value, list) and len(value) == 2 and all(
-                    isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in value)):
+            if not (isinstance(value, list) and len(value) == 2 and all(_in(v, 0, 1) for v in value)):
                 bad(key, f"expected [x, y], fractions from 0 to 1 from the image's top-left corner, got {value!r}")
             else:
                 out[key] = (float(value[0]), float(value[1]))
         elif key in ("stroke_width", "radius", "leading"):
             low, high = (0.5, 3.0) if key == "leading" else (0.0, 50.0)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            if not _in(value, low, high):
                 unit = "times the size" if key == "leading" else "mm"
                 bad(key, f"expected a number from {low:g} to {high:g} ({unit}), got {value!r}")
             else:
@@ -555,6 +556,33 @@ def _box(check: _Checker, props: Any, shown: str, index: LineIndex, where: tuple
             check.problems.append(Problem(shown, f"missing {', '.join(missing)}: expected x, y, w and h (mm from the "
                                           "top-left corner, or \"N%\")", line=line, path=path))
     return out
+
+
+def _length(value: Any, size: bool) -> str | None:
+    """A box's x, y (or, `size`, w, h): mm or "N%" of its reference, finite and within bounds; what was
+    expected otherwise (`nan`, `inf` and `1e308` would reach the PDF or ReportLab's C code)."""
+    percent = isinstance(value, str) and bool(LENGTH.match(value))
+    if not percent and not is_number(value):
+        return f"expected a length in mm (e.g. 12.5) or a percentage of the reference (e.g. \"50%\"), got {value!r}"
+    number = float(value[:-1]) if percent else value
+    high = MAX_PERCENT if percent else MAX_MM
+    try:
+        within(number, 0 if size else -high, high, what="a percentage" if percent else "a length",
+               unit="%" if percent else " mm")
+    except ValueError as exc:
+        return str(exc)
+    if size and number <= 0:
+        return f"expected a length above 0, got {value!r}"
+    return None
+
+
+def _in(value: Any, low: float, high: float) -> bool:
+    """Whether `value` is a finite number from `low` to `high` (`common.numbers`)."""
+    try:
+        within(value, low, high)
+    except ValueError:
+        return False
+    return True
 
 
 def _unknown_fields(text: str, fields: set[str]) -> list[str]:

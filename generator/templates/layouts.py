@@ -82,11 +82,16 @@ def _icon_drawing(art: ArtInfo, fonts: SvgFonts) -> DrawFn:
     return draw
 
 
+def _empty(value: Any) -> bool:
+    """A field left empty: absent, false, "" or []; 0 is a value (`0 == False`, so not `in (None, False, ...)`)."""
+    return value is None or value is False or (isinstance(value, (str, list)) and not value)
+
+
 def filled(text: str, record: Any) -> str:
     """`text` with each `{field}` replaced by the record's value (a list one item a line);
     empty when it names fields and all of them are empty (a card without power shows no power box)."""
     names = FIELD.findall(text)
-    if names and all(getattr(record, n, None) in (None, False, "", []) for n in names):
+    if names and all(_empty(getattr(record, n, None)) for n in names):
         return ""
     def value(match: re.Match) -> str:
         found = getattr(record, match.group(1), None)
