@@ -165,6 +165,7 @@ class Layout:
     ascent: float
     descent: float
     font: str   # the family it is set in
+    bases: tuple[str, ...] = ()   # each line's paragraph direction ('R' right to left, else left to right)
 
     @property
     def height(self) -> float:
@@ -173,7 +174,7 @@ class Layout:
     @cached_property
     def pieces(self) -> tuple[tuple[Piece, ...], ...]:
         """Each line as it is drawn (`_pieces`): worked out once, as a layout is kept and a deck repeats its texts."""
-        return tuple(_pieces(line, self.size, self.font) for line in self.lines)
+        return tuple(_pieces(line, self.size, self.font, base) for line, base in zip(self.lines, self.bases))
 
 
 @lru_cache(maxsize=8192)
@@ -206,7 +207,7 @@ def _run_width(run: Run, font: str, size: float) -> float:
         return size * ICON_EM
     face = run.face(font)
     if needs_shaping(run.text):
-        return sum(d.x_advance for d in shapeStr(run.text, face, size).__shapeData__) * size / 1000
+        return shaped(run.text, face, size)[1]
     return _em(run.text, face) * size
 
 
@@ -229,7 +230,9 @@ def _layout(text: str, width: float, size: float, font: str, leading: float, fac
     space = stringWidth(" ", font, size)
     lines: list[list[tuple[Word, float]]] = []
     widths: list[float] = []
-    for paragraph in _measured(text, font):
+    bases: list[str] = []
+    for own, paragraph in zip(text.split("\n"), _measured(text, font)):
+        base = "L" if own.isascii() else direction(own)   # the paragraph's first strong character decides
         line: list[tuple[Word, float]] = []
         used = tail = 0.0
         for word, ems, overhang in paragraph:
@@ -244,14 +247,16 @@ def _layout(text: str, width: float, size: float, font: str, leading: float, fac
             if line and used + gap + w + ends > width + 1e-6:
                 lines.append(line)
                 widths.append(used + tail)
+                bases.append(base)
                 line, used = [], 0.0
             used += (gap if line else 0.0) + w
             tail = ends
             line.append((word, w))
         lines.append(line)
         widths.append(used + tail)
+        bases.append(base)
     ascent, descent = getAscentDescent(font, size)
-    return Layout(size, tuple(map(tuple, lines)), tuple(widths), size * leading, ascent, descent, font)
+    return Layout(size, tuple(map(tuple, lines)), tuple(widths), size * leading, ascent, descent, font, tuple(bases))
 
 
 def fit(text: str, width: float, height: float, *, size: float, min_size: float = MIN_SIZE,
@@ -366,46 +371,80 @@ class _TextObject:
             draw()
 
 
-def _draw_shaped(c, face: str, size: float, x: float, baseline: float, shaped: str) -> None:
+def _draw_shaped(c, face: str, size: float, x: float, baseline: float, drawn: str) -> None:
     c.setFont(face, size)
-    c.drawString(x, baseline, shaped)
+    c.drawString(x, baseline, drawn)
 
 
 Piece = tuple[str | None, str, float | None]   # (face, text, width) or (None, icon name, None); None: shaped
 
 
-def _pieces(line: tuple[tuple[Word, float], ...], size: float, font: str) -> tuple[Piece, ...]:
+def _pieces(line: tuple[tuple[Word, float], ...], size: float, font: str, base: str) -> tuple[Piece, ...]:
     """A line as strings with real spaces (so text can be copied and searched) and icons between, each
     face's neighbouring runs joined, with their widths.
 
-    Words go left to right in their visual order (a right-to-left paragraph's run right to left);
-    a run in a script that needs shaping is shaped when drawn, which also orders its letters.
+    The pieces go left to right in their visual order (`_visual`: a right-to-left paragraph's run right to
+    left, the Latin words and numbers in it left to right); a piece in a script that needs shaping is
+    shaped when drawn, which also orders its letters.
     """
-    words = [word for word, _ in line]
-    order = list(range(len(words)))
-    latin = all(r.text.isascii() for word in words for r in word)   # then none is shaped or runs right to left
-    base = "L" if latin else direction("".join(r.text for word in words for r in word))
-    if not latin and (base == "R" or any(needs_shaping(r.text) for word in words for r in word)):
-        ways = [direction("".join(r.text for r in word)) or ("R" if base == "R" else "L") for word in words]
-        order = visual_order(ways, base)
-        words = [Word(reversed(w)) if way == "R" else w for w, way in zip(words, ways)]
-    merged: list[list[Any]] = []
+    units: list[tuple[str | None, str]] = []   # (face, text) or (None, icon name), in memory order
     space = _em(" ", font)
-    for k, index in enumerate(order):
-        runs = [(None, r.icon) if r.icon else (r.face(font), r.text) for r in words[index]]
-        if k and not (abs(order[k - 1] - index) == 1 and words[max(order[k - 1], index)].glued):
+    for k, (word, _) in enumerate(line):
+        if k and not word.glued:
             # the space `layout` measured, in the face before it where that face's space is as wide (no font change)
-            last = merged[-1][0] if merged else None
-            runs.insert(0, (last if last is not None and _em(" ", last) == space else font, " "))
-        for face, text in runs:
-            width = _em(text, face) * size if face is not None and (latin or not needs_shaping(text)) else None
-            # a shaped word stays alone: shaping a whole line would reorder its words again
-            if merged and face is not None and merged[-1][0] == face and width is not None and merged[-1][2] is not None:
-                merged[-1][1] += text
-                merged[-1][2] += width
-            else:
-                merged.append([face, text, width])
+            last = units[-1][0] if units else None
+            units.append((last if last is not None and _em(" ", last) == space else font, " "))
+        units += [(None, r.icon) if r.icon else (r.face(font), r.text) for r in word]
+    latin = all(face is None or text.isascii() for face, text in units)   # then none is shaped or runs right to left
+    shown = [(face, text, False) for face, text in units]
+    if not latin and (base == "R" or any(face is not None and needs_shaping(text) for face, text in units)):
+        shown = _visual(units, base)
+    merged: list[list[Any]] = []
+    for face, text, shaped in shown:
+        width = None if face is None or shaped else _em(text, face) * size
+        # a shaped piece stays alone: shaping a whole line would reorder its words again
+        if merged and face is not None and merged[-1][0] == face and width is not None and merged[-1][2] is not None:
+            merged[-1][1] += text
+            merged[-1][2] += width
+        else:
+            merged.append([face, text, width])
     return tuple((face, text, width) for face, text, width in merged)
+
+
+def _visual(units: list[tuple[str | None, str]], base: str) -> list[tuple[str | None, str, bool]]:
+    """A line's runs cut where their direction changes and put in visual order by the bidirectional algorithm:
+    (face, text, whether HarfBuzz shapes it); an icon counts as a neutral object (U+FFFC)."""
+    text = "".join(t if face is not None else "\ufffc" for face, t in units)
+    owner = [k for k, (face, t) in enumerate(units) for _ in (t if face is not None else "\ufffc")]
+    segments: list[tuple[int, int, list[int], list[str]]] = []   # unit, level, indices, characters shown
+    for index, level, char in visual_order(text, base):
+        if segments and segments[-1][:2] == (owner[index], level):
+            segments[-1][2].append(index)
+            segments[-1][3].append(char)
+        else:
+            segments.append((owner[index], level, [index], [char]))
+    out: list[tuple[str | None, str, bool]] = []
+    for unit, _, indices, chars in segments:
+        face, own = units[unit]
+        logical = text[min(indices):max(indices) + 1]
+        if face is None:
+            out.append((None, own, False))
+        elif needs_shaping(logical):
+            out.append((face, logical, True))   # HarfBuzz orders its letters
+        else:
+            out.append((face, "".join(chars), False))   # already in visual order, brackets mirrored
+    return out
+
+
+def shaped(text: str, face: str, size: float) -> tuple[str, float]:
+    """`text` shaped by HarfBuzz (through ReportLab) for drawing, and its width.  `shapeStr` gives back the
+    text itself, a plain string without shaping data, when shaping changes nothing (a one-letter word, a
+    Hebrew palindrome): then its width is the plain width."""
+    out = shapeStr(text, face, size)
+    data = getattr(out, "__shapeData__", None)
+    if data is None:
+        return out, stringWidth(out, face, size)
+    return out, sum(d.x_advance for d in data) * size / 1000
 
 
 def _draw_line(block: _TextObject, pieces: tuple[Piece, ...], x: float, baseline: float, size: float,
@@ -419,9 +458,8 @@ def _draw_line(block: _TextObject, pieces: tuple[Piece, ...], x: float, baseline
             width = size * ICON_EM
             placed = False
         elif width is None:
-            shaped = shapeStr(text, face, size)
-            block.later.append(partial(_draw_shaped, block.c, face, size, x, baseline, shaped))
-            width = sum(d.x_advance for d in shaped.__shapeData__) * size / 1000
+            drawn, width = shaped(text, face, size)
+            block.later.append(partial(_draw_shaped, block.c, face, size, x, baseline, drawn))
             placed = False
         else:
             if not placed:
