@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import compiled, lastload
-from .design import Design, check_record_art, load_design
+from .design import Design, check_record_art, check_record_layouts, load_design
 from .errors import DefinitionError, Problem
 from .families import FAMILIES, PACKAGE_FOLDER, Family, UnknownFamily, builtin_games, family
 from .formats import format_problem
@@ -315,6 +315,7 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
     problems += design_problems
     for comp_loaded in loaded.components:
         problems += check_record_art(loaded.design, comp_loaded.file, comp_loaded.records)
+        problems += check_record_layouts(loaded.design, comp_loaded.file, comp_loaded.spec.id, comp_loaded.records)
     if not problems and hasattr(family, "check_game"):
         problems += family.check_game(loaded)
     if problems:
