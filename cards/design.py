@@ -22,7 +22,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .art import MAX_ART_BYTES, ArtError, ArtInfo, art_path, inspect_art
 from .errors import DefinitionError, Problem, describe
@@ -389,10 +389,9 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
     for box, props in layout.boxes.items():
         styled = props.get("style", "{}")[1:-1]
         if styled and styled not in layout.styles:
-            check.problems.append(Problem(shown, f"style: expected a field with [styles.FIELD.VALUE] tables "
+            check.problems.append(Problem(shown, "expected a field with [styles.FIELD.VALUE] tables "
                                           f"({', '.join(sorted(layout.styles)) or 'none'}), got {props['style']}",
-                                          line=layout.lines.get(f"boxes.{box}", (shown, None))[1],
-                                          path=f"boxes.{box}.style"))
+                                          line=index.line_of(("boxes", box, "style")), path=f"boxes.{box}.style"))
     if layout.look is None and layout.regions:
         check.problems.append(Problem(shown, "only a layout extending a built-in look has regions "
                                       f"(extends = {sorted(check.builtin_looks)[0]!r})",
@@ -684,7 +683,7 @@ def _styles(check: _Checker, declared: Any, layout: Layout, shown: str, index: L
     for name, values in declared.items():
         if name not in fields:
             check.problems.append(Problem(shown, f"unknown field {name!r}: expected one of {', '.join(sorted(fields))}",
-                                          line=index.line_of(("styles", name)), path=f"styles.{name}"))
+                                          line=index.line_of(("styles", name, *values)[:3]), path=f"styles.{name}"))
             continue
         own = layout.styles.setdefault(name, {})
         for value, props in values.items():
@@ -707,10 +706,10 @@ def _unset(value: Any) -> bool:
 
 
 class BoxValueError(ValueError):
-    """A box's value that a card's field makes wrong: `key` is the box property."""
+    """A box's value that a card's field makes wrong: `key` is the box property, `field` the card's."""
 
-    def __init__(self, key: str, message: str) -> None:
-        self.key, self.message = key, message
+    def __init__(self, key: str, message: str, field: str) -> None:
+        self.key, self.message, self.field = key, message, field
         super().__init__(f"{key}: {message}")
 
 
@@ -728,7 +727,8 @@ def holds(when: dict[str, Any], record: Any) -> bool:
             if _unset(value) and value is not False:
                 return False
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise BoxValueError(f"when.{key}", f"expected a number in {{{when['field']}}}, got {describe(value)}")
+                raise BoxValueError(f"when.{key}", f"expected a number in {{{when['field']}}}, got {describe(value)}",
+                                    when["field"])
             if value <= when[key] if key == "above" else value >= when[key]:
                 return False
     return True
@@ -747,7 +747,7 @@ def box_for(design: Design, layout: Layout, props: dict[str, Any], record: Any) 
             style = layout.styles[name][shown_value(value)]
         else:
             raise BoxValueError("style", f"expected {{{name}}} to be one of the values with a [styles.{name}.VALUE] "
-                                f"table ({', '.join(layout.styles[name])}), got {describe(value)}")
+                                f"table ({', '.join(layout.styles[name])}), got {describe(value)}", name)
         props = {**style, **{k: v for k, v in props.items() if k != "style"}}
     if "when" in props and not holds(props["when"], record):
         return None
@@ -770,13 +770,14 @@ def box_for(design: Design, layout: Layout, props: dict[str, Any], record: Any) 
     if check.problems:
         problem = check.problems[0]
         key = (problem.path or "").removeprefix("box.")
-        raise BoxValueError(key, f"{problem.message} (from {templates[key]})")
+        raise BoxValueError(key, f"{problem.message} (from {templates[key]})", FIELD.findall(templates[key])[0])
     return {**{k: v for k, v in props.items() if k not in templates}, **out}
 
 
-def check_record_layouts(design: Design, file: str, component: str, records: list[Any]) -> list[Problem]:
+def check_record_layouts(design: Design, file: str, component: str, records: list[Any],
+                         where: Callable[[Any, str], tuple[int | None, str | None]]) -> list[Problem]:
     """Every value a record's fields give its layouts' boxes (styles, conditions, `{field}` values), checked at the
-    record: a wrong one is reported as the card's, like any field of it."""
+    record: a wrong one is reported at the record's field that gives it (`where`: its line or cell)."""
     problems: list[Problem] = []
     own = design.layouts.get(component)
     for record in records:
@@ -789,8 +790,9 @@ def check_record_layouts(design: Design, file: str, component: str, records: lis
             try:
                 box_for(design, layout, props, record)
             except BoxValueError as exc:
-                problems.append(Problem(file, f"{exc.message}, in {layout.file}", card=record.id,
-                                        card_name=record.name, path=f"{name}.{exc.key}"))
+                line, cell = where(record, exc.field)
+                problems.append(Problem(file, f"{exc.message}, in {layout.file}", line=line, card=record.id,
+                                        card_name=record.name, path=f"{name}.{exc.key}", cell=cell))
     return problems
 
 

@@ -315,7 +315,8 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
     problems += design_problems
     for comp_loaded in loaded.components:
         problems += check_record_art(loaded.design, comp_loaded.file, comp_loaded.records)
-        problems += check_record_layouts(loaded.design, comp_loaded.file, comp_loaded.spec.id, comp_loaded.records)
+        problems += check_record_layouts(loaded.design, comp_loaded.file, comp_loaded.spec.id,
+                                         comp_loaded.records, comp_loaded.where)
     if not problems and hasattr(family, "check_game"):
         problems += family.check_game(loaded)
     if problems:
