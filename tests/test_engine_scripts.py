@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from conftest import edit_text
 from generator.cli import app
 from generator.engine.errors import MissingGlyph
-from generator.engine.fonts import DISPLAY, TEXT, FontFileError, register_family
+from cards.typeset.fonts import DISPLAY, TEXT, FontFileError, register_family
 from generator.engine.text import draw_text
 
 MM = 72 / 25.4

@@ -38,7 +38,7 @@ from reportlab.pdfbase.pdfdoc import xObjectName
 
 from .box import Style
 from .errors import UnknownIcon
-from .fonts import TEXT_BOLD
+from cards.typeset.fonts import TEXT_BOLD
 from .pdfforms import end_form
 from .recording import Recording, recording
 from .safezone import check_safe, face_label

@@ -19,13 +19,15 @@ from cards.art import ArtInfo
 from cards.design import FIELD, FONT_STYLES, BoxValueError, Design, Layout, box_for
 from generator.engine.box import MM, Box, Style
 from generator.engine.errors import LayoutError
-from generator.engine.fonts import DISPLAY, TEXT, FontFileError, register_family
+from cards.typeset.fonts import DISPLAY, TEXT, FontFileError, register_family
 from generator.engine.icons import register_icon
 from generator.engine.images import draw_art, draw_icon_art
 from generator.engine.svgfonts import SvgFonts
 from generator.engine.text import draw_text
 
-from .regions import Face, designing, rect_of
+from cards.typeset.place import rect_of
+
+from .regions import Face, designing
 
 DrawFn = Callable[..., None]
 BUILTIN = {"text": TEXT, "display": DISPLAY}
