@@ -127,6 +127,7 @@ class Design:
     """Everything of a game folder's own look: fonts, icons, a layout per component id, every art file."""
 
     folder: Path
+    shown: str = field(default="", compare=False)  # the folder as messages name it
     fonts: dict[str, FontSpec] = field(default_factory=dict)
     icons: dict[str, ArtInfo] = field(default_factory=dict)
     layouts: dict[str, Layout] = field(default_factory=dict)
@@ -139,6 +140,12 @@ class Design:
         name = getattr(record, "layout", None)
         chosen = self.named.get((component, name)) if name else self.layouts.get(component)
         return chosen.for_card(record.id) if chosen else None
+
+    def where(self, layout: Layout, part: str) -> str:
+        """Where a layout defines (or a [cards.ID] table changes) its `part` ("boxes.name"), as named inside the
+        folder: layouts/base.toml:17."""
+        file, line = layout.lines.get(part, (layout.file, None))
+        return file.removeprefix(f"{self.shown}/") + (f":{line}" if line else "")
 
     def icons_digest(self) -> str:
         """A short digest of the folder's icons (names and file contents)."""
@@ -204,7 +211,7 @@ def load_design(folder: Path, shown: str, data: dict[str, Any], index: LineIndex
     """
     check = _Checker(folder, shown, rules, builtin_looks)
     game_file = f"{shown}/game.toml"
-    design = Design(folder)
+    design = Design(folder, shown)
     design.fonts = _fonts(check, data.get("fonts"), game_file, index)
     check.fonts |= set(design.fonts)
     design.icons = _icons(check, data.get("icons"), game_file, index)
@@ -734,6 +741,26 @@ def holds(when: dict[str, Any], record: Any) -> bool:
     return True
 
 
+def filled(text: str, record: Any) -> str:
+    """`text` with each `{field}` replaced by the record's value (a list one item a line);
+    empty when it names fields and all of them are empty (a card without power shows no power box)."""
+    names = FIELD.findall(text)
+    if names and all(getattr(record, n, None) in (None, False, "", []) for n in names):
+        return ""
+    def value(match: re.Match) -> str:
+        found = getattr(record, match.group(1), None)
+        if found is None or found is False:
+            return ""
+        if found is True:
+            return "yes"
+        if isinstance(found, float):
+            return f"{found:g}"
+        if isinstance(found, list):
+            return "\n".join(f"• {item}" for item in found if isinstance(item, str))
+        return str(found)
+    return FIELD.sub(value, text)
+
+
 def box_for(design: Design, layout: Layout, props: dict[str, Any], record: Any) -> dict[str, Any] | None:
     """A box's properties for one card: its style's under its own, `when` tested, each `{field}` value filled in
     and checked as if written in the layout; None when its `when` does not hold.  A value whose fields are
@@ -791,8 +818,8 @@ def check_record_layouts(design: Design, file: str, component: str, records: lis
                 box_for(design, layout, props, record)
             except BoxValueError as exc:
                 line, cell = where(record, exc.field)
-                problems.append(Problem(file, f"{exc.message}, in {layout.file}", line=line, card=record.id,
-                                        card_name=record.name, path=f"{name}.{exc.key}", cell=cell))
+                problems.append(Problem(file, f"{exc.message}, in {design.where(layout, name)}", line=line,
+                                        card=record.id, card_name=record.name, path=f"{name}.{exc.key}", cell=cell))
     return problems
 
 

@@ -161,7 +161,7 @@ def _errors(banner: Path, tmp_path: Path, file: str, old: str, new: str) -> str:
      "box's centre), got 400\n"),
     ("cards.toml", 'faction = "moon"\ntype = "spell"', 'faction = "star"\ntype = "spell"',
      "cards.toml:14: card 'moon-veil' (Moon Veil): boxes.band.style: expected {faction} to be one of the values "
-     "with a [styles.faction.VALUE] table (sun, moon), got 'star', in layouts/card.toml\n"),
+     "with a [styles.faction.VALUE] table (sun, moon), got 'star', in layouts/card.toml:24\n"),
 ])
 def test_a_wrong_style_condition_or_value_is_exit_2_at_its_line(banner, tmp_path, file, old, new, message):
     assert _errors(banner, tmp_path, file, old, new) == message
@@ -177,7 +177,7 @@ def test_a_value_from_a_field_is_checked_for_each_card_at_the_cards_row(banner, 
     code, _, warned = generator("build", game, "--out", tmp_path / "out")
     assert (code, warned.replace(f"{game}/", "")) == (2, (
         "cards.toml:27: card 'sun-flare' (Sun Flare): boxes.divider.stroke: expected a colour as #rrggbb or a CSS "
-        "colour name (e.g. #336699, darkred), got '#12345' (from {tint}), in layouts/card.toml\n"))
+        "colour name (e.g. #336699, darkred), got '#12345' (from {tint}), in layouts/card.toml:57\n"))
     edit_text(game / "cards.toml", 'tint = "#12345"', 'tint = "crimson"')
     assert generator("png", game, "--out", tmp_path / "out", "--dpi", DPI, "--card", "sun-flare")[0] == 0
     front = Image.open(tmp_path / "out" / "banner-deck-png" / "deck" / "sun-flare-front.png")

@@ -8,30 +8,25 @@ empty is left out.  An error in a box names the layout file and the box.
 """
 from __future__ import annotations
 
-import hashlib
 import math
-import re
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color
 
 from cards.art import ArtInfo
-from cards.design import FIELD, FONT_STYLES, BoxValueError, Design, Layout, box_for
+from cards.design import FIELD, BoxValueError, Design, Layout, box_for, filled
+from cards.typeset.folderfonts import FolderFontError, family_of, register_folder_fonts, registered
+from cards.typeset.place import rect_of
 from generator.engine.box import MM, Box, Style
 from generator.engine.errors import LayoutError
-from cards.typeset.fonts import DISPLAY, TEXT, FontFileError, register_family
 from generator.engine.icons import register_icon
 from generator.engine.images import draw_art, draw_icon_art
 from generator.engine.svgfonts import SvgFonts
 from generator.engine.text import draw_text
 
-from cards.typeset.place import rect_of
-
 from .regions import Face, designing
 
 DrawFn = Callable[..., None]
-BUILTIN = {"text": TEXT, "display": DISPLAY}
-_REGISTERED: dict[tuple[str, str], str] = {}  # (folder, family) -> registered family name
 
 
 def prepare(design: Design, scope: str, module: Any) -> None:
@@ -47,20 +42,10 @@ def prepare(design: Design, scope: str, module: Any) -> None:
                                         f"{name!r}", file=file, field=f"regions.{name}")
                     error.line = line
                     raise error
-    for spec in design.fonts.values():
-        key = (str(design.folder), spec.name)
-        digest = hashlib.sha256(b"".join(p.read_bytes() for _, p in sorted(spec.faces.items()))).hexdigest()[:10]
-        name = f"{spec.name.replace(' ', '')}-{digest}"
-        fallbacks = tuple(family_of(design, f) for f in spec.fallback)
-        if _REGISTERED.get(key) != name:
-            try:
-                register_family(name, spec.faces, fallbacks, label=spec.name, root=design.folder)
-            except FontFileError as exc:
-                style = next(k for k, v in FONT_STYLES.items() if spec.faces.get(v) == exc.path)
-                file, where = spec.where.split(": ")
-                raise LayoutError(f"{exc.path.name if exc.path else ''}: {exc}", file=file,
-                                  field=f"{where}.{style}") from None
-            _REGISTERED[key] = name
+    try:
+        register_folder_fonts(design)
+    except FolderFontError as exc:
+        raise LayoutError(exc.message, file=exc.file, field=exc.field) from None
     fonts = svg_fonts(design)
     for icon, art in design.icons.items():
         register_icon(icon, _icon_drawing(art, fonts), scope=scope)
@@ -69,42 +54,13 @@ def prepare(design: Design, scope: str, module: Any) -> None:
 def svg_fonts(design: Design) -> SvgFonts:
     """The families the folder declares, as its SVGs' `font-family` may name them, and their registered names
     (`prepare` registered them)."""
-    return tuple((name, _REGISTERED[str(design.folder), name]) for name in design.fonts)
-
-
-def family_of(design: Design, font: str) -> str:
-    """The registered family a layout's `font` names."""
-    if font in BUILTIN:
-        return BUILTIN[font]
-    spec = design.fonts[font]
-    digest = hashlib.sha256(b"".join(p.read_bytes() for _, p in sorted(spec.faces.items()))).hexdigest()[:10]
-    return f"{spec.name.replace(' ', '')}-{digest}"
+    return registered(design)
 
 
 def _icon_drawing(art: ArtInfo, fonts: SvgFonts) -> DrawFn:
     def draw(c, x: float, y: float, size: float) -> None:
         draw_icon_art(c, art, x, y, size, fonts)
     return draw
-
-
-def filled(text: str, record: Any) -> str:
-    """`text` with each `{field}` replaced by the record's value (a list one item a line);
-    empty when it names fields and all of them are empty (a card without power shows no power box)."""
-    names = FIELD.findall(text)
-    if names and all(getattr(record, n, None) in (None, False, "", []) for n in names):
-        return ""
-    def value(match: re.Match) -> str:
-        found = getattr(record, match.group(1), None)
-        if found is None or found is False:
-            return ""
-        if found is True:
-            return "yes"
-        if isinstance(found, float):
-            return f"{found:g}"
-        if isinstance(found, list):
-            return "\n".join(f"• {item}" for item in found if isinstance(item, str))
-        return str(found)
-    return FIELD.sub(value, text)
 
 
 def front(design: Design, base: DrawFn, layout: Layout | None = None) -> DrawFn:
