@@ -212,3 +212,34 @@ def test_shapes_are_drawn_with_their_corners(banner, tmp_path):
         curves = [c for c in pdf.pages[2].curves if c["x0"] < 63 * MM + 20]   # the first card
     corners = sorted(len(c["pts"]) for c in curves if c.get("stroke"))
     assert 7 in corners and 11 in corners and 4 in corners, corners   # hexagon, star of 5, triangle: closed
+
+
+def test_validate_and_the_build_report_the_same_text_problems_at_each_cards_row(banner, tmp_path):
+    """A folder seeded with one of each text problem the build finds: an unknown icon, a character no font has,
+    a text too long for its box, ink across the safe zone (a box moved for one card)."""
+    from checker.commands import app as checker_app
+
+    game = tmp_path / "banner-deck"
+    shutil.copytree(banner, game)
+    edit_text(game / "cards.toml", "Blocks one attack", "Blocks :shield: one attack")
+    edit_text(game / "cards.toml", 'name = "Moon Veil"', 'name = "Moon Veil 🎲"')
+    edit_text(game / "cards.toml", "Deal **2** damage to every moon card.", "Deal **2** damage to every moon card. " * 12)
+    with open(game / "layouts" / "card.toml", "a") as f:
+        f.write('\n[cards.moon-scout.boxes.icon]\nx = 50\n')
+    validated = CliRunner().invoke(checker_app, ["validate", str(game)])
+    code, said, built = generator("build", game, "--out", tmp_path / "out")
+    assert (validated.exit_code, code, said) == (2, 2, "")
+    assert validated.stderr == built
+    assert built.replace(f"{game}/", "").splitlines() == [
+        "cards.toml:8: card 'sun-guard' (Sun Guard): boxes.text (text): unknown icon ':shield:': expected one of "
+        "arrow-left, arrow-right, check, circle, cross, heart, moon, square, star, sun, in layouts/card.toml:67",
+        "cards.toml:13: card 'moon-veil' (Moon Veil 🎲): boxes.title (name): character '🎲' (U+1F3B2) is not in the "
+        "font display (Old Standard) or text (DejaVu Sans Condensed): choose a font that has it or add a fallback "
+        "font, in layouts/card.toml:33",
+        "cards.toml:27: card 'sun-flare' (Sun Flare): boxes.text (text): text does not fit its 51.0 x 26.0 mm box "
+        "even at 7 pt: it needs 29.1 mm of height, 3.1 mm (12%) more than the box has; shorten it by about 50 of "
+        "its 456 characters, in layouts/card.toml:67",
+        "cards.toml:35: card 'moon-scout' (Moon Scout): boxes.icon (icon): text crosses the safe zone: it spans x "
+        "57.0..64.0 mm, y 75.6..81.2 mm of a 63.5 x 88.9 mm card whose safe zone is 3.0 mm inside the trim, in "
+        "layouts/card.toml:114",
+    ]
