@@ -82,11 +82,14 @@ def back(design: Design, layout: Layout | None, base: DrawFn | None) -> DrawFn |
         return base  # a look's back names no art: unwrapped, it stays one form per component
     if layout.back_layout is not None:
         return front(design, base or _nothing, layout.back_layout)
-    paint = layout.back
+    paint, own = layout.back, layout
 
     def draw(c, record, component, box: Box, style: Style) -> None:
-        _background(c, paint, design, layout, record, box, style, "back")
-    return draw
+        _background(c, paint, design, own, record, box, style, "back")
+
+    def shared(c, record, component, box: Box, style: Style) -> None:  # never reads the record: one form for all
+        _background(c, paint, design, own, None, box, style, "back")
+    return draw if any(isinstance(v, str) and FIELD.search(v) for v in paint.values()) else shared
 
 
 def _nothing(c, record, component, box, style) -> None:
