@@ -2,17 +2,20 @@
 
 The same sources, compiled to C by mypyc (shipped with mypy, a build requirement): whole
 simulations run about 3x faster (benchmarks/bench_mypyc.py). Without a C compiler, or if
-mypyc fails, the install goes on with a one-line notice and the engine runs as Python.
+the compiler fails, the install goes on with a one-line notice and the engine runs as Python.
+If mypyc refuses the sources (a type error it cannot compile), the install fails with mypyc's
+own messages: a pure install would hide them (pip shows a build's output only when it fails).
 `PNPKIT_PURE=1` at install time builds nothing. Beside the compiled modules the build
 writes `checker.core.native`'s stamp of the sources they were made from: a source edited
-since is noticed at import and the engine then runs from its sources (docs/performance.md).
+since runs from its sources, with a warning naming the command that rebuilds them
+(docs/performance.md).
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import os
-import shutil
 import sys
-import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -25,9 +28,9 @@ import native  # noqa: E402  (the stamp's one definition; stdlib only, so import
 HERE = Path(__file__).resolve().parent
 ENGINE = "checker/el_dorado_canyon"
 # Left as Python: the package's start (it decides what is compiled), the wording and the state
-# contract (text, not play), and `vocabulary`, which makes a class per effect at run time (a
-# compiled class cannot be subclassed by one).
-PURE = {"__init__.py", "wording.py", "state_schema.py", "vocabulary.py"}
+# contract (text, not play), `vocabulary`, which makes a class per effect at run time (a
+# compiled class cannot be subclassed by one), and `engine`, the interface's boundary (no loop).
+PURE = {"__init__.py", "wording.py", "state_schema.py", "vocabulary.py", "engine.py"}
 
 
 def notice(why: str) -> None:
@@ -36,12 +39,12 @@ def notice(why: str) -> None:
 
 
 def compiled() -> list:
-    """mypyc's extensions for the engine, or none (with a notice) where they cannot be built."""
+    """mypyc's extensions for the engine, or none (with a notice) where they cannot be built; SystemExit with
+    mypyc's messages where it refuses the sources."""
     if native.pure_wanted():
         return []
-    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(compiler) is None:
-        notice(f"no C compiler ({compiler})")
+    if native.c_compiler() is None:
+        notice("no C compiler")
         return []
     try:
         from mypyc.build import mypycify
@@ -54,13 +57,18 @@ def compiled() -> list:
     # these modules are read silently. The settings that decide types are repeated here.
     flags = ["--config-file=", "--check-untyped-defs", "--strict-equality", "--follow-imports=silent",
              "--ignore-missing-imports"]
+    said = io.StringIO()
     try:
-        # One C file per module (`multi_file`), so that BuildExt compiles them on every core at once.
-        return mypycify([*flags, *sources], opt_level="3", debug_level="0", group_name="pnpkit_engine",
-                        multi_file=True)
-    except (Exception, SystemExit) as failed:  # mypy reports type errors by exiting
-        notice(f"mypyc failed ({failed})")
-        return []
+        with contextlib.redirect_stdout(said):  # mypyc prints its messages there, then exits
+            # One C file per module (`multi_file`), so that BuildExt compiles them on every core at once.
+            extensions = mypycify([*flags, *sources], opt_level="3", debug_level="0", group_name="pnpkit_engine",
+                                  multi_file=True)
+    except (Exception, SystemExit) as failed:
+        messages = said.getvalue().strip() or f"{type(failed).__name__}: {failed}"
+        sys.exit(f"pnpkit: mypyc cannot compile El Dorado Canyon's engine:\n{messages}\n"
+                 f"pnpkit: fix the sources it names, or install without compiling: {native.PURE}=1 pip install ...")
+    sys.stdout.write(said.getvalue())
+    return extensions
 
 
 class BuildExt(build_ext):
@@ -96,16 +104,6 @@ class BuildExt(build_ext):
 
 # Only a build compiles: pip also runs this file for the build's requirements and metadata.
 BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
-COMMANDS = {"generator": "generator.plain:main", "checker": "checker.cli:main"}
 
 
-def commands() -> dict:
-    """How the commands are installed: on POSIX as plain scripts (`scripts/`), since pip's console-script
-    wrapper imports `re` to trim a Windows suffix from `sys.argv[0]`, a third of a warm `checker resolve`;
-    on Windows as console scripts, the only kind pip gives an `.exe` launcher."""
-    if os.name == "nt":
-        return {"entry_points": {"console_scripts": [f"{name} = {target}" for name, target in COMMANDS.items()]}}
-    return {"scripts": [f"scripts/{name}" for name in COMMANDS]}
-
-
-setup(ext_modules=compiled() if BUILDS & set(sys.argv[1:]) else [], cmdclass={"build_ext": BuildExt}, **commands())
+setup(ext_modules=compiled() if BUILDS & set(sys.argv[1:]) else [], cmdclass={"build_ext": BuildExt})

@@ -9,13 +9,14 @@
    cache), alternated with a bare `python3 -c pass`. Target (issue 14): at most 50 ms, at most
    interpreter start-up + 30 ms (third session's aim: at most 1.9x the interpreter's CPU and 1.7x its
    instructions, so that the 50 ms hold on the VM's slower days). `--against DIR` (e.g. `git archive` of an older commit)
-   adds that tree's resolve of each game to the same alternating run; `checker resolve` is the
+   adds that tree's resolve of each game to the same alternating run, with DIR's own virtual environment
+   (`DIR/.venv`, e.g. a worktree installed as CI installs it) where it has one; `checker resolve` is the
    installed command (the virtual environment's `checker`), as a player runs it.
    `--instructions` counts the instructions each process runs (valgrind's callgrind, one run
    each: the count does not move with the load of a shared machine, where CPU times do) and
    gives each resolve as a multiple of the bare interpreter's count. Compare counts between
    trees; do not turn them into milliseconds by python's start-up rate (imports run at a
-   different rate: docs/performance.md, fifth pass).
+   different rate: benchmarks/README.md, the fifth pass's correction).
 2. `checker simulate` fast path: 4-player games per second in one process, random and greedy
    policies, with the designer metrics (2,000 games each, best and median of 3 runs). The
    whole process and its start-up: benchmarks/bench_simulate.py.
@@ -46,14 +47,17 @@ STATES = {
 def resolve_sides(env: dict[str, str], against: Path | None) -> dict[str, list[str]]:
     """The bare interpreter and each game's resolve (and DIR's), each run once to warm the caches."""
     sides = {"python3 -c pass": [sys.executable, "-c", "pass"]}
-    trees = {"": ROOT} | ({"ref ": against.resolve()} if against else {})
-    command = Path(sys.executable).parent / "checker"  # the installed command (scripts/checker), this tree's
+    trees = {"": (ROOT, Path(sys.executable))}
+    if against:
+        own = against.resolve() / ".venv" / "bin" / "python"
+        trees["ref "] = (against.resolve(), own if own.exists() else Path(sys.executable))
     for game, state in STATES.items():
-        for label, tree in trees.items():
+        for label, (tree, python) in trees.items():
             code = f"import sys; sys.path.insert(0, {str(tree)!r}); from checker.cli import main; main()"
-            sides[f"{label}resolve {game}"] = [sys.executable, "-c", code, "resolve", str(state), "--json"]
-        if command.exists():
-            sides[f"checker resolve {game}"] = [str(command), "resolve", str(state), "--json"]
+            sides[f"{label}resolve {game}"] = [str(python), "-c", code, "resolve", str(state), "--json"]
+            command = python.parent / "checker"  # the installed command (a console script)
+            if command.exists() and (label == "" or python != Path(sys.executable)):
+                sides[f"{label}checker resolve {game}"] = [str(command), "resolve", str(state), "--json"]
         for name in [n for n in sides if n.endswith(f" {game}")]:
             subprocess.run(sides[name], env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     return sides
@@ -92,6 +96,10 @@ def bench_resolve(rounds: int = 15, against: Path | None = None) -> None:
             ours, ref = runs[f"resolve {game}"], runs[f"ref resolve {game}"]
             print(f"  {game}: this tree / DIR {ours.median('cpu') / ref.median('cpu'):.2f}x CPU, "
                   f"{ours.median('wall') / ref.median('wall'):.2f}x wall")
+            if f"ref checker resolve {game}" in runs:
+                ours, ref = runs[f"checker resolve {game}"], runs[f"ref checker resolve {game}"]
+                print(f"  {game}, installed commands: this tree / DIR {ours.median('cpu') / ref.median('cpu'):.2f}x "
+                      f"CPU, {ours.median('wall') / ref.median('wall'):.2f}x wall")
 
 
 def bench_simulate(game: str, games: int = 2000, runs: int = 3) -> None:

@@ -4,6 +4,7 @@
     python3 benchmarks/bench_simulate.py --critical [--against DIR] [--rounds 7] [--games 2000]
     python3 benchmarks/bench_simulate.py --tallies [--rounds 7] [--games 2000]
     python3 benchmarks/bench_simulate.py --memory [--game eldorado] [--games 2000] [--rounds 3]
+    python3 benchmarks/bench_simulate.py --interface [--game eldorado] [--games 20] [--rounds 3]
 
 Default: times `checker simulate el-dorado-canyon --games 2000 --players 4 --seed 1` (issue 10's
 command: default options, so `--jobs` is the cores, the random policy and the text report) from
@@ -27,6 +28,12 @@ games per CPU second.
 `--memory`: is memory flat in the number of games? Runs the same command (one job, so the
 peak is one process's) with `--games N` and with ten times as many, alternating (`timing.py`),
 and prints the median peak resident memory of each and their ratio (flat: about 1.0).
+
+`--interface`: what a turn costs played through `checker.core.engine.RulesEngine` (issue 27: what the
+balance lab and the table page drive), against the simulator's own loop. In fresh processes of this
+checkout, alternating: random legal games from the engine's `start`, every action listed, applied and
+resolved with its cited log (until the game ends or 200 resolutions), against `tally_games` with the
+random policy. Medians of games and turns per CPU second, and the ratio of turns per second.
 """
 from __future__ import annotations
 
@@ -180,6 +187,70 @@ def memory(game: str, games: int, rounds: int) -> None:
     print(f"peak memory at 10x the games: {large / small:.3f}x")
 
 
+THROUGH_INTERFACE = """
+import random
+from checker.core.engine import engine_of_game
+engine = engine_of_game(GAME)
+turns = 0
+for game in range(GAMES):
+    rng = random.Random(game)
+    state, seat = engine.start(4, rng), 0
+    for turn in range(200):
+        state = engine.roll(state, rng)
+        seats = engine.players(state)
+        while engine.to_act(state):  # each player in seat order, taking turns
+            waiting = engine.to_act(state)
+            player = next(p for p in seats[seat:] + seats[:seat] if p in waiting)
+            seat = (seats.index(player) + 1) % len(seats)
+            legal = engine.legal_actions(state, player)
+            if not legal:
+                break
+            state = engine.apply(state, rng.choice(legal))
+        if engine.to_act(state):
+            break  # a player who must act has no action: the game is stuck
+        result = engine.resolve(state, rng.randrange(1 << 30))
+        state = result.state
+        if result.game_over:
+            break
+    turns += turn + 1
+"""
+OWN_LOOP = """
+import importlib
+from checker.core.engine import engine_of_game
+sim = importlib.import_module(engine_of_game(GAME).simulator)
+tally = sim.tally_games(data, 0, GAMES, 4, 1, ["random"] * 4, 0)
+turns = sum(int(k) * v for k, v in tally["lengths"].items())
+"""
+
+
+def interface(game: str, games: int, rounds: int) -> None:
+    """Games per CPU second through the interface and in the simulator's own loop, alternating fresh processes."""
+    head = f"import time\nfrom checker.core.gamecache import load_for_play\n_, data = load_for_play({game!r})\n" \
+           "start = time.process_time()\n"
+    tail = "print(GAMES / (time.process_time() - start), turns / GAMES)\n"
+    env = dict(bench_env(), PYTHONPATH=str(ROOT))
+    sides = {"through RulesEngine": THROUGH_INTERFACE, "simulator's own loop": OWN_LOOP}
+    rates: dict[str, list[float]] = {name: [] for name in sides}
+    lengths: dict[str, str] = {}
+    for r in range(rounds + 1):  # round 0: warm-up (bytecode, definitions cache)
+        for name in list(sides)[r % 2:] + list(sides)[:r % 2]:
+            code = head + sides[name].replace("GAMES", str(games)).replace("GAME", repr(game)) + \
+                tail.replace("GAMES", str(games))
+            out = subprocess.run([sys.executable, "-P", "-c", code], env=env, cwd=ROOT, check=True,
+                                 capture_output=True, text=True).stdout.split()
+            if r:
+                rates[name].append(float(out[0]))
+            lengths[name] = out[1]
+    per_second = {name: statistics.median(rates[name]) * float(lengths[name]) for name in sides}
+    print(f"{game}: {games} random games of 4 players, one process (medians of {rounds}, CPU time, no start-up):")
+    for name in sides:
+        print(f"  {name:<21}: {statistics.median(rates[name]):9,.1f} games/s, {float(lengths[name]):5.1f} turns a game: "
+              f"{per_second[name]:9,.0f} turns/s")
+    through, own = per_second.values()
+    print(f"  through the interface a turn costs {own / through:.0f}x the simulator's (a turn: every player's card "
+          "in El Dorado Canyon, one action in the interface's Eldorado, every player's in its simulator)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--against", type=Path, help="a reference tree (a checkout or `git archive` of main)")
@@ -189,10 +260,13 @@ def main() -> None:
     parser.add_argument("--critical", action="store_true")
     parser.add_argument("--tallies", action="store_true")
     parser.add_argument("--memory", action="store_true")
+    parser.add_argument("--interface", action="store_true")
     parser.add_argument("--game", default="el-dorado-canyon")
     args = parser.parse_args()
     if args.memory:
         memory(args.game, args.games, args.rounds)
+    elif args.interface:
+        interface(args.game, args.games, args.rounds)
     elif args.tallies:
         tallies(args.games, args.rounds)
     else:

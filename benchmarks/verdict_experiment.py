@@ -30,6 +30,36 @@ from checker.el_dorado_canyon.rules import Rules, compile_game  # noqa: E402
 from checker.el_dorado_canyon.simulation import COST, POLICIES  # noqa: E402
 
 
+def never_buying(rules: Rules, card: str, policy_name: str, games: int, seed: int,
+                 players: int = 4) -> tuple[list[float], list[int]]:
+    """Win units and seats of the players who may buy `card` ([0]) and of those who never buy it ([1]):
+    in game i, seat s never buys it when i + s is odd (tests/test_balance_tune.py checks `tune` by it)."""
+    policy = POLICIES[policy_name](rules)
+
+    def never(t, p, rand):  # type: ignore[no-untyped-def]
+        pl = policy(t, p, rand)
+        if pl.buy is None or pl.buy.id != card:
+            return pl
+        rest = [c for c in affordable(p, t.row) if c.id != card]
+        if not rest:
+            buy = None
+        elif policy_name == "greedy":
+            buy = max(rest, key=COST)
+        else:
+            buy = rest[int(rand() * len(rest))]
+        return Play(pl.card, pl.owner, pl.option, pl.direction, buy, pl.refresh)
+
+    wins, seats = [0.0, 0.0], [0, 0]
+    for i, rng in enumerate(seeded_games(seed, 0, games)):
+        side = [(i + s) % 2 for s in range(players)]  # 1: never buys the card
+        tally = new_tally(players)
+        play_game(rules, players, rng, [never if k else policy for k in side], [policy_name] * players, tally)
+        for s, k in enumerate(side):
+            wins[k] += tally["seat_wins"][s] / UNITS
+            seats[k] += 1
+    return wins, seats
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("card")
@@ -39,29 +69,7 @@ def main() -> None:
     parser.add_argument("--game", default="el-dorado-canyon")
     args = parser.parse_args()
     rules = Rules(compile_game(load_game(args.game)))
-    policy = POLICIES[args.policy](rules)
-
-    def never(t, p, rand):  # type: ignore[no-untyped-def]
-        pl = policy(t, p, rand)
-        if pl.buy is None or pl.buy.id != args.card:
-            return pl
-        rest = [c for c in affordable(p, t.row) if c.id != args.card]
-        if not rest:
-            buy = None
-        elif args.policy == "greedy":
-            buy = max(rest, key=COST)
-        else:
-            buy = rest[int(rand() * len(rest))]
-        return Play(pl.card, pl.owner, pl.option, pl.direction, buy, pl.refresh)
-
-    wins, seats = [0.0, 0.0], [0, 0]
-    for i, rng in enumerate(seeded_games(args.seed, 0, args.games)):
-        side = [(i + s) % 2 for s in range(4)]  # 1: never buys the card
-        tally = new_tally(4)
-        play_game(rules, 4, rng, [never if k else policy for k in side], [args.policy] * 4, tally)
-        for s, k in enumerate(side):
-            wins[k] += tally["seat_wins"][s] / UNITS
-            seats[k] += 1
+    wins, seats = never_buying(rules, args.card, args.policy, args.games, args.seed)
     for k, label in ((0, f"{args.policy}"), (1, f"{args.policy}, never buying {args.card}")):
         low, high = stats.wilson(wins[k], seats[k])
         print(f"{label}: {wins[k] / seats[k]:.1%} [{low:.1%}, {high:.1%}] of {seats[k]} seats")

@@ -7,11 +7,8 @@ imported on first use: `checker resolve` reads `cards.families`, `cards.files` a
 """
 from __future__ import annotations
 
-import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from importlib import import_module
+from typing import Any
 
 _LAZY = {"DefinitionError": "errors", "Problem": "errors", "BUILTIN": "loader", "Game": "loader",
          "LoadedComponent": "loader", "load_game": "loader", "FAMILIES": "families", "Family": "families",
@@ -23,6 +20,4 @@ __all__ = sorted(_LAZY)
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module 'cards' has no attribute {name!r}")
-    module = f"{__name__}.{_LAZY[name]}"
-    __import__(module)  # not importlib: it brings `warnings` into every start-up
-    return getattr(sys.modules[module], name)
+    return getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)

@@ -8,21 +8,14 @@ a miss (the caller computes the value again), never an error; a body that is not
 is a miss too, whatever the scanner raises.  The check runs on the raw bytes before parsing.
 `trim` removes only entries: files of its folder whose header is one this module writes and
 whose size matches it, never a user's own file that happens to end in `.json`.
-
-Reading imports neither `json` nor `pathlib` (with `re`, `enum` and `urllib`, they cost a warm
-`checker resolve` more than its work): the header is checked against the bytes `pack_bytes`
-writes for that body, and a JSON body parsed by the C scanner `json.loads` itself runs (`_json`,
-with `json.loads`'s settings); the writers import `json`.
 """
 from __future__ import annotations
 
+import json
 import os
+from typing import Any
 
 from .files import FileRefused, read_regular
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable
 
 LIMIT = 64_000_000  # bytes: far above any compiled game
 HEADER_BYTES = 16_384  # bytes of a file `trim` reads to tell an entry by its header (a name holds at most a path: under 5 kB)
@@ -34,8 +27,6 @@ FOLDER_ENTRIES = 256
 
 def pack(name: str, value: Any) -> bytes:
     """The bytes of the entry `name` holding `value` (JSON-able)."""
-    import json
-
     return pack_bytes(name, json.dumps(value, separators=(",", ":")).encode("utf-8"))
 
 
@@ -45,7 +36,7 @@ def pack_bytes(name: str, body: bytes) -> bytes:
 
 
 def _header(name: str, body: bytes) -> bytes:
-    """`json.dumps({"entry": name, "size": len(body), "sha256": ...})`, as bytes, without `json`."""
+    """`json.dumps({"entry": name, "size": len(body), "sha256": ...})`, as bytes."""
     import hashlib  # OpenSSL's start-up (a few ms): the price of checking an entry as the docs say
 
     return header(name, len(body), hashlib.sha256(body).hexdigest())
@@ -54,15 +45,15 @@ def _header(name: str, body: bytes) -> bytes:
 def header(name: str, size: int, sha256: str) -> bytes:
     """The header line (without its newline) of the entry `name` whose body has `size` bytes and the hex digest
     `sha256`: for a writer that writes a long body in pieces, never joined (a `hashlib.sha256` object updated)."""
-    return f'{{"entry": {_quoted(name)}, "size": {size}, "sha256": "{sha256}"}}'.encode("utf-8")
+    return f'{{"entry": {json.dumps(name)}, "size": {size}, "sha256": "{sha256}"}}'.encode("utf-8")
 
 
 def unpack(name: str, raw: bytes) -> Any | None:
     """The value of the entry `name` in `raw`, or None when it is not exactly what `pack` wrote for it."""
     body = unpack_bytes(name, raw)
     try:
-        return None if body is None else _parsed(body)
-    except (ValueError, RecursionError, SystemError):  # SystemError: the C scanner on some bodies (`{ 1`)
+        return None if body is None else json.loads(body.decode("utf-8"))
+    except (ValueError, RecursionError):  # not UTF-8, not one JSON value, nested too deep
         return None
 
 
@@ -70,53 +61,6 @@ def unpack_bytes(name: str, raw: bytes) -> bytes | None:
     """The body of the entry `name` in `raw`, or None when it is not exactly what `pack_bytes` wrote for it."""
     head, newline, body = raw.partition(b"\n")
     return body if newline and head == _header(name, body) else None
-
-
-def _quoted(text: str) -> str:
-    try:
-        from _json import encode_basestring_ascii  # what `json.dumps` runs for a string (ensure_ascii)
-    except ImportError:  # pragma: no cover - CPython has it
-        import json
-
-        return json.dumps(text)
-    return encode_basestring_ascii(text)
-
-
-_SPACE = " \t\n\r"  # JSON's white space
-_scan: Callable[[str, int], tuple[Any, int]] | None = None
-
-
-def _parsed(body: bytes) -> Any:
-    """`json.loads(body)` for a UTF-8 body; ValueError (or StopIteration's) when it is not one JSON value."""
-    global _scan
-    text = body.decode("utf-8")
-    if _scan is None:
-        try:
-            from _json import make_scanner
-        except ImportError:  # pragma: no cover - CPython has it
-            import json
-
-            return json.loads(text)
-        _scan = make_scanner(_Settings())  # type: ignore[arg-type]  # json.loads's settings, as attributes
-    start = len(text) - len(text.lstrip(_SPACE))
-    try:
-        value, end = _scan(text, start)
-    except StopIteration:
-        raise ValueError("expected a JSON value") from None
-    if text[end:].strip(_SPACE):
-        raise ValueError("expected one JSON value")
-    return value
-
-
-class _Settings:
-    """What `json.loads` gives its scanner: strict strings, plain dicts, floats, ints and its three constants."""
-
-    strict = True
-    object_hook = None
-    object_pairs_hook = None
-    parse_float = float
-    parse_int = int
-    parse_constant = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}.__getitem__
 
 
 def load(path: str | os.PathLike[str], name: str) -> Any | None:
@@ -142,8 +86,6 @@ def read(path: str | os.PathLike[str], limit: int = LIMIT) -> bytes | None:
 
 def store(path: str | os.PathLike[str], name: str, value: Any) -> None:
     """Write the entry; a cache that cannot be written (a read-only home) is just no cache."""
-    import json
-
     store_bytes(path, name, json.dumps(value, separators=(",", ":")).encode("utf-8"))
 
 
@@ -239,8 +181,6 @@ def trim(folder: str | os.PathLike[str], pattern: str = "*.json", *, limit: int 
 def _is_entry(path: os.PathLike[str], size: int) -> bool:
     """Whether `path` (of `size` bytes) is a regular file this module wrote: a header exactly as `header` writes
     it (or as an earlier pnpkit did, with a CRC-32), recording the size of the body that follows it."""
-    import json
-
     try:  # a link, a FIFO or a device is not an entry
         head = read_regular(path, HEADER_BYTES, partial=True).partition(b"\n")[0]
         fields = json.loads(head)

@@ -18,11 +18,11 @@ imported where only a miss or another command needs them.
 from __future__ import annotations
 
 import os
-import sys
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from .record import Record
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
     from types import ModuleType
@@ -52,13 +52,13 @@ class Family(Record):  # a Record: `checker resolve` must start fast (cards.reco
             name, title, schema, engine, looks, rulings
 
     def schema_module(self) -> ModuleType:
-        return module(self.schema)
+        return import_module(self.schema)
 
     def engine_module(self) -> ModuleType | None:
-        return module(self.engine) if self.engine else None
+        return import_module(self.engine) if self.engine else None
 
     def looks_module(self) -> ModuleType | None:
-        return module(self.looks) if self.looks else None
+        return import_module(self.looks) if self.looks else None
 
     def rulings_file(self) -> Path | None:
         """Where the family's rulings live (found without importing the package)."""
@@ -85,13 +85,6 @@ FAMILIES: dict[str, Family] = {f.name: f for f in (
            looks="generator.templates.eldorado", rulings="checker:rulings/eldorado.toml"),
     Family("generic", "Print-only game (fields declared in game.toml)", "cards.models.generic"),
 )}
-
-
-def module(name: str) -> ModuleType:
-    """The module of that dotted name, imported if need be (`importlib.import_module` for an absolute name,
-    without importing `importlib` and `warnings` at `checker resolve`'s start)."""
-    __import__(name)
-    return sys.modules[name]
 
 
 class UnknownFamily(LookupError):

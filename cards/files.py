@@ -28,11 +28,10 @@ import errno
 import os
 import stat
 import time
+from typing import IO, TYPE_CHECKING, Iterable, Iterator, Mapping
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # `pathlib` and `json` are imported by the writers: a reader (`checker resolve`) starts without
+if TYPE_CHECKING:  # paths are taken and given as strings (or any path-like)
     from pathlib import Path
-    from typing import IO, Iterable, Iterator, Mapping
 
 MAX_READ = 2_000_000        # bytes: far above any definition or state file, far below a memory problem
 JOURNAL_BYTES = 16_000_000  # bytes: a journal of 50,000 files' names

@@ -15,9 +15,7 @@ keys a face by it, so a build from a kept game reuses the faces a validated one 
 """
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar, Iterator
 
 
 class Kept:

@@ -17,13 +17,10 @@ import os
 import stat
 import time
 import zlib
+from typing import Any
 
 from . import cachefile
 from .usercache import cache_folder
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 SETTLE_NS = 2_000_000_000  # a stamp younger than this may not yet tell a later write apart
 PYCACHE = "__pycache__"

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable, NoReturn
+from typing import Any, Callable, NoReturn
 
 # control characters (Unicode category Cc) but tab and newline, and the bidi overrides, each as \uXXXX:
 # a translation table, not a regular expression (compiling one costs every start-up that prints)

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 
 def main() -> None:

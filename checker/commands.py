@@ -1,4 +1,4 @@
-"""`checker`'s Typer commands: validate definitions, list rulings, resolve a turn, simulate games.
+"""`checker`'s Typer commands: validate definitions, list rulings, resolve a turn, simulate games, tune a card.
 
 Imports stay inside the commands. `checker.cli.main` answers a plain `checker resolve`
 without importing this module (Typer alone costs ~30 ms at start-up).
@@ -96,6 +96,44 @@ def simulate(
     raise typer.Exit(run_command(game or [], games=games, players=players, seed=seed, policy=policy, budget=budget,
                                  as_json=as_json, as_csv=as_csv, report_dir=report_dir, jobs=jobs, precision=precision,
                                  shard=shard, merge=merge, compare=compare, quiet=quiet))
+
+
+@app.command()
+def serve(
+    games: list[str] = typer.Argument(None, help="Game folders to serve besides the built-in games."),
+    port: int = typer.Option(8000, "--port", parser=option_parser(whole=True, low=1, high=65535),
+                             help="The port to listen on."),
+    host: Optional[str] = typer.Option(None, "--host", help="Listen here (0.0.0.0: every network) instead of "
+                                       "127.0.0.1; the printed URL then carries a token every request needs."),
+) -> None:
+    """Start the page players open on a phone: tap the table as it is, read the verdict."""
+    from checker.serve.run import serve as run
+
+    raise typer.Exit(run(games or [], port, host))
+
+
+@app.command()
+def tune(
+    game: str = typer.Argument(..., help="Game id or folder."),
+    card: str = typer.Argument(..., help="The card (El Dorado Canyon: a town card; Eldorado: a city) to tune."),
+    field: str = typer.Option(..., "--field", help="An integer field of the card as written in TOML: cost, options[0].effects[0].amount."),
+    values: str = typer.Option(..., "--values", help="A..B: every whole value from A to B."),
+    games: int = typer.Option(1000, "--games", parser=option_parser(True, 1), help="Games per value (the same seeds for each)."),
+    players: int = typer.Option(4, "--players", parser=option_parser(True, 1), help="Players per game."),
+    seed: int = typer.Option(0, "--seed", parser=option_parser(True, 0), help="Same seed, same report."),
+    policy: Optional[str] = typer.Option(None, "--policy", help="As for simulate: random, greedy, search, or one per seat."),
+    budget: Optional[int] = typer.Option(None, "--budget", parser=option_parser(True, 1), help="Playouts per decision of the search policy."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", parser=option_parser(True, 1), help="Processes (default: the cores)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (pnpkit-tune/1)."),
+    report_dir: Optional[Path] = typer.Option(None, "--report", help="Also write an HTML page with the curve and its band."),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+) -> None:
+    """Play the same games at each value of one integer field of one card: its effect, fair range, nearest even."""
+    from checker.core.tune import run_command
+
+    raise typer.Exit(run_command(game, card, field=field, values=values, games=games, players=players, seed=seed,
+                                 policy=policy, budget=budget, jobs=jobs, as_json=as_json, report_dir=report_dir,
+                                 quiet=quiet))
 
 
 @app.command()

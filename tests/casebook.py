@@ -1,7 +1,8 @@
 """The case books' shared harness: each case is a state file plus its asserted outcome.
 
 `NAME.toml` is a state file anyone can run with `checker resolve`; `NAME.expect.toml`
-names the rulebook sections or rulings it documents and what must come out.  A case
+names the rulebook sections or rulings it documents and what must come out; under `[rulings]`, the
+decisions it asserts, quoted word for word (tests/test_rulings_cases.py: every ruling has such a case).  A case
 is run the way a player runs it, `--json` and `--out` together, and both must agree.
 The keys every game's expectations share (players, steps, cites, the headline, verdict
 lines, winners, scores, the exact error) are checked here, so each book's test adds only its own game's keys.

@@ -28,6 +28,7 @@ settings.register_profile("pnpkit", database=DirectoryBasedExampleDatabase(SCRAT
 settings.load_profile("pnpkit")
 
 from cards import DefinitionError, load_game  # noqa: E402  (after the bytecode prefix is set)
+from cards.families import GAMES_ENV, builtin_games  # noqa: E402
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 
@@ -48,6 +49,31 @@ def game_copy(tmp_path):
         return dest
 
     return make
+
+
+VARIANT = "edc-variant"
+
+
+@pytest.fixture
+def edc_variant(tmp_path, monkeypatch) -> Path:
+    """cards/el-dorado-canyon copied as the built-in game `edc-variant` (family el-dorado-canyon), found on
+    $PNPKIT_GAMES (a tmp folder) by this test and by every tool it runs."""
+    folder = tmp_path / "games" / "canyon-copy"
+    shutil.copytree(CARDS / "el-dorado-canyon", folder)
+    edit_text(folder / "game.toml", 'id = "el-dorado-canyon"', f'id = "{VARIANT}"')
+    monkeypatch.setenv(GAMES_ENV, str(tmp_path / "games"))
+    return folder
+
+
+@pytest.fixture(params=["as shipped", "with a variant"])
+def builtin_ids(request) -> list[str]:
+    """The built-in games' ids as the registry finds them, as shipped and with `edc_variant` added: a test
+    of what the tools say about the built-in games holds for whatever games the registry finds."""
+    if request.param == "with a variant":
+        request.getfixturevalue("edc_variant")
+    ids = list(builtin_games())
+    assert (VARIANT in ids) == (request.param == "with a variant")
+    return ids
 
 
 def definition_errors(folder) -> list[str]:

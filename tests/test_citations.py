@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.core.cite import Rule
+from checker.core.cite import Rule, uncited
 from checker.core.log import KINDS
 from checker.core.resolve_cmd import resolve_file
 from checker.el_dorado_canyon import cite as edc
@@ -68,20 +68,6 @@ def test_every_citation_constant_names_the_step_kinds_allowed_to_cite_it(module)
         assert value.kinds and set(value.kinds) <= set(KINDS), (name, value.kinds)
 
 
-def _parts(rule: str) -> set[str]:
-    return set(rule.split("; "))
-
-
-def _uncited(rule: str, kind: str, constants: dict[str, Rule]) -> set[str]:
-    """The parts of a step's rule (quotes, ruling ids) that no constant allowed for its kind supplies: a
-    constant counts when the step cites all of it (a joined citation cites several whole constants)."""
-    covered = set()
-    for value in constants.values():
-        if kind in value.kinds and _parts(value) <= _parts(rule):
-            covered |= _parts(value)
-    return _parts(rule) - covered
-
-
 def _case_results(game: str):
     """Every case state of the game's book resolved as `checker resolve --json` does: its JSON object."""
     for state in sorted((CASES / game).glob("*.toml")):
@@ -130,7 +116,7 @@ def test_every_step_of_the_case_books_cites_only_constants_allowed_for_its_kind(
         cases += 1
         for step in log:
             assert step["kind"] in KINDS, (case, step)
-            wrong = _uncited(step["rule"], step["kind"], constants)
+            wrong = uncited(step["rule"], step["kind"], constants)
             assert not wrong, f"{case}: a {step['kind']} step cites {sorted(wrong)}: {step['text']}"
             seen.setdefault(step["kind"], set()).add(case)
     assert cases > 20 and {"reveal" if game != "eldorado" else "move", "nothing"} <= set(seen), (cases, sorted(seen))
@@ -139,9 +125,9 @@ def test_every_step_of_the_case_books_cites_only_constants_allowed_for_its_kind(
 def test_a_quote_for_another_kind_of_step_is_caught():
     """The check above can fail: a damage step citing the gold quote, or a ruling no damage constant names."""
     constants = _constants(edc)
-    assert _uncited(edc.GAIN_GOLD, "damage", constants) == _parts(edc.GAIN_GOLD)
-    assert _uncited(edc.DAMAGE, "damage", constants) == set()
-    assert _uncited(edc.join(edc.DAMAGE, "EDC-13"), "damage", constants) == {"EDC-13"}
+    assert uncited(edc.GAIN_GOLD, "damage", constants) == set(edc.GAIN_GOLD.split("; "))
+    assert uncited(edc.DAMAGE, "damage", constants) == set()
+    assert uncited(edc.join(edc.DAMAGE, "EDC-13"), "damage", constants) == {"EDC-13"}
 
 
 def _steps(tmp_path: Path, state: Path) -> list[dict]:

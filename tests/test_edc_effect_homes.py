@@ -2,8 +2,11 @@
 `cards` (parameters and wording), its rule in the engine, its share of a card's picture."""
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from pathlib import Path
+
+import pytest
 
 from cards import load_game
 
@@ -11,12 +14,51 @@ from cards.models.el_dorado_canyon import VOCABULARY
 from checker.el_dorado_canyon import compile_game, resolve
 from checker.el_dorado_canyon.rules import Option
 from checker.el_dorado_canyon.vocabulary import rules as engine_rules
-from generator.templates.el_dorado_canyon.art import PICTURES, glyphs
+from generator.templates.el_dorado_canyon.action import arrow_of
+from generator.templates.el_dorado_canyon.art import DRAWINGS, MissingDrawing, band_of, glyphs
+from generator.templates.el_dorado_canyon.look import Palette
+from generator.templates.el_dorado_canyon.people import look_of
 
 
 def test_every_effect_has_its_engine_rule_and_its_picture():
     assert set(engine_rules()) == set(VOCABULARY)
-    assert set(PICTURES) == set(VOCABULARY)
+    assert set(DRAWINGS) == set(VOCABULARY)
+
+
+def test_the_looks_keep_no_table_of_effects_beside_their_registrations():
+    """A character's hat band is its ability's first effect's `band=`, a palette colour, given by every
+    effect an ability may lead with and by no card-only one (it would be read by nothing)."""
+    colours = {f.name for f in dataclasses.fields(Palette)}
+    for name, cls in VOCABULARY.items():
+        band = DRAWINGS[name].band
+        assert (band is None) == (cls.used_by == "card"), name
+        assert band is None or band in colours, (name, band)
+    for record in load_game("el-dorado-canyon").records("character"):
+        assert look_of(record).band == DRAWINGS[record.ability.effects[0].effect].band, record.id
+
+
+def test_a_missing_registration_is_a_loud_error_naming_the_effect_and_its_home(monkeypatch):
+    game = load_game(str(TEST_GAME))
+    oil = next(c for c in game.records("town") if c.id == "snake-oil")
+    monkeypatch.delitem(DRAWINGS, "heal")
+    with pytest.raises(MissingDrawing) as drawn:
+        glyphs(oil.options[0])
+    assert str(drawn.value) == ("effect 'heal' has no drawing: register one with @draws('heal') in "
+                                "generator/templates/el_dorado_canyon/art.py")
+    with pytest.raises(MissingDrawing) as banded:
+        band_of("pay_gold")
+    assert str(banded.value) == ("effect 'pay_gold' leads a character's ability but its @draws('pay_gold') in "
+                                 "generator/templates/el_dorado_canyon/art.py gives no band= (the palette colour of "
+                                 "the character's hat band)")
+
+
+def test_an_end_shows_the_arrow_its_effects_registrations_give():
+    """`attack`'s registration shows both neighbours for `targets = "both"`; other ends keep their own arrow."""
+    game = load_game("el-dorado-canyon")
+    ends = [o for r in [*game.records("starting"), *game.records("town")] for o in r.options]
+    both = [o for o in ends if any(e.effect == "attack" and e.targets == "both" for e in o.effects)]
+    assert both and all(arrow_of(o) == "both" for o in both)
+    assert all(arrow_of(o) == (None if o.arrow == "none" else o.arrow) for o in ends if o not in both)
 
 
 def test_each_rule_runs_or_folds_and_is_registered_under_its_own_name():

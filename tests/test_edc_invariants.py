@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cards import load_game
 from checker.el_dorado_canyon import resolve
-from checker.el_dorado_canyon.legal import legal_actions
+from checker.el_dorado_canyon.legal import action_of, legal_for
 from checker.el_dorado_canyon.rules import Rules, compile_game
 from checker.el_dorado_canyon.state import read_seats
 
@@ -48,10 +48,10 @@ def states(draw) -> dict:
              "town": {"row": list(town[:3]), "deck": list(town[3:])},
              "characters": {"deck": draw(st.lists(st.sampled_from(CHARACTERS), max_size=4))},
              "players": players}
-    table, _ = read_seats(state, RULES)  # each player reveals a legal play (legal.legal_actions)
+    table, _ = read_seats(state, RULES)  # each player reveals a legal play (legal.legal_for)
     for p, row in zip(table.players, players):
         if not p.gone:
-            row["play"] = draw(st.sampled_from(legal_actions(table, p))).as_play()
+            row["play"] = action_of(draw(st.sampled_from(legal_for(table, p))), p.name).fields
     return state
 
 

@@ -1,9 +1,10 @@
-"""`legal_actions` is the one legality of a play (hypothesis): every legal action resolves, every
+"""`legal_for` is the one legality of a play (hypothesis): every legal action resolves, every
 other play of an enumerated superset (every card id, option, direction, buy target, refresh) is
 refused with exit 2 on `checker resolve`'s path; the simulator's policies only ever pick legal ones."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import random
@@ -18,7 +19,8 @@ from hypothesis import strategies as st
 from cards import load_game
 from checker.core.errors import StateError
 from checker.el_dorado_canyon import resolve
-from checker.el_dorado_canyon.legal import Action, action_of, describe, legal_actions
+from checker.core.action import Action
+from checker.el_dorado_canyon.legal import action_of, describe, legal_for
 from checker.el_dorado_canyon.rules import Rules, compile_game
 from checker.el_dorado_canyon.metrics import POLICY_NAMES, make_policy, new_tally, play_game
 from checker.el_dorado_canyon.state import legal_plays, read_seats, read_table
@@ -62,11 +64,11 @@ def _with_plays(state: dict, draw) -> dict:
     table, _ = read_seats(state, RULES)
     for p, row in zip(table.players, state["players"]):
         if not p.gone:
-            row["play"] = draw(st.sampled_from(legal_actions(table, p))).as_play()
+            row["play"] = action_of(draw(st.sampled_from(legal_for(table, p))), p.name).fields
     return state
 
 
-def _canonical(play: dict) -> Action | None:
+def _canonical(play: dict, who: str) -> Action | None:
     """The action a play table means, by the state contract's defaults (EDC-18): no option on a
     one-ended card is option 1, no direction on a printed arrow is that arrow."""
     card = CARDS.get(play["card"])
@@ -81,7 +83,8 @@ def _canonical(play: dict) -> Action | None:
     direction = play.get("direction")
     if direction is None and arrow in ("left", "right"):
         direction = arrow
-    return Action(play["card"], option, direction, play.get("buy"), play.get("refresh", False))
+    fields = {"direction": direction, "buy": play.get("buy"), "refresh": play.get("refresh") or None}
+    return Action("play", who, card=play["card"], option=option, **{k: v for k, v in fields.items() if v is not None})
 
 
 BUYING = {c["id"] for c in GAME["cards"] if any(e["effect"] == "buy" for o in c["options"] for e in o["effects"])}
@@ -115,7 +118,7 @@ def test_every_legal_action_resolves_and_every_other_play_is_refused(state, data
     table, plays = read_table(copy.deepcopy(state), RULES)
     who = data.draw(st.sampled_from([p for p in table.players if not p.gone]))
     seat = who.seat
-    legal = set(legal_actions(table, who, [None if i == seat else q for i, q in enumerate(plays)]))
+    legal = {action_of(pl, who.name) for pl in legal_for(table, who, [None if i == seat else q for i, q in enumerate(plays)])}
     assert legal, "a player not GONE always has a card to reveal"
     accepted = set()
     for play in _superset(set(state["players"][seat]["hand"])):
@@ -125,11 +128,11 @@ def test_every_legal_action_resolves_and_every_other_play_is_refused(state, data
             resolve(trial, GAME)
         except StateError as err:
             assert err.player == who.name and (err.field or "").startswith("play"), err
-            assert _canonical(play) not in legal, (play, str(err))
+            assert _canonical(play, who.name) not in legal, (play, str(err))
             assert "legal plays: " in err.message
             continue
-        assert _canonical(play) in legal, play
-        accepted.add(_canonical(play))
+        assert _canonical(play, who.name) in legal, play
+        accepted.add(_canonical(play, who.name))
     assert accepted == legal, "every legal action resolves"
 
 
@@ -149,12 +152,14 @@ def test_legal_actions_of_the_starting_hand_and_their_description():
              "players": [{"name": "Ann", "character": CHARACTERS[0], "banked": 5},
                          {"name": "Bob", "character": CHARACTERS[0]}]}
     actions = legal_plays(state, GAME, "Ann")
-    assert Action("pistol", 1, "left") in actions and Action("pistol", 1, None) not in actions
-    assert Action("go-to-town", 1, None, "rifle", False) in actions  # rifle costs 4
-    assert Action("go-to-town", 1, None, "fort", True) in actions  # the refresh (1 gold) turns fort (4) up
-    assert Action("go-to-town", 1, None, "fort", False) not in actions
-    assert Action("go-to-town", 2, None, "rifle") not in actions
-    assert describe(actions).startswith("take-cover option 1|2; secret-hideout option 1|2; pistol left|right; "
+    play = functools.partial(Action, "play", "Ann")
+    assert play(card="pistol", option=1, direction="left") in actions and play(card="pistol", option=1) not in actions
+    assert play(card="go-to-town", option=1, buy="rifle") in actions  # rifle costs 4
+    assert play(card="go-to-town", option=1, buy="fort", refresh=True) in actions  # the refresh (1 gold) turns fort (4) up
+    assert play(card="go-to-town", option=1, buy="fort") not in actions
+    assert play(card="go-to-town", option=2, buy="rifle") not in actions
+    table, _ = read_seats(state, RULES)
+    assert describe(legal_for(table, table.players[0])).startswith("take-cover option 1|2; secret-hideout option 1|2; pistol left|right; "
                                         "go-to-town option 1 (buy rifle or nothing; refresh, then buy ")
 
 
@@ -166,7 +171,7 @@ def test_the_simulators_policies_pick_only_legal_actions(policy):
     def checked(t, p, rand):
         nonlocal picked
         pl = choose(t, p, rand)
-        assert action_of(pl) in legal_actions(t, p), (p.name, action_of(pl))
+        assert action_of(pl, p.name) in {action_of(q, p.name) for q in legal_for(t, p)}, (p.name, action_of(pl, p.name))
         picked += 1
         return pl
 

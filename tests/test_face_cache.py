@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cards import cachefile, load_game
+from cards import BUILTIN, cachefile, load_game
 from conftest import edit_text
 from generator.engine import build, facecache
 from generator.engine.build import build_game
@@ -33,7 +33,7 @@ def built(game: str, out: Path, cache: Path | None, opts: Options = Options()) -
     return outputs(out), result.drawn
 
 
-@pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"])
+@pytest.mark.parametrize("game", BUILTIN)
 def test_a_build_from_the_cache_is_byte_identical_to_a_cold_build(tmp_path, game):
     cold, drawn_cold = built(game, tmp_path / "cold", None)
     first, drawn_first = built(game, tmp_path / "first", tmp_path / "cache")

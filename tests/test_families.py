@@ -1,8 +1,9 @@
 """The registry of rules families: game ids apart from family names, print-only families first class.
 
-A built-in variant of El Dorado Canyon under its own id (found on $PNPKIT_GAMES, a tmp
-folder) goes through every command with its family's rulings; a family with no engine
-and no looks of its own validates and builds with the generic looks.
+A built-in variant of El Dorado Canyon under its own id (conftest's `edc_variant`, found on
+$PNPKIT_GAMES, a tmp folder) goes through every command with its family's rulings, and what the
+tools say of the built-in games follows the registry with it or without it (`builtin_ids`); a
+family with no engine and no looks of its own validates and builds with the generic looks.
 """
 from __future__ import annotations
 
@@ -35,25 +36,22 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
                           env=env)
 
 
-@pytest.fixture
-def variant(tmp_path: Path) -> Path:
-    """cards/el-dorado-canyon copied as the built-in game `edc-variant` (family el-dorado-canyon)."""
-    folder = tmp_path / "games" / "canyon-copy"
-    shutil.copytree(ROOT / "cards" / "el-dorado-canyon", folder)
-    game = folder / "game.toml"
-    game.write_text(game.read_text().replace('id = "el-dorado-canyon"', 'id = "edc-variant"'))
-    return folder
-
-
-def test_a_variant_is_a_builtin_game_found_by_its_own_id(variant, tmp_path, monkeypatch):
-    monkeypatch.setenv(GAMES_ENV, str(tmp_path / "games"))
+def test_a_variant_is_a_builtin_game_found_by_its_own_id(edc_variant, monkeypatch):
     games = builtin_games()
-    assert games["edc-variant"] == variant.resolve() and list(games)[:2] == ["el-dorado-canyon", "edc-variant"]
+    with monkeypatch.context() as without:
+        without.delenv(GAMES_ENV)
+        shipped = builtin_games()
+    assert games["edc-variant"] == edc_variant.resolve()
+    order = list(games)  # family by family in registry order: the variant after its family's shipped games
+    assert [g for g in order if g != "edc-variant"] == list(shipped)
+    family_of = {g: load_game(str(folder)).rules for g, folder in games.items()}
+    assert [family_of[g] for g in order] == sorted(family_of.values(), key=list(FAMILIES).index)
+    assert family_of[order[order.index("edc-variant") - 1]] == "el-dorado-canyon"
     loaded = load_game("edc-variant")
     assert (loaded.id, loaded.rules, loaded.builtin) == ("edc-variant", "el-dorado-canyon", True)
 
 
-def test_variant_validates_resolves_with_rulings_and_simulates(variant, tmp_path):
+def test_variant_validates_resolves_with_rulings_and_simulates(edc_variant, tmp_path):
     done = run(tmp_path, "checker", "validate", "edc-variant")
     assert done.returncode == 0 and done.stdout.startswith("edc-variant: ok: 49 definitions"), done.stderr
     state = tmp_path / "turn.toml"
@@ -74,7 +72,7 @@ def test_variant_validates_resolves_with_rulings_and_simulates(variant, tmp_path
     assert report["format"] == "pnpkit-simulate/2" and report["games"] == 20
 
 
-def test_variant_builds_under_its_own_id(variant, tmp_path):
+def test_variant_builds_under_its_own_id(edc_variant, tmp_path):
     done = run(tmp_path, "generator", "build", "edc-variant", "--out", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
     manifest = json.loads((tmp_path / "out" / "edc-variant-a4.json").read_text())
@@ -151,14 +149,13 @@ def test_a_family_without_engine_says_it_prints_only(plain_family, tmp_path):
     assert done.output == "my-game (family plain) has no rulings: its family decides nothing beyond its rules text\n"
 
 
-def test_rulings_take_a_game_or_a_family_and_refuse_anything_else(tmp_path):
+def test_rulings_take_a_game_or_a_family_and_refuse_anything_else(builtin_ids):
     by_game = CliRunner().invoke(checker_app, ["rulings", "eldorado"])
     assert by_game.exit_code == 0 and by_game.output.startswith("E1 [eldorado] (house)")
     done = CliRunner().invoke(checker_app, ["rulings", "monopoly"])
     assert done.exit_code == 2
-    assert done.output == ("game: expected a rules family (el-dorado-canyon, eternal-gold-and-steel, eldorado, generic), "
-                           "a built-in game (el-dorado-canyon, eternal-gold-and-steel, eldorado) or a game folder, "
-                           "got 'monopoly'\n")
+    assert done.output == (f"game: expected a rules family ({', '.join(FAMILIES)}), "
+                           f"a built-in game ({', '.join(builtin_ids)}) or a game folder, got 'monopoly'\n")
 
 
 def test_every_family_names_modules_that_exist_and_rulings_files_that_load():
@@ -174,7 +171,7 @@ def test_every_family_names_modules_that_exist_and_rulings_files_that_load():
         assert all(r.family == fam.name for r in load_rulings(fam.name))
 
 
-def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(variant, tmp_path):
+def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(edc_variant, tmp_path):
     """The registry is standard library only: a plain `checker resolve` on a warm cache stays light."""
     state = tmp_path / "turn.toml"
     state.write_text(DISPUTE.read_text().replace('game = "el-dorado-canyon"', 'game = "edc-variant"'))
@@ -191,23 +188,19 @@ def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(variant, 
     assert runs[0].stdout == runs[1].stdout
 
 
-# What `checker resolve` must not import on a warm cache: each costs start-up (issue 14, benchmarks/README.md);
-# `hashlib` is no longer among them: every cache entry read is checked by the sha256 of its body (issue 26)
-HEAVY = ("pydantic", "typer", "dataclasses", "inspect", "tempfile", "tomli_w", "random", "fcntl",
-         # nor what they bring: the state is read by toml-rs (checker.core.fasttoml), the verdict written by
-         # cards.jsontext, paths kept as strings, records without NamedTuple (cards.record)
-         "typing", "re", "enum", "pathlib", "json", "tomllib", "datetime", "functools", "collections", "contextlib",
-         "urllib", "importlib.util")
+# What a warm `checker resolve` leaves out because leaving it out pays: the definitions' validation (kept records,
+# cards/kept.py) and Typer (checker/cli.py's plain path)
+LEFT_OUT = ("pydantic", "typer")
 
 
 @pytest.mark.parametrize("case", ["el-dorado-canyon/34-abilities-in-a-fight.toml", "eldorado/01-fair-wind.toml",
                                   "eternal-gold-and-steel/addmarket-01-forge-apprentice.toml"])
-def test_a_cached_resolve_of_each_game_loads_none_of_the_heavy_modules(case, tmp_path):
+def test_a_cached_resolve_of_each_game_loads_neither_pydantic_nor_typer(case, tmp_path):
     probe = ("import sys; sys.argv = ['checker', 'resolve', sys.argv[1], '--json']\n"
              "import cards.terminal; cards.terminal.leave = sys.exit  # raise SystemExit instead of leaving at once\n"
              "from checker.cli import main\n"
              "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
-             f"print(code, *sorted((set(sys.modules) | {{m.split('.')[0] for m in sys.modules}}) & set({HEAVY!r})), "
+             f"print(code, *sorted((set(sys.modules) | {{m.split('.')[0] for m in sys.modules}}) & set({LEFT_OUT!r})), "
              "file=sys.stderr)")
     env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
     runs = [subprocess.run([sys.executable, "-c", probe, str(ROOT / "tests" / "cases" / case)], capture_output=True,
@@ -215,17 +208,3 @@ def test_a_cached_resolve_of_each_game_loads_none_of_the_heavy_modules(case, tmp
     assert "pydantic" in runs[0].stderr.splitlines()[-1].split()  # cold: definitions validated and compiled
     assert runs[1].stderr.splitlines()[-1].split() == ["0"]  # warm: none of them
     assert runs[0].stdout == runs[1].stdout
-
-
-def test_the_checker_command_starts_without_re(tmp_path):
-    """pip's console-script wrapper imports `re` (a third of a warm resolve): `checker` is a script of its own."""
-    script = shutil.which("checker", path=str(Path(sys.executable).parent))
-    assert script is not None
-    case = ROOT / "tests" / "cases" / "eldorado" / "01-fair-wind.toml"
-    env = {**os.environ, "PNPKIT_CACHE": str(tmp_path / "cache")}
-    runs = [subprocess.run([sys.executable, "-X", "importtime", script, "resolve", str(case)], capture_output=True,
-                           text=True, env=env) for _ in range(3)]
-    imported = {line.rsplit("|", 1)[-1].strip() for line in runs[2].stderr.splitlines()
-                if line.startswith("import time")}
-    assert runs[2].returncode == 0 and runs[2].stdout == runs[0].stdout
-    assert "checker.cli" in imported and "re" not in imported

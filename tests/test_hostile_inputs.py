@@ -20,7 +20,8 @@ import tomli_w
 from typer.testing import CliRunner
 
 from checker.cli import app as checker_app
-from cards import cachefile
+from cards import BUILTIN, cachefile
+from cards.families import builtin_games
 from cards.usercache import cache_dir
 from generator.cli import app as generator_app
 from hostile import one_line_failure, run, small_game
@@ -28,7 +29,6 @@ from test_hostile_outputs import STATE
 
 runner = CliRunner()
 CARDS = Path(__file__).resolve().parent.parent / "cards"
-GAMES = ("el-dorado-canyon", "eternal-gold-and-steel", "eldorado")
 CASES = Path(__file__).resolve().parent / "cases"
 
 
@@ -54,9 +54,9 @@ def first_component(folder: Path) -> str:
 
 # ---- files from outside the folder ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", BUILTIN)
 def test_a_component_file_that_links_to_itself_is_a_clear_error(tmp_path, game):
-    folder = shutil.copytree(CARDS / game, tmp_path / game)
+    folder = shutil.copytree(builtin_games()[game], tmp_path / game)
     name = first_component(folder)
     (folder / name).unlink()
     (folder / name).symlink_to(name)

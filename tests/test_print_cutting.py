@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from cards import load_game
+from cards import BUILTIN, load_game
 from generator.cli import app
 from test_engine_build import _clips
 
@@ -185,7 +185,7 @@ def _footer(text_page, items: list[dict]) -> str:
     return "".join(kept)
 
 
-@pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"])
+@pytest.mark.parametrize("game", BUILTIN)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_footer_names_the_game_and_the_components_on_its_page(kits, game, paper):
     loaded = load_game(game)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cards import DefinitionError, cachefile, compiled, load_game, loader, stamps
+from cards import BUILTIN, DefinitionError, cachefile, compiled, load_game, loader, stamps
 from conftest import edit_text
 
 
@@ -55,7 +55,7 @@ def assert_same_game(kept: loader.Game, fresh: loader.Game) -> None:
             assert all(isinstance(mine, kind) for kind in kinds_of(type(validated)))
 
 
-@pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"])
+@pytest.mark.parametrize("game", BUILTIN)
 def test_a_game_validated_once_loads_as_validation_gives_it(game, validations):
     fresh = load_game(game)
     kept = load_game(game)

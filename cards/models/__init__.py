@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable
+from importlib import import_module
+from typing import Any, Callable
 
 
 def lazy_names(package: str, names: dict[str, str],
@@ -19,8 +17,7 @@ def lazy_names(package: str, names: dict[str, str],
             value = records()
         elif name in names:
             module = names[name] if "." in names[name] else f"{package}.{names[name]}"
-            __import__(module)  # not importlib: it brings `warnings` into `checker resolve`'s start-up
-            value = getattr(sys.modules[module], name)
+            value = getattr(import_module(module), name)
         else:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         setattr(sys.modules[package], name, value)

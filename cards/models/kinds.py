@@ -6,9 +6,9 @@ type checker only: pydantic takes a plain base class's annotations for fields of
 """
 from __future__ import annotations
 
-from ..sizes import parse_size
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
+from ..sizes import parse_size
 
 
 class Component:

@@ -22,6 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from fonts import DIR
 
+from . import rl
 from .fontcache import load_font, new_font
 
 TEXT = "PnpText"          # DejaVu Sans Condensed: readable at 6 pt, wide Unicode cover
@@ -79,7 +80,7 @@ class _ParsedOnUse(TTFont):
         if attr.startswith("__") or "_file" not in self.__dict__:  # probes (copy, pickle), or loaded already
             raise AttributeError(attr)
         load_font(self, self.fontName, self.__dict__.pop("_file"))
-        pdfmetrics._dynFaceNames.setdefault(self.face.name, self)  # type: ignore[attr-defined]  # as registerFont does
+        rl.register_face(self.face.name, self)
         return getattr(self, attr)
 
 
@@ -88,7 +89,7 @@ def register_fonts() -> None:
     """Register every embedded face (parsed on first use) and the bold/italic mappings of Paragraph markup."""
     for name, file in _FILES.items():
         # registerFont would read the face's name, parsing the file: the table is filled as it would fill it
-        pdfmetrics._fonts[name] = _ParsedOnUse(name, DIR / file)  # type: ignore[attr-defined]
+        rl.register_unparsed(name, _ParsedOnUse(name, DIR / file))
     addMapping(TEXT, 0, 0, TEXT)
     addMapping(TEXT, 1, 0, TEXT_BOLD)
     addMapping(TEXT, 0, 1, TEXT_ITALIC)

@@ -8,6 +8,8 @@ gold cannot back a damage step (tests/test_citations.py resolves the case books 
 """
 from __future__ import annotations
 
+from typing import Mapping
+
 from .log import KINDS
 
 
@@ -39,3 +41,21 @@ def join(*rules: str) -> str:
     """Several citations as one rule, each part (quote or ruling id) once."""
     parts = [part for rule in rules for part in rule.split("; ")]
     return "; ".join(dict.fromkeys(parts))
+
+
+def table(module: object) -> dict[str, Rule]:
+    """A family's citation table: the `Rule` constants of its `cite` module, by name."""
+    return {name: value for name, value in vars(module).items()
+            if name.isupper() and not name.startswith("_") and isinstance(value, Rule)}
+
+
+def uncited(rule: str, kind: str, citations: Mapping[str, Rule]) -> set[str]:
+    """The parts of a step's rule (quotes, ruling ids) that no citation allowed for its `kind` supplies; empty: the
+    step cites its table. A citation counts when the step cites all of it (a joined rule cites several whole ones)."""
+    parts = set(rule.split("; ")) if rule else {""}
+    covered: set[str] = set()
+    for value in citations.values():
+        own = set(value.split("; "))
+        if kind in value.kinds and own <= parts:
+            covered |= own
+    return parts - covered

@@ -6,10 +6,9 @@ them); every engine meets the same three cases, so they are told apart here once
 """
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
+if TYPE_CHECKING:
     class _FromCompiled(Protocol):
         def __init__(self, compiled: dict[str, Any], /) -> None: ...
 

@@ -1,9 +1,10 @@
 """Chance is an input: dice given in the state are used in order; a seed fills the rest."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .errors import StateError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from random import Random
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 def elsewhere(value: object, game_ref: str, state_file: Path) -> str:
     """"; 'x' is defined in ./my-game: write game = "./my-game"" or "" when no other game defines `value`."""
-    from cards import DefinitionError, load_game
     from cards.families import builtin_games
     from cards.files import is_file
 
@@ -24,10 +23,19 @@ def elsewhere(value: object, game_ref: str, state_file: Path) -> str:
         folders = []
     candidates = [(f"./{p.name}", str(p)) for p in folders] + [(g, g) for g in builtin_games()]
     current = (here / game_ref).resolve() if game_ref not in builtin_games() else None
+    return defined_in(value, game_ref, [(shown, ref) for shown, ref in candidates
+                                        if shown != game_ref and (current is None or Path(ref).resolve() != current)])
+
+
+def defined_in(value: object, game_ref: str, candidates: list[tuple[str, str]]) -> str:
+    """The hint for `value` from the other games `candidates` gives, as (the `game` line's text, what
+    `load_game` takes); `checker serve` gives its served games."""
+    from cards import DefinitionError, load_game
+
+    if not isinstance(value, str) or not value:
+        return ""
     found = []
     for shown, ref in candidates:
-        if shown == game_ref or (current is not None and Path(ref).resolve() == current):
-            continue
         try:
             game = load_game(ref)
         except (DefinitionError, OSError):

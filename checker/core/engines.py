@@ -2,12 +2,16 @@
 
 A print-only family (no engine) is a first-class answer, not an import error: the
 message names the game and its family, so a designer knows why nothing was resolved.
+This is the package `checker resolve` and `simulate` call; the interface every family's
+engine meets, for scripts and tests, is `checker.core.engine.RulesEngine`.
 """
 from __future__ import annotations
 
-from cards.families import family, module
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
+from cards.families import family
+
 if TYPE_CHECKING:
     from types import ModuleType
 
@@ -24,4 +28,4 @@ def engine_for(game_id: str, family_name: str) -> ModuleType:
     fam = family(family_name)
     if fam.engine is None:
         raise NoEngine(game_id, fam.name)
-    return module(fam.engine)
+    return import_module(fam.engine)

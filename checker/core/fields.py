@@ -6,12 +6,12 @@ words, never a TypeError deeper in an engine.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .errors import StateError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Collection
-    from typing import Any
 
 
 def only_fields(data: dict[str, Any], allowed: tuple[str, ...], player: str | None, prefix: str = "") -> None:

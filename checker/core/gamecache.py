@@ -14,6 +14,7 @@ by shape (`_fits`) before use: an entry that does not check out is rebuilt, neve
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
 
 from cards import cachefile
 from cards.families import FAMILIES, builtin_folders
@@ -22,11 +23,9 @@ from cards.usercache import cache_folder
 
 from .engines import engine_for
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # nor `pathlib`, nor `cards.compiled` (tomllib): a warm run only stats and reads
+if TYPE_CHECKING:  # nor `cards.compiled` (the definitions): a warm run only stats and reads
     from pathlib import Path
     from types import ModuleType
-    from typing import Any
 
 
 def game_folder(game: str) -> str:

@@ -11,16 +11,16 @@ the answer.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from cards.record import Record
 
 from .errors import StateError
 from .fields import toml_repr
 from .log import DECISIVE, Step
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
-    from typing import Any
 
 MOST = 3  # decisive events a headline names before "..."
 

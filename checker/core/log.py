@@ -8,14 +8,13 @@ names the kinds of step allowed to cite it (checker.core.cite.Rule).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from cards.record import Record
 
 from .wording import WORDS, words
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from .wording import Words
 
 # What a step is; the docs' JSON log reference prints this table (`checker schema` users read it there).

@@ -9,18 +9,25 @@ At import the engine's package calls `prefer_current`: when the stamp is missing
 source differs (a changed time is settled by its size and CRC, so a fresh copy of the
 same files still counts as current) or `PNPKIT_PURE` is set, every module of the
 package is imported from its source, all together (compiled modules call each other
-directly and cannot be mixed with source ones). Stdlib only: `setup.py` imports it.
+directly and cannot be mixed with source ones). Compiled modules left behind by a source
+edit are said once on stderr, with the command that rebuilds them: the sources run the
+simulations about 3x slower (benchmarks/bench_mypyc.py). `python -m checker.core.native
+PACKAGE` exits 1 when a C compiler is there and the package runs from its sources (CI's
+check, `.ci/run`). Stdlib only: `setup.py` imports it.
 """
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
 import sys
+import sysconfig
 import zlib
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING, Sequence
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
-    from typing import Sequence
 
 STAMP = "native.stamp"
 PURE = "PNPKIT_PURE"  # set (to anything but "" or "0"): run the sources even where compiled modules are current
@@ -46,21 +53,30 @@ def write_stamp(package_dir: str | os.PathLike[str], stamp: str | os.PathLike[st
 
 def current(package_dir: str) -> bool:
     """Whether the package's stamp exists and every source it names (and no other) is unchanged."""
+    return stale(package_dir) is None
+
+
+def stale(package_dir: str) -> str | None:
+    """Why the package's stamp does not match its sources (the first source changed, added or removed, named
+    from the folder that holds the package's parent, or no stamp that can be read), or None when it does."""
     folder = os.path.abspath(package_dir)
     parent = os.path.join(os.path.dirname(folder), "")
+    shown = os.path.join(os.path.basename(os.path.dirname(folder)), "")  # "checker/" for checker/core/native.py
     try:
         with open(os.path.join(folder, STAMP), "rb") as f:
             rows = [line.split("\t") for line in f.read().decode("utf-8").splitlines()]
-        if sorted(row[0] for row in rows) != _names(folder):
-            return False  # a source added or removed
+        stamped, names = {row[0] for row in rows}, _names(folder)
+        added, removed = sorted(set(names) - stamped), sorted(stamped - set(names))
+        if added or removed:
+            return f"{shown}{(added or removed)[0]} {'added' if added else 'removed'}"
         for name, size, mtime, ctime, crc in rows:
             st = os.stat(parent + name)  # any write changes the change time, which cannot be set back
             if (st.st_size, st.st_mtime_ns, st.st_ctime_ns) != (int(size), int(mtime), int(ctime)) and \
                     (st.st_size != int(size) or _crc(parent + name) != int(crc)):
-                return False
+                return f"{shown}{name} changed"
     except (OSError, ValueError):
-        return False  # no stamp (a pure install), or one this code cannot read: trust only the sources
-    return True
+        return "no stamp of its sources"  # a pure install, or a stamp this code cannot read: trust the sources
+    return None
 
 
 def _names(folder: str) -> list[str]:
@@ -100,8 +116,59 @@ def pure_wanted() -> bool:
 
 def prefer_current(package: str, package_dir: str) -> bool:
     """Called first by a package that may be compiled: import its modules from the sources unless the
-    compiled ones are current and allowed. True when compiled modules may be used."""
-    if pure_wanted() or not current(package_dir):
-        sys.meta_path.insert(0, _FromSources(package, os.path.abspath(package_dir)))
-        return False
-    return True
+    compiled ones are current and allowed (with a warning when they are there but stale). True when
+    compiled modules may be used."""
+    why = None if pure_wanted() else stale(package_dir)
+    if why is None and not pure_wanted():
+        return True
+    sys.meta_path.insert(0, _FromSources(package, os.path.abspath(package_dir)))
+    if why is not None and compiled_modules(package_dir):
+        print(f"pnpkit: warning: {package}'s compiled modules do not match its sources ({why}): running the "
+              f"sources, slower; rebuild them with: {rebuild_command(package_dir)}", file=sys.stderr)
+    return False
+
+
+def compiled_modules(package_dir: str) -> list[str]:
+    """The compiled module files in the package's folder (none in a pure install)."""
+    return sorted(name for name in os.listdir(package_dir) if name.endswith(tuple(EXTENSION_SUFFIXES)))
+
+
+def rebuild_command(package_dir: str) -> str:
+    """The command that compiles the package again: the checkout's editable install, or pnpkit's reinstall."""
+    checkout = os.path.dirname(os.path.dirname(os.path.abspath(package_dir)))
+    pip = f"{shlex.quote(sys.executable)} -m pip install"
+    if os.path.isfile(os.path.join(checkout, "setup.py")):
+        return f"{pip} -e {shlex.quote(checkout)}"
+    return f"{pip} --force-reinstall --no-deps pnpkit"
+
+
+def c_compiler() -> str | None:
+    """The C compiler setuptools would run (`CC`, else Python's own), if it is on the PATH."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    return compiler if shutil.which(compiler) else None
+
+
+def main(args: list[str]) -> int:
+    """`python -m checker.core.native PACKAGE...`: 1 when a C compiler is there and a package's modules do not
+    all run compiled (none were built, or they went stale), so that CI notices a build that went pure."""
+    from importlib import import_module
+
+    compiler = c_compiler()
+    failed = False
+    for package in args:
+        folder = import_module(package).__path__[0]  # stale compiled modules say so on stderr
+        built = [name.split(".")[0] for name in compiled_modules(folder)]
+        running = [name for name in built
+                   if str(import_module(f"{package}.{name}").__file__).endswith(tuple(EXTENSION_SUFFIXES))]
+        if built and running == built:
+            print(f"{package}: compiled ({len(built)} modules)")
+        else:
+            print(f"{package}: runs from its sources ({len(running)} of {len(built)} compiled modules in use)")
+            failed = compiler is not None
+    if failed:
+        print(f"a C compiler is there ({compiler}): the install should have compiled them", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

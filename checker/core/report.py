@@ -10,6 +10,9 @@ import io
 from pathlib import Path
 from typing import Any
 
+from . import health
+from .stats import NEVER_PASSED
+
 DOCS = "docs/balance-lab.md"
 LABELS = {"strong": "strong", "weak": "weak", "avoided": "avoided", "unknown": "not enough games", "even": "even"}
 
@@ -22,8 +25,12 @@ def _interval(e: dict[str, Any]) -> str:
     return f"{_pct(e['win_rate'])} [{_pct(e['ci_low'])}, {_pct(e['ci_high'])}] of {e['n']:,}"
 
 
+def _policy(r: dict[str, Any]) -> str:
+    return ",".join(r["policy"]) if len(set(r["policy"])) > 1 else r["policy"][0]
+
+
 def _title(r: dict[str, Any]) -> str:
-    policy = ",".join(r["policy"]) if len(set(r["policy"])) > 1 else r["policy"][0]
+    policy = _policy(r)
     budget = f" (budget {r['budget']})" if r.get("budget") else ""
     game = f"{r['folder']}, id {r['game']}" if r.get("folder") else r["game"]
     return f"{r['name']} ({game}): {r['games']:,} games, {r['players']} players, policy {policy}{budget}, seed {r['seed']}"
@@ -41,10 +48,16 @@ def text(r: dict[str, Any]) -> str:
                              + (f" vs {_pct(e['baseline'])} baseline" if e.get("baseline") is not None else ""))
     if not calls:
         lines.append("  nothing is called strong, weak or avoided")
-    unknown = [f"{e['id']} ({e['compared_n']} vs {e['compared_baseline_n']})" if "compared_n" in e else f"{e['id']} ({e['n']})"
-               for f in r["families"] for e in r[f["key"]] if e["verdict"] == "unknown"]
-    if unknown:
-        lines.append(f"  not enough games (under 30 on a side) to judge: {', '.join(unknown)}")
+    unknown = [e for f in r["families"] for e in r[f["key"]] if e["verdict"] == "unknown"]
+    few = [f"{e['id']} ({e['compared_n']} vs {e['compared_baseline_n']})" if "compared_n" in e else f"{e['id']} ({e['n']})"
+           for e in unknown if e.get("reason") != NEVER_PASSED]
+    if few:
+        lines.append(f"  not enough games (under 30 on a side) to judge: {', '.join(few)}")
+    never = [f"{e['id']} (bought at {e['n']:,} first offers, passed over at {e['baseline_n']:,})"
+             for e in unknown if e.get("reason") == NEVER_PASSED]
+    if never:
+        lines.append(f"  never passed over by policy {_policy(r)}, so no number of games can judge: {', '.join(never)}; "
+                     "try --policy random, --policy search or more --players")
     for d in r.get("disagreements", []):
         lines.append(f"  policies disagree on {d['id']}: " + ", ".join(f"{k} {v}" for k, v in d["verdicts"].items()))
     length = r["length"]
@@ -57,6 +70,8 @@ def text(r: dict[str, Any]) -> str:
                      f"mean {s['spread']['mean']}, range {s['all']['min']} to {s['all']['max']}")
     for title, counts in r.get("counts", {}).items():
         lines.append(f"{title}: " + ", ".join(f"{k} {v:,}" for k, v in counts.items()))
+    if "health" in r:
+        lines += ["", "How the game plays (95 % intervals):", *health.text(r["health"])]
     for family in r["families"]:
         lines += ["", f"{family['title']} (baseline: {family['baseline']})"]
         lines += [_row(family["key"], e, family.get("columns", ())) for e in r[family["key"]]]
@@ -76,21 +91,58 @@ def _row(key: str, e: dict[str, Any], columns: Any = ()) -> str:
         out += (f" passed over {_pct(e['passed_win_rate'])} n={e['baseline_n']:,}, same gold and stage "
                 f"{_pct(e['baseline'])}{diff}; bought by {_pct(e['bought_share'])} of {e['offered']:,} offered, "
                 f"turn {e['mean_turn_bought'] or '-'}, played {e['plays_per_buyer'] or 0}x per buyer")
-    return f"{out}  {LABELS[e['verdict']]}"
+    return f"{out}  {label(e)}"
+
+
+def label(e: dict[str, Any]) -> str:
+    """An entry's verdict as the report words it (an unknown card never passed over says so)."""
+    return NEVER_PASSED if e.get("reason") == NEVER_PASSED else LABELS[e["verdict"]]
 
 
 def compare_text(c: dict[str, Any]) -> str:
-    lines = [f"Compare {c['base']} -> {c['variant']}: {c['games']:,} games each, {c['players']} players, same seeds "
-             f"(seed {c['seed']})", "", "What differs between the definitions:"]
+    lines = [f"Compare {c['base_label']} -> {c['variant_label']}: {c['games']:,} games each, {c['players']} players, "
+             f"same seeds (seed {c['seed']})", "", "What differs between the definitions:"]
     lines += [f"  {x}" for x in c["changes"]] or ["  nothing"]
+    shown = [i for i in c["items"] if i["status"] != "same"]
+    if shown:
+        lines += ["", "Added, removed and changed, with each side's own verdict:"] + [_item_row(i) for i in shown]
     lines += ["", "Differences (variant - base, 95 %, Holm-corrected in each family):"]
     found = [d for d in c["deltas"] if d["verdict"] != "same"]
     lines += [_delta_row(d) for d in found] or ["  no detectable difference"]
     changed = [d for d in c["deltas"] if d["changed"] and d["verdict"] == "same"]
     if changed:
         lines += ["", "Changed items, no detectable difference:"] + [_delta_row(d) for d in changed]
+    for side in ("base", "variant"):
+        lines += ["", f"How the game plays, {side} {c[side + '_label']} (95 % intervals):", *health.text(c["health"][side])]
     lines += ["", f"How to read this: {DOCS}"]
     return "\n".join(lines)
+
+
+STATUS = {"added": "NEW", "removed": "REMOVED", "changed": "CHANGED", "same": "SAME"}
+
+
+def judged(e: dict[str, Any] | None) -> str:
+    """One side's entry in a few words: its verdict and the figure behind it (a card's difference)."""
+    if e is None:
+        return "not in the game"
+    if e.get("difference") is not None and "difference_low" in e:
+        figure = f"diff {e['difference']:+.1%} [{e['difference_low']:+.1%}, {e['difference_high']:+.1%}] of {e['n']:,}"
+    else:
+        figure = _interval(e)
+    return f"{label(e)}, {figure}"
+
+
+def _item_row(i: dict[str, Any]) -> str:
+    fields = "; ".join(f"{f['field']} {_short(f['base'])} -> {_short(f['variant'])}" for f in i.get("fields", []))
+    head = f"  {STATUS[i['status']]:<8} {i['family'][:-1]} {i['id']}" + (f" ({fields})" if fields else "")
+    return f"{head}: base {judged(i['base'])}; variant {judged(i['variant'])}"
+
+
+def _short(value: Any) -> str:
+    import json
+
+    out = json.dumps(value, ensure_ascii=False)
+    return out if len(out) <= 40 else out[:37] + "..."
 
 
 def _delta_row(d: dict[str, Any]) -> str:
@@ -138,23 +190,77 @@ COLOURS = {"strong": "#1b7837", "weak": "#b2182b", "even": "#6f6f6f", "unknown":
 
 def write_folder(r: dict[str, Any], folder: Path) -> list[Path]:
     """index.html (charts embedded) and one PNG per chart; returns the files written."""
+    import html
+
     import matplotlib
 
     matplotlib.use("Agg")
-    folder.mkdir(parents=True, exist_ok=True)
     charts: list[tuple[str, str, bytes]] = []  # (file name, caption, png)
     rep = r.get("base_report", r)
     if "deltas" in r:
-        charts.append(("compare.png", f"Differences {r['base']} -> {r['variant']} (95 % intervals)", _deltas_chart(r)))
-    for family in rep["families"]:
-        charts.append((f"{family['key']}.png", family["title"], _rates_chart(rep[family["key"]], family)))
+        from . import compare_page
+
+        charts += compare_page.charts(r)
+        for side, prefix in (("variant", "variant-"), ("base", "")):
+            report = r[f"{side}_report"]
+            charts += [(f"{prefix}{family['key']}.png", f"{side.title()} {r[side + '_label']}: {family['title']}",
+                        _rates_chart(report[family["key"]], family)) for family in report["families"]]
+        tables = compare_page.items_table(r) + health.html_table([(f"base {r['base_label']}", r["health"]["base"]),
+                                                                   (f"variant {r['variant_label']}", r["health"]["variant"])])
+        title = f"Compare {r['base_label']} -> {r['variant_label']}: {r['games']:,} games each, same seeds"
+        intro = (f"<p>{html.escape(r['variant_label'])} against {html.escape(r['base_label'])}: the same seeds, so "
+                 "both played the same shuffles where their decks agree.</p>")
+    else:
+        charts += [(f"{family['key']}.png", family["title"], _rates_chart(rep[family["key"]], family))
+                   for family in rep["families"]]
+        tables = health.html_table([("value [95 % interval]", rep["health"])])
+        title, intro = _title(rep), ""
     charts.append(("length.png", "Game length (turns)", _length_chart(rep["length"])))
+    summary = compare_text(r) if "deltas" in r else text(r)
+    return write_page(folder, title, intro + f"<p>How to read every figure: <code>{DOCS}</code>. "
+                      f"{html.escape(rep['method'])}</p>" + tables, charts, summary)
+
+
+def folder_written(report_dir: Path, write: Any) -> bool:
+    """Run `write()`, which writes the report folder; False, with the one-line reason on stderr, when it cannot."""
+    import sys
+
+    try:
+        write()
+    except ImportError:
+        print("--report: needs matplotlib: pip install 'pnpkit[report]'", file=sys.stderr)
+        return False
+    except OSError as exc:
+        print(f"--report: cannot write {report_dir}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def write_page(folder: Path, title: str, head: str, charts: list[tuple[str, str, bytes]], summary: str) -> list[Path]:
+    """`folder`/index.html: the title, `head` (HTML), each chart embedded (and written beside it as a PNG)
+    and the text report; returns the files written."""
+    import base64
+    import html
+
+    e = html.escape
+    folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, _, png in charts:
+    body = [f"<h1>{e(title)}</h1>", head]
+    for name, caption, png in charts:
         (folder / name).write_bytes(png)
         written.append(folder / name)
+        data = base64.b64encode(png).decode("ascii")
+        body.append(f"<figure><img alt=\"{e(caption)}\" src=\"data:image/png;base64,{data}\">"
+                    f"<figcaption>{e(caption)} ({e(name)})</figcaption></figure>")
+    body.append(f"<h2>The full report</h2><pre>{e(summary)}</pre>")
+    style = ("body{font-family:sans-serif;max-width:960px;margin:1em auto;color:#222}"
+             "img{max-width:100%}figure{margin:1em 0}pre{font-size:12px;overflow-x:auto;background:#f6f6f6;padding:8px}"
+             "table{border-collapse:collapse;font-size:13px;margin:0.5em 0}td,th{border:1px solid #ccc;padding:3px 6px;"
+             "text-align:left;vertical-align:top}.strong{color:#1b7837;font-weight:bold}.weak{color:#b2182b;"
+             "font-weight:bold}.added{background:#eef6ee}.removed{background:#f8eeee}")
     page = folder / "index.html"
-    page.write_text(_page(r, rep, charts), encoding="utf-8")
+    page.write_text(f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{e(title)}</title>"
+                    f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n", encoding="utf-8")
     return written + [page]
 
 
@@ -184,7 +290,7 @@ def _rates_chart(entries: list[dict[str, Any]], family: dict[str, Any]) -> bytes
     line = 0.0 if cards else shown[0].get("baseline") if shown else None
     if line is not None:
         ax.axvline(line, color="black", linewidth=1, linestyle="--")
-    ax.set_yticks(range(len(shown)), [f"{e['id']} ({LABELS[e['verdict']]})" for e in shown], fontsize=8)
+    ax.set_yticks(range(len(shown)), [f"{e['id']} ({label(e)})" for e in shown], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("bought minus passed over, same gold and stage (dot), 95 % interval (verdicts: Holm-corrected)"
                   if cards else "win rate (dot) with 95 % interval; dashed: 1 / players")
@@ -206,44 +312,3 @@ def _length_chart(length: dict[str, Any]) -> bytes:
     ax.set_ylabel("games")
     fig.tight_layout()
     return _png(fig)
-
-
-def _deltas_chart(c: dict[str, Any]) -> bytes:
-    import matplotlib.pyplot as plt
-
-    shown = [d for d in c["deltas"] if d["difference"] is not None and d["family"] != "game"
-             and (d["changed"] or d["verdict"] != "same")][:30]
-    fig, ax = plt.subplots(figsize=(9, 0.32 * len(shown) + 1.3))
-    for i, d in enumerate(shown):
-        colour = {"higher": COLOURS["strong"], "lower": COLOURS["weak"]}.get(d["verdict"], COLOURS["even"])
-        ax.plot([d["ci_low"], d["ci_high"]], [i, i], color=colour, linewidth=2)
-        ax.plot([d["difference"]], [i], "o", color=colour)
-    ax.axvline(0, color="black", linewidth=1)
-    ax.set_yticks(range(len(shown)), [f"{d['family']} {d['id']} {d['metric']}" for d in shown], fontsize=8)
-    ax.invert_yaxis()
-    ax.xaxis.set_major_formatter(lambda x, _: f"{x:+.0%}")
-    ax.set_xlabel("variant - base, 95 % interval (changed items and detected differences)")
-    fig.tight_layout()
-    return _png(fig)
-
-
-def _page(r: dict[str, Any], rep: dict[str, Any], charts: list[tuple[str, str, bytes]]) -> str:
-    import base64
-    import html
-
-    e = html.escape
-    summary = compare_text(r) if "deltas" in r else text(r)
-    body = [f"<h1>{e(_title(rep))}</h1>"]
-    if "deltas" in r:
-        body.append(f"<p>Compared with <b>{e(r['variant'])}</b>: the same seeds, so both played the same shuffles "
-                    f"where their decks agree.</p>")
-    body.append(f"<p>How to read every figure: <code>{DOCS}</code>. {e(rep['method'])}</p>")
-    for name, caption, png in charts:
-        data = base64.b64encode(png).decode("ascii")
-        body.append(f"<figure><img alt=\"{e(caption)}\" src=\"data:image/png;base64,{data}\">"
-                    f"<figcaption>{e(caption)} ({e(name)})</figcaption></figure>")
-    body.append(f"<h2>The full report</h2><pre>{e(summary)}</pre>")
-    style = ("body{font-family:sans-serif;max-width:960px;margin:1em auto;color:#222}"
-             "img{max-width:100%}figure{margin:1em 0}pre{font-size:12px;overflow-x:auto;background:#f6f6f6;padding:8px}")
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{e(_title(rep))}</title>"
-            f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

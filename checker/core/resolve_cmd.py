@@ -5,35 +5,90 @@ resolve must feel instant at the table); the Typer command calls the same functi
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cards.errors import describe
 from cards.files import is_file
-from cards.jsontext import dumps
 from cards.terminal import shown
 
 from .errors import StateError
 from .headline import check_focus, headline, take_dispute
 from .state_io import read_state, write_state
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
+    from typing import Callable
+
+    from .result import Resolution
 
 
 def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | os.PathLike[str] | None,
                  seed: int | None) -> int:
     """Resolve one turn: print the verdict and steps (or JSON), write --out; the exit code."""
+    state_file = str(Path(state_path))  # the path as messages have always shown it
+    try:
+        result = settle(state_file, lambda: read_state(state_file), seed, Beside(state_file))
+    except Refused as exc:
+        print(shown(str(exc)), file=sys.stderr)
+        return 2
+    if out is not None:
+        try:
+            write_state(out, result.state)
+        except StateError as exc:
+            print(shown(str(exc)), file=sys.stderr)
+            return 2
+    print(printed(result, as_json))
+    return 0
+
+
+class Refused(Exception):
+    """A state `checker resolve` refuses (exit 2): `str()` is the whole message it prints; `player` and
+    `field` where the refusal names them (the page shows it beside that field)."""
+
+    def __init__(self, message: str, player: str | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.player, self.field = player, field
+
+
+class Beside:
+    """Where a state's games are: a game folder (and a `map`) relative to the state file's folder, and the
+    folders next to it searched for an id the game does not know. `checker serve` has its own (its served
+    folders, by name)."""
+
+    def __init__(self, state_file: str) -> None:
+        self.base: str | None = str(Path(state_file).parent)
+        self.state_file = state_file
+
+    def folder(self, game_ref: str) -> str | None:
+        """The folder a `game` that is not a built-in id names, or None when it has no game.toml."""
+        folder = str(Path(self.base or ".") / game_ref)
+        return folder if is_file(os.path.join(folder, "game.toml")) else None
+
+    def hint(self, value: object, game_ref: str) -> str:
+        """Where else the refused id `value` is defined (see `checker.core.elsewhere`)."""
+        from .elsewhere import elsewhere
+
+        return elsewhere(value, game_ref, Path(self.state_file))
+
+    def prepare(self, state: dict) -> None:
+        """Check (or rewrite) the paths inside a state before it is resolved: a relative `map` is read from
+        `base`, beside the state file."""
+
+
+def settle(state_file: str, read: Callable[[], dict], seed: int | None, games: Beside) -> Resolution:
+    """The resolved turn of the state `read` gives (refusals name `state_file`), with its headline; `Refused`
+    with the message `checker resolve` prints."""
     from cards.families import builtin_folders
 
     from .engines import NoEngine
     from .gamecache import load_for_play
 
-    state_file = _path(os.fspath(state_path))  # the path as messages have always shown it
     state: dict = {}
     try:
-        state = read_state(state_file)
+        state = read()
         if "game" not in state:
             raise StateError('missing: add game = "el-dorado-canyon" (a built-in game id: `checker validate` lists '
                              'them) or the folder of your definitions, relative to this file', field="game",
@@ -43,25 +98,24 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
             raise StateError(f"expected the game id or folder, got {describe(game_ref)}", field="game",
                              file=state_file)
         builtin = builtin_folders()
-        if game_ref not in builtin:  # a user's folder, relative to the state file
-            folder = _path(os.path.join(_parent(state_file), game_ref))
-            if not is_file(os.path.join(folder, "game.toml")):
+        if game_ref not in builtin:  # a user's folder
+            folder = games.folder(game_ref)
+            if folder is None:
                 raise StateError(f"expected a built-in game ({', '.join(builtin)}) or a folder with a game.toml, "
                                  f"got {game_ref!r}", field="game", file=state_file)
             game_ref = folder
+        games.prepare(state)
         try:
             engine, game = load_for_play(game_ref)
         except NoEngine as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
+            raise Refused(str(exc)) from None
         except Exception as exc:  # cards (and pydantic) load only on a cache miss
             from cards.errors import DefinitionError
 
             if not isinstance(exc, DefinitionError):
                 raise
-            print(shown(str(exc)), file=sys.stderr)
-            return 2
-        extra = {"base": _parent(state_file)} if getattr(engine, "RESOLVE_BASE", False) else {}
+            raise Refused(str(exc)) from None
+        extra = {"base": games.base} if getattr(engine, "RESOLVE_BASE", False) else {}
         dispute = take_dispute(state)
         ids = _strings(state) if dispute.focus is not None else set()  # before the engine changes the state
         result = engine.resolve(state, game, seed=seed, **extra)  # base: for paths inside the state
@@ -72,41 +126,16 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
         if exc.file is None:
             exc.file = state_file
         if exc.value is not None and isinstance(state.get("game"), str):
-            from pathlib import Path
-
-            from .elsewhere import elsewhere
-
             first, *rest = exc.message.split("\n", 1)  # the hint ends the refusal's line, before any list
-            exc.message = "\n".join([first + elsewhere(exc.value, state["game"], Path(state_file)), *rest])
-        print(shown(str(exc)), file=sys.stderr)
-        return 2
-    if out is not None:
-        try:
-            write_state(out, result.state)
-        except StateError as exc:
-            print(shown(str(exc)), file=sys.stderr)
-            return 2
+            exc.message = "\n".join([first + games.hint(exc.value, state["game"]), *rest])
+        raise Refused(str(exc), exc.player, exc.field) from None
+    return result
+
+
+def printed(result: Resolution, as_json: bool) -> str:
+    """What `checker resolve` prints for a resolved turn (with --json: one JSON object)."""
     # JSON already escapes C0 controls; `shown` writes the rest as \uXXXX, still valid JSON
-    print(shown(dumps(result.as_json(), 2) if as_json else result.as_text()))
-    return 0
-
-
-def _path(text: str) -> str:
-    """`str(pathlib.Path(text))` without importing `pathlib` (with `re` and `urllib`, it cost resolve's start-up
-    more than its work): "." and empty parts dropped, a leading "//" kept (POSIX), "" is "."."""
-    if os.name != "posix":  # pragma: no cover - another flavour of paths
-        from pathlib import Path
-
-        return str(Path(text))
-    root = "//" if text.startswith("//") and not text.startswith("///") else "/" if text.startswith("/") else ""
-    return root + "/".join(p for p in text.split("/") if p and p != ".") or "."
-
-
-def _parent(path: str) -> str:
-    """`str(pathlib.Path(path).parent)` for a path as `_path` gives it."""
-    root = "//" if path.startswith("//") else "/" if path.startswith("/") else ""
-    head, _, last = path[len(root):].rpartition("/")
-    return (root + head if head else root or ".") if last and last != "." else path
+    return shown(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else result.as_text())
 
 
 def _strings(value: object) -> set[str]:

@@ -1,14 +1,12 @@
 """What resolving one turn gives back, the same for every game."""
 from __future__ import annotations
 
+from typing import Any
+
 from cards.formats import FORMAT
 
 from .fields import toml_repr
 from .log import Step
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class Resolution:

@@ -2,8 +2,9 @@
 
 A family plugs in a metrics module (its engine's `SIMULATOR`) with `POLICY_NAMES`,
 `DEFAULT_BUDGET`, optionally `DEFAULT_POLICY` (else random), `prepare(game) -> data`, `check(data, players)`, `tally_games(data,
-first, count, players, seed, policies, budget)`, `report(data, tally, players, policies)`
-and `differences(data_a, data_b)`. Tallies are nested dicts and lists of integers, so
+first, count, players, seed, policies, budget)`, `report(data, tally, players, policies)`,
+`differences(data_a, data_b)` and `definitions(data)` (the judged items by report family, for
+`compare`), and `TUNABLE`, the families of those whose integer fields `checker tune` varies. Tallies are nested dicts and lists of integers, so
 they add up exactly in any order: batches, processes and shards all give the one report
 the same seed gives in one run. Game i is seeded from (seed, i) alone.
 """
@@ -22,14 +23,13 @@ from typing import Any, Iterator
 
 from cards.files import FileRefused, read_bytes
 
-from . import stats
+from . import health, stats
 from .errors import StateError
 
 BATCH = 500  # games per batch: `--precision` looks after each, whatever `--jobs`
-SHARD_FORMAT = "pnpkit-simulate-shard/2"
+SHARD_FORMAT = "pnpkit-simulate-shard/3"
 SHARD_BYTES = 16_000_000  # a shard holds tallies per card and policy: about 20 kB for El Dorado Canyon
 REPORT_FORMAT = "pnpkit-simulate/2"
-COMPARE_FORMAT = "pnpkit-compare/2"
 
 
 # ---- entries and summaries (what every family's report is made of) ----------------------------------
@@ -37,7 +37,7 @@ COMPARE_FORMAT = "pnpkit-compare/2"
 def rate_entry(entry_id: str, wins: float, n: int, baseline: float | None, name: str | None = None) -> dict[str, Any]:
     """A judged entry's common fields: `id`, `n`, `win_rate` with its 95 % Wilson interval.
 
-    `verdict` is left None for `stats.judge` unless there are too few games ("unknown")."""
+    `verdict` is left None for `stats.judge` unless there are too few games ("unknown", with its `reason`)."""
     low, high = stats.wilson(wins, n)
     entry: dict[str, Any] = {"id": entry_id}
     if name is not None:
@@ -45,6 +45,8 @@ def rate_entry(entry_id: str, wins: float, n: int, baseline: float | None, name:
     entry.update({"n": n, "wins": round(wins, 4), "win_rate": round(wins / n, 4) if n else None,
                   "ci_low": round(low, 4), "ci_high": round(high, 4),
                   "verdict": "unknown" if n < stats.MIN_N else None})
+    if n < stats.MIN_N:
+        entry["reason"] = stats.TOO_FEW
     if baseline is not None:
         entry["baseline"] = round(baseline, 4)
     return entry
@@ -97,26 +99,6 @@ def add(into: Any, other: Any) -> Any:
     if isinstance(into, list):
         return [add(a, b) for a, b in zip(into, other)]
     return into + other
-
-
-def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) -> list[str]:
-    """Items added, removed or changed (field by field) between two compiled definitions."""
-    out = []
-    for key in keys:
-        old = {item["id"]: item for item in a[key]}
-        new = {item["id"]: item for item in b[key]}
-        out += [f"{key}: {i} added" for i in new if i not in old]
-        out += [f"{key}: {i} removed" for i in old if i not in new]
-        for i in old:
-            if i in new and old[i] != new[i]:
-                fields = [f for f in sorted(set(old[i]) | set(new[i])) if old[i].get(f) != new[i].get(f)]
-                out += [f"{key}: {i}: {f} {_short(old[i].get(f))} -> {_short(new[i].get(f))}" for f in fields]
-    return out
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # ---- running games ---------------------------------------------------------------------------------
@@ -345,6 +327,7 @@ def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: 
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
             "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {})}
     body = sim.report(data, tally, params["players"], policies)
+    body["health"] = health.summary(tally, body["seats"])
     body["verdicts"] = {v: [e["id"] for f in body["families"] for e in body[f["key"]] if e["verdict"] == v]
                         for v in stats.VERDICTS}
     if "cards_by_policy" in body:
@@ -421,76 +404,6 @@ def merge_shards(paths: list[str]) -> tuple[dict[str, Any], dict[str, Any], dict
     return params, first["data"], tally  # type: ignore[return-value]
 
 
-# ---- compare ---------------------------------------------------------------------------------------
-
-def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant: tuple[dict[str, Any], dict[str, Any]],
-            params: dict[str, Any]) -> dict[str, Any]:
-    """Both reports (same seeds: common random numbers) and each metric's difference, variant - base."""
-    (data_a, rep_a), (data_b, rep_b) = base, variant
-    changes = sim.differences(data_a, data_b)
-    changed = {c.split(": ")[1] for c in changes if c.count(": ") >= 1}
-    deltas: list[dict[str, Any]] = []
-    for family in rep_a["families"]:
-        key = family["key"]
-        new = {e["id"]: e for e in rep_b.get(key, [])}
-        for e in rep_a[key]:
-            f = new.get(e["id"])
-            if f is None:
-                continue
-            deltas.append(_delta(key, e["id"], "win_rate", e["wins"], e["n"], f["wins"], f["n"]))
-            if "offered" in e:
-                deltas.append(_delta(key, e["id"], "bought_share", e["buyers"], e["offered"], f["buyers"], f["offered"]))
-            if "reached" in e:
-                deltas.append(_delta(key, e["id"], "reached_share", e["reached"], e["n"], f["reached"], f["n"]))
-    for item, metric, a, b in _means(rep_a, rep_b):
-        diff, low, high = stats.welch((a["sum"], a["sum_squares"], a["n"]), (b["sum"], b["sum_squares"], b["n"]))
-        deltas.append({"family": "game", "id": item, "metric": metric, "base": a["mean"], "variant": b["mean"],
-                       "difference": round(diff, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
-                       "p": _p_mean(diff, low, high)})
-    for family in {d["family"] for d in deltas}:
-        group = [d for d in deltas if d["family"] == family]
-        rejected = stats.holm({f"{d['id']}|{d['metric']}": d["p"] for d in group})
-        for d in group:
-            hit = f"{d['id']}|{d['metric']}" in rejected
-            d["verdict"] = ("higher" if d["difference"] > 0 else "lower") if hit else "same"
-            d["changed"] = d["id"] in changed
-    deltas.sort(key=lambda d: (not d["changed"], d["family"] != "cards", d["family"], d["id"], d["metric"]))
-    for d in deltas:
-        del d["p"]
-    return {"format": COMPARE_FORMAT, "base": rep_a["game"], "variant": rep_b["game"], "games": rep_a["games"],
-            "players": params["players"], "seed": params["seed"], "policy": params["policy"], "changes": changes,
-            "deltas": deltas, "base_report": rep_a, "variant_report": rep_b}
-
-
-def _means(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], dict[str, Any]]]:
-    """The game's means both reports have: length, and the scores where the family keeps them."""
-    out = [("length", "mean_turns", a["length"], b["length"])]
-    for key in ("all", "winner", "spread"):
-        if key in a.get("scores", {}) and key in b.get("scores", {}):
-            out.append((f"score ({key})" if key != "spread" else "score spread", "mean", a["scores"][key],
-                        b["scores"][key]))
-    return out
-
-
-def _delta(family: str, item: str, metric: str, x1: float, n1: int, x2: float, n2: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"family": family, "id": item, "metric": metric, "base": round(x1 / n1, 4) if n1 else None,
-                           "variant": round(x2 / n2, 4) if n2 else None, "n_base": n1, "n_variant": n2}
-    if n1 < stats.MIN_N or n2 < stats.MIN_N:
-        out.update({"difference": None, "ci_low": None, "ci_high": None, "p": 1.0})
-        return out
-    low, high = stats.newcombe(x2, n2, x1, n1)
-    out.update({"difference": round(x2 / n2 - x1 / n1, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
-                "p": stats.p_difference(x2, n2, x1, n1)})
-    return out
-
-
-def _p_mean(d: float, low: float, high: float) -> float:
-    se = (high - low) / (2 * stats.Z95)
-    if se <= 0:
-        return 0.0 if d else 1.0
-    return 2 * (1 - stats.normal_cdf(abs(d) / se))
-
-
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
@@ -511,15 +424,9 @@ def run_command(args: list[str], *, games: int, players: int, seed: int, policy:
         print(result)
         return 0
     if report_dir is not None:
-        from .report import write_folder
+        from .report import folder_written, write_folder
 
-        try:
-            write_folder(result, report_dir)
-        except ImportError:
-            print("--report: needs matplotlib: pip install 'pnpkit[report]'", file=sys.stderr)
-            return 2
-        except OSError as exc:
-            print(f"--report: cannot write {report_dir}: {exc.strerror or exc}", file=sys.stderr)
+        if not folder_written(report_dir, lambda: write_folder(result, report_dir)):
             return 2
     from . import report
 
@@ -576,7 +483,10 @@ def _command(args: list[str], games: int, players: int, seed: int, policy: str |
                          field="--compare")
     params_b = {**params, "games": base["games"]}  # the variant plays exactly the games the base played
     tally_b = run(sim, data_b, base["games"], players, seed, params["policy"], params["budget"], jobs, None, quiet)
-    return compare_runs(sim, (data, base), (data_b, build_report(sim, data_b, tally_b, params_b)), params)
+    variant = build_report(sim, data_b, tally_b, params_b)
+    from .compare import compare_runs, labels
+
+    return compare_runs(sim, (data, base), (data_b, variant), params, labels(args[0], base, compare, variant))
 
 
 def _engine_of_family(name: Any) -> ModuleType | None:

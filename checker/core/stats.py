@@ -26,6 +26,10 @@ ALPHA = 0.05
 MIN_N = 30  # fewer observations than this on either side: "unknown" (not enough games)
 AVOIDED = 0.02  # taken by fewer than this share of those offered it: "avoided"
 VERDICTS = ("strong", "weak", "even", "unknown", "avoided")
+# why a verdict is unknown (an entry's `reason`)
+TOO_FEW = "too few games"  # a rate from fewer than MIN_N observations
+TOO_FEW_SIDE = "too few games on a side"  # a card: fewer than MIN_N buyers or passers in the strata holding both
+NEVER_PASSED = "never passed over"  # a card: fewer than AVOIDED of its first offers passed it over (more games won't do)
 
 
 def z_for(alpha: float) -> float:

@@ -7,11 +7,9 @@ line of its own, before the players' lines.
 """
 from __future__ import annotations
 
-from cards.record import Record
+from typing import Any, Callable, Iterable
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable, Iterable
+from cards.record import Record
 
 
 class Event(Record):  # a Record: resolve's start-up (cards.record)

@@ -3,10 +3,9 @@ the words of the common steps (damage, blocks, gains, losses, payments, refusals
 (in each family's `wording` module), rendered from their values once: an engine passes numbers and names."""
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
+if TYPE_CHECKING:
     # A table of sentences: a step kind (or `kind/cause`) -> its words from the step's values.
     Words = dict[str, Callable[[dict], str]]
 

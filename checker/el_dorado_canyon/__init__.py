@@ -8,6 +8,8 @@ compiled with mypyc (`setup.py`): they are used only while they match their sour
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.native import prefer_current
 
 prefer_current(__name__, __path__[0])
@@ -15,10 +17,6 @@ prefer_current(__name__, __path__[0])
 from .resolve import resolve  # noqa: E402  (after the choice of compiled or source modules)
 from .rules import compile_game  # noqa: E402
 from .state_schema import STATE_SCHEMA  # noqa: E402
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 SIMULATOR = "checker.el_dorado_canyon.metrics"
 

@@ -8,14 +8,14 @@ gold). One module because each step hands straight to the next: `attack` -> `str
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import cite
 from .players import Play, Player
 from .rules import LEFT, RIGHT
 from .vocabulary import effect
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
     from .turn import Table
 
 

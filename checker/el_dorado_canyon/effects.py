@@ -11,6 +11,8 @@ so the hot path looks nothing up by name.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import cite
 from .attacks import targets
 from .gone import go_gone  # noqa: F401  (registers go_gone)
@@ -19,10 +21,7 @@ from .rules import Option
 from .town import pay
 from .vocabulary import RULES, effect, passive
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from .turn import Table
     from .vocabulary import Steps
 
@@ -186,7 +185,6 @@ def round_the_rosie(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> b
 # passives: no step of their own; the character carries their sum (attacks read it, H4)
 passive("extra_damage", lambda e: ("extra", e.amount))
 passive("armor", lambda e: ("armor", e.amount))
-
 
 
 def effect_steps(end: Option) -> tuple[Steps, Any, Steps]:

@@ -7,15 +7,15 @@ end the game ("Character Abilities", EDC-10). An empty deck ends the game (H10).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import cite
 from .judge import game_ending
 from .players import MAX_TRACK, Play, Player
 from .rules import Character
 from .vocabulary import effect
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
     from .turn import Table
 
 

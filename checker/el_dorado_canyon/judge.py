@@ -5,11 +5,10 @@ easy to test and to cite.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Final
 
-TYPE_CHECKING = False
+
 if TYPE_CHECKING:
-    from typing import Any, Final
-
     from .players import Player
     from .turn import Table
 

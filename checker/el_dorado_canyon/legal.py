@@ -2,58 +2,27 @@
 
 A play is what the state file's `play = { card, option, direction, buy, refresh }` says
 (design/el-dorado-canyon.md). The state reader refuses a play with these rules, the
-simulator's policies choose with them, and `legal_actions` lists every play they allow,
-for a refusal message, a policy or a test. A buy or a row replacement is legal when it can
-happen for some way the turn goes (EDC-15): the card may be face up when the buy comes and
-the gold may pay for it; whether it does is the turn's business, not the reveal's.
+simulator's policies choose with them, and `legal_for` lists every play they allow (as the
+turn's own `Play`s: what a policy reveals), for a refusal message, a policy or a test;
+`action_of` writes one as the `checker.core.action.Action` every engine's interface gives.
+A buy or a row replacement is legal when it can happen for some way the turn goes (EDC-15):
+the card may be face up when the buy comes and the gold may pay for it; whether it does is
+the turn's business, not the reveal's.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from checker.core.action import Action
 from checker.core.errors import StateError
 
 from .players import Play, Player
 from .rules import DIRECTIONS, LEFT, RIGHT, Card, Option
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from .turn import Table
 
 ARROW_NAMES = {LEFT: "left", RIGHT: "right"}
-
-
-class Action:  # not a NamedTuple: `typing` costs resolve's start-up (cards.record; compiled, so no Record base)
-    """One legal play in the state file's terms: option 1 or 2, direction "left"/"right" or None
-    (a card end without an arrow), buy a town card id or None, refresh true or false."""
-
-    def __init__(self, card: str, option: int = 1, direction: str | None = None, buy: str | None = None,
-                 refresh: bool = False) -> None:
-        self.card, self.option, self.direction, self.buy, self.refresh = card, option, direction, buy, refresh
-
-    def _key(self) -> tuple[str, int, str | None, str | None, bool]:
-        return (self.card, self.option, self.direction, self.buy, self.refresh)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (f"Action(card={self.card!r}, option={self.option!r}, direction={self.direction!r}, "
-                f"buy={self.buy!r}, refresh={self.refresh!r})")
-
-    def as_play(self) -> dict[str, Any]:
-        """The `play` table of a state file that reveals this action."""
-        play: dict[str, Any] = {"card": self.card, "option": self.option}
-        if self.direction is not None:
-            play["direction"] = self.direction
-        if self.buy is not None:
-            play["buy"] = self.buy
-        if self.refresh:
-            play["refresh"] = True
-        return play
 
 
 # ---- the rules, one function each ------------------------------------------------------------------
@@ -188,14 +157,14 @@ def _ids(cards: list[Card]) -> str:
 
 # ---- every legal play ---------------------------------------------------------------------------------
 
-def legal_actions(table: Table, player: Player, plays: list[Play | None] | None = None) -> list[Action]:
+def legal_for(table: Table, player: Player, plays: list[Play | None] | None = None) -> list[Play]:
     """Every play `player` may reveal at `table`; `plays` (by seat) are the others' plays when known
     (a state file's), else each is taken as unknown: they are revealed at the same time."""
     if player.gone:
         return []  # H7: a GONE player reveals no card
     others: list[Play | None] = list(plays) if plays is not None else [None] * table.n
     row, deck = table.row, table.deck
-    out: list[Action] = []
+    out: list[Play] = []
     for card in playable(player):
         for option in options(card):
             end = card.options[option - 1]
@@ -207,7 +176,7 @@ def legal_actions(table: Table, player: Player, plays: list[Play | None] | None 
                         pl = Play(card, player.seat, option - 1, DIRECTIONS.get(direction or ""), target, refresh)
                         if (target is not None or refresh) and not _possible(table, pl, others):
                             continue
-                        out.append(Action(card.id, option, direction, target.id if target else None, refresh))
+                        out.append(pl)
     return out
 
 
@@ -221,21 +190,35 @@ def _possible(table: Table, pl: Play, others: list[Play | None]) -> bool:
     return True
 
 
-def action_of(pl: Play) -> Action:
-    """The action a Play reveals, in the state file's terms."""
-    end = pl.end
-    direction = ARROW_NAMES[pl.direction] if end.arrow != "none" and pl.direction is not None else None
-    return Action(pl.card.id, pl.option + 1, direction, pl.buy.id if pl.buy is not None else None, pl.refresh)
+def terms(pl: Play) -> tuple[str, int, str | None, str | None, bool]:
+    """A play in the state file's terms: card id, option 1 or 2, direction "left"/"right" or None (a card end
+    without an arrow), the town card bought or None, whether the row is replaced."""
+    direction = ARROW_NAMES[pl.direction] if pl.end.arrow != "none" and pl.direction is not None else None
+    return pl.card.id, pl.option + 1, direction, pl.buy.id if pl.buy is not None else None, pl.refresh
 
 
-def describe(actions: list[Action]) -> str:
+def action_of(pl: Play, player: str) -> Action:
+    """The action a Play reveals: `player`'s `play` table, its defaults left out (no buy, no refresh, no arrow)."""
+    card, option, direction, buy, refresh = terms(pl)
+    fields: dict[str, Any] = {"card": card, "option": option}
+    if direction is not None:
+        fields["direction"] = direction
+    if buy is not None:
+        fields["buy"] = buy
+    if refresh:
+        fields["refresh"] = True
+    return Action("play", player, **fields)
+
+
+def describe(plays: list[Play]) -> str:
     """Legal plays, concisely: by card, then end and direction, with the buys and refreshes each allows."""
-    if not actions:
+    if not plays:
         return "none"
     cards: dict[str, dict[int, dict[str | None, dict[bool, list[str | None]]]]] = {}
-    for a in actions:
-        ends = cards.setdefault(a.card, {})
-        ends.setdefault(a.option, {}).setdefault(a.direction, {}).setdefault(a.refresh, []).append(a.buy)
+    for pl in plays:
+        card_id, option, direction, buy, refresh = terms(pl)
+        ends = cards.setdefault(card_id, {})
+        ends.setdefault(option, {}).setdefault(direction, {}).setdefault(refresh, []).append(buy)
     parts = []
     for card, ends in cards.items():
         labels = [_end_label(option, by_direction, len(ends) > 1 or option == 2) for option, by_direction in ends.items()]

@@ -14,12 +14,13 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from checker.core import stats
+from checker.core import health, stats
 from checker.core.errors import StateError
-from checker.core.simulate_cmd import histogram_summary, judged_rates, list_changes, rate_entry, seeded_games
+from checker.core.compare import list_changes
+from checker.core.simulate_cmd import histogram_summary, judged_rates, rate_entry, seeded_games
 
 from .judge import game_ending, score, winners
-from .players import Play
+from .players import Play, Player
 from .rules import Rules, compile_game
 from .simulation import MAX_TURNS, POLICIES, Policy, setup
 
@@ -27,6 +28,7 @@ FAMILY = "el-dorado-canyon"
 # Final: mypyc compiles these constants into the code (a plain module global is a dict lookup per use)
 UNITS: Final = 60  # a win shared by k players (k <= 6) is 60 / k units: whole numbers for any tie
 POLICY_NAMES = ("random", "greedy", "search")
+TUNABLE = ("cards",)  # the `definitions` families whose integer fields `checker tune` varies
 DEFAULT_BUDGET = 8  # playouts per decision: 71 % against three greedy seats (docs/balance-lab.md)
 # card counters, per policy and card id: the index of each in the list
 BUYERS: Final = 0
@@ -70,7 +72,8 @@ def make_policy(name: str, rules: Rules, budget: int, counts: dict[str, int] | N
 
 def new_tally(players: int) -> dict[str, Any]:
     return {"games": 0, "lengths": {}, "reasons": {}, "scores": {}, "winner_scores": {}, "spreads": {},
-            "seat_wins": [0] * players, "char": {}, "policy": {}, "card": {}, "first": {}, "search": {"decisions": 0, "playouts": 0}}
+            "seat_wins": [0] * players, "char": {}, "policy": {}, "card": {}, "first": {}, "search": {"decisions": 0, "playouts": 0},
+            "health": health.new_tally()}
 
 
 def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
@@ -97,6 +100,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
     bought_turn: list[tuple[int, str, int]] = []
     plays: list[tuple[int, str]] = []  # (seat, town card id) for every town card revealed
     seated = list(zip(seats, choosers))
+    leaders: list[int] = []  # after each turn, the seat with the best score alone (-1: a tie): `health`
     turns = 0
     while turns < MAX_TURNS:
         turns += 1
@@ -124,6 +128,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
         t.play_turn(chosen)
         if len(t.bought) > before:
             bought_turn.extend((seat, cid, turns) for seat, cid in t.bought[before:])
+        leaders.append(_leader(seats))
         if game_ending(t):
             break
     reason = "characters" if t.draw_failed else "infamy" if game_ending(t) else "turn limit"
@@ -131,7 +136,21 @@ def play_game(rules: Rules, players: int, rng: random.Random, choosers: list[Pol
     best = winners(seats)
     for p in best:
         won[p.seat] = UNITS // len(best)
-    _count(tally, turns, reason, [score(p) for p in seats], won, t.drawn, offered, first, bought_turn, plays, names)
+    scores = [score(p) for p in seats]
+    health.count_game(tally["health"], leaders, won, health.margin(scores, won))
+    _count(tally, turns, reason, scores, won, t.drawn, offered, first, bought_turn, plays, names)
+
+
+def _leader(seats: list[Player]) -> int:
+    """The seat whose score is best alone, or -1 when the best is shared."""
+    best, leader = -1_000_000, -1
+    for p in seats:
+        s = score(p)
+        if s > best:
+            best, leader = s, p.seat
+        elif s == best:
+            leader = -1
+    return leader
 
 
 def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], won: list[int],
@@ -310,6 +329,9 @@ def card_entries(town: list[dict[str, Any]], counts: dict[str, list[int]], first
             e["verdict"] = "avoided"
         elif e["compared_n"] < stats.MIN_N or e["compared_baseline_n"] < stats.MIN_N:
             e["verdict"] = "unknown"
+            # bought at (almost) every first offer: no number of games gives it passers to be compared with
+            never = took >= stats.MIN_N and passed < stats.AVOIDED * (took + passed)
+            e["reason"] = stats.NEVER_PASSED if never else stats.TOO_FEW_SIDE
         entries.append(e)
     stats.judge(entries, lambda e: (p_values[e["id"]], e["difference"]))
     return entries
@@ -318,4 +340,10 @@ def card_entries(town: list[dict[str, Any]], counts: dict[str, list[int]], first
 def differences(data_a: dict[str, Any], data_b: dict[str, Any]) -> list[str]:
     """What differs between two definitions, card by card and character by character."""
     return list_changes(data_a, data_b, ("cards", "characters"))
+
+
+
+def definitions(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The judged items by report family: the town cards and the characters."""
+    return {"cards": [c for c in data["cards"] if not c["starting"]], "characters": data["characters"]}
 

@@ -7,11 +7,9 @@ rule module can use them without importing the turn engine.
 """
 from __future__ import annotations
 
-from .rules import Card, Character
+from typing import Final
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Final
+from .rules import Card, Character
 
 MAX_TRACK: Final = 5  # H3: health and ammo never exceed 5
 

@@ -1,6 +1,8 @@
 """`checker resolve` for El Dorado Canyon: the verdict first, then every step with its rule."""
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.log import Log
 from checker.core.result import Resolution
 from checker.core.verdict import change_lines, numbers
@@ -11,10 +13,6 @@ from .rules import rules_of
 from .state import read_table, write_table
 from .turn import Table
 from .wording import WORDS, ending
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 SHOWN = ("health", "ammo", "unbanked", "banked", "infamy", "graveyard")
 

@@ -9,14 +9,13 @@ its effects comes from each effect's `Rule`.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Final
+
 from checker.core.compiled import built
 
 from .vocabulary import compiled_effect, rule
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final
-
     from .vocabulary import Steps
 
 LEFT: Final = 1

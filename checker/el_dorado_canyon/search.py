@@ -17,8 +17,7 @@ from typing import Callable
 
 from .judge import game_ending, score, winners
 from .players import Play, Player
-from .legal import affordable, legal_actions, playable
-from .rules import DIRECTIONS
+from .legal import affordable, legal_for
 from .rules import Rules
 from .simulation import Policy, greedy_policy, shuffle
 from .turn import Table
@@ -28,23 +27,20 @@ EXPLORE = 0.7  # UCB1's exploration constant, on results between 0 and 1
 
 
 def candidates(t: Table, p: Player) -> list[Play]:
-    """The legal plays (`legal.legal_actions`) the search weighs: every card, end and arrow, buying
+    """The legal plays (`legal.legal_for`) the search weighs: every card, end and arrow, buying
     nothing or an affordable face-up card; replacing the row is left out (its new cards are unknown
     when choosing), and so are buys that only gold gained this turn would pay for.
 
     Listed with the town deck set aside: a buy without a refresh can only name a face-up card
     (EDC-15), so trying each card of the deck as a target, only to drop it, was most of a
     decision's listing time."""
-    hand = {c.id: c for c in playable(p)}
-    face_up = {c.id: c for c in affordable(p, t.row)}
+    face_up = affordable(p, t.row)
     deck, t.deck = t.deck, []
     try:
-        actions = legal_actions(t, p)
+        plays = legal_for(t, p)
     finally:
         t.deck = deck
-    return [Play(hand[a.card], p.seat, a.option - 1, DIRECTIONS.get(a.direction or ""),
-                 face_up[a.buy] if a.buy is not None else None)
-            for a in actions if not a.refresh and (a.buy is None or a.buy in face_up)]
+    return [pl for pl in plays if not pl.refresh and (pl.buy is None or pl.buy in face_up)]
 
 
 def copy_table(t: Table, rng: random.Random) -> Table:

@@ -23,7 +23,7 @@ START_GOLD: Final = 3  # Player Set Up: "Take 3 gold"
 
 # ---- policies: POLICIES[name](rules) -> (table, player, rng.random) -> Play ------------------------
 # A policy chooses among legal plays only (`legal`: the cards it may reveal, what its gold pays for);
-# tests check every choice against `legal.legal_actions`.
+# tests check every choice against `legal.legal_for`.
 
 Policy = Callable[[Table, Player, Callable[[], float]], Play]
 

@@ -6,18 +6,19 @@ an illegal play also lists the plays that would have been legal. What is legal i
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from checker.core.errors import StateError
 from checker.core.fields import flag, one_of_players, only_fields, pick, player_names, player_rows, whole_number
 
-from .legal import Action, buy_targets, describe, directions, legal_actions, options, playable, town_choices
+from .legal import action_of, buy_targets, describe, directions, legal_for, options, playable, town_choices
 from .rules import DIRECTIONS, Card, Character, Rules, rules_of
 from .players import MAX_TRACK, Play, Player
 from .state_schema import STATE_SCHEMA
 from .turn import Table
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from checker.core.action import Action
 
 TOP_KEYS = STATE_SCHEMA.keys("")
 PLAYER_KEYS = STATE_SCHEMA.keys("players")
@@ -44,12 +45,21 @@ def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Ta
 
 
 def legal_plays(state: dict[str, Any], game: Any, player: str) -> list[Action]:
-    """`legal.legal_actions` for a state file: what `player` may reveal, the others' plays unknown."""
-    table, _ = read_seats(state, rules_of(game))
-    for p in table.players:
-        if p.name == player:
-            return legal_actions(table, p)
-    raise StateError(f"expected one of the players ({', '.join(p.name for p in table.players)}), got {player!r}")
+    """`legal.legal_for` for a state file: what `player` may reveal, given the plays the others' rows reveal
+    (a play that does not read counts as unknown, as does every play of a state without them)."""
+    rules = rules_of(game)
+    table, rows = read_seats(state, rules)
+    p = next((q for q in table.players if q.name == player), None)
+    if p is None:
+        raise StateError(f"expected one of the players ({', '.join(q.name for q in table.players)}), got {player!r}")
+    others: list[Play | None] = [None] * len(rows)
+    for data, q in zip(rows, table.players):
+        if q is not p and "play" in data:
+            try:
+                others[q.seat] = _play(data["play"], q, rules, table.row, table.deck)
+            except StateError:
+                pass  # refused when the turn is resolved; here it is a play not known
+    return [action_of(pl, p.name) for pl in legal_for(table, p, others)]
 
 
 def read_seats(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Table, list[dict[str, Any]]]:
@@ -69,7 +79,7 @@ def _with_legal(err: StateError, table: Table, p: Player, plays: list[Play | Non
     if p.gone or not (err.field or "").startswith("play"):
         return err
     others = [None if seat == p.seat else q for seat, q in enumerate(plays)]
-    return StateError(f"{err.message}; legal plays: {describe(legal_actions(table, p, others))}",
+    return StateError(f"{err.message}; legal plays: {describe(legal_for(table, p, others))}",
                       player=err.player, field=err.field, file=err.file, value=err.value)
 
 

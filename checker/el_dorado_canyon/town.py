@@ -7,14 +7,14 @@ goes under the deck. `buy` and `refresh_row` are the vocabulary's effects of tho
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import cite
 from .players import Play, Player
 from .rules import Card
 from .vocabulary import effect
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
     from .turn import Table
 
 def pay(p: Player, amount: int) -> bool:

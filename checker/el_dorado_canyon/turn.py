@@ -12,6 +12,8 @@ plays thousands of simulated games (log None: no text is ever built).
 """
 from __future__ import annotations
 
+from typing import Any, Final
+
 
 from checker.core.verdict import Event
 
@@ -21,10 +23,6 @@ from .gone import gone_next_turn
 from .players import Play, Player
 from .rules import LEFT, RIGHT, Card, Character, Rules
 from .town import to_town_deck
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Final
 
 MAX_FORESIGHT: Final = 4  # rounds of resolving a turn again until "attacked" agrees with the turn's attacks
 

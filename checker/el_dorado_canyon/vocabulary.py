@@ -5,17 +5,17 @@ function runs it, and the facts the turn, the state reader and the simulator's p
 foresee about it (does it ask who attacked, what gold can it bring, which play choice
 does it answer, what is it worth to the greedy policy) are declared beside that function,
 never in a table of their own. The compiled game keeps an effect as a dict
-`{"effect": name, **parameters}`; `compiled_effect` turns it into a small slots object
-whose parameters are read by name (`e.damage`) and whose `rule` is its home here.
+`{"effect": name, **parameters}`; `compiled_effect` turns it into the object every engine
+reads (`checker.core.effect`: parameters by name, `e.damage`), whose `rule` is its home here.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable
+
 from cards.record import Record
+from checker.core.effect import Effects
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable
-
     from .players import Play, Player
     from .turn import Table
 
@@ -71,7 +71,6 @@ class Rule(Record):  # a Record: resolve's start-up (cards.record)
 
 
 RULES: dict[str, Rule] = {}
-_KINDS: dict[tuple[str, tuple[str, ...]], type] = {}
 
 
 def effect(name: str, **facts: Any) -> Callable[[Run], Run]:
@@ -103,33 +102,9 @@ def rule(name: str) -> Rule:
     return RULES[name]
 
 
-class Compiled:
-    """Base of the compiled effects: each effect name gets a slots subclass of its parameters."""
-
-    __slots__ = ()
-    name: str
-    rule: Rule
-
-    def __repr__(self) -> str:
-        names: tuple[str, ...] = self.__slots__
-        return f"{self.name}({', '.join(f'{k}={getattr(self, k)!r}' for k in names)})"
-
-    def __eq__(self, other: object) -> bool:
-        names: tuple[str, ...] = self.__slots__
-        return type(other) is type(self) and all(getattr(self, k) == getattr(other, k) for k in names)
-
-    __hash__ = None  # type: ignore[assignment]
+EFFECTS = Effects(lambda name: {"rule": rule(name)})  # each effect's class carries its home here
 
 
 def compiled_effect(data: dict[str, Any]) -> Any:
     """An effect of the compiled game as an object: `.name`, `.rule`, and each parameter by name."""
-    name = data["effect"]
-    params = tuple(k for k in data if k != "effect")
-    kind = _KINDS.get((name, params))
-    if kind is None:  # a plain slots class: built in microseconds (resolve starts fast)
-        kind = type(name, (Compiled,), {"__slots__": params, "name": name, "rule": rule(name)})
-        _KINDS[(name, params)] = kind
-    e = kind()
-    for k in params:
-        setattr(e, k, data[k])
-    return e
+    return EFFECTS.of(data)

@@ -4,10 +4,11 @@ Terms), the town (H8), GONE (H7), the turn's end and the scores (H10). The engin
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from checker.core.wording import WORDS as COMMON
 from checker.core.wording import amount, family, reworded, verb
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from checker.core.wording import Words
 

@@ -1,15 +1,13 @@
 """Victory (E6) apart from play: the homecoming test and the final ranking."""
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.errors import StateError
 
 from . import cite
 from .state import NO_SHIP, Player, Table
 from .wording import MISSING
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def homecoming(play: Any, p: Player, fields: dict) -> None:

@@ -1,12 +1,10 @@
 """The actions a state file may settle, each run by one function found by its kind (state.KINDS)."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from . import combat, movement, supply
 from .judge import homecoming
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable
 
 RUN: dict[str, Callable[[Any, Any, dict], None]] = {
     "move": movement.move,

@@ -15,6 +15,8 @@ fight is listed without `pay`: any order of payment (E2) may be added to it.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
 from checker.core.errors import StateError
 
 from .combat import check_takeover, indians_at, meet
@@ -24,10 +26,7 @@ from .state import MAX_ROUNDS, Player, Table, read_board
 from .supply import departure, may_take_stores, stores
 from .world import world_of
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Iterator
-
     Action = dict[str, Any]
 DIRECTIONS = ("north", "south", "east", "west", "upstream", "downstream")
 

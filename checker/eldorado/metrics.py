@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from checker.core import health
 from checker.core.errors import StateError
-from checker.core.simulate_cmd import (bump, histogram_summary, judged_rates, list_changes, rate_entry,
-                                       seeded_games)
+from checker.core.compare import list_changes
+from checker.core.simulate_cmd import bump, histogram_summary, judged_rates, rate_entry, seeded_games
 
 from .simulation import MAX_TURNS, POLICIES, Choose, act, setup
 from .world import World, compile_game
@@ -21,6 +22,7 @@ from .world import World, compile_game
 FAMILY = "eldorado"
 POLICY_NAMES = ("random", "greedy")
 DEFAULT_POLICY = "greedy"
+TUNABLE = ("cities",)  # the `definitions` families whose integer fields `checker tune` varies
 DEFAULT_BUDGET = 0  # no search policy: nothing to spend
 METHOD = ("95 % Wilson intervals for rates; a verdict is strong or weak only when the interval excludes 1 / players "
           "after Holm's correction over its family (family-wise error 5 %); unknown under 30 players in an entry.")
@@ -44,7 +46,8 @@ def check(data: dict[str, Any], players: int) -> None:
 
 def new_tally(players: int) -> dict[str, Any]:
     return {"games": 0, "lengths": {}, "reasons": {}, "scores": {}, "winner_scores": {}, "spreads": {},
-            "seat_wins": [0] * players, "leader": {}, "port": {}, "policy": {}, "city": {}, "lost": {}, "out": {}}
+            "seat_wins": [0] * players, "leader": {}, "port": {}, "policy": {}, "city": {}, "lost": {}, "out": {},
+            "health": health.new_tally()}
 
 
 def tally_games(data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
@@ -67,6 +70,7 @@ def play_game(world: World, players: int, rng: random.Random, choosers: list[Cho
     reached: dict[str, int] = {}  # player -> turn they opened their Eldorado
     gone: set[str] = set()  # players already counted out
     lost = tally["lost"]
+    leaders: list[int] = []  # after each turn, the seat with the most treasure alone (-1: a tie): `health`
     winner, reason, turns = None, "turn limit", 0
     while winner is None and turns < MAX_TURNS:
         turns += 1
@@ -102,13 +106,23 @@ def play_game(world: World, players: int, rng: random.Random, choosers: list[Cho
                 winner = play.winner
                 reason = "homecoming"
                 break
+        leaders.append(_leader([p.treasure for p in seats]))
         if winner is None and all(p.out for p in seats):
             reason = "everyone out"
             break
         if winner is None and not moved:
             reason = "stalled"
             break
+    won = [int(p.name == winner) for p in seats]
+    piles = [p.treasure for p in seats]
+    health.count_game(tally["health"], leaders, won, health.margin(piles, won))
     _count(tally, t, turns, reason, winner, reached, names)
+
+
+def _leader(piles: list[int]) -> int:
+    """The seat with the most treasure alone, or -1 when the most is shared."""
+    best = max(piles)
+    return piles.index(best) if piles.count(best) == 1 else -1
 
 
 def _count(tally: dict[str, Any], t: Any, turns: int, reason: str, winner: str | None, reached: dict[str, int],
@@ -204,3 +218,9 @@ def differences(data_a: dict[str, Any], data_b: dict[str, Any]) -> list[str]:
         rows = [i + 1 for i, (x, y) in enumerate(zip(a["rows"], b["rows"])) if x != y]
         changes.append(f"map: rows {', '.join(map(str, rows)) or 'count'} changed")
     return changes
+
+
+def definitions(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The judged items by report family: leaders, cities and home ports."""
+    return {"leaders": data["leaders"], "cities": data["map"]["cities"], "ports": data["map"]["ports"]}
+

@@ -7,6 +7,8 @@ it where it is. A moored ship leaves by the sea (or along its river).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from checker.core.errors import StateError
 from checker.core.wording import amount
 
@@ -15,9 +17,7 @@ from .judge import check_homecoming
 from .play import Play
 from .state import HEADINGS, Player, Table, square
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Callable
     from cards.models.eldorado.chart import Chart, River
 
 NAMES = {"N": "north", "S": "south", "E": "east", "W": "west"}

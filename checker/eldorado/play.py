@@ -5,6 +5,8 @@ give is rolled by `--seed` and the step says so, or is an error naming `dice`.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.dice import Dice
 from checker.core.errors import StateError
 from checker.core.log import Log
@@ -13,10 +15,6 @@ from checker.core.verdict import Event
 from . import cite
 from .state import Player, Table
 from .wording import WORDS
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class Play:

@@ -1,6 +1,8 @@
 """`checker resolve` for Eldorado: one action settled, the verdict first, then every step with its rule."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from checker.core.errors import StateError
 from checker.core.result import Resolution
 from checker.core.verdict import change_lines
@@ -13,10 +15,8 @@ from .play import Play
 from .state import NO_SHIP, read_table, write_table
 from .world import world_of
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import os
-    from typing import Any
 
 
 def resolve(state: dict[str, Any], game: Any, seed: int | None = None, base: str | os.PathLike[str] | None = None) -> Resolution:

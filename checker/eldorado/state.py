@@ -7,15 +7,13 @@ cannons and barrels are aboard the ship, muskets and treasure go with the party,
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.errors import StateError
 from checker.core.fields import flag, one_of_players, only_fields, pick, player_names, player_rows, whole_number
 
 from .state_schema import ACTION_KEYS, ITEMS, KINDS, STATE_SCHEMA
 from .world import World
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 TOP_KEYS = STATE_SCHEMA.keys("")
 PLAYER_KEYS = STATE_SCHEMA.keys("players")

@@ -9,16 +9,14 @@ Wife gives nothing ("which does not exist in nature").
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.errors import StateError
 from checker.core.wording import amount
 
 from . import cite
 from .play import Play
 from .state import Player, Table
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def outfit(play: Play, p: Player, fields: dict) -> None:

@@ -3,9 +3,10 @@ outfitting (ELD-15), the crew at sea (E3, ELD-3, ELD-4), moves (E4, E5, ELD-6), 
 ELD-14), the end (E6). The engine passes names and numbers."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from checker.core.wording import amount, family, plural, reworded, side, verb
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from checker.core.wording import Words
 

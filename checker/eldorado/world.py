@@ -6,18 +6,14 @@ that data, so a resolve never needs the definitions' validation again.
 """
 from __future__ import annotations
 
-import sys
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from checker.core.compiled import compiled
 from checker.core.errors import StateError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import os
-    from types import SimpleNamespace
-    from typing import Any
-else:
-    SimpleNamespace = type(sys.implementation)  # types.SimpleNamespace, without importing `types` (start-up)
 
 
 def compile_game(game: Any) -> dict[str, Any]:

@@ -2,11 +2,9 @@
 of cards/models/eternal_gold_and_steel/abilities.py, found by its name."""
 from __future__ import annotations
 
-from .vocab import condition
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from .vocab import condition
 
 
 @condition("units_at_least", lambda c: f"{c['count']} or more units")

@@ -9,6 +9,8 @@ only one choice is legal it is made for the player, otherwise it must be given (
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.errors import StateError
 from checker.core.wording import costs
 
@@ -17,10 +19,6 @@ from .refs import find_piece, parse_ref, refs
 from .rules import Ability
 from .table import Piece, Player, Table
 from .vocab import STEPS, Lent, lends, step
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 TRIGGER_RULE = {"on_play": cite.EFFECT, "on_attack": cite.ATTACK, "on_attack_damage": cite.ATTACK,
                 "on_ally_attack_damage": cite.ATTACK, "double_influence": cite.DOUBLE}
@@ -132,89 +130,89 @@ def resolve_ability(t: Table, tr: Trigger, choices: Choices) -> None:
     else:
         effects = tr.card.effects
     for effect in effects:
-        STEPS[effect["effect"]](t, effect, tr, choices)
+        STEPS[effect.name](t, effect, tr, choices)
         t.check_whiles()
 
 
-def _it(t: Table, tr: Trigger, e: dict) -> Piece | None:
+def _it(t: Table, tr: Trigger, e: Any) -> Piece | None:
     """The unit effect `e` acts on, if it is still in the battle area (GS-R2)."""
     if tr.it is not None and t.in_play(tr.it):
         return tr.it
-    t.say(cite.EFFECT, tr.controller, tr.card, "nothing", cause="gone", name=tr.card.name, effect=e["effect"],
-          **({"keyword": e["keyword"]} if "keyword" in e else {}))
+    t.say(cite.EFFECT, tr.controller, tr.card, "nothing", cause="gone", name=tr.card.name, effect=e.name,
+          **({"keyword": e.keyword} if hasattr(e, "keyword") else {}))
     return None
 
 
 # ---- the effects ---------------------------------------------------------------------------------------------
 
 @step("gain_gold")
-def gain_gold(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def gain_gold(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     p = tr.controller
-    p.gold += e["amount"]
-    t.say(cite.EARN_GOLD, p, tr.card, "gain", cause="gold", who=p.name, amount=e["amount"], what="gold",
-          before=p.gold - e["amount"], after=p.gold)
+    p.gold += e.amount
+    t.say(cite.EARN_GOLD, p, tr.card, "gain", cause="gold", who=p.name, amount=e.amount, what="gold",
+          before=p.gold - e.amount, after=p.gold)
 
 
 @step("gain_power")
-def gain_power(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def gain_power(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     p = tr.controller
-    p.power += e["amount"]
-    t.say(cite.POWER, p, tr.card, "gain", cause="power", who=p.name, amount=e["amount"], what="power",
-          before=p.power - e["amount"], after=p.power)
+    p.power += e.amount
+    t.say(cite.POWER, p, tr.card, "gain", cause="power", who=p.name, amount=e.amount, what="power",
+          before=p.power - e.amount, after=p.power)
 
 
 @step("gain_health")
-def gain_health(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    t.gain_health(tr.controller, e["amount"], cite.EFFECT, tr.card)
+def gain_health(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
+    t.gain_health(tr.controller, e.amount, cite.EFFECT, tr.card)
 
 
 @step("draw")
-def draw(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    t.draw(tr.controller, e["count"], tr.card, cite.EFFECT)
+def draw(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
+    t.draw(tr.controller, e.count, tr.card, cite.EFFECT)
 
 
 @step("add_market_card")
-def add_market_card(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    t.add_to_market(tr.controller, e["count"], tr.card)
+def add_market_card(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
+    t.add_to_market(tr.controller, e.count, tr.card)
 
 
 @step("gain_keyword")
-def gain_keyword(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def gain_keyword(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, e)
     if piece is not None:
-        if e["keyword"] not in piece.gained:
-            piece.gained.append(e["keyword"])
-        t.say(cite.EFFECT, tr.controller, tr.card, "ability", cause="keyword", keyword=e["keyword"], unit=t.unit(piece))
+        if e.keyword not in piece.gained:
+            piece.gained.append(e.keyword)
+        t.say(cite.EFFECT, tr.controller, tr.card, "ability", cause="keyword", keyword=e.keyword, unit=t.unit(piece))
 
 
 @lends("gain_keyword")
-def _lends_keyword(e: dict) -> Lent:
-    return Lent(keywords=(e["keyword"],))
+def _lends_keyword(e: Any) -> Lent:
+    return Lent(keywords=(e.keyword,))
 
 
 @step("gain_strength")
-def gain_strength(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def gain_strength(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, e)
     if piece is not None:
-        piece.strength += e["amount"]
-        t.say(cite.EFFECT, tr.controller, tr.card, "ability", cause="strength", amount=e["amount"], unit=t.unit(piece))
+        piece.strength += e.amount
+        t.say(cite.EFFECT, tr.controller, tr.card, "ability", cause="strength", amount=e.amount, unit=t.unit(piece))
 
 
 @lends("gain_strength")
-def _lends_strength(e: dict) -> Lent:
-    return Lent(strength=e["amount"])
+def _lends_strength(e: Any) -> Lent:
+    return Lent(strength=e.amount)
 
 
 @step("put_attack_token")
-def put_attack_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def put_attack_token(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, e)
     if piece is not None:
-        piece.tokens.append(e["amount"])
-        t.say(cite.FAQ_FORGEBORN, tr.controller, tr.card, "ability", cause="token", amount=e["amount"], unit=t.unit(piece))
+        piece.tokens.append(e.amount)
+        t.say(cite.FAQ_FORGEBORN, tr.controller, tr.card, "ability", cause="token", amount=e.amount, unit=t.unit(piece))
 
 
 @step("destroy_own_unit")
-def destroy_own_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def destroy_own_unit(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     others = [u for u in p.units if u is not tr.it]
     if not others:
@@ -226,7 +224,7 @@ def destroy_own_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 
 
 @step("destroy_enemy_unit")
-def destroy_enemy_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def destroy_enemy_unit(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     options = [u for q in t.enemies(p) for u in q.units]
     if not options:
@@ -237,29 +235,29 @@ def destroy_enemy_unit(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 
 
 @step("deal_damage_player")
-def deal_damage_player(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def deal_damage_player(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     p = tr.controller
     target = c.enemy(t, p, f"damage with {tr.card.name}")
     if target is None:
         t.say(cite.NO_ONE_LEFT, p, tr.card, "nothing", cause="no_enemy")
         return
-    t.lose_health(target, e["amount"], cite.EFFECT, tr.card, p, cause="effect", what="damage")
+    t.lose_health(target, e.amount, cite.EFFECT, tr.card, p, cause="effect", what="damage")
 
 
 @step("deal_attack_damage")
-def deal_attack_damage(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def deal_attack_damage(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, e)
     if piece is None:
         return
     target = c.enemy(t, tr.controller, f"hit with {tr.card.name}'s attack damage")
     if target is None:
         return
-    if strike(t, piece, target, e["amount"], cite.FAQ_ICEBOW, cause="ability", source=tr.card.name):
+    if strike(t, piece, target, e.amount, cite.FAQ_ICEBOW, cause="ability", source=tr.card.name):
         fire(t, damage_triggers(t, [piece]), c)
 
 
 @step("put_on_top_of_deck")
-def put_on_top_of_deck(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def put_on_top_of_deck(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, e)
     if piece is not None:
         t.remove_piece(piece)
@@ -271,7 +269,7 @@ def put_on_top_of_deck(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 
 
 @step("return_to_battle_area")
-def return_to_battle_area(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def return_to_battle_area(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     piece = _it(t, tr, e)
     if piece is not None:
         piece.stays = True
@@ -280,7 +278,7 @@ def return_to_battle_area(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 
 
 @step("return_to_hand")
-def return_to_hand(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def return_to_hand(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     owner = tr.controller
     if tr.it is not None and t.in_play(tr.it):
         t.remove_piece(tr.it)
@@ -299,8 +297,8 @@ def return_to_hand(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 
 
 @step("put_unit_token")
-def put_unit_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
-    token = t.rules.cards[e["token"]]
+def put_unit_token(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
+    token = t.rules.cards[e.token]
     p = tr.controller
     holder = next((q for q in t.players for x in q.battle if x.card is token), None)
     if holder is not None:
@@ -312,26 +310,26 @@ def put_unit_token(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
 
 
 @step("pay")
-def pay(t: Table, e: dict, tr: Trigger, c: Choices) -> None:
+def pay(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     """G6: pay once, or not at all; `then` resolves only when paid."""
     p = tr.controller
-    paid = {k: e[k] for k in ("gold", "power") if e.get(k)}
+    paid = {k: getattr(e, k) for k in ("gold", "power") if getattr(e, k)}
     cost = costs(paid)
     if not c.pays(cost):
         t.say(cite.PAY_ONCE, p, tr.card, "nothing", who=p.name, cause="ability", cost=paid)
         return
     for what in ("gold", "power"):
-        need, have = e.get(what) or 0, getattr(p, what)
+        need, have = getattr(e, what) or 0, getattr(p, what)
         if need > have:
             raise StateError(f"cannot pay {cost} for {tr.card.name}: {p.name} has {have} {what}; "
                              f"set pay = false to play it without paying (G6)", player=p.name, field="action.pay")
-    p.gold -= e.get("gold") or 0
-    p.power -= e.get("power") or 0
+    p.gold -= e.gold or 0
+    p.power -= e.power or 0
     c.paid = True
     t.say(cite.PAY_GOLD, p, tr.card, "pay", who=p.name, cause="ability", paid=paid,
           left={"gold": p.gold, "power": p.power})
-    for inner in e["then"]:
-        STEPS[inner["effect"]](t, inner, tr, c)
+    for inner in e.then:
+        STEPS[inner.name](t, inner, tr, c)
 
 
 # ---- attack damage ---------------------------------------------------------------------------------------------

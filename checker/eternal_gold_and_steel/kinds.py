@@ -5,15 +5,13 @@ action is legal exactly when the engine would settle it.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from . import actions
 from .combat import attack
 from .setup import setup_markets
 from .state import Action
 from .table import Table
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Callable
 
 RUN: dict[str, Callable[[Table, Action], str]] = {
     "play_market": actions.play_market, "play": actions.play_hand, "equip": actions.equip_action,

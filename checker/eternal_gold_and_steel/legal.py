@@ -16,6 +16,7 @@ is judged as `checker resolve --seed` would judge it.
 from __future__ import annotations
 
 from itertools import combinations, product
+from typing import TYPE_CHECKING, Any
 from checker.core.errors import StateError
 
 from .effects import Choices
@@ -25,10 +26,7 @@ from .rules import Rules, rules_of
 from .state import read_action, read_board
 from .table import Piece, Player, Table
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     Action = dict[str, Any]
 
 

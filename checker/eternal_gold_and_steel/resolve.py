@@ -1,6 +1,8 @@
 """`checker resolve` for Gold and Steel: the verdict first, then every step with its rule."""
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.errors import StateError
 from checker.core.log import Log
 from checker.core.result import Resolution
@@ -13,9 +15,6 @@ from .rules import rules_of
 from .state import read_table, write_table
 from .wording import WORDS
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 SHOWN = ("health", "gold", "power")
 
 

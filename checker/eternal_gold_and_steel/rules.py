@@ -7,13 +7,13 @@ condition and effects exactly as `cards/models/eternal_gold_and_steel/` defines 
 """
 from __future__ import annotations
 
-from checker.core.compiled import built
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from checker.core.compiled import built
+from checker.core.effect import Effects
 
 DECK_SCHEMAS = ("starting", "forge", "market")
+EFFECTS = Effects()  # an effect's parameters read by name, `e.amount`, as in every engine
 
 
 def compile_game(game: Any) -> dict[str, Any]:
@@ -54,7 +54,7 @@ class Ability:
 
     def __init__(self, data: dict[str, Any]):
         self.trigger: str = data["trigger"]
-        self.effects: tuple[dict[str, Any], ...] = tuple(data["effects"])
+        self.effects: tuple[Any, ...] = tuple(EFFECTS.of(e) for e in data["effects"])
         self.condition: dict[str, Any] | None = data.get("condition")
         self.influence: str | None = data.get("influence")
         self.ally_keyword: str | None = data.get("ally_keyword")
@@ -102,7 +102,7 @@ class Throne:
 
     def __init__(self, data: dict[str, Any]):
         self.id, self.name, self.power = data["id"], data["name"], data["power"]
-        self.effects: tuple[dict[str, Any], ...] = tuple(data["effects"])
+        self.effects: tuple[Any, ...] = tuple(EFFECTS.of(e) for e in data["effects"])
         self.text: str = data["text"]
 
 

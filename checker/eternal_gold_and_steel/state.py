@@ -6,6 +6,8 @@ is an id or `{ card, strength, keywords, tokens, weapons }`; `Name:id#n` names a
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.errors import StateError
 from checker.core.fields import only_fields, pick, player_names, player_rows, toml_repr, whole_number
 
@@ -14,10 +16,6 @@ from .refs import find_piece, refs
 from .rules import CardDef, Rules
 from .state_schema import ACTION_KEYS, STATE_SCHEMA
 from .table import START_HEALTH, THRONE_STATES, Piece, Player, Table
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 TOP_KEYS = STATE_SCHEMA.keys("")
 PLAYER_KEYS = STATE_SCHEMA.keys("players")

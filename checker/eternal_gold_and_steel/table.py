@@ -7,6 +7,8 @@ condition holds right now (FAQ: only such abilities "can be taken away again").
 """
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.dice import seeded
 from checker.core.errors import StateError
 from checker.core.verdict import Event
@@ -16,10 +18,6 @@ from . import conditions  # noqa: F401  (registers the conditions' tests)
 from .rules import Ability, CardDef, Rules, Throne
 from .vocab import CONDITIONS, LENDS, Lent
 from .wording import unit as unit_words
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 START_HEALTH = 25  # G1
 THRONE_STATES = ("hidden", "revealed", "spent")
@@ -118,14 +116,14 @@ class Table:
     def condition_holds(self, condition: dict[str, Any] | None, piece: Piece | None, controller: Player) -> bool:
         return condition is None or CONDITIONS[condition["condition"]].holds(self, condition, piece, controller)
 
-    def while_effects(self, piece: Piece) -> list[dict[str, Any]]:
+    def while_effects(self, piece: Piece) -> list[Any]:
         """The effects of the unit's while-abilities whose condition holds now."""
         return [e for _, a in self.abilities_of(piece) if a.trigger == "while"
                 and self.condition_holds(a.condition, piece, piece.owner) for e in a.effects]
 
     def lent(self, piece: Piece) -> list[Lent]:
         """What the unit's while-abilities that hold now lend it (each effect's `lends` home)."""
-        return [LENDS[e["effect"]](e) for e in self.while_effects(piece)]
+        return [LENDS[e.name](e) for e in self.while_effects(piece)]
 
     def strength_of(self, piece: Piece) -> int:
         """Strength now: base (printed or overridden) + weapons' bonuses + attack tokens + while-abilities."""

@@ -9,11 +9,9 @@ keywords and must not import the steps (which import `table`).
 """
 from __future__ import annotations
 
-from cards.record import Record
+from typing import Any, Callable
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any, Callable
+from cards.record import Record
 
 
 class Lent(Record):  # a Record: resolve's start-up (cards.record)
@@ -35,7 +33,7 @@ class Condition(Record):
 
 
 STEPS: dict[str, Callable[..., None]] = {}
-LENDS: dict[str, Callable[[dict[str, Any]], Lent]] = {}
+LENDS: dict[str, Callable[[Any], Lent]] = {}
 CONDITIONS: dict[str, Condition] = {}
 
 
@@ -49,7 +47,7 @@ def step(name: str) -> Callable:
 
 def lends(name: str) -> Callable:
     """Register what effect `name` lends a unit from a while-ability."""
-    def register(lent: Callable[[dict[str, Any]], Lent]) -> Callable[[dict[str, Any]], Lent]:
+    def register(lent: Callable[[Any], Lent]) -> Callable[[Any], Lent]:
         LENDS[name] = lent
         return lent
     return register

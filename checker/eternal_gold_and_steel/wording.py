@@ -6,14 +6,14 @@ happens) and reads "Bannerman (strength 4, Lifesteal)"; an ability's or the Thro
 the card's definition (`ability`), a condition's from its data (`condition`)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from checker.core.wording import amount, costs, family, plural
 
 from . import conditions  # noqa: F401  (registers the conditions' words)
 from .vocab import CONDITIONS
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Callable
     from checker.core.wording import Words
 
 

@@ -25,7 +25,6 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Callable, ParamSpec, TypeVar
 
-from cards import jsontext
 from cards.files import FileRefused, Spooled, inside, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
@@ -185,7 +184,7 @@ def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled])
 
 
 def _json(data: dict) -> bytes:
-    return (jsontext.dumps(data, 1) + "\n").encode()  # json.dumps(data, indent=1, ensure_ascii=False)'s text
+    return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()
 
 
 def _sheets(pages: list[Page]) -> int:

@@ -20,6 +20,7 @@ from functools import cache
 from operator import attrgetter
 from typing import Any, Callable
 
+from . import rl
 from .box import MM, Box, Style
 from .errors import LayoutError
 from .facecache import FaceCache, Replayed
@@ -111,7 +112,7 @@ class FaceForms:
         if recorded is not None and face.component.id in self.share:
             self.recordings[full] = recorded
         first, content = self._dedupe(c, name, (face.component.id, face.side))
-        preamble = c._preamble
+        preamble = rl.preamble(c)
         stream = end_form(c)
         if first == name and face.component.id not in self.share:  # (a form left empty holds no drawing)
             self._file_replayed(c, stored, recorded, preamble, stream, content)
@@ -122,13 +123,14 @@ class FaceForms:
         """Place the face's form as the last build of the kit wrote it, when this PDF gives its characters
         the same codes and holds its stream (`Replayed`); its form's name, or None (nothing done)."""
         assert self.cache is not None
-        if again.preamble != c._preamble or not same_codes(c._doc, again.codes) or not stored_stream(again.stream):
+        if (again.preamble != rl.preamble(c) or not same_codes(rl.document(c), again.codes)
+                or not stored_stream(again.stream)):
             return None
         placed = self.cache.placed(again.placed, stored)
         if placed is None:
             return None
-        c._doc._pdfVersion = max(c._doc._pdfVersion, again.version)
-        c._formsinuse.extend(again.forms)
+        rl.raise_pdf_version(rl.document(c), again.version)
+        rl.forms_in_use(c).extend(again.forms)
         place_forms(placed)
         first = self._by_content.setdefault((face.component.id, face.side + again.content), name)
         end_form(c, again.stream if first == name else None)  # a second drawing the same is an empty form
@@ -142,7 +144,7 @@ class FaceForms:
         if stored is None or self.cache is None or self.cache.pack is None or recorded is None or not stream:
             return  # (only a kit's pack keeps them)
         rec, placed = recorded
-        codes = None if any(isinstance(step, Nested) for step in rec.steps) else used_codes(c._doc, rec)
+        codes = None if any(isinstance(step, Nested) for step in rec.steps) else used_codes(rl.document(c), rec)
         if codes is not None:
             self.cache.store_replayed(stored, Replayed(codes, preamble, stream, content, rec.forms,
                                                        tuple(sorted(placed)), rec.pdf_version))
@@ -191,7 +193,7 @@ class FaceForms:
         digest = form_digest(c)
         first = self._by_content.setdefault((scope[0], scope[1] + digest), name)
         if first != name:
-            del c._code[:]
+            rl.operators(c).clear()
         return first, digest
 
 

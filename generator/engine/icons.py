@@ -36,6 +36,7 @@ from typing import Any, Callable, Iterator
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import xObjectName
 
+from . import rl
 from .box import Style
 from cards.layouttext import GENERIC_ICONS
 
@@ -211,8 +212,8 @@ def place_form(c, form: str, draw_fn: DrawIcon, x: float, y: float, size: float,
 def _do_form(c, form: str, matrix: tuple[float, ...]) -> None:
     """`q MATRIX cm /FORM Do Q`: what saveState, translate, scale, doForm and restoreState write, in one step
     (the canvas's own state is left as it was, as restoreState would leave it)."""
-    c._code.append(f"q {fp_str(*matrix)} cm /{xObjectName(form)} Do Q")
-    c._formsinuse.append(form)
+    rl.operators(c).append(f"q {fp_str(*matrix)} cm /{xObjectName(form)} Do Q")
+    rl.forms_in_use(c).append(form)
 
 
 def _in_unit_square(draw_fn: DrawIcon, c) -> None:

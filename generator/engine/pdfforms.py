@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFFormXObject, PDFN
 
 from cards import cachefile
 
+from . import rl
 from .kept import Kept
 from .keys import pickled
 
@@ -137,26 +138,26 @@ def end_form(c, stored: bytes | None = None) -> bytes | None:
     and are not on the canvas: their stream is the one filed.  The digest of the operators' key where a
     `StoredStreams` keeps them, else None."""
     resources = _resources(c)
-    name = c._formData[0]
-    doc, kept = c._doc, _KEPT.get()
+    name = rl.open_form(c)
+    doc, kept = rl.document(c), _KEPT.get()
     if not _compressed(c):
         c.endForm(Resources=resources)
         return None
     digest = None
     if isinstance(kept, StoredStreams):
         if stored is None:
-            text = "\n".join([c._preamble] + c._code)  # what ReportLab's endForm makes the stream of
+            text = "\n".join([rl.preamble(c)] + rl.operators(c))  # what ReportLab's endForm makes the stream of
             digest = kept.digest(text)
             packed = kept.made_as(digest, lambda: _packed(text))
         else:
             digest, packed = stored, kept.made_as(stored, _missing)
     else:
-        text = "\n".join([c._preamble] + c._code)
+        text = "\n".join([rl.preamble(c)] + rl.operators(c))
         packed = _packed(text) if kept is None else kept.made(text, lambda: _packed(text))
-    placed = tuple(map(xObjectName, c._formsinuse))  # doc.getXObjectName's names
-    plain = not (c._extgstate.getState() or c._shadingUsed or c._colorsUsed)
-    del c._code[:]  # already encoded: ReportLab's endForm would encode it again
-    del c._formsinuse[:]  # named in `resources`: ReportLab's endForm would make a dictionary of them it never writes
+    placed = tuple(map(xObjectName, rl.forms_in_use(c)))  # doc.getXObjectName's names
+    plain = not (rl.graphics_states(c) or rl.shadings(c) or rl.colour_spaces(c))
+    rl.operators(c).clear()  # already encoded: ReportLab's endForm would encode it again
+    rl.forms_in_use(c).clear()  # named in `resources`: ReportLab's endForm would make a dictionary it never writes
     c.endForm(Resources=resources)
     form = doc.idToObject[doc.getXObjectName(name)]
     form.Contents, form.stream = _form_stream(packed), None
@@ -179,18 +180,19 @@ def _resources(c) -> PDFResourceDictionary:
     It is written inside each form, so sharing the object changes no byte: it saves a 5,000-card
     build holding thousands of equal dictionaries until the PDF is written, and formatting each.
     """
-    states = c._extgstate.getState()
-    plain = not (states or c._shadingUsed or c._colorsUsed)
-    shared: dict[frozenset[str], PDFResourceDictionary] = c._doc.__dict__.setdefault("_pnp_resources", {})
-    key = frozenset(c._formsinuse)
+    states = rl.graphics_states(c)
+    plain = not (states or rl.shadings(c) or rl.colour_spaces(c))
+    shared: dict[frozenset[str], PDFResourceDictionary] = rl.document(c).__dict__.setdefault("_pnp_resources", {})
+    key = frozenset(rl.forms_in_use(c))
     if plain and key in shared:
         return shared[key]
-    resources = PDFResourceDictionary(XObject=c._doc.xobjDict(c._formsinuse) if c._formsinuse else {},
+    forms = rl.forms_in_use(c)
+    resources = PDFResourceDictionary(XObject=rl.document(c).xobjDict(forms) if forms else {},
                                       ExtGState=states or {})
     resources.basicFonts()
     resources.allProcs()
-    resources.setShading(c._shadingUsed)
-    resources.setColorSpace(c._colorsUsed)
+    resources.setShading(rl.shadings(c))
+    resources.setColorSpace(rl.colour_spaces(c))
     if plain:
         shared[key] = resources
         _format_once(resources)
@@ -211,7 +213,7 @@ def _format_once(resources: PDFResourceDictionary) -> None:
 
 def _compressed(c) -> bool:
     """Does saving Flate-compress `c`'s forms, and only that (`PDFFormXObject.format`)?"""
-    return bool(c._pageCompression) and not rl_config.useA85
+    return rl.compresses(c) and not rl_config.useA85
 
 
 def _packed(text: str) -> bytes:
@@ -258,6 +260,6 @@ def form_digest(c) -> str:
     Two forms with the same operators may still differ: `/gRLs0 gs` is alpha 0.5 in
     one and 0.3 in the other.
     """
-    named = (sorted(map(repr, c._extgstate._c.items())), sorted(c._shadingUsed.items()),
-             sorted(c._colorsUsed.items()), sorted(c._formsinuse))
-    return hashlib.sha256(("\n".join(c._code) + repr(named)).encode()).hexdigest()
+    named = (sorted(map(repr, rl.graphics_state_items(c))), sorted(rl.shadings(c).items()),
+             sorted(rl.colour_spaces(c).items()), sorted(rl.forms_in_use(c)))
+    return hashlib.sha256(("\n".join(rl.operators(c)) + repr(named)).encode()).hexdigest()

@@ -21,8 +21,8 @@ from typing import Any, Callable, Iterator, NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.textobject import PDFTextObject
 
+from . import rl
 from .pdfforms import end_form
 
 _SLOT = "\x00%d\x00"
@@ -72,7 +72,6 @@ class _Recorder:
 
 
 _ACTIVE: ContextVar[_Recorder | None] = ContextVar("recording", default=None)
-_format_text = getattr(PDFTextObject, "_formatText")
 
 
 def _font(name: str) -> Any:
@@ -80,20 +79,22 @@ def _font(name: str) -> Any:
     return pdfmetrics.getFont(name)
 
 
-def _recording_format_text(self: Any, text: Any) -> str:
-    """ReportLab's `_formatText` (the same operators, kept per document by `encode`), leaving a slot
-    for the run while a recorder watches this canvas."""
-    if not _font(self._fontname)._dynamicFont or type(text) is not str:  # a base-14 font, bytes or shaped text
+def _recording_format_text(obj: Any, text: Any) -> str:
+    """ReportLab's text objects' run formatting (the same operators, kept per document by `encode`), leaving a
+    slot for the run while a recorder watches this canvas."""
+    font, size, leading = rl.text_font(obj)
+    c = rl.text_canvas(obj)
+    if not rl.is_truetype(_font(font)) or type(text) is not str:  # a base-14 font, bytes or shaped text
         rec = _ACTIVE.get()
-        if rec is not None and rec.canvas is self._canvas:
+        if rec is not None and rec.canvas is c:
             rec.spoiled = True
-        return _format_text(self, text)
-    head = f"{fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL"
-    out, self._curSubset = text_run(self._canvas, self, self._fontname, head, text, self._curSubset)
+        return rl.reportlab_format_text(obj, text)
+    out, subset = text_run(c, obj, font, f"{fp_str(size)} Tf {fp_str(leading)} TL", text, rl.text_subset(obj))
+    rl.set_text_subset(obj, subset)
     return out
 
 
-setattr(PDFTextObject, "_formatText", _recording_format_text)
+rl.format_text_with(_recording_format_text)
 
 
 def text_run(c: Any, obj: object, font: str, head: str, text: str, subset: int) -> tuple[str, int]:
@@ -115,7 +116,7 @@ def encode(c: Any, font: str, head: str, text: str, subset: int) -> tuple[str, i
 
     Kept per document: once a run's characters have their codes, its operators never change (a deck
     repeats its words, a replay its runs)."""
-    doc = c._doc
+    doc = rl.document(c)
     kept: dict[tuple[str, str, str, int], tuple[str, int]] = doc.__dict__.setdefault("_pnp_encoded", {})
     key = (font, head, text, subset)
     known = kept.get(key)
@@ -127,7 +128,7 @@ def encode(c: Any, font: str, head: str, text: str, subset: int) -> tuple[str, i
         if part != subset:
             out.append(f"{face.getSubsetInternalName(part, doc)} {head}")
             subset = part
-        out.append(f"({c._escape(chunk)}) Tj")
+        out.append(f"({rl.escaped(c, chunk)}) Tj")
     if len(kept) >= _KEPT_RUNS:
         kept.clear()
     known = kept[key] = " ".join(out), subset
@@ -141,7 +142,7 @@ def recording(c: Any) -> Iterator[list[Recording | None]]:
 
     The canvas receives the real operators either way, so the PDF is the one a plain drawing makes.
     """
-    doc = c._doc
+    doc = rl.document(c)
     objects, fonts = len(doc.idToObject), set(doc.fontMapping)
     rec = _Recorder(c)
     token = _ACTIVE.set(rec)
@@ -151,12 +152,12 @@ def recording(c: Any) -> Iterator[list[Recording | None]]:
     finally:
         _ACTIVE.reset(token)
     texts = rec.texts
-    code = tuple(c._code)
-    c._code[:] = _filled(code, texts)
-    dynamic = all(_font(name)._dynamicFont for name in set(doc.fontMapping) - fonts)
-    if (not rec.spoiled and dynamic and len(doc.idToObject) == objects + rec.added and not c._extgstate.getState()
-            and not c._shadingUsed and not c._colorsUsed and not c._annotationrefs):
-        result[0] = Recording(code, tuple(rec.steps), tuple(c._formsinuse), doc._pdfVersion)
+    code = tuple(rl.operators(c))
+    rl.operators(c)[:] = _filled(code, texts)
+    dynamic = all(rl.is_truetype(_font(name)) for name in set(doc.fontMapping) - fonts)
+    if (not rec.spoiled and dynamic and len(doc.idToObject) == objects + rec.added and not rl.graphics_states(c)
+            and not rl.shadings(c) and not rl.colour_spaces(c) and not rl.page_annotations(c)):
+        result[0] = Recording(code, tuple(rec.steps), tuple(rl.forms_in_use(c)), rl.pdf_version(doc))
 
 
 def form_once(c: Any, key: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
@@ -171,7 +172,7 @@ def form_once(c: Any, key: str, bbox: tuple[float, float, float, float], draw: C
             else:
                 parent.spoiled = True
         return
-    objects = len(c._doc.idToObject)
+    objects = len(rl.document(c).idToObject)
     c.beginForm(key, *bbox)
     with recording(c) as result:
         draw()
@@ -179,7 +180,7 @@ def form_once(c: Any, key: str, bbox: tuple[float, float, float, float], draw: C
     if result[0] is not None:
         known[key] = Nested(key, bbox, result[0])
     if parent is not None:
-        parent.added += len(c._doc.idToObject) - objects
+        parent.added += len(rl.document(c).idToObject) - objects
         if result[0] is None:
             parent.spoiled = True
         else:
@@ -198,11 +199,11 @@ def replay(c: Any, rec: Recording, replays: Replays | None = None) -> None:
     whose fonts give its characters the same codes (and the same subset names) writes the
     operators it wrote then: encoding is a pure function of those codes.
     """
-    c._doc._pdfVersion = max(c._doc._pdfVersion, rec.pdf_version)
+    rl.raise_pdf_version(rl.document(c), rec.pdf_version)
     known = None if replays is None else replays.get(id(rec))
-    if known is not None and known[0] is rec and same_codes(c._doc, known[1]):
-        c._code.extend(known[2])
-        c._formsinuse.extend(rec.forms)
+    if known is not None and known[0] is rec and same_codes(rl.document(c), known[1]):
+        rl.operators(c).extend(known[2])
+        rl.forms_in_use(c).extend(rec.forms)
         return
     current: dict[int, int] = {}
     texts = []
@@ -213,10 +214,10 @@ def replay(c: Any, rec: Recording, replays: Replays | None = None) -> None:
         text, current[step.obj] = encode(c, step.font, step.head, step.text, -1 if step.fresh else current[step.obj])
         texts.append(text)
     code = _filled(rec.code, texts)
-    c._code.extend(code)
-    c._formsinuse.extend(rec.forms)
+    rl.operators(c).extend(code)
+    rl.forms_in_use(c).extend(rec.forms)
     if replays is not None and not any(isinstance(step, Nested) for step in rec.steps):  # nested: defines forms
-        codes = used_codes(c._doc, rec)
+        codes = used_codes(rl.document(c), rec)
         if codes is not None:
             replays[id(rec)] = rec, codes, code
 

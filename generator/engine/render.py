@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cards.files import Spooled
 from cards.formats import FORMAT
 
+from . import rl
 from .box import MM, Style
 from .faces import FaceForms
 from cards.typeset.fonts import register_fonts
@@ -93,10 +94,10 @@ def place(c, item: Item, form: str) -> None:
     if item.rotate != 180 and item.scale == 1.0 and item.region is None:
         # most items: the operators ReportLab's calls below write, without the calls (a page of 9 cards made 63);
         # what they change of the canvas's state, restoreState puts back
-        clip = "W*" if c._fillMode == _EVEN_ODD else "W"  # as clipPath reads the canvas's fill rule
-        c._code.extend(("q", f"n {fp_str(item.clip)} re {clip} n", f"{fp_str(1, 0, 0, 1, item.x, item.y)} cm",
-                        f"/{xObjectName(form)} Do", "Q"))
-        c._formsinuse.append(form)
+        clip = "W*" if rl.fill_mode(c) == _EVEN_ODD else "W"  # as clipPath reads the canvas's fill rule
+        rl.operators(c).extend(("q", f"n {fp_str(item.clip)} re {clip} n",
+                                f"{fp_str(1, 0, 0, 1, item.x, item.y)} cm", f"/{xObjectName(form)} Do", "Q"))
+        rl.forms_in_use(c).append(form)
         return
     c.saveState()
     p = c.beginPath()

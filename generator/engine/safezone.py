@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from cards.typeset.measure import safe_problem
 
+from . import rl
 from .box import Box
 from .errors import SafeZoneError
 
@@ -38,7 +39,7 @@ def current_face() -> Face | None:
 @contextmanager
 def drawing_face(c, record: Any, box: Box) -> Iterator[None]:
     """Mark `c`'s current origin as the bottom-left of `box`'s trim while drawing `record`."""
-    token = _FACE.set(Face(record, box, _matrix(c)))
+    token = _FACE.set(Face(record, box, rl.current_matrix(c)))
     try:
         yield
     finally:
@@ -57,17 +58,12 @@ def check_safe(c, x: float, y: float, w: float, h: float, *, field: str, what: s
     face = _FACE.get()
     if face is None:
         return
-    to_face = _compose(_invert(face.origin), _matrix(c))
+    to_face = _compose(_invert(face.origin), rl.current_matrix(c))
     corners = [_apply(to_face, px, py) for px in (x, x + w) for py in (y, y + h)]
     problem = safe_problem([p[0] for p in corners], [p[1] for p in corners], face.box.w, face.box.h, face.box.safe,
                            what)
     if problem:
         raise SafeZoneError(problem, field=field, **face_label())
-
-
-def _matrix(c) -> Matrix:
-    # ReportLab keeps the CTM in a private attribute; it has been stable since ReportLab 2.
-    return tuple(c._currentMatrix)
 
 
 def _compose(m: Matrix, n: Matrix) -> Matrix:

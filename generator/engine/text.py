@@ -23,6 +23,7 @@ from cards.typeset.measure import (ICON_EM, ICON_GAP, MIN_SIZE, Layout, Word, em
                                    icon_problem, ink, overflow, shaped)
 from cards.typeset.scripts import needs_shaping, visual_order
 
+from . import rl
 from .errors import MissingGlyph, TextOverflow, UnknownIcon
 from .icons import draw_icon, has_icon, icon_names
 from .recording import text_run
@@ -112,7 +113,7 @@ class _TextObject:
     def end(self) -> None:
         if len(self.code) > 1:
             self.code.append("ET")
-            self.c._code.append(" ".join(self.code))
+            rl.operators(self.c).append(" ".join(self.code))
         for draw in self.later:
             draw()
 

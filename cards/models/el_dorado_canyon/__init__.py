@@ -13,15 +13,14 @@ what `isinstance` needs; the model is `schema`'s (or `RECORDS`'s, `VOCABULARY`'s
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .. import lazy_names
 from .kinds import (PRIORITIES, Ability, ActionCard, Armor, Attack, AttackersDiscardInfamy, BankAll, Block, Buy,
                     Edc, ExtraDamage, GainAmmo, GainGold, GainInfamy, GoGone, Heal, Option, PayGold, PerAttacker,
                     RefreshRow, RoundTheRosie, SetTracks, Steal, TargetDiscardsInfamy, Worded)
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from ..common import Marker
     from .schema import (CARD_ONLY, PASSIVE, RECORDS, TARGETING, VOCABULARY, AnyEffect, Camp, Character, Money,
                          StartingCard, TownCard, check_record, texts_of)

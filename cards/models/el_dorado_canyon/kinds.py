@@ -11,12 +11,12 @@ only: pydantic would take a plain base class's annotations for fields of its own
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar, Literal
+
 from ...effects import Effect, capitalise, join_phrases
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import ClassVar, Literal
 
     UsedBy = Literal["card", "character", "both"]
 

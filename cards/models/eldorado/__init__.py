@@ -13,11 +13,11 @@ a build print a kept game without loading the pydantic schemas.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .. import lazy_names
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
     from ..common import Record
     from .chart import Chart, Mark, chart_of
     from .checks import check_game, check_record

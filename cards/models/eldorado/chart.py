@@ -8,31 +8,17 @@ by their chart coordinate, e.g. 'K12', as in state files and on the printed map.
 """
 from __future__ import annotations
 
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+
 from cards.record import Record
 
 from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # only types: a resolve builds a Chart from compiled data without pydantic
-    from functools import cached_property
-    from typing import Any, Callable, Iterable, TypeVar
-
     from .chart_schema import City, Island, MapRecord, Monsters, Port, River
 
     T = TypeVar("T")
-else:
-    class cached_property:
-        """`functools.cached_property`, without importing `functools` (resolve's start-up): computed on first
-        read, then kept in the instance."""
-
-        def __init__(self, compute):
-            self.compute, self.name = compute, compute.__name__
-
-        def __get__(self, chart, owner=None):
-            if chart is None:
-                return self
-            value = chart.__dict__[self.name] = self.compute(chart)
-            return value
 
 
 class Mark(Record):  # a Record: resolve's start-up (cards.record)

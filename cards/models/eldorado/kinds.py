@@ -7,9 +7,7 @@ takes a plain base class's annotations for fields of its own.
 from __future__ import annotations
 
 import colorsys
-from typing import Literal, get_args
-
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING, Literal, get_args
 
 Item = Literal["soldier", "barrel", "musket", "cannon", "treasure"]
 ITEMS: tuple[str, ...] = get_args(Item)

@@ -39,14 +39,14 @@ which a kept record and a validated one both are.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .. import lazy_names
 
 from .kinds import Card, ForgeCard, MarketCard, StartingCard, Throne, all_effects
 from .terms import ICONS, keyword_name
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
     from ..common import Record
     from .checks import check_game, check_record
 

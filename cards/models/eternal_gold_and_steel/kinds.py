@@ -8,10 +8,11 @@ fields it reads for the type checker only (`cards.models.kinds`).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...effects import Effect, capitalise, join_phrases
 from .terms import keyword_name
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

@@ -21,7 +21,7 @@ from generator.engine.icons import place_drawing
 from generator.templates.regions import picture as art_picture
 from generator.templates.regions import region
 
-from .art import Box, picture
+from .art import Box, arrow_shown, picture
 from .icons import TYPE_ICONS, draw_icon
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
 from .words import measure, write
@@ -39,8 +39,10 @@ def arrow_of(option) -> str | None:
     """'left', 'right', 'both' or 'either' as the picture shows it; None without a target."""
     if option.arrow == "none":
         return None
-    if any(e.effect == "attack" and e.targets == "both" for e in option.effects):
-        return "both"
+    for e in option.effects:  # an effect may show its own arrow (an attack on both neighbours: "both")
+        shown = arrow_shown(e)
+        if shown is not None:
+            return shown
     return option.arrow
 
 

@@ -45,19 +45,64 @@ def _icon(name: str, c: Canvas, cx: float, cy: float, s: float, pal: Palette) ->
     draw_icon(c, name, cx, cy, s, pal)
 
 
-# ---- what each effect adds to a picture: one function per effect, registered by its name -------------
+# ---- what each effect adds to the looks: one registration per effect, by its name ----------------------
 
-PICTURES: dict[str, Callable[[Any], list[Glyph]]] = {}
+@dataclass(frozen=True)
+class Drawing:
+    """An effect's one home in the looks: its share of a card's picture, and what else of a card it decides.
+
+    `band`: the palette colour of a character's hat band and neckwear when its ability leads with
+    this effect (what the character deals in); None for an effect only cards carry, which no
+    ability can lead with. `arrow`: the arrow a card end shows instead of its own for this effect
+    (an attack on both neighbours shows "both"), or None to keep the end's.
+    """
+
+    glyphs: Callable[[Any], list[Glyph]]
+    band: str | None = None
+    arrow: Callable[[Any], str | None] | None = None
 
 
-def draws(name: str) -> Callable[[Callable[[Any], list[Glyph]]], Callable[[Any], list[Glyph]]]:
-    """Register the decorated function as what effect `name` adds to a card's picture."""
+DRAWINGS: dict[str, Drawing] = {}
+HOME = "generator/templates/el_dorado_canyon/art.py"
+
+
+def draws(name: str, *, band: str | None = None, arrow: Callable[[Any], str | None] | None = None
+          ) -> Callable[[Callable[[Any], list[Glyph]]], Callable[[Any], list[Glyph]]]:
+    """Register the decorated function as what effect `name` adds to a card's picture, with the
+    effect's other facts of the looks (`Drawing`)."""
 
     def register(fn: Callable[[Any], list[Glyph]]) -> Callable[[Any], list[Glyph]]:
-        PICTURES[name] = fn
+        DRAWINGS[name] = Drawing(fn, band, arrow)
         return fn
 
     return register
+
+
+class MissingDrawing(LookupError):
+    """An effect of the vocabulary without its registration: a fault of the looks, said where to mend it."""
+
+
+def drawing(name: str) -> Drawing:
+    """Effect `name`'s registration; a MissingDrawing naming the effect and its home if there is none."""
+    found = DRAWINGS.get(name)
+    if found is None:
+        raise MissingDrawing(f"effect {name!r} has no drawing: register one with @draws({name!r}) in {HOME}")
+    return found
+
+
+def band_of(name: str) -> str:
+    """The hat band's palette colour of a character whose ability leads with effect `name`."""
+    band = drawing(name).band
+    if band is None:
+        raise MissingDrawing(f"effect {name!r} leads a character's ability but its @draws({name!r}) in {HOME} "
+                             "gives no band= (the palette colour of the character's hat band)")
+    return band
+
+
+def arrow_shown(effect: Any) -> str | None:
+    """The arrow a card end shows for this effect instead of its own, or None."""
+    arrow = drawing(effect.effect).arrow
+    return None if arrow is None else arrow(effect)
 
 
 def _shot(damage: int, ammo: int, c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None:
@@ -80,17 +125,17 @@ def _grab(gold: int, c: Canvas, cx: float, cy: float, s: float, pal: Palette) ->
         draw_icon(c, "gold", cx + s * 0.3 - k * s * 0.14, cy - s * 0.3 + k * s * 0.03, s * 0.36, pal)
 
 
-@draws("attack")
+@draws("attack", band="blood", arrow=lambda e: "both" if e.targets == "both" else None)
 def _attack(e: Any) -> list[Glyph]:
     return [Glyph(partial(_shot, e.damage, e.ammo), str(e.damage), at_target=True)]
 
 
-@draws("steal")
+@draws("steal", band="gold")
 def _steal(e: Any) -> list[Glyph]:
     return [Glyph(partial(_grab, e.gold), str(e.gold), at_target=True)]
 
 
-@draws("target_discards_infamy")
+@draws("target_discards_infamy", band="bad")
 def _target_discards_infamy(e: Any) -> list[Glyph]:
     return [Glyph(icon("infamy"), f"{MINUS}{e.amount}", at_target=True)]
 
@@ -110,22 +155,22 @@ def _pay_gold(e: Any) -> list[Glyph]:
     return [Glyph(icon("gold"), f"{MINUS}{e.amount}")]
 
 
-@draws("gain_gold")
+@draws("gain_gold", band="gold")
 def _gain_gold(e: Any) -> list[Glyph]:
     return [Glyph(icon("gold"), f"+{e.amount}")]
 
 
-@draws("gain_infamy")
+@draws("gain_infamy", band="bad")
 def _gain_infamy(e: Any) -> list[Glyph]:
     return [Glyph(icon("infamy"), f"+{e.amount}")]
 
 
-@draws("gain_ammo")
+@draws("gain_ammo", band="brass")
 def _gain_ammo(e: Any) -> list[Glyph]:
     return [Glyph(icon("ammo"), f"+{e.amount}")]
 
 
-@draws("heal")
+@draws("heal", band="good")
 def _heal(e: Any) -> list[Glyph]:
     return [Glyph(icon("health"), f"+{e.amount}")]
 
@@ -152,8 +197,8 @@ def _buy(e: Any) -> list[Glyph]:
 
 
 @draws("refresh_row")
-@draws("extra_damage")
-@draws("armor")
+@draws("extra_damage", band="blood")
+@draws("armor", band="good")
 def _nothing(e: Any) -> list[Glyph]:
     """Effects the picture leaves to the text: a row refresh beside its buy, a character's passives."""
     return []
@@ -171,7 +216,7 @@ def _round_the_rosie(e: Any) -> list[Glyph]:
 
 def glyphs(option: Any) -> list[Glyph]:
     """The picture elements of an option, opponent-facing effects first."""
-    out = [g for e in option.effects for g in PICTURES[e.effect](e)]
+    out = [g for e in option.effects for g in drawing(e.effect).glyphs(e)]
     first = [g for g in out if g.at_target]
     return (first + [g for g in out if not g.at_target])[:4]
 

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.contrast import BOLD_LABEL, readable_ground
 
-from .art import glyphs, scene
+from .art import band_of, glyphs, scene
 from .icons import draw_icon, polygon
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
 from .words import measure, write
@@ -25,11 +25,6 @@ SKINS = (HexColor("#EDC39A"), HexColor("#C68642"), HexColor("#8D5524"))
 HATS = ("cattleman", "flat-top", "bowler")
 FACE = ("clean", "spectacles", "eyepatch", "long hair")
 NECK = ("plain", "neckerchief", "bow tie or bandana mask")
-BAND = {  # the hat band takes the colour of what the ability deals in
-    "gain_gold": "gold", "steal": "gold", "bank_all": "gold", "per_attacker": "gold", "pay_gold": "gold",
-    "attack": "blood", "extra_damage": "blood", "gain_infamy": "bad", "target_discards_infamy": "bad",
-    "armor": "good", "block": "good", "heal": "good", "set_tracks": "good", "gain_ammo": "brass",
-}
 
 
 @dataclass(frozen=True)
@@ -46,14 +41,15 @@ class Look:
 
 def look_of(record) -> Look:
     """A character's features, from its definition: hat, face, neckwear, skin and brim from
-    digits of its id's checksum (432 combinations), the band colour from its ability."""
+    digits of its id's checksum (432 combinations), the band colour from its ability's first
+    effect (the `band` of its `@draws` registration in art.py)."""
     vary = zlib.crc32(record.id.encode())
     digits = []
     for base in (len(HATS), len(FACE), len(NECK), len(SKINS), 4):
         digits.append(vary % base)
         vary //= base
-    first = record.ability.effects[0].effect if record.ability.effects else ""
-    return Look(hat=digits[0], face=digits[1], neck=digits[2], skin=digits[3], band=BAND.get(first, "copper"),
+    return Look(hat=digits[0], face=digits[1], neck=digits[2], skin=digits[3],
+                band=band_of(record.ability.effects[0].effect),
                 brim=0.28 + digits[4] * 0.03)
 
 

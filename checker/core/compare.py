@@ -1,0 +1,146 @@
+"""`checker simulate --compare`: what the designer changed, each side's own verdict on it, and every difference.
+
+The variant plays the base's seeds (common random numbers), so a difference is the change's
+and not the shuffle's. Each metric both reports hold is differenced with its interval and
+Holm-corrected per family (`deltas`); every item the definitions add, remove or change is
+listed with the verdict each side's own report gives it (`items`): a new card has no base to
+difference against, but its own verdict says what it does.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import stats
+
+COMPARE_FORMAT = "pnpkit-compare/2"
+RATES = ("win_rate", "bought_share", "reached_share")  # the metrics that are shares (the rest are means)
+
+
+def changed_fields(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """The top-level fields of one item whose values differ, sorted."""
+    return [f for f in sorted(set(old) | set(new)) if old.get(f) != new.get(f)]
+
+
+def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) -> list[str]:
+    """Items added, removed or changed (field by field) between two compiled definitions."""
+    out = []
+    for key in keys:
+        old = {item["id"]: item for item in a[key]}
+        new = {item["id"]: item for item in b[key]}
+        out += [f"{key}: {i} added" for i in new if i not in old]
+        out += [f"{key}: {i} removed" for i in old if i not in new]
+        for i in old:
+            if i in new and old[i] != new[i]:
+                out += [f"{key}: {i}: {f} {_short(old[i].get(f))} -> {_short(new[i].get(f))}"
+                        for f in changed_fields(old[i], new[i])]
+    return out
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def items(defs_a: dict[str, list[dict[str, Any]]], defs_b: dict[str, list[dict[str, Any]]],
+          rep_a: dict[str, Any], rep_b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every judged item of the definitions (a family's `definitions(data)`: report family -> items) with its
+    status and each side's report entry (None where that side lacks it); changed ones name their fields."""
+    out = []
+    for family, old_items in defs_a.items():
+        old = {item["id"]: item for item in old_items}
+        new = {item["id"]: item for item in defs_b.get(family, [])}
+        entries_a = {e["id"]: e for e in rep_a.get(family, [])}
+        entries_b = {e["id"]: e for e in rep_b.get(family, [])}
+        for i in [*old, *(i for i in new if i not in old)]:
+            status = ("added" if i not in old else "removed" if i not in new
+                      else "changed" if old[i] != new[i] else "same")
+            item: dict[str, Any] = {"family": family, "id": i, "status": status, "base": entries_a.get(i),
+                                    "variant": entries_b.get(i)}
+            if status == "changed":
+                item["fields"] = [{"field": f, "base": old[i].get(f), "variant": new[i].get(f)}
+                                  for f in changed_fields(old[i], new[i])]
+            out.append(item)
+    order = {"added": 0, "changed": 1, "removed": 2, "same": 3}
+    return sorted(out, key=lambda x: order[x["status"]])  # stable: the definitions' order within a status
+
+
+def labels(arg_a: str, rep_a: dict[str, Any], arg_b: str, rep_b: dict[str, Any]) -> tuple[str, str]:
+    """What the headings call the two definitions: their ids (a renamed copy's folder beside it), or the
+    folders as given when the ids are equal (a copy made with `cp -r` keeps the id)."""
+    if rep_a["game"] == rep_b["game"]:
+        return arg_a, arg_b
+    return tuple(f"{r['folder']} (id {r['game']})" if r.get("folder") else r["game"]  # type: ignore[return-value]
+                 for r in (rep_a, rep_b))
+
+
+def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant: tuple[dict[str, Any], dict[str, Any]],
+                 params: dict[str, Any], names: tuple[str, str]) -> dict[str, Any]:
+    """Both reports (same seeds: common random numbers), the items changed and each metric's difference,
+    variant - base."""
+    (data_a, rep_a), (data_b, rep_b) = base, variant
+    changes = sim.differences(data_a, data_b)
+    changed = {c.split(": ")[1] for c in changes if c.count(": ") >= 1}
+    deltas: list[dict[str, Any]] = []
+    for family in rep_a["families"]:
+        key = family["key"]
+        new = {e["id"]: e for e in rep_b.get(key, [])}
+        for e in rep_a[key]:
+            f = new.get(e["id"])
+            if f is None:
+                continue
+            deltas.append(_delta(key, e["id"], "win_rate", e["wins"], e["n"], f["wins"], f["n"]))
+            if "offered" in e:
+                deltas.append(_delta(key, e["id"], "bought_share", e["buyers"], e["offered"], f["buyers"], f["offered"]))
+            if "reached" in e:
+                deltas.append(_delta(key, e["id"], "reached_share", e["reached"], e["n"], f["reached"], f["n"]))
+    for item, metric, a, b in _means(rep_a, rep_b):
+        diff, low, high = stats.welch((a["sum"], a["sum_squares"], a["n"]), (b["sum"], b["sum_squares"], b["n"]))
+        deltas.append({"family": "game", "id": item, "metric": metric, "base": a["mean"], "variant": b["mean"],
+                       "difference": round(diff, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
+                       "p": _p_mean(diff, low, high)})
+    for fam in {d["family"] for d in deltas}:
+        group = [d for d in deltas if d["family"] == fam]
+        rejected = stats.holm({f"{d['id']}|{d['metric']}": d["p"] for d in group})
+        for d in group:
+            hit = f"{d['id']}|{d['metric']}" in rejected
+            d["verdict"] = ("higher" if d["difference"] > 0 else "lower") if hit else "same"
+            d["changed"] = d["id"] in changed
+    deltas.sort(key=lambda d: (not d["changed"], d["family"] != "cards", d["family"], d["id"], d["metric"]))
+    for d in deltas:
+        del d["p"]
+    return {"format": COMPARE_FORMAT, "base": rep_a["game"], "variant": rep_b["game"], "base_label": names[0],
+            "variant_label": names[1], "games": rep_a["games"], "players": params["players"], "seed": params["seed"],
+            "policy": params["policy"], "changes": changes,
+            "items": items(sim.definitions(data_a), sim.definitions(data_b), rep_a, rep_b),
+            "deltas": deltas, "health": {"base": rep_a["health"], "variant": rep_b["health"]},
+            "base_report": rep_a, "variant_report": rep_b}
+
+
+def _means(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], dict[str, Any]]]:
+    """The game's means both reports have: length, and the scores where the family keeps them."""
+    out = [("length", "mean_turns", a["length"], b["length"])]
+    for key in ("all", "winner", "spread"):
+        if key in a.get("scores", {}) and key in b.get("scores", {}):
+            out.append((f"score ({key})" if key != "spread" else "score spread", "mean", a["scores"][key],
+                        b["scores"][key]))
+    return out
+
+
+def _delta(family: str, item: str, metric: str, x1: float, n1: int, x2: float, n2: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"family": family, "id": item, "metric": metric, "base": round(x1 / n1, 4) if n1 else None,
+                           "variant": round(x2 / n2, 4) if n2 else None, "n_base": n1, "n_variant": n2}
+    if n1 < stats.MIN_N or n2 < stats.MIN_N:
+        out.update({"difference": None, "ci_low": None, "ci_high": None, "p": 1.0})
+        return out
+    low, high = stats.newcombe(x2, n2, x1, n1)
+    out.update({"difference": round(x2 / n2 - x1 / n1, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
+                "p": stats.p_difference(x2, n2, x1, n1)})
+    return out
+
+
+def _p_mean(d: float, low: float, high: float) -> float:
+    se = (high - low) / (2 * stats.Z95)
+    if se <= 0:
+        return 0.0 if d else 1.0
+    return 2 * (1 - stats.normal_cdf(abs(d) / se))
