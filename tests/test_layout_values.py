@@ -127,10 +127,17 @@ def test_per_card_backs_are_mirrored_for_duplex_in_the_kit_and_kept_in_tts_and_t
     assert [near(sheet.getpixel((i * w + 5, 5)), rgb(CARDS[c][3])) for i, c in enumerate(CARDS)] == [True] * 4
 
 
-def _errors(banner: Path, tmp_path: Path, file: str, old: str, new: str) -> str:
+def _game(banner: Path, tmp_path: Path, *edits: tuple[str, str, str]) -> Path:
+    """A copy of the banner deck with (file, old text, new text) edits."""
     game = tmp_path / "banner-deck"
     shutil.copytree(banner, game)
-    edit_text(game / file, old, new)
+    for file, old, new in edits:
+        edit_text(game / file, old, new)
+    return game
+
+
+def _errors(banner: Path, tmp_path: Path, file: str, old: str, new: str) -> str:
+    game = _game(banner, tmp_path, (file, old, new))
     code, said, warned = generator("build", game, "--out", tmp_path / "out")
     assert (code, said) == (2, "") and not (tmp_path / "out").exists()
     return warned.replace(f"{game}/", "")
@@ -168,12 +175,11 @@ def test_a_wrong_style_condition_or_value_is_exit_2_at_its_line(banner, tmp_path
 
 
 def test_a_value_from_a_field_is_checked_for_each_card_at_the_cards_row(banner, tmp_path):
-    game = tmp_path / "banner-deck"
-    shutil.copytree(banner, game)
-    edit_text(game / "game.toml", 'cost = { type = "integer", default = 0 }',
-              'cost = { type = "integer", default = 0 }\ntint = { type = "text", default = "teal" }')
-    edit_text(game / "layouts/card.toml", 'stroke = "gray"', 'stroke = "{tint}"')
-    edit_text(game / "cards.toml", 'cost = 3\n', 'cost = 3\ntint = "#12345"\n')
+    game = _game(banner, tmp_path,
+                 ("game.toml", 'cost = { type = "integer", default = 0 }',
+                  'cost = { type = "integer", default = 0 }\ntint = { type = "text", default = "teal" }'),
+                 ("layouts/card.toml", 'stroke = "gray"', 'stroke = "{tint}"'),
+                 ("cards.toml", 'cost = 3\n', 'cost = 3\ntint = "#12345"\n'))
     code, _, warned = generator("build", game, "--out", tmp_path / "out")
     assert (code, warned.replace(f"{game}/", "")) == (2, (
         "cards.toml:27: card 'sun-flare' (Sun Flare): boxes.divider.stroke: expected a colour as #rrggbb or a CSS "
@@ -188,22 +194,20 @@ def test_a_value_from_a_field_is_checked_for_each_card_at_the_cards_row(banner, 
 
 
 def test_rotation_counts_in_the_safe_zone_check(banner, tmp_path):
-    game = tmp_path / "banner-deck"
-    shutil.copytree(banner, game)
-    # the text box fills the safe zone's width: turned 30 degrees, its corners leave it
+    # the text box fills the safe zone's width: it builds, but turned 30 degrees its corners leave the zone
+    game = _game(banner, tmp_path, ("layouts/card.toml", "x = 3\ny = 44\nw = 51", "x = 0\ny = 44\nw = 57"))
+    assert generator("build", game, "--out", tmp_path / "out")[0] == 0
     edit_text(game / "layouts/card.toml", 'text = "{text}"\nsize = [7, 10]\nalign = "center"',
               'text = "{text}"\nsize = [7, 10]\nalign = "center"\nrotate = 30')
-    edit_text(game / "layouts/card.toml", "x = 3\ny = 44\nw = 51", "x = 0\ny = 44\nw = 57")
     code, _, warned = generator("build", game, "--out", tmp_path / "out")
     assert code == 2 and "boxes.text (text): text crosses the safe zone" in warned, warned
 
 
 def test_shapes_are_drawn_with_their_corners(banner, tmp_path):
-    game = tmp_path / "banner-deck"
-    shutil.copytree(banner, game)
-    edit_text(game / "layouts/card.toml", 'fill = "purple"\nopacity = 0.5\nwhen = { field = "type", is = "spell" }',
-              'stroke = "black"')
-    edit_text(game / "layouts/card.toml", 'fill = "gold"\nstroke = "darkgoldenrod"', 'stroke = "black"')
+    game = _game(banner, tmp_path,
+                 ("layouts/card.toml", 'fill = "purple"\nopacity = 0.5\nwhen = { field = "type", is = "spell" }',
+                  'stroke = "black"'),
+                 ("layouts/card.toml", 'fill = "gold"\nstroke = "darkgoldenrod"', 'stroke = "black"'))
     with open(game / "layouts/card.toml", "a") as f:
         f.write('\n[boxes.flag]\nshape = "polygon"\npoints = [[0, 0], [10, 0], [5, "100%"]]\nx = 10\ny = 60\n'
                 'w = 10\nh = 8\nstroke = "black"\n')
@@ -219,11 +223,9 @@ def test_validate_and_the_build_report_the_same_text_problems_at_each_cards_row(
     a text too long for its box, ink across the safe zone (a box moved for one card)."""
     from checker.commands import app as checker_app
 
-    game = tmp_path / "banner-deck"
-    shutil.copytree(banner, game)
-    edit_text(game / "cards.toml", "Blocks one attack", "Blocks :shield: one attack")
-    edit_text(game / "cards.toml", 'name = "Moon Veil"', 'name = "Moon Veil 🎲"')
-    edit_text(game / "cards.toml", "Deal **2** damage to every moon card.", "Deal **2** damage to every moon card. " * 12)
+    game = _game(banner, tmp_path, ("cards.toml", "Blocks one attack", "Blocks :shield: one attack"),
+                 ("cards.toml", 'name = "Moon Veil"', 'name = "Moon Veil 🎲"'),
+                 ("cards.toml", "Deal **2** damage to every moon card.", "Deal **2** damage to every moon card. " * 12))
     with open(game / "layouts" / "card.toml", "a") as f:
         f.write('\n[cards.moon-scout.boxes.icon]\nx = 50\n')
     validated = CliRunner().invoke(checker_app, ["validate", str(game)])
