@@ -6,6 +6,8 @@ disk between two builds of `generator watch` is registered anew), with the fallb
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
+from pathlib import Path
 
 from cards.design import FONT_STYLES, Design
 
@@ -49,5 +51,12 @@ def family_of(design: Design, font: str) -> str:
     if font in BUILTIN:
         return BUILTIN[font]
     spec = design.fonts[font]
-    digest = hashlib.sha256(b"".join(p.read_bytes() for _, p in sorted(spec.faces.items()))).hexdigest()[:10]
-    return f"{spec.name.replace(' ', '')}-{digest}"
+    files = [path for _, path in sorted(spec.faces.items())]
+    return f"{spec.name.replace(' ', '')}-{_digest(tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in files))}"
+
+
+@lru_cache(maxsize=64)
+def _digest(files: tuple[tuple[Path, int, int], ...]) -> str:
+    """The digest of a family's files, read again only when one's stamp changed (a layout names its font in
+    every text box of every card)."""
+    return hashlib.sha256(b"".join(path.read_bytes() for path, _, _ in files)).hexdigest()[:10]
