@@ -1,10 +1,11 @@
 """Faces drawn from a game folder's layout files (cards.design), and the folder's fonts and icons.
 
 A layout is a background, then (when it extends a built-in look) that look with the regions the
-layout moves, then its boxes in order: text through `draw_text` (so the safe-zone, 6 pt, fit and
-glyph checks hold for every text box), images through `draw_art`, shapes.  A box's text is its
-`text` with each `{field}` replaced by the record's value; a box whose text or image comes out
-empty is left out.  An error in a box names the layout file and the box.
+layout moves, then its boxes in order, each as the card gives it (`cards.design.box_for`: its style, its
+`when`, its `{field}` values), turned by its `rotate` and faded by its `opacity`: text through `draw_text`
+(so the safe-zone, 6 pt, fit and glyph checks hold for every text box, as `cards.layouttext` checked them
+at load), images through `draw_art`, shapes (filled with a colour or a gradient).  A box whose text or
+image comes out empty is left out.  An error in a box names the layout file and the box.
 """
 from __future__ import annotations
 
