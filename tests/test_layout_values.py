@@ -245,3 +245,33 @@ def test_validate_and_the_build_report_the_same_text_problems_at_each_cards_row(
         "57.0..64.0 mm, y 75.6..81.2 mm of a 63.5 x 88.9 mm card whose safe zone is 3.0 mm inside the trim, in "
         "layouts/card.toml:114",
     ]
+
+
+@pytest.mark.parametrize("when, shown", [
+    ({"field": "type", "is": ["spell", "trap"]}, ["spell", "trap"]),
+    ({"field": "cost", "set": True}, ["zero", "spell", "trap"]),        # 0 is a value; only the empty cost is unset
+    ({"field": "cost", "set": False}, ["empty"]),
+    ({"field": "cost", "above": 0, "below": 3}, ["spell"]),               # every test given must hold
+    ({"field": "cost", "below": 1}, ["zero"]),
+    ({"field": "flying", "is": True}, ["trap"]),
+    ({"field": "flying", "set": False}, ["zero", "spell", "empty"]),      # false counts as unset, as in a text
+])
+def test_when_holds_for_the_cards_its_tests_name(when, shown):
+    from types import SimpleNamespace
+
+    from cards.design import holds
+
+    cards = {"zero": SimpleNamespace(type="unit", cost=0, flying=False),
+             "spell": SimpleNamespace(type="spell", cost=2, flying=False),
+             "trap": SimpleNamespace(type="trap", cost=5, flying=True),
+             "empty": SimpleNamespace(type="unit", cost=None, flying=False)}
+    assert [name for name, card in cards.items() if holds(when, card)] == shown
+
+
+def test_a_radial_gradient_runs_from_the_centre_out(banner, tmp_path):
+    game = _game(banner, tmp_path, ("layouts/card.toml", 'colours = ["white", "lightsteelblue"], kind = "linear"',
+                                    'colours = ["white", "black"], kind = "radial"'))
+    assert generator("png", game, "--out", tmp_path / "out", "--dpi", DPI, "--card", "sun-guard")[0] == 0
+    front = Image.open(tmp_path / "out" / "banner-deck-png" / "deck" / "sun-guard-front.png")
+    centre, edge = at(front, 34.5, 60), at(front, 8, 76)     # the panel's middle, near its lower left corner
+    assert min(centre) > 120 and max(edge) < min(centre) - 60, (centre, edge)
