@@ -145,6 +145,38 @@ def tts(
 
 
 @app.command()
+def proof(
+    game: str = typer.Argument(..., help="Game id or folder."),
+    component: Optional[str] = typer.Option(None, "--component", help="Only this component's faces."),
+    dpi: int = typer.Option(100, "--dpi", help="Resolution (36 to 600).", parser=option_parser(whole=True)),
+    hand: Optional[str] = typer.Option(None, "--hand", help="Also a fanned hand of these cards: id,id,..."),
+    out: Path = OUT, ink_saver: bool = INK,
+) -> None:
+    """Write OUT/GAME-proof.png, a contact sheet of every face with its id, and with --hand OUT/GAME-hand.png."""
+    from common.files import write_set
+    from generator.engine.box import Style
+    from generator.engine.build import output_name
+    from generator.engine.proof import proof_files
+    from generator.templates import looks_for
+
+    if not 36 <= dpi <= 600:
+        _fail(f"--dpi: expected 36 to 600, got {dpi}")
+    held = None if hand is None else [h.strip() for h in hand.split(",")]
+    if held is not None and not all(held):
+        _fail(f"--hand: expected card ids separated by commas (e.g. red-fox,moonrise), got {hand!r}")
+    opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False)
+    loaded = _load(game)
+
+    def run() -> None:
+        name = output_name(loaded)
+        files = _drawn(lambda: proof_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out, name,
+                                           dpi=dpi, component=component, hand=held))
+        write_set(files, root=out)
+        typer.echo(shown(f"{name}: wrote {' and '.join(str(f) for f in files)}"))
+    _guarded(run)
+
+
+@app.command()
 def calibrate(paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET) -> None:
     """Write OUT/calibration-PAPER-DUPLEX.pdf: a duplex test sheet that shows your printer's --back-offset."""
     from common.files import write_file
@@ -224,6 +256,26 @@ def new(
         _fail(f"{folder}: {exc}")
     typer.echo(shown(f"{folder}: wrote {len(files)} files; next: generator build {folder} "
                      f"(then open {folder}/game.toml: its comments say what to change)"))
+
+
+@app.command()
+def pull(
+    folder: Path = typer.Argument(..., help="The game folder whose components name a source."),
+    timeout: float = typer.Option(30.0, "--timeout", parser=option_parser(low=0.1, high=600.0),
+                                  help="Seconds to wait for a server (to connect, and between bytes)."),
+) -> None:
+    """Fetch each component's source (a published CSV) into its snapshot file and print what changed."""
+    from generator.pull import PullError
+    from generator.pull import pull as run
+
+    if not (folder / "game.toml").is_file():
+        _fail(f"{folder}: expected a game folder with a game.toml")
+    try:
+        lines = run(folder, timeout)
+    except PullError as exc:
+        _fail(str(exc))
+    for line in lines:
+        typer.echo(shown(line))
 
 
 def main() -> None:

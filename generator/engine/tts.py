@@ -10,7 +10,7 @@
   (a round token transparent outside its circle);
 - `GAME.json`: a saved object (Saves/Saved Objects) holding a deck per card component,
   its `DeckIDs` repeating each card's copies, a Custom_Token per token copy and a
-  Custom_Board per board and map.  Image references are relative to the JSON's folder,
+  Custom_Board per board and map, face up.  Image references are relative to the JSON's folder,
   or `URL_BASE/NAME` when the images are hosted (`--tts-url`): the bytes never depend
   on the output folder.
 """
@@ -104,7 +104,8 @@ def tts_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path, 
                                                         "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0,
                                                                         "StandUp": False, "Stackable": True}}})
                 else:
-                    objects.append({"Name": "Custom_Board", "Nickname": record.name, "Transform": _at(len(objects)),
+                    objects.append({"Name": "Custom_Board", "Nickname": record.name,
+                                    "Transform": _at(len(objects), face_up=True),
                                     "CustomImage": {"ImageURL": ref(image_name), "ImageSecondaryURL": "",
                                                     "ImageScalar": 1.0, "WidthScale": 0.0}})
     saved = {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": game.name, "Rules": "",
@@ -114,9 +115,9 @@ def tts_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path, 
     return files
 
 
-def _at(n: int) -> dict[str, float]:
-    """Objects side by side on the table, face down for decks as Tabletop Simulator stores them."""
-    return {"posX": 4.0 * n, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+def _at(n: int, face_up: bool = False) -> dict[str, float]:
+    """Objects side by side on the table, face down for decks as Tabletop Simulator stores them; boards face up."""
+    return {"posX": 4.0 * n, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0 if face_up else 180.0,
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
