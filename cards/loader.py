@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from . import compiled, lastload
 from .boards import Board, cells_layout, load_board
-from .design import Design, check_record_art, load_design
+from .design import Design, check_record_art, check_record_layouts, load_design
 from .errors import MAX_SHOWN, DefinitionError, Problem, unshown
 from .families import FAMILIES, PACKAGE_FOLDER, Family, UnknownFamily, builtin_games, family
 from .formats import format_problem
+from .layouttext import check_record_texts
 from common.files import is_file
 from .models import kinds
 from .tomlsource import LineIndex, parse_toml, read_text, read_toml, reparse
@@ -338,6 +339,12 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
                                                           if c.board is not None and c.board.file)})
     for comp_loaded in loaded.components:
         problems += check_record_art(loaded.design, comp_loaded.file, comp_loaded.records)
+        problems += check_record_layouts(loaded.design, comp_loaded.file, comp_loaded.spec.id,
+                                         comp_loaded.records, comp_loaded.where)
+    for comp_loaded in loaded.components if not problems else ():  # texts are measured in a sound design only
+        problems += check_record_texts(loaded.design, comp_loaded.spec.id, comp_loaded.spec.size_mm,
+                                       getattr(family, "ICONS", ()), comp_loaded.file, comp_loaded.records,
+                                       comp_loaded.where)
     if not problems and hasattr(family, "check_game"):
         problems += family.check_game(loaded)
     if problems:

@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 
 from .box import MM
-from .fonts import DISPLAY_BOLD, TEXT, TEXT_BOLD, register_fonts
+from cards.typeset.fonts import DISPLAY_BOLD, TEXT, TEXT_BOLD, register_fonts
 from .sheet import MARGIN, Options, Page
 
 LABEL = "printing guide"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .box import MM
-from .fonts import TEXT
+from cards.typeset.fonts import TEXT
 from .sheet import FaceRef, Item
 
 TAB = 12 * MM          # standee base flaps

@@ -16,7 +16,7 @@ from cards.formats import FORMAT
 from . import rl
 from .box import MM, Style
 from .faces import FaceForms
-from .fonts import register_fonts
+from cards.typeset.fonts import register_fonts
 from .icons import collecting_forms, define_forms, icon_scope
 from .marks import draw_crop_marks, draw_cut_circles, draw_cut_lines, draw_info, info_place
 from .pdfsave import spooled

@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from .box import MM
-from .fonts import TEXT, TEXT_BOLD, text_width
+from cards.typeset.fonts import TEXT, TEXT_BOLD, text_width
 from .duplex import back_page
 from .sheet import Block, FaceRef, Item, Options, Page, Rect, inflate
 

@@ -7,7 +7,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cards.models.eldorado.kinds import ITEMS, STAY_ABOARD
 
 from generator.engine.contrast import text_on
-from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
+from cards.typeset.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 from generator.templates.regions import picture, region
 
 from . import symbols
