@@ -21,7 +21,8 @@ import sys
 from typing import Any, Protocol
 
 from .errors import StateError
-from .simulate_cmd import build_report, run
+from .batches import run
+from .judged import build_report
 
 TUNE_FORMAT = "pnpkit-tune/1"
 MAX_VALUES = 50  # a range wider than this is a typo more often than a study
@@ -209,11 +210,12 @@ def run_command(game: str, card: str, *, field: str, values: str, games: int, pl
                 policy: str | None, budget: int | None, jobs: int | None, as_json: bool, report_dir: Any,
                 quiet: bool) -> int:
     """`checker tune`: 0, or 2 with one clear line on stderr for anything refused."""
-    from .simulate_cmd import _prepare, default_jobs
+    from .simulate_cmd import prepare
+    from .workers import default_jobs
 
     try:
         wanted = parse_values(values)
-        sim, data, params = _prepare(game, players, policy, budget, None, games, seed)
+        sim, data, params = prepare(game, players, policy, budget, None, games, seed)
         knob = CardField(sim, data, card, field)
         result = tune(sim, data, knob, wanted, params, jobs or default_jobs(), quiet)
     except StateError as exc:
