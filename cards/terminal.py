@@ -49,19 +49,26 @@ def option_parser(whole: bool = False, low: float | None = None, high: float | N
                   unit: str = "") -> Callable[[Any], Any]:
     """A Typer `parser=` for a numeric option: ASCII digits, within [low, high], the bound in the message."""
     def parse(value: Any) -> Any:
-        import typer
-
         try:
-            result = value if isinstance(value, (int, float)) and not isinstance(value, bool) else number(value, whole)
-            result = int(result) if whole else float(result)
+            return option_number(value, whole, low, high, unit)
         except ValueError as exc:
+            import typer
+
             raise typer.BadParameter(str(exc)) from None
-        if (low is not None and result < low) or (high is not None and result > high):
-            bounds = (f"from {low:g} to {high:g}" if low is not None and high is not None
-                      else f"at least {low:g}" if low is not None else f"at most {high:g}")
-            raise typer.BadParameter(f"expected {bounds}{unit}, got {result:g}")
-        return result
     return parse
+
+
+def option_number(value: Any, whole: bool = False, low: float | None = None, high: float | None = None,
+                  unit: str = "") -> Any:
+    """A numeric option's value (int if `whole`, else float) from its text (or its default, a number): ASCII
+    digits, within [low, high]; ValueError saying what is expected otherwise (the message Typer shows)."""
+    result = value if isinstance(value, (int, float)) and not isinstance(value, bool) else number(value, whole)
+    result = int(result) if whole else float(result)
+    if (low is not None and result < low) or (high is not None and result > high):
+        bounds = (f"from {low:g} to {high:g}" if low is not None and high is not None
+                  else f"at least {low:g}" if low is not None else f"at most {high:g}")
+        raise ValueError(f"expected {bounds}{unit}, got {result:g}")
+    return result
 
 
 def run_app(app: Any) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from cards.errors import describe
 from cards.files import is_file
+from cards.options import Command, Option
 from cards.terminal import shown
 
 from .errors import StateError
@@ -22,6 +23,13 @@ if TYPE_CHECKING:
     from typing import Callable
 
     from .result import Resolution
+
+# `checker resolve STATE.toml`'s options: `checker.cli`'s plain path and the Typer command (`checker.commands`)
+RESOLVE = Command((
+    Option("--json", "as_json", kind="flag", help="Print one JSON object instead of text."),
+    Option("--out", "out", kind="path", help="Write the next turn's state here as TOML."),
+    Option("--seed", "seed", kind="whole", low=0, help="Roll what the state does not give (dice, shuffles)."),
+), many=False)
 
 
 def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | os.PathLike[str] | None,
@@ -164,28 +172,3 @@ def _strings(value: object) -> set[str]:
     if isinstance(value, list):
         return {s for v in value for s in _strings(v)}
     return set()
-
-
-def parse_plain(args: list[str]) -> tuple[str, bool, str | None, int | None] | None:
-    """The resolve arguments, or None when they need the full parser (help, errors, odd forms)."""
-    state = out = seed = None
-    as_json = False
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--json":
-            as_json = True
-        elif arg in ("--out", "--seed") and i + 1 < len(args) and not args[i + 1].startswith("-"):
-            i += 1
-            if arg == "--out":
-                out = args[i]
-            elif args[i].isascii() and args[i].isdigit():
-                seed = int(args[i])
-            else:
-                return None
-        elif arg.startswith("-") or state is not None:
-            return None
-        else:
-            state = arg
-        i += 1
-    return (state, as_json, out, seed) if state is not None else None

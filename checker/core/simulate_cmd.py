@@ -18,11 +18,33 @@ import sys
 from types import ModuleType
 from typing import Any
 
+from cards.options import Command, Option
+
 from .batches import run
 from .errors import StateError
 from .judged import build_report
 from .shards import merge_shards, parse_shard, shard_document, shard_range
 from .workers import default_jobs
+
+# `checker simulate GAME`'s options: `checker.cli`'s plain path and the Typer command (`checker.commands`)
+SIMULATE = Command((
+    Option("--games", "games", 1000, "whole", "How many games to play (the most, with --precision).", low=1),
+    Option("--players", "players", 4, "whole", "Players per game.", low=1),
+    Option("--seed", "seed", 0, "whole", "Same seed, same report (whatever --jobs and --shard).", low=0),
+    Option("--policy", "policy", None, "text", "random, greedy or search (El Dorado Canyon; default random), random "
+           "or greedy (Eldorado; default greedy); or one per seat: search,greedy,random,random."),
+    Option("--budget", "budget", None, "whole", "Playouts per decision of the search policy.", low=1),
+    Option("--json", "as_json", kind="flag", help="Print the report as JSON (schema: docs/balance-lab.md)."),
+    Option("--csv", "as_csv", kind="flag", help="Print one CSV row per card, character, seat (or difference)."),
+    Option("--report", "report_dir", None, "path", "Also write an HTML page and PNG charts here."),
+    Option("--jobs", "jobs", None, "whole", "Processes to spread the games over (default: the cores).", low=1),
+    Option("--precision", "precision", None, "number", "Play batches until every interval is this narrow on each "
+           "side."),
+    Option("--shard", "shard", None, "text", "K/N: play the K-th of N parts; print its counts as JSON for --merge."),
+    Option("--merge", "merge", kind="flag", help="The arguments are shard files: print the report of the whole run."),
+    Option("--compare", "compare", None, "text", "A variant (id or folder, same family): report the differences."),
+    Option("--quiet", "quiet", kind="flag", help="No progress bar."),
+), many=True)
 
 
 def simulator(engine: Any) -> Any:
@@ -177,40 +199,3 @@ def prepare(game: str, players: int, policy: str | None, budget: int | None, pre
     if game not in builtin_games() and os.path.basename(os.path.realpath(game)) != data["id"]:
         params["folder"] = game  # a renamed copy is named by its folder as given (it keeps its id)
     return sim, data, params
-
-
-def parse_plain(args: list[str]) -> dict[str, Any] | None:
-    """`simulate GAME` with plain options, for `checker.cli` to run without Typer; None when the
-    arguments need the full parser (help, reports, shards, merge, compare, anything odd)."""
-    options: dict[str, Any] = {"games": 1000, "players": 4, "seed": 0, "policy": None, "budget": None,
-                               "jobs": None, "precision": None, "as_json": False, "as_csv": False, "quiet": False}
-    numbers = {"--games": "games", "--players": "players", "--seed": "seed", "--jobs": "jobs", "--budget": "budget"}
-    flags = {"--json": "as_json", "--csv": "as_csv", "--quiet": "quiet"}
-    game = None
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg in flags:
-            options[flags[arg]] = True
-        elif arg in numbers or arg == "--policy":
-            if i + 1 >= len(args):
-                return None
-            i += 1
-            if arg == "--policy":
-                options["policy"] = args[i]
-            elif args[i].isdigit() and (arg == "--seed" or int(args[i]) >= 1):
-                options[numbers[arg]] = int(args[i])
-            else:
-                return None
-        elif arg.startswith("-") or game is not None:
-            return None
-        else:
-            game = arg
-        i += 1
-    if game is None:
-        return None
-    return {"args": [game], **options}
-
-
-def run_plain(options: dict[str, Any]) -> int:
-    return run_command(options.pop("args"), report_dir=None, shard=None, merge=False, compare=None, **options)
