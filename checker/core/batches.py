@@ -74,7 +74,7 @@ def play(sim: Any, data: dict[str, Any], first: int, count: int, players: int, s
     task = (sim.__name__, data, players, seed, policies, budget)
     if jobs > 1 and count >= 2 * jobs:
         shares = [(first + count * k // jobs, count * (k + 1) // jobs - count * k // jobs) for k in range(jobs)]
-        parts = workers.played(task, [b for s, n in shares for b in batches(s, n)], jobs)
+        parts = workers.played(task, [batches(s, n) for s, n in shares])
     else:
         parts = ((n, workers.work(task, s, n)) for s, n in batches(first, count))
     total: dict[str, Any] | None = None
