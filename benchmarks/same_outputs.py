@@ -9,8 +9,8 @@ own definitions and face caches, and every run's exit code, stdout, stderr and w
 compared:
 
 - `checker resolve` of every state under tests/cases, as text and with `--json`; odd spellings
-  of a state's path (`./x`, `a//b`, `a/../b`, a folder, a missing file), `--seed`, and `--out`
-  (the written state's bytes, and an `--out` that cannot be written);
+  of a state's path (`./x`, `a//b`, `a/../b`, a folder, a missing file, none), `--seed`, and
+  `--out` (the written state's bytes, and an `--out` that cannot be written);
 - `checker simulate` of the three games (text, `--json`, `--csv`, `--jobs 1` and the default
   jobs, a policy per seat, `--precision`), `--shard` and `--merge`, `--compare`, and refusals;
 - `generator build` of every built-in game, default options and `--ink-saver --paper letter
@@ -57,7 +57,7 @@ def cases(work: Path) -> list[list[str]]:
              (f"./{one}", one.replace("/", "//"), one.replace("cases/", "cases/../cases/", 1), "cases", "missing.toml",
               "")]
     runs += [["checker", "resolve", one, "--seed", "7", "--json"], ["checker", "resolve", one, "--out", "next.toml"],
-             ["checker", "resolve", one, "--out", "cases"], ["checker", "resolve", one, "--out", "./no/such/x.toml"]]
+             ["checker", "resolve", one, "--out", "./next.toml"], ["checker", "resolve", one, "--out", "cases"]]
     for game in ("el-dorado-canyon", "eldorado", "eternal-gold-and-steel"):
         base = ["checker", "simulate", game, "--games", "300", "--seed", "3", "--quiet"]
         runs += [base, [*base, "--json"], [*base, "--csv"], [*base, "--jobs", "1", "--json"]]

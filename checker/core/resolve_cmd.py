@@ -5,6 +5,7 @@ resolve must feel instant at the table); the Typer command calls the same functi
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -157,8 +158,6 @@ def printed(result: Resolution, as_json: bool) -> str:
     """What `checker resolve` prints for a resolved turn (with --json: one JSON object)."""
     if not as_json:
         return shown(result.as_text())
-    import json  # only --json prints it
-
     # JSON already escapes C0 controls; `shown` writes the rest as \uXXXX, still valid JSON
     return shown(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
 
