@@ -29,7 +29,7 @@ def _run(args: list[str]) -> None:
 
         plain = RESOLVE.parse(args[1:])
         if plain is not None:
-            from cards.terminal import leave
+            from common.terminal import leave
 
             (state,), options = plain
             leave(resolve_file(state, **options))
@@ -42,12 +42,12 @@ def _run(args: list[str]) -> None:
 
         plain = SIMULATE.parse(args[1:])
         if plain is not None:
-            from cards.terminal import leave
+            from common.terminal import leave
 
             games, options = plain
             leave(run_command(games, **options))
         gc.enable()
-    from cards.terminal import run_app
+    from common.terminal import run_app
     from checker.commands import app
 
     run_app(app)

@@ -1,7 +1,7 @@
 """`checker`'s Typer commands: validate definitions, list rulings, resolve a turn, simulate games, tune a card.
 
 Imports stay inside the commands but for the declarations of `resolve`'s and `simulate`'s options
-(`cards.options`), which `checker.cli.main` reads too: it answers a plain `checker resolve` or
+(`common.options`), which `checker.cli.main` reads too: it answers a plain `checker resolve` or
 `checker simulate` without importing this module (Typer alone costs ~30 ms at start-up).
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import NoReturn, Optional
 
 import typer
 
-from cards.terminal import option_parser, shown
+from common.terminal import option_parser, shown
 from checker.core.resolve_cmd import RESOLVE
 from checker.core.simulate_cmd import SIMULATE
 
@@ -186,7 +186,7 @@ def template(
     if out is None:
         typer.echo(shown(text), nl=False)
         return
-    from cards.files import FileRefused, write_file
+    from common.files import FileRefused, write_file
 
     try:
         write_file(out, text.encode("utf-8"))
@@ -245,7 +245,7 @@ def _family_of(game: str) -> tuple[str, str]:
     if game in FAMILIES:
         return game, game
     folder = builtin_games().get(game) or Path(game)
-    from cards.files import FileRefused, read_bytes
+    from common.files import FileRefused, read_bytes
 
     try:
         declared = tomllib.loads(read_bytes(folder / "game.toml", inside=folder).decode("utf-8"))

@@ -3,7 +3,7 @@
 Importing Typer (and its click copy) costs a rebuild's start-up without doing any of its
 work, so a `build` whose arguments are game names and the usual options is parsed here
 and run through the same steps as the Typer command (`generator.buildrun`): the same
-lines, the same refusals, exit 2.  Both read the options from `BUILD` (`cards.options`);
+lines, the same refusals, exit 2.  Both read the options from `BUILD` (`common.options`);
 what the plain parser does not take (help, `--shop`, `--opt=value` forms, a repeated or
 unknown option, a value that looks like an option or a number Typer would refuse) goes to
 `generator.cli`, which says what it says today.
@@ -14,8 +14,8 @@ import gc
 import sys
 from typing import Any
 
-from cards.options import Command, Option
-from cards.terminal import leave, run_main, shown
+from common.options import Command, Option
+from common.terminal import leave, run_main, shown
 
 # `generator build GAME...`'s options: the plain path here and the Typer command (`generator.cli`), which
 # takes --paper, --out, --bleed ... of its other commands from here too

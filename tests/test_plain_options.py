@@ -1,4 +1,4 @@
-"""The plain parsers of `checker resolve`, `checker simulate` and `generator build` (`cards.options`) against the
+"""The plain parsers of `checker resolve`, `checker simulate` and `generator build` (`common.options`) against the
 Typer commands built from the same declarations: over many argument lists, hostile ones included (non-ASCII digits,
 empty values, huge numbers, options as values), the plain parser either declines (None: Typer parses) or gives
 exactly the values Typer gives; whatever Typer refuses, the plain parser declines, so the refusal is Typer's own."""

@@ -11,9 +11,9 @@ import sys
 from typing import TYPE_CHECKING
 
 from cards.errors import describe
-from cards.files import is_file
-from cards.options import Command, Option
-from cards.terminal import shown
+from common.files import is_file
+from common.options import Command, Option
+from common.terminal import shown
 
 from .errors import StateError
 from .headline import check_focus, headline, take_dispute

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cards.files import FileRefused, read_bytes
+from common.files import FileRefused, read_bytes
 
 from .batches import add
 from .errors import StateError

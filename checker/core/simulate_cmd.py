@@ -18,7 +18,7 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from cards.options import Command, Option
+from common.options import Command, Option
 
 from .batches import run
 from .errors import StateError
