@@ -1,6 +1,6 @@
 """Are this checkout's outputs byte for byte another tree's?  Resolve text and JSON, simulate reports, kits.
 
-    python3 benchmarks/same_outputs.py DIR [--quick]
+    python3 benchmarks/same_outputs.py DIR [--quick] [--pure]
 
 DIR is another checkout installed as CI installs it (its own `.venv`, e.g. a worktree of `main`).
 Each side runs its own installed `checker` and `generator` (each in its own `.venv`) on the same
@@ -18,7 +18,8 @@ compared:
   every file it writes.
 
 Prints each difference (the first lines of both sides) and exits 1 if there is any. `--quick`:
-resolve and simulate only.
+resolve and simulate only; `--pure`: both sides run the engines from their sources (`PNPKIT_PURE=1`:
+for a DIR whose compiled modules are not current).
 """
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def cases(work: Path) -> list[list[str]]:
     return runs
 
 
-def compare(against: Path, quick: bool) -> int:
+def compare(against: Path, quick: bool, pure: bool) -> int:
     work = Path(tempfile.mkdtemp(prefix="pnpkit-same-"))
     shutil.copytree(ROOT / "tests" / "cases", work / "cases")
     shutil.copytree(ROOT / "tests" / "games", work / "games")
@@ -79,6 +80,8 @@ def compare(against: Path, quick: bool) -> int:
     for label, tree in (("this checkout", ROOT), ("DIR", against.resolve())):
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PNPKIT_PURE")}
         env["PNPKIT_CACHE"] = tempfile.mkdtemp(prefix="pnpkit-same-cache-")
+        if pure:
+            env["PNPKIT_PURE"] = "1"
         env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="pnpkit-same-pyc-")
         sides[label] = runner(tree, work, env)
     differences = 0
@@ -127,5 +130,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("against", type=Path)
     parser.add_argument("--quick", action="store_true", help="resolve and simulate only")
+    parser.add_argument("--pure", action="store_true", help="both sides run the engines from their sources")
     args = parser.parse_args()
-    sys.exit(compare(args.against, args.quick))
+    sys.exit(compare(args.against, args.quick, args.pure))
