@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import compiled, lastload
+from .boards import Board, cells_layout, load_board
 from .design import Design, check_record_art, load_design
 from .errors import DefinitionError, Problem
 from .families import FAMILIES, PACKAGE_FOLDER, Family, UnknownFamily, builtin_games, family
@@ -39,6 +40,7 @@ class LoadedComponent:
     file: str
     index: LineIndex | CellIndex | None = None  # where each record's fields are in `file`
     table: str = "cards"
+    board: Board | None = None  # a board's grid and cells (`spec.grid`), for drawing and for rules engines
 
     @property
     def id(self) -> str:
@@ -66,6 +68,7 @@ class Game:
     builtin: bool = False  # found on the game search path (asked for by id), not given as a folder
     shown: str = ""  # the folder as the user named it (messages name it: a renamed copy keeps its id)
     design: Design | None = None  # the folder's own fonts, icons, layouts and art (cards.design)
+    parameters: dict[str, int] = field(default_factory=dict)  # the rule parameters game.toml sets (cards.parameters)
 
     @property
     def rules_family(self) -> Family:
@@ -232,6 +235,7 @@ def _keep(game: Game, last: Reload, where: compiled.Entry | None) -> None:
     """File a validated game when it can come back exactly: no design of its own, no spreadsheet, plain records;
     and the files its load parsed (`cards.lastload`), for the next load after an edit."""
     if (game.design != Design(game.folder) or hasattr(game.family, "records_for")
+            or any(c.spec.grid is not None for c in game.components)
             or not all(type(c.index) is LineIndex for c in game.components)):
         return
     kinds: dict[str, list[str]] = {}
@@ -240,8 +244,8 @@ def _keep(game: Game, last: Reload, where: compiled.Entry | None) -> None:
          "text": c.index.text if isinstance(c.index, LineIndex) else None} for c in game.components]
     if where is not None and all(c["spec"] is not None and c["records"] is not None for c in components):
         compiled.keep_game(where, {"id": game.id, "name": game.name, "rules": game.rules,
-                                   "players": list(game.players), "components": components,
-                                   "kinds": kinds})
+                                   "players": list(game.players), "parameters": game.parameters,
+                                   "components": components, "kinds": kinds})
     spec = [(key, compiled.dumped(found)) for key, found in last.specs.items()]
     lastload.keep(game.folder, last.texts, spec[0] if len(spec) == 1 else None, last.stamp)
 
@@ -251,7 +255,7 @@ def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Gam
     low, high = kept["players"]
     loaded = Game(str(kept["id"]), str(kept["name"]), str(kept["rules"]), (int(low), int(high)), folder,
                   family=FAMILIES[kept["rules"]].schema_module(), builtin=game in builtin_games(), shown=shown,
-                  design=Design(folder))
+                  design=Design(folder), parameters={str(k): int(v) for k, v in kept["parameters"].items()})
     made = {str(name): list(found) for name, found in kept["kinds"].items()}  # kept records, without pydantic
     for comp in kept["components"]:
         spec, records = compiled.built(comp["spec"], made), compiled.built(comp["records"], made)
@@ -285,14 +289,24 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
     family = FAMILIES[spec.rules].schema_module()
     loaded = Game(spec.id, spec.name, spec.rules, (spec.players[0], spec.players[1]), folder, family=family,
                   builtin=game in builtin_games(), shown=shown)
-    problems, schemas = _record_schemas(family, data, game_file, index)
+    problems = _parameter_problems(family, spec, game_file, index)
+    if not problems and spec.parameters:
+        loaded.parameters = dict(spec.parameters)
+    more, schemas = _record_schemas(family, data, game_file, index)
+    problems += more
     seen: dict[str, str] = {}
     used: dict[tuple[Any, str], Record] = {}
     if reload is not None:
         reload.begin(folder, {folder / comp.file for comp in spec.components})
-    for comp in spec.components:
+    declared = data.get("icons")
+    icons = set(getattr(family, "ICONS", ())) | (set(declared) if isinstance(declared, dict) else set())
+    for number, comp in enumerate(spec.components):
         comp_problems, records, comp_index = _load_component(folder, shown, comp, family, schemas, index, reload, used)
         problems += comp_problems
+        board = None
+        if comp.grid is not None:
+            board, board_problems = load_board(folder, shown, comp, icons, index, number)
+            problems += board_problems
         file = f"{shown}/{comp.file}"
         mine: set[str] = set()
         for rec in records:
@@ -304,15 +318,19 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
                 seen.setdefault(rec.id, file)
             mine.add(rec.id)
         table = getattr(schemas.get(comp.schema_), "TABLE", "cards")
-        loaded.components.append(LoadedComponent(comp, records, file, comp_index, table))
+        loaded.components.append(LoadedComponent(comp, records, file, comp_index, table, board))
     if reload is not None:
         reload.done(used)
     design_problems, loaded.design = load_design(
         folder, shown, data, index, spec.rules,
         [(c.id, c.spec.layout, set(schemas[c.spec.schema_].model_fields) - {"layout"} if c.spec.schema_ in schemas
-          else set(), {r.layout for r in c.records if r.layout}) for c in loaded.components],
+          else set(), {r.layout for r in c.records if r.layout}) for c in loaded.components]
+        + [(cells_layout(c.id), c.spec.grid.layout, {"cell", "label", *c.board.columns}, set())
+           for c in loaded.components if c.board is not None and c.spec.grid.layout],
         {f.name for f in FAMILIES.values() if f.looks})
     problems += design_problems
+    loaded.design.files = sorted({*loaded.design.files, *(c.board.file for c in loaded.components
+                                                          if c.board is not None and c.board.file)})
     for comp_loaded in loaded.components:
         problems += check_record_art(loaded.design, comp_loaded.file, comp_loaded.records)
     if not problems and hasattr(family, "check_game"):
@@ -320,6 +338,17 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
     if problems:
         raise DefinitionError(problems)
     return loaded
+
+
+def _parameter_problems(family: ModuleType, spec: GameFile, game_file: str, index: LineIndex) -> list[Problem]:
+    """game.toml's `[parameters]` checked against those the family declares, each at its line."""
+    from .parameters import problems
+
+    if spec.parameters is None:
+        return []
+    return [Problem(game_file, message, line=index.line_of(("parameters", name) if name else ("parameters",)),
+                    path=f"parameters.{name}" if name else "parameters")
+            for name, message in problems(family, spec.parameters, spec.rules)]
 
 
 def _record_schemas(family: ModuleType, data: dict[str, Any], game_file: str,

@@ -67,11 +67,14 @@ class Progress:
 
 
 def play(sim: Any, data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
-         budget: int, jobs: int, progress: Progress | None = None, done: int = 0) -> dict[str, Any]:
-    """Tally games first..first+count-1: here, or split in `jobs` equal shares played side by side."""
+         budget: int, jobs: int, progress: Progress | None = None, done: int = 0, cluster: Any = None) -> dict[str, Any]:
+    """Tally games first..first+count-1: here, split in `jobs` equal shares played side by side, or batch by batch
+    on a Dask cluster (`checker.core.cluster`)."""
     from . import workers
 
     task = (sim.__name__, data, players, seed, policies, budget)
+    if cluster is not None:
+        return cluster.tallies([(task, batches(first, count))], progress, done)[0]
     if jobs > 1 and count >= 2 * jobs:
         shares = [(first + count * k // jobs, count * (k + 1) // jobs - count * k // jobs) for k in range(jobs)]
         parts = workers.played(task, [batches(s, n) for s, n in shares])
@@ -89,19 +92,20 @@ def play(sim: Any, data: dict[str, Any], first: int, count: int, players: int, s
 
 
 def run(sim: Any, data: dict[str, Any], games: int, players: int, seed: int, policies: list[str], budget: int,
-        jobs: int, precision: float | None = None, quiet: bool = True, first: int = 0) -> dict[str, Any]:
+        jobs: int, precision: float | None = None, quiet: bool = True, first: int = 0, cluster: Any = None
+        ) -> dict[str, Any]:
     """Play and tally; with `precision`, batch after batch until every interval is that narrow."""
     from .judged import precise_enough
 
     progress = Progress(games, quiet)
     try:
         if precision is None:
-            tally = play(sim, data, first, games, players, seed, policies, budget, jobs, progress)
+            tally = play(sim, data, first, games, players, seed, policies, budget, jobs, progress, cluster=cluster)
         else:
             tally, played = None, 0
             while played < games:
                 n = min(BATCH, games - played)
-                part = play(sim, data, first + played, n, players, seed, policies, budget, jobs, progress, played)
+                part = play(sim, data, first + played, n, players, seed, policies, budget, jobs, progress, played, cluster)
                 tally = part if tally is None else add(tally, part)
                 played += n
                 if precise_enough(sim.report(data, tally, players, policies), precision):

@@ -37,6 +37,14 @@ def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) ->
     return out
 
 
+def parameter_changes(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """The rule parameters (`[parameters]`) whose values differ between two compiled games, as "what differs" lists
+    them; a house rule's value beside the base's."""
+    old, new = a.get("parameters", {}), b.get("parameters", {})
+    return [f"parameters: {name} {old.get(name)} -> {new.get(name)}" for name in {**old, **new}
+            if old.get(name) != new.get(name)]
+
+
 def _short(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -79,7 +87,7 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
     """Both reports (same seeds: common random numbers), the items changed and each metric's difference,
     variant - base."""
     (data_a, rep_a), (data_b, rep_b) = base, variant
-    changes = sim.differences(data_a, data_b)
+    changes = parameter_changes(data_a, data_b) + sim.differences(data_a, data_b)
     changed = {c.split(": ")[1] for c in changes if c.count(": ") >= 1}
     deltas: list[dict[str, Any]] = []
     for family in rep_a["families"]:
@@ -147,7 +155,7 @@ def _p_mean(d: float, low: float, high: float) -> float:
 
 
 def compare_variant(sim: Any, base: tuple[str, dict[str, Any], dict[str, Any]], variant: tuple[str, Any, dict[str, Any]],
-                    params: dict[str, Any], jobs: int, quiet: bool) -> dict[str, Any]:
+                    params: dict[str, Any], jobs: int, quiet: bool, cluster: Any = None) -> dict[str, Any]:
     """`--compare`: the variant (its argument, metrics module and prepared game) played on exactly the games the
     base (its argument, prepared game and report) played, then `compare_runs`."""
     from .batches import run
@@ -161,6 +169,6 @@ def compare_variant(sim: Any, base: tuple[str, dict[str, Any], dict[str, Any]], 
                          field="--compare")
     params_b = {**params, "games": report["games"]}  # the variant plays exactly the games the base played
     tally_b = run(sim, data_b, report["games"], params["players"], params["seed"], params["policy"], params["budget"],
-                  jobs, None, quiet)
+                  jobs, None, quiet, cluster=cluster)
     report_b = build_report(sim, data_b, tally_b, params_b)
     return compare_runs(sim, (data, report), (data_b, report_b), params, labels(arg_a, report, arg_b, report_b))

@@ -44,6 +44,8 @@ SIMULATE = Command((
     Option("--merge", "merge", kind="flag", help="The arguments are shard files: print the report of the whole run."),
     Option("--compare", "compare", None, "text", "A variant (id or folder, same family): report the differences."),
     Option("--quiet", "quiet", kind="flag", help="No progress bar."),
+    Option("--cluster", "cluster", None, "text", "Play the batches on a Dask cluster: a scheduler's address "
+           "(tcp://HOST:PORT) or local (worker processes here, --jobs of them); needs pip install 'pnpkit[cluster]'."),
 ), many=True)
 
 
@@ -90,11 +92,16 @@ def simulate_game(module: str, game: Any, games: int = 1000, players: int = 4, s
 
 def run_command(args: list[str], *, games: int, players: int, seed: int, policy: str | None, budget: int | None,
                 as_json: bool, as_csv: bool, report_dir: Any, jobs: int | None, precision: float | None,
-                shard: str | None, merge: bool, compare: str | None, quiet: bool) -> int:
+                shard: str | None, merge: bool, compare: str | None, quiet: bool, cluster: str | None = None) -> int:
     """`checker simulate`: 0, or 2 with one clear line on stderr for anything refused."""
+    from .cluster import open_cluster
+
     try:
-        result = _command(args, games, players, seed, policy, budget, as_json, as_csv, jobs, precision, shard, merge,
-                          compare, quiet)
+        if cluster is not None and (merge or shard is not None):
+            raise StateError("expected --cluster or --shard/--merge: a cluster plays the whole run", field="--cluster")
+        with open_cluster(cluster, jobs or default_jobs()) as on:
+            result = _command(args, games, players, seed, policy, budget, as_json, as_csv, jobs, precision, shard,
+                              merge, compare, quiet, on)
     except StateError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -119,7 +126,7 @@ def run_command(args: list[str], *, games: int, players: int, seed: int, policy:
 
 def _command(args: list[str], games: int, players: int, seed: int, policy: str | None, budget: int | None, as_json: bool,
              as_csv: bool, jobs: int | None, precision: float | None, shard: str | None, merge: bool,
-             compare: str | None, quiet: bool) -> dict[str, Any] | str:
+             compare: str | None, quiet: bool, cluster: Any = None) -> dict[str, Any] | str:
     if as_json and as_csv:
         raise StateError("expected one of --json and --csv, got both", field="--csv")
     if precision is not None and not 0 < precision < 0.5:
@@ -151,14 +158,15 @@ def _command(args: list[str], games: int, players: int, seed: int, policy: str |
         tally = run(sim, data, count, players, seed, params["policy"], params["budget"], jobs, None, quiet, first) \
             if count else sim.new_tally(players)
         return json.dumps(shard_document(params, data, (k, n), tally), sort_keys=True)
-    tally = run(sim, data, games, players, seed, params["policy"], params["budget"], jobs, precision, quiet)
+    tally = run(sim, data, games, players, seed, params["policy"], params["budget"], jobs, precision, quiet,
+                cluster=cluster)
     base = build_report(sim, data, tally, params)
     if compare is None:
         return base
     sim_b, data_b, _ = prepare(compare, players, policy, budget, precision, games, seed)
     from .compare import compare_variant
 
-    return compare_variant(sim, (args[0], data, base), (compare, sim_b, data_b), params, jobs, quiet)
+    return compare_variant(sim, (args[0], data, base), (compare, sim_b, data_b), params, jobs, quiet, cluster)
 
 
 def _engine_of_family(name: Any) -> ModuleType | None:
