@@ -13,7 +13,7 @@ from typer.core import TyperCommand
 
 from common.terminal import help_group, option_parser, run_app, run_main, shown
 from generator import buildrun
-from generator.plain import DEFAULTS
+from generator.plain import BUILD
 
 T = TypeVar("T")
 app = typer.Typer(cls=help_group(), add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -48,25 +48,9 @@ _guarded = _refusing(buildrun.guarded)
 _drawn = buildrun.drawn
 
 
-def _folder(value: Any) -> Path:
-    """`--out`: a folder's name; an empty one would write into the current folder, which no one means."""
-    if isinstance(value, Path):  # the default
-        return value
-    if not str(value).strip():
-        raise typer.BadParameter(f"expected a folder name, got {value!r}")
-    return Path(value)
-
-
-PAPER = typer.Option(DEFAULTS["paper"], "--paper", help="a4 or letter.")
-OUT = typer.Option(Path(DEFAULTS["out"]), "--out", help="Output folder.", parser=_folder)
-DUPLEX_OPT = typer.Option(DEFAULTS["duplex"], "--duplex", help="Edge your printer flips on: long or short.")
-OFFSET = typer.Option(DEFAULTS["back_offset"], "--back-offset", help="X,Y mm your printer shifts the back side; backs move by it.")
-NO_BACKS = typer.Option(False, "--no-backs", help="Single-sided: print no backs.")
-FOLD = typer.Option(False, "--fold", help="Fronts and backs side by side on one page, to fold and glue.")
-BLEED = typer.Option(DEFAULTS["bleed"], "--bleed", help="Bleed in mm past the trim.", parser=option_parser())
-INK = typer.Option(False, "--ink-saver", help="Light backgrounds and outline art.")
-CUTS = typer.Option(False, "--cut-lines", help="Also draw thin cut lines on every trim edge.")
-NO_CACHE = typer.Option(False, "--no-cache", help="Draw every face afresh (the face cache is neither read nor written).")
+PAPER, OUT, DUPLEX_OPT, OFFSET = (BUILD.typer(name) for name in ("paper", "out", "duplex", "back_offset"))
+NO_BACKS, FOLD, BLEED, INK = (BUILD.typer(name) for name in ("no_backs", "fold", "bleed", "ink_saver"))
+CUTS, NO_CACHE = BUILD.typer("cut_lines"), BUILD.typer("no_cache")
 
 
 class _ShopOptional(TyperCommand):

@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from cards import load_game
 from checker.cli import app
 from checker.core import stats
-from checker.core.simulate_cmd import BATCH, simulate_game
+from checker.core.batches import BATCH
+from checker.core.simulate_cmd import simulate_game
 from madeup_games import gain_card, planted_town, town_cards, write_town
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,7 +165,7 @@ def test_each_policy_judges_the_cards_and_the_report_says_where_they_disagree():
     policy (the pooled counts are the policies' counts added up), and every card whose verdicts differ
     (an unknown differs from nothing) is listed, in the JSON and in the text."""
     from checker.core.report import text
-    from checker.core.simulate_cmd import disagreements
+    from checker.core.judged import disagreements
 
     report = simulate_game(METRICS, load_game(str(TEST_GAME)), games=1000, players=4, seed=1,
                            policy="greedy,greedy,random,random", jobs=1)
@@ -344,18 +345,18 @@ def test_progress_bar_only_on_a_terminal_only_after_a_second_and_never_when_quie
     import io
     import sys
 
-    from checker.core import simulate_cmd
+    from checker.core import batches
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     clock = [0.0]
-    monkeypatch.setattr(simulate_cmd.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(batches.time, "monotonic", lambda: clock[0])
     for stream, quiet, shown in ((Terminal(), False, True), (Terminal(), True, False), (io.StringIO(), False, False)):
         monkeypatch.setattr(sys, "stderr", stream)
         clock[0] = 0.0
-        bar = simulate_cmd.Progress(1000, quiet)
+        bar = batches.Progress(1000, quiet)
         bar.update(250)
         assert stream.getvalue() == ""  # under a second: nothing yet
         clock[0] = 1.5

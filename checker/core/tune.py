@@ -26,8 +26,9 @@ import sys
 from typing import Any, Protocol
 
 from . import health
+from .batches import run
 from .errors import StateError
-from .simulate_cmd import build_report, run
+from .judged import build_report
 
 TUNE_FORMAT = "pnpkit-tune/1"
 MAX_VALUES = 50  # a range wider than this is a typo more often than a study
@@ -178,7 +179,7 @@ def tally_values(sim: Any, datas: list[dict[str, Any]], params: dict[str, Any], 
     """Each value's games (the same seeds for all): the one place they are played. On a cluster every value's
     batches go at once, so the sweep keeps every worker busy."""
     if cluster is not None:
-        from .simulate_cmd import Progress, batches
+        from .batches import Progress, batches
 
         tasks = [((sim.__name__, d, params["players"], params["seed"], params["policy"], params["budget"]),
                   batches(0, params["games"])) for d in datas]
@@ -299,7 +300,8 @@ def run_command(game: str, card: str | None, *, field: str | None, values: str, 
                 quiet: bool, parameter: str | None = None, cluster: str | None = None) -> int:
     """`checker tune`: 0, or 2 with one clear line on stderr for anything refused."""
     from .cluster import open_cluster
-    from .simulate_cmd import _prepare, default_jobs
+    from .simulate_cmd import prepare
+    from .workers import default_jobs
 
     knob: Knob
     try:
@@ -310,7 +312,7 @@ def run_command(game: str, card: str | None, *, field: str | None, values: str, 
         if parameter is None and (card is None or field is None):
             raise StateError("expected a card and --field (a field of the card), or --parameter NAME (a rule "
                              "parameter)", field="card" if card is None else "--field")
-        sim, data, params = _prepare(game, players, policy, budget, None, games, seed)
+        sim, data, params = prepare(game, players, policy, budget, None, games, seed)
         if parameter is not None:
             knob = RuleParameter(sim, data, parameter, wanted)
         else:
