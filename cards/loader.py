@@ -66,6 +66,7 @@ class Game:
     builtin: bool = False  # found on the game search path (asked for by id), not given as a folder
     shown: str = ""  # the folder as the user named it (messages name it: a renamed copy keeps its id)
     design: Design | None = None  # the folder's own fonts, icons, layouts and art (cards.design)
+    version: str | None = None  # game.toml's `version`: printed on every face's stamp (generator.engine.stamp)
 
     @property
     def rules_family(self) -> Family:
@@ -239,7 +240,7 @@ def _keep(game: Game, last: Reload, where: compiled.Entry | None) -> None:
         {"spec": compiled.dumped(c.spec, kinds), "records": compiled.dumped(c.records, kinds), "table": c.table,
          "text": c.index.text if isinstance(c.index, LineIndex) else None} for c in game.components]
     if where is not None and all(c["spec"] is not None and c["records"] is not None for c in components):
-        compiled.keep_game(where, {"id": game.id, "name": game.name, "rules": game.rules,
+        compiled.keep_game(where, {"id": game.id, "name": game.name, "rules": game.rules, "version": game.version,
                                    "players": list(game.players), "components": components,
                                    "kinds": kinds})
     spec = [(key, compiled.dumped(found)) for key, found in last.specs.items()]
@@ -251,7 +252,7 @@ def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Gam
     low, high = kept["players"]
     loaded = Game(str(kept["id"]), str(kept["name"]), str(kept["rules"]), (int(low), int(high)), folder,
                   family=FAMILIES[kept["rules"]].schema_module(), builtin=game in builtin_games(), shown=shown,
-                  design=Design(folder))
+                  design=Design(folder), version=None if kept.get("version") is None else str(kept["version"]))
     made = {str(name): list(found) for name, found in kept["kinds"].items()}  # kept records, without pydantic
     for comp in kept["components"]:
         spec, records = compiled.built(comp["spec"], made), compiled.built(comp["records"], made)
@@ -284,7 +285,7 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
         raise DefinitionError(problems_from_validation(exc, game_file, index, data, schema=GameFile)) from None
     family = FAMILIES[spec.rules].schema_module()
     loaded = Game(spec.id, spec.name, spec.rules, (spec.players[0], spec.players[1]), folder, family=family,
-                  builtin=game in builtin_games(), shown=shown)
+                  builtin=game in builtin_games(), shown=shown, version=spec.version)
     problems, schemas = _record_schemas(family, data, game_file, index)
     seen: dict[str, str] = {}
     used: dict[tuple[Any, str], Record] = {}

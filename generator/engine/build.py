@@ -37,6 +37,7 @@ from .pdfforms import keeping_streams, stored_streams
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
 from .sheet import PAPERS_MM, Options, Page
+from .stamp import FaceStamps
 
 
 @dataclass
@@ -123,8 +124,9 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     def faces(recordings: Recordings) -> FaceForms:
         # a face of a component on a poster is drawn in the kit and replayed on the posters
         share = frozenset(i.face.component.id for p in posters.values() for page in p for i in page.items)
-        return FaceForms(looks, style, opts.bleed, recordings, share=share, cache=cache)
+        return FaceForms(looks, style, opts.bleed, recordings, share=share, cache=cache, stamps=stamps)
 
+    stamps = FaceStamps(game, looks) if opts.stamp else None
     recordings: Recordings = {}
     base = out / f"{name}-{opts.paper}"
     kit = manifest(pages, game, opts.paper)

@@ -33,6 +33,7 @@ class Options:
     bleed: float = 3.0                        # mm
     ink_saver: bool = False
     cut_lines: bool = False
+    stamp: bool = True                        # the version stamp on every face (generator.engine.stamp)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from .facecache import FaceCache
 from .faces import FaceForms
 from .render import new_pdf, place
 from .sheet import FaceRef, Item, Options
+from .stamp import FaceStamps
 from .vendors import VENDORS
 
 SHOP_KINDS = ("card", "token", "board")
@@ -45,7 +46,7 @@ def face_pdf(game: Any, looks: Any, style: Style, opts: Options, faces: Iterable
     """One face per page, the page being the face's bleed box; None gives a blank page of the next face's size.
     With `cache`, the faces are replayed from it or kept there (`generator watch`'s previews)."""
     faces = list(faces)
-    forms = FaceForms(looks, style, opts.bleed, cache=cache)
+    forms = FaceForms(looks, style, opts.bleed, cache=cache, stamps=FaceStamps(game, looks) if opts.stamp else None)
     bleed = opts.bleed * MM
 
     def draw(c) -> None:
@@ -72,7 +73,7 @@ def shop_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path,
     from .raster import png_images   # raster renders these pages: imported here, not in a cycle
 
     vendor = VENDORS[vendor_id]
-    opts = replace(opts, bleed=opts.bleed if vendor.bleed is None else vendor.bleed)
+    opts = replace(opts, bleed=opts.bleed if vendor.bleed is None else vendor.bleed, stamp=opts.stamp and vendor.stamp)
     groups: dict[tuple[float, float], list[Any]] = {}
     refused: list[str] = []
     for comp in game.components:

@@ -22,6 +22,7 @@ class Vendor:
     kinds: tuple[str, ...]   # component kinds the vendor makes
     smallest: float          # mm: the shortest side it cuts
     largest: float           # mm: the longest side it prints
+    stamp: bool = True       # False: the vendor forbids marks in the safe area, so faces go without the version stamp
 
     def refuses(self, kind: str, size_mm: tuple[float, float]) -> str | None:
         """Why the vendor cannot make a piece of this kind and size, or None when it can."""

@@ -10,6 +10,9 @@ Contract (one module per rules family, named by the family's `looks` in the regi
   may be printed (`generator.engine.rooms`),
 - optionally `NOTES: dict[str, fn(game) -> str]` keyed by schema: a note printed beside the
   component's pieces on the sheet (what fits where),
+- optionally `STAMPS: dict[str, Spot]` keyed by schema and `BACK_STAMPS` keyed by back name: where
+  and how large the version stamp goes in the face's safe margin (`generator.engine.stamp.Spot`;
+  default: its bottom-right corner at 4.5 pt; None: no stamp),
 
 where `DrawFn(c, record, component, box, style) -> None` draws one face:
 
@@ -46,7 +49,11 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
+from generator.engine.stamp import Spot
+
 from . import common, layouts
+
+DEFAULT_STAMP = Spot()
 
 DrawFn = Callable[..., None]  # (c, record, component, box, style) -> None
 
@@ -84,6 +91,12 @@ class Looks:
         """A note printed beside `component`'s pieces (`NOTES[schema](game) -> str`), e.g. what fits
         a square of the map."""
         return getattr(self.module, "NOTES", {}).get(component.schema_)
+
+    def stamp(self, component: Any, side: str) -> Spot | None:
+        """Where the version stamp goes on `component`'s `side` (`STAMPS`, `BACK_STAMPS`; None: nowhere)."""
+        if side == "front":
+            return getattr(self.module, "STAMPS", {}).get(component.schema_, DEFAULT_STAMP)
+        return getattr(self.module, "BACK_STAMPS", {}).get(component.back, DEFAULT_STAMP)
 
     def back(self, component: Any) -> DrawFn | None:
         """The back of `component`, or None when it has no back."""

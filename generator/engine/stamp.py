@@ -1,0 +1,192 @@
+"""The version stamp on every face: the game's version and a short digest of what the face shows.
+
+A printed card says which build it came from, so old cards can be told from new ones at a glance.  The
+digest is of the face's content by value (`FaceStamps.digest`): its record's fields (as JSON, sorted:
+equal values give equal digests, unlike the face cache's pickled keys), its component's spec (size,
+shape, back, layout), its side, the bytes of the art its record names and of the game's own design
+files (layouts, fonts, icons), and which look draws it.  Not pnpkit's code, nor game.toml (which holds
+the version), so an upgrade or a version bump leaves every digest as it was.  A back its look draws
+the same for every record (`faces.ignores_record`) is digested without the record.
+
+The stamp is drawn into the face's form after the template (and so after its digest is taken), in the
+face's safe margin, the band between the trim and the safe zone that text and icons never enter: a
+`Spot` each look declares (`Looks.stamp`) says which corner and at what size.  A round piece takes it
+along the bottom of its ring.  A piece too small for the stamp at `MIN_SIZE` carries none (its
+digest is still in the manifest).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cards.design import record_images
+from cards.files import read_bytes
+
+from .box import Box, Color
+from .fonts import TEXT, register_fonts, text_width
+
+DIGEST_CHARS = 8
+MIN_SIZE = 3.2      # pt: the smallest stamp still read with the naked eye
+CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right", "arc")
+# fields that decide how many pieces are cut, not what one shows
+_NOT_SHOWN = frozenset({"copies"})
+_SPEC_NOT_SHOWN = frozenset({"copies", "file"})
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a look prints the stamp: a `corner` of the safe margin ("arc": along the bottom of a round
+    piece), its font `size` in points (shrunk to fit down to MIN_SIZE), its `ink`, and a `plate` colour
+    behind it (None: none), so that it reads on a dark back as on a pale front."""
+
+    corner: str = "bottom-right"
+    size: float = 4.5
+    ink: Color = (0.2, 0.2, 0.2)
+    plate: Color | None = (1.0, 1.0, 1.0)
+
+
+def fields_of(record: Any) -> dict[str, Any]:
+    """A record's fields as plain JSON values, as the build read them (the manifest's `records`)."""
+    return json.loads(json.dumps(record.model_dump(), default=str))
+
+
+class FaceStamps:
+    """The digest and stamp of every face of one game in one look (each file read once a build)."""
+
+    def __init__(self, game: Any, looks: Any) -> None:
+        self.game, self.looks = game, looks
+        self.version: str | None = getattr(game, "version", None)
+        design = getattr(game, "design", None)
+        self.folder: Path = game.folder
+        art = {info.path for info in design.art.values()} if design is not None else set()
+        shared = [p for p in (design.files if design is not None else []) if p not in art]
+        digest = hashlib.sha256(f"{getattr(looks.module, '__name__', None)}\0".encode())
+        for path in shared:
+            digest.update(self._file(path).encode() + b"\0")
+        self.base = digest.hexdigest()
+        self._files: dict[Path, str] = {}
+        self._digests: dict[tuple, tuple[Any, Any, str]] = {}
+
+    def _file(self, path: Path) -> str:
+        """A design file's name and content digest ("unreadable" when it cannot be read now)."""
+        try:
+            data = read_bytes(path, inside=self.folder)
+        except Exception:  # (a file gone since the load: the build then fails where it draws it)
+            data = b"unreadable"
+        name = path.relative_to(self.folder).as_posix() if path.is_relative_to(self.folder) else path.name
+        return f"{name}:{hashlib.sha256(data).hexdigest()}"
+
+    def digest(self, face: Any, shared: bool) -> str:
+        """The face's digest (DIGEST_CHARS hex digits); `shared`: a back drawn the same for every record."""
+        spec, record = face.component.spec, face.record
+        memo = (id(spec), None if shared else id(record), face.side, face.die_face)
+        known = self._digests.get(memo)
+        if known is not None and known[0] is spec and (shared or known[1] is record):
+            return known[2]
+        shown = {k: v for k, v in fields_of(spec).items() if k not in _SPEC_NOT_SHOWN}
+        what: dict[str, Any] = {"look": self.base, "component": shown, "side": face.side, "die_face": face.die_face}
+        if not shared:
+            what["record"] = {k: v for k, v in fields_of(record).items() if k not in _NOT_SHOWN}
+            art = getattr(getattr(self.game, "design", None), "art", {})
+            what["art"] = [self._art(art[name].path) for _, name in record_images(record) if name in art]
+        digest = hashlib.sha256(json.dumps(what, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+        self._digests[memo] = (spec, record, digest[:DIGEST_CHARS])
+        return digest[:DIGEST_CHARS]
+
+    def _art(self, path: Path) -> str:
+        if path not in self._files:
+            self._files[path] = self._file(path)
+        return self._files[path]
+
+    def text(self, digest: str) -> str:
+        """What the stamp says: "0.3 · 1a2b3c4d", or the digest alone for a game without a version."""
+        return digest if self.version is None else f"{self.version} \u00b7 {digest}"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A stamp laid out on one face: its text, size and the rectangle of its plate (points from the trim's
+    bottom-left); `arc` the radius of the circle its baseline follows (a round piece), else None."""
+
+    text: str
+    size: float
+    rect: tuple[float, float, float, float]
+    arc: float | None = None
+
+
+def lay_out(text: str, box: Box, spot: Spot, round_piece: bool) -> Placed | None:
+    """Where `text` goes on `box` at `spot`: in the safe margin, at the largest size up to the spot's that
+    fits; None when even MIN_SIZE does not (a piece too small)."""
+    band = box.safe
+    for size in _sizes(spot.size):
+        height = size * 1.1
+        if height > band * 0.8:
+            continue
+        width = text_width(text, TEXT, size) + size * 0.6
+        y = (band - height) / 2
+        if round_piece or spot.corner == "arc":
+            radius = min(box.w, box.h) / 2 - band / 2 - height / 2   # the baseline's circle, mid-ring
+            if width > radius * math.pi * 0.6:   # at most a third of the way round
+                continue
+            cx = box.w / 2
+            return Placed(text, size, (cx - width / 2, box.h / 2 - radius - height / 2, width, height), radius)
+        if width > box.w - 2 * band:
+            continue
+        x = band if spot.corner.endswith("left") else box.w - band - width
+        if spot.corner.startswith("top"):
+            y = box.h - band + y
+        return Placed(text, size, (x, y, width, height))
+    return None
+
+
+def _sizes(largest: float) -> list[float]:
+    sizes, size = [], largest
+    while size >= MIN_SIZE - 1e-9:
+        sizes.append(size)
+        size -= 0.25
+    return sizes
+
+
+def draw_stamp(c, placed: Placed, spot: Spot) -> None:
+    """Draw a laid-out stamp on the face being drawn (origin: the trim's bottom-left)."""
+    register_fonts()
+    x, y, w, h = placed.rect
+    c.saveState()
+    if placed.arc is None:
+        if spot.plate is not None:
+            c.setFillColorRGB(*spot.plate)
+            c.roundRect(x, y, w, h, h / 3, stroke=0, fill=1)
+        c.setFillColorRGB(*spot.ink)
+        c.setFont(TEXT, placed.size)
+        c.drawCentredString(x + w / 2, y + h * 0.27, placed.text)
+    else:
+        _arc(c, placed, spot)
+    c.restoreState()
+
+
+def _arc(c, placed: Placed, spot: Spot) -> None:
+    """The stamp along the bottom of a round piece, each character turned to the ring, read left to right."""
+    x, y, w, h = placed.rect
+    cx, cy, radius = x + w / 2, y + h / 2 + placed.arc if placed.arc else y, placed.arc or 0.0
+    size = placed.size
+    if spot.plate is not None:
+        c.setStrokeColorRGB(*spot.plate)
+        c.setLineWidth(h)
+        sweep = math.degrees(w / radius)
+        c.arc(cx - radius, cy - radius, cx + radius, cy + radius, 270 - sweep / 2, sweep)
+    c.setFillColorRGB(*spot.ink)
+    c.setFont(TEXT, size)
+    at = -(w - size * 0.6) / 2   # arc length from the bottom, leftmost first
+    for char in placed.text:
+        step = text_width(char, TEXT, size)
+        angle = (at + step / 2) / radius     # radians from the bottom, counter-clockwise
+        c.saveState()
+        c.translate(cx + radius * math.sin(angle), cy - radius * math.cos(angle))
+        c.rotate(math.degrees(angle))
+        c.drawCentredString(0, -size * 0.35, char)
+        c.restoreState()
+        at += step
