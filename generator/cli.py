@@ -58,6 +58,7 @@ BLEED = typer.Option(DEFAULTS["bleed"], "--bleed", help="Bleed in mm past the tr
 INK = typer.Option(False, "--ink-saver", help="Light backgrounds and outline art.")
 CUTS = typer.Option(False, "--cut-lines", help="Also draw thin cut lines on every trim edge.")
 NO_CACHE = typer.Option(False, "--no-cache", help="Draw every face afresh (the face cache is neither read nor written).")
+NO_STAMP = typer.Option(False, "--no-stamp", help="Leave the version stamp off every face.")
 
 
 class _ShopOptional(TyperCommand):
@@ -75,18 +76,21 @@ def build(
     games: Optional[list[str]] = typer.Argument(None, help="Game ids or folders (default: all built-in games)."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, no_stamp: bool = NO_STAMP,
     shop: Optional[str] = typer.Option(None, "--shop", metavar="[VENDOR]",
                                        help="Also write OUT/GAME-shop-VENDOR/ for a print shop: tgc, dtc, mpc or "
                                             "generic (plain --shop)."),
+    since: Optional[Path] = typer.Option(None, "--since", metavar="OLD.json",
+                                         help="Write only OUT/GAME-PAPER-reprint.pdf: the pieces whose faces changed "
+                                              "since the build of this manifest, after a page listing the changes."),
 ) -> None:
     """Build each game's home-print kit into OUT/GAME-PAPER.pdf with its OUT/GAME-PAPER.json manifest."""
     from generator.engine.vendors import VENDORS
 
-    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
+    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines, no_stamp)
     if shop is not None and shop not in VENDORS:
         _fail(f"--shop: expected {', '.join(list(VENDORS)[:-1])} or {list(VENDORS)[-1]}, got {shop!r}")
-    _refusing(buildrun.build)(games or [], opts, out, shop, no_cache)
+    _refusing(buildrun.build)(games or [], opts, out, shop, no_cache, since)
 
 
 @app.command()
@@ -94,7 +98,7 @@ def png(
     game: str = typer.Argument(..., help="Game id or folder."),
     card: Optional[str] = typer.Option(None, "--card", help="Only this record id."),
     dpi: int = typer.Option(300, "--dpi", help="Resolution (72 to 1200).", parser=option_parser(whole=True)),
-    out: Path = OUT, bleed: float = BLEED, ink_saver: bool = INK,
+    out: Path = OUT, bleed: float = BLEED, ink_saver: bool = INK, no_stamp: bool = NO_STAMP,
 ) -> None:
     """Write a PNG of every card face with bleed: OUT/GAME-png/COMPONENT/ID-front.png and -back.png."""
     from cards.files import write_set
@@ -105,7 +109,7 @@ def png(
 
     if not 72 <= dpi <= 1200:
         _fail(f"--dpi: expected 72 to 1200, got {dpi}")
-    opts = _options("a4", "long", "0,0", False, False, bleed, ink_saver, False)
+    opts = _options("a4", "long", "0,0", False, False, bleed, ink_saver, False, no_stamp)
     loaded = _load(game)
 
     def run() -> None:
@@ -120,7 +124,7 @@ def png(
 @app.command()
 def tts(
     game: str = typer.Argument(..., help="Game id or folder."),
-    out: Path = OUT, ink_saver: bool = INK,
+    out: Path = OUT, ink_saver: bool = INK, no_stamp: bool = NO_STAMP,
     tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL where you host the images (default: names "
                                                                   "relative to the JSON's folder)."),
 ) -> None:
@@ -131,7 +135,7 @@ def tts(
     from generator.engine.tts import tts_files
     from generator.templates import looks_for
 
-    opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False)
+    opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False, no_stamp)
     loaded = _load(game)
 
     def run() -> None:
@@ -162,7 +166,7 @@ def watch(
     game: str = typer.Argument(..., help="Game id or folder to watch."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, no_stamp: bool = NO_STAMP,
     poll: bool = typer.Option(False, "--poll", help="Check the folder every --interval instead of waiting for the "
                                                     "file system's change notices (for network folders)."),
     interval: float = typer.Option(0.5, "--interval", help=f"Seconds between checks when polling ({INTERVAL[0]:g} to "
@@ -182,7 +186,7 @@ def watch(
     from generator.engine.watch import watch as watch_loop
     from generator.templates import looks_for
 
-    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
+    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines, no_stamp)
     try:
         folder, _ = resolve_folder(game)
     except DefinitionError as exc:

@@ -16,11 +16,13 @@ from typing import Any
 
 from cards.terminal import leave, number, run_main, shown
 
-VALUED = {"--paper": "paper", "--out": "out", "--duplex": "duplex", "--back-offset": "back_offset", "--bleed": "bleed"}
+VALUED = {"--paper": "paper", "--out": "out", "--duplex": "duplex", "--back-offset": "back_offset", "--bleed": "bleed",
+          "--since": "since"}
 FLAGS = {"--no-backs": "no_backs", "--fold": "fold", "--ink-saver": "ink_saver", "--cut-lines": "cut_lines",
-         "--no-cache": "no_cache"}
+         "--no-cache": "no_cache", "--no-stamp": "no_stamp"}
 # The build's defaults, one truth for both paths (generator.cli's options take theirs from here).
-DEFAULTS: dict[str, Any] = {"paper": "a4", "out": "output", "duplex": "long", "back_offset": "0,0", "bleed": 3.0}
+DEFAULTS: dict[str, Any] = {"paper": "a4", "out": "output", "duplex": "long", "back_offset": "0,0", "bleed": 3.0,
+                            "since": None}
 
 
 def main() -> None:
@@ -66,8 +68,9 @@ def build(games: list[str], given: dict[str, Any]) -> int:
 
     try:
         opts = buildrun.options(given["paper"], given["duplex"], given["back_offset"], given["no_backs"],
-                                given["fold"], given["bleed"], given["ink_saver"], given["cut_lines"])
-        buildrun.build(games, opts, Path(given["out"]), None, given["no_cache"])
+                                given["fold"], given["bleed"], given["ink_saver"], given["cut_lines"], given["no_stamp"])
+        since = None if given["since"] is None else Path(given["since"])
+        buildrun.build(games, opts, Path(given["out"]), None, given["no_cache"], since)
     except buildrun.Refused as exc:
         print(shown(str(exc)), file=sys.stderr)
         return 2

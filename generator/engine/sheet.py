@@ -100,6 +100,7 @@ class Page:
     label: str = ""                 # extra footer words (tile index, overview)
     keep_clear: list[Rect] = field(default_factory=list)  # decor areas the footer and marks stay off
     guide: bool = False             # the printing guide (generator.engine.guide), not pieces
+    changes: bool = False           # a reprint's list of what changed (generator.engine.reprint)
 
 
 def inflate(rect: Rect, left: float, bottom: float, right: float, top: float) -> Rect:
