@@ -149,6 +149,42 @@ def tts(
 
 
 @app.command()
+def changes(
+    old: Path = typer.Argument(..., metavar="OLD.json", help="An earlier build's manifest."),
+    new: Path = typer.Argument(..., metavar="NEW.json", help="A later build's manifest (a kit's or a reprint's)."),
+    as_json: bool = typer.Option(False, "--json", help='Print {"added", "removed", "changed"} as JSON.'),
+    html_dir: Optional[Path] = typer.Option(None, "--html", metavar="DIR",
+                                            help="Also write DIR/index.html: each changed face before and after, "
+                                                 "cut from the two builds' PDFs."),
+) -> None:
+    """Print what changed between two builds: records added, removed and changed, each field old -> new."""
+    import json
+
+    from cards.files import write_set
+    from generator.engine.versions import ManifestError, change_lines, read_manifest
+    from generator.engine.versions import changes as changes_between
+
+    try:
+        before = read_manifest(old)
+        after = read_manifest(new, before["game"])
+        found = changes_between(before, after)
+        if html_dir is not None:
+            from generator.engine.beforeafter import page_files
+
+            files = page_files(old, before, new, after, found, html_dir)
+            _guarded(lambda: write_set(files, root=html_dir))
+    except ManifestError as exc:
+        _fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
+    else:
+        for line in change_lines(found):
+            typer.echo(shown(line))
+    if html_dir is not None:
+        typer.echo(shown(f"wrote {html_dir / 'index.html'}"), err=as_json)
+
+
+@app.command()
 def calibrate(paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET) -> None:
     """Write OUT/calibration-PAPER-DUPLEX.pdf: a duplex test sheet that shows your printer's --back-offset."""
     from cards.files import write_file
