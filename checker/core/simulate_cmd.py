@@ -24,6 +24,7 @@ from typing import Any, Iterator
 from cards.files import FileRefused, read_bytes
 
 from . import health, stats
+from .definitions import rules_digest, version_of
 from .errors import StateError
 
 BATCH = 500  # games per batch: `--precision` looks after each, whatever `--jobs`
@@ -304,6 +305,7 @@ def simulate_game(module: str, game: Any, games: int = 1000, players: int = 4, s
     data = sim.prepare(game)
     sim.check(data, players)
     params = params_for(sim, games, players, seed, policy, budget, precision)
+    params["version"] = getattr(game, "version", None) if not isinstance(game, dict) else game.get("version")
     tally = run(sim, data, games, players, seed, params["policy"], params["budget"], jobs, precision, quiet)
     return build_report(sim, data, tally, params)
 
@@ -322,7 +324,8 @@ def precise_enough(body: dict[str, Any], precision: float) -> bool:
 def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     """The whole report: what was run, then the family's judged metrics."""
     policies = params["policy"]
-    head = {"format": REPORT_FORMAT, "game": data["id"], "name": data["name"], "rules": params["rules"],
+    head = {"format": REPORT_FORMAT, "game": data["id"], "name": data["name"], "version": params.get("version"),
+            "rules_digest": rules_digest(data), "rules": params["rules"],
             "games": tally["games"], "players": params["players"], "seed": params["seed"], "policy": policies,
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
             "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {})}
@@ -386,7 +389,7 @@ def merge_shards(paths: list[str]) -> tuple[dict[str, Any], dict[str, Any], dict
         if not isinstance(doc, dict) or doc.get("format") != SHARD_FORMAT:
             raise StateError(f"format: expected {SHARD_FORMAT!r}", file=path)
         docs.append((path, doc))
-    keys = ("rules", "games", "players", "seed", "policy", "budget", "precision", "data")
+    keys = ("rules", "games", "players", "seed", "policy", "budget", "precision", "version", "data")
     first_path, first = docs[0]
     for path, doc in docs[1:]:
         for key in keys:
@@ -501,7 +504,7 @@ def _prepare(game: str, players: int, policy: str | None, budget: int | None, pr
              ) -> tuple[Any, dict[str, Any], dict[str, Any]]:
     """The family's metrics module, the compiled game (from the cache: no pydantic) and the run's params."""
     from .engines import NoEngine
-    from .gamecache import load_for_play
+    from .gamecache import game_folder, load_for_play
 
     try:
         engine, loaded = load_for_play(game)
@@ -524,6 +527,7 @@ def _prepare(game: str, players: int, policy: str | None, budget: int | None, pr
     from cards.families import builtin_games
 
     params = params_for(sim, games, players, seed, policy, budget, precision)
+    params["version"] = version_of(game_folder(game))
     if game not in builtin_games() and os.path.basename(os.path.realpath(game)) != data["id"]:
         params["folder"] = game  # a renamed copy is named by its folder as given (it keeps its id)
     return sim, data, params

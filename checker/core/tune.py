@@ -20,7 +20,9 @@ import re
 import sys
 from typing import Any, Protocol
 
+from .definitions import rules_digest
 from .errors import StateError
+from .report import definitions
 from .simulate_cmd import build_report, run
 
 TUNE_FORMAT = "pnpkit-tune/1"
@@ -143,7 +145,7 @@ def tune(sim: Any, data: dict[str, Any], knob: Knob, values: list[int], params: 
     judged = [r for r in rows if r["difference"] is not None]
     nearest = min(judged, key=lambda r: (abs(r["difference"]), r["value"]))["value"] if judged else None
     return {"format": TUNE_FORMAT, "card": getattr(knob, "item_id", None), "field": getattr(knob, "field", None),
-            "values": rows, "fair_range": [min(fair), max(fair)] if fair else None, "nearest_even": nearest}
+            "version": params.get("version"), "rules_digest": rules_digest(data), "values": rows, "fair_range": [min(fair), max(fair)] if fair else None, "nearest_even": nearest}
 
 
 def _pct(x: float | None) -> str:
@@ -222,7 +224,7 @@ def run_command(game: str, card: str, *, field: str, values: str, games: int, pl
     policy_name = ",".join(params["policy"]) if len(set(params["policy"])) > 1 else params["policy"][0]
     where = params.get("folder") or data["id"]
     head = (f"Tune {knob.label} in {data['name']} ({where}): {games:,} games per value, {players} players, policy "
-            f"{policy_name}, seed {seed} (the same seeds for every value)")
+            f"{policy_name}, seed {seed} (the same seeds for every value); definitions: {definitions(result)}")
     what = ("bought at the first chance minus passed over" if knob.family == "cards"
             else "win rate less 1 / players")
     if report_dir is not None:
