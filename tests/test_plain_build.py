@@ -71,8 +71,8 @@ def test_bad_definitions_are_refused_by_the_plain_path_with_file_line_card_and_f
 
 def test_only_game_names_and_the_usual_options_take_the_plain_path():
     assert parse_plain([]) == ([], {"paper": "a4", "out": "output", "duplex": "long", "back_offset": "0,0",
-                                    "bleed": 3.0, "no_backs": False, "fold": False, "ink_saver": False,
-                                    "cut_lines": False, "no_cache": False})
+                                    "bleed": 3.0, "since": None, "no_backs": False, "fold": False,
+                                    "ink_saver": False, "cut_lines": False, "no_cache": False, "no_stamp": False})
     games, given = parse_plain(["a", "--out", "o", "b", "--fold", "--back-offset", "1,2"]) or ([], {})
     assert games == ["a", "b"] and (given["out"], given["fold"], given["back_offset"]) == ("o", True, "1,2")
     for args in (["--shop"], ["--out=o"], ["--fold", "--fold"], ["--back-offset", "-1,0"], ["--", "a"], ["-h"]):

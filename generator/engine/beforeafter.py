@@ -50,13 +50,15 @@ def placements(manifest: dict[str, Any]) -> dict[FaceKey, tuple[int, dict[str, A
     return found
 
 
-def cut(pdf: pdfium.PdfDocument, number: int, item: dict[str, Any]) -> Image.Image:
-    """The item's trim box from page `number`, upright."""
-    page = pdf[number - 1]
-    mm = 72 / 25.4
-    width, height = page.get_width(), page.get_height()
-    x, y, w, h = (item[k] * mm for k in ("x", "y", "w", "h"))
-    image = page.render(scale=DPI / 72, crop=(x, y, width - x - w, height - y - h)).to_pil().convert("RGB")
+def cut(pdf: pdfium.PdfDocument, number: int, item: dict[str, Any], pages: dict[int, Image.Image]) -> Image.Image:
+    """The item's trim box from page `number` (rendered once into `pages`), upright: pixels rounded from the
+    mm its manifest gives, so the image is the face's size at DPI."""
+    if number not in pages:
+        pages[number] = pdf[number - 1].render(scale=DPI / 72).to_pil().convert("RGB")
+    page = pages[number]
+    dpm = DPI / 25.4
+    left, top = round(item["x"] * dpm), page.height - round((item["y"] + item["h"]) * dpm)
+    image = page.crop((left, top, left + round(item["w"] * dpm), top + round(item["h"] * dpm)))
     return image.rotate(180) if item.get("rotation") == 180 else image
 
 
@@ -69,13 +71,14 @@ def page_files(old_path: Path, old: dict[str, Any], new_path: Path, new: dict[st
         [k for k in before_keys if k not in after_keys and k[1] in found.removed]
     old_pdf, new_pdf = pdfium.PdfDocument(pdf_of(old_path, old)), pdfium.PdfDocument(pdf_of(new_path, new))
     files: dict[Path, bytes] = {}
+    rendered: dict[str, dict[int, Image.Image]] = {"before": {}, "after": {}}
     rows = []
     for key in faces:
         cells = []
         for when, at, pdf in (("before", before_at, old_pdf), ("after", after_at, new_pdf)):
             if key in at:
                 name = f"{when}/{key[0]}/{key[1]}-{key[2]}{'' if key[3] is None else f'-{key[3]}'}.png"
-                files[folder / name] = png_bytes(cut(pdf, *at[key]), DPI)
+                files[folder / name] = png_bytes(cut(pdf, *at[key], rendered[when]), DPI)
                 cells.append(f'<td><img src="{html.escape(name)}" alt="{when}"></td>')
             else:
                 keys = before_keys if when == "before" else after_keys

@@ -129,7 +129,7 @@ def lay_out(text: str, box: Box, spot: Spot, round_piece: bool) -> Placed | None
         width = text_width(text, TEXT, size) + size * 0.6
         y = (band - height) / 2
         if round_piece or spot.corner == "arc":
-            radius = min(box.w, box.h) / 2 - band / 2 - height / 2   # the baseline's circle, mid-ring
+            radius = min(box.w, box.h) / 2 - band / 2   # the circle the text is centred on: mid-ring
             if width > radius * math.pi * 0.6:   # at most a third of the way round
                 continue
             cx = box.w / 2
