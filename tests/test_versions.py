@@ -374,3 +374,29 @@ def test_changes_html_refuses_a_pdf_missing_or_not_the_one_its_manifest_records(
     done = typer_generator("changes", "one/fox-a4.json", "two/fox-a4.json", "--html", "diff", cwd=tmp_path)
     assert done.returncode == 2 and done.stderr.startswith(wanted) and done.stderr.count("\n") == 1, done.stderr
     assert not (tmp_path / "diff").exists()
+
+
+@pytest.mark.parametrize("edit, wanted", [
+    (lambda m: m["faces"].__setitem__(0, {"component": "foxes"}),
+     'faces.1: expected a table with component, id, side, digest, got {"component": "foxes"}'),
+    (lambda m: m["records"].__setitem__(1, ["red-fox"]),
+     'records.2: expected a table with component, id, fields, got ["red-fox"]'),
+    (lambda m: m["pages"][2]["items"][0].__setitem__("x", "left"),
+     "pages.3.items.1: expected a table with component, id, side, x, y, w, h, got "),
+    (lambda m: m["pages"].append({"number": 99, "height": 297.0, "items": []}),
+     "one/fox-a4.json: expected its pages numbered 1 to 4, as its PDF has them, got 5 pages"),
+    (lambda m: m.__setitem__("faces", {"front": 1}), "expected its faces and records lists, got a manifest without"),
+])
+def test_a_manifest_edited_out_of_shape_is_refused_with_one_line_naming_the_entry(tmp_path, edit, wanted):
+    folder = versioned(FOX, tmp_path / "fox")
+    assert generator("build", str(folder), "--out", "one", cwd=tmp_path).returncode == 0
+    path = tmp_path / "one" / "fox-a4.json"
+    manifest = json.loads(path.read_text())
+    edit(manifest)
+    path.write_text(json.dumps(manifest))
+    done = typer_generator("changes", "one/fox-a4.json", "one/fox-a4.json", "--html", "diff", cwd=tmp_path)
+    assert done.returncode == 2 and wanted in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "diff").exists()
+    if "pages numbered" not in wanted:
+        done = generator("build", str(folder), "--since", "one/fox-a4.json", "--out", "two", cwd=tmp_path)
+        assert done.returncode == 2 and wanted in done.stderr and done.stderr.count("\n") == 1, done.stderr

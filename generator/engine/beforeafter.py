@@ -70,6 +70,10 @@ def page_files(old_path: Path, old: dict[str, Any], new_path: Path, new: dict[st
     faces = [k for k in after_keys if before_keys.get(k) != after_keys[k]] + \
         [k for k in before_keys if k not in after_keys and k[1] in found.removed]
     old_pdf, new_pdf = pdfium.PdfDocument(pdf_of(old_path, old)), pdfium.PdfDocument(pdf_of(new_path, new))
+    for path, manifest, pdf in ((old_path, old, old_pdf), (new_path, new, new_pdf)):
+        if [p["number"] for p in manifest["pages"]] != list(range(1, len(pdf) + 1)):
+            raise ManifestError(f"{path}: expected its pages numbered 1 to {len(pdf)}, as its PDF has them, got "
+                                f"{len(manifest['pages'])} pages")
     files: dict[Path, bytes] = {}
     rendered: dict[str, dict[int, Image.Image]] = {"before": {}, "after": {}}
     rows = []

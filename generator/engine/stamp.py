@@ -70,6 +70,14 @@ class FaceStamps:
         self.base = digest.hexdigest()
         self._files: dict[Path, str] = {}
         self._digests: dict[tuple, tuple[Any, Any, str]] = {}
+        self._fields: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+    def fields(self, record: Any) -> dict[str, Any]:
+        """`fields_of(record)` (or of a spec), once per object and build: one serves several faces and the manifest."""
+        known = self._fields.get(id(record))
+        if known is None or known[0] is not record:
+            known = self._fields[id(record)] = (record, fields_of(record))
+        return known[1]
 
     def _file(self, path: Path) -> str:
         """A design file's name and content digest ("unreadable" when it cannot be read now)."""
@@ -87,10 +95,10 @@ class FaceStamps:
         known = self._digests.get(memo)
         if known is not None and known[0] is spec and (shared or known[1] is record):
             return known[2]
-        shown = {k: v for k, v in fields_of(spec).items() if k not in _SPEC_NOT_SHOWN}
+        shown = {k: v for k, v in self.fields(spec).items() if k not in _SPEC_NOT_SHOWN}
         what: dict[str, Any] = {"look": self.base, "component": shown, "side": face.side, "die_face": face.die_face}
         if not shared:
-            what["record"] = {k: v for k, v in fields_of(record).items() if k not in _NOT_SHOWN}
+            what["record"] = {k: v for k, v in self.fields(record).items() if k not in _NOT_SHOWN}
             art = getattr(getattr(self.game, "design", None), "art", {})
             what["art"] = [self._art(art[name].path) for _, name in record_images(record) if name in art]
         digest = hashlib.sha256(json.dumps(what, sort_keys=True, ensure_ascii=False).encode()).hexdigest()

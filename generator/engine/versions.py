@@ -6,7 +6,7 @@ Manifest format 2 (format 1 had neither) adds to print.md's manifest:
 - `faces`: every face of the kit, printed or not (a reprint's manifest lists them all, so it serves as
   the next build's `--since` as well as a whole kit's does): component, record id, side, die face and
   its digest (`generator.engine.stamp.FaceStamps.digest`, the one its stamp shows);
-- `records`: every record with its fields as the build read them (`stamp.fields_of`).
+- `records`: every record with its fields as the build read them (`stamp.FaceStamps.fields`).
 
 A face is *changed* when its digest differs from the old manifest's or it is new; a record is then
 reprinted whole (front and back: a card is one piece).  The list of changes names records by id:
@@ -24,7 +24,7 @@ from cards.files import FileRefused, read_bytes
 
 from .faces import ignores_record
 from .sheet import FaceRef, Page
-from .stamp import FaceStamps, fields_of
+from .stamp import FaceStamps
 
 MANIFEST_FORMAT = 2
 MAX_MANIFEST_BYTES = 256 * 1024 * 1024
@@ -53,7 +53,7 @@ def recorded(pages: list[Page], game: Any, looks: Any, stamps: FaceStamps) -> di
             if face.die_face is not None:
                 entry["die_face"] = face.die_face
             faces[key] = {**entry, "digest": face_digest(stamps, looks, face)}
-    records = [{"component": comp.id, "id": r.id, "fields": fields_of(r)} for comp in game.components
+    records = [{"component": comp.id, "id": r.id, "fields": stamps.fields(r)} for comp in game.components
                for r in comp.records]
     return {"version": getattr(game, "version", None), "faces": list(faces.values()), "records": records}
 
@@ -80,7 +80,28 @@ def read_manifest(path: Path, game: str | None = None, *, option: str = "") -> d
         raise ManifestError(f"{shown}: a manifest of the game {data['game']!r}, not of {game!r}")
     if not isinstance(data.get("faces"), list) or not isinstance(data.get("records"), list):
         raise ManifestError(f"{shown}: expected its faces and records lists, got a manifest without them")
+    _check(shown, "faces", data["faces"], {"component": str, "id": str, "side": str, "digest": str},
+           optional={"die_face": int})
+    _check(shown, "records", data["records"], {"component": str, "id": str, "fields": dict})
+    if not isinstance(data["pages"], list):
+        raise ManifestError(f"{shown}: pages: expected a list, got {type(data['pages']).__name__}")
+    _check(shown, "pages", data["pages"], {"number": int, "height": (int, float), "items": list})
+    for page in data["pages"]:
+        _check(shown, f"pages.{page['number']}.items", page["items"],
+               {"component": str, "id": str, "side": str, "x": (int, float), "y": (int, float),
+                "w": (int, float), "h": (int, float)}, optional={"die_face": int, "rotation": int})
     return data
+
+
+def _check(shown: str, where: str, entries: list, fields: dict[str, Any], optional: dict[str, Any] | None = None) -> None:
+    """Each entry a table holding `fields` of their types (and `optional` ones, when there); ManifestError naming
+    the first that is not (a manifest edited by hand, or not pnpkit's)."""
+    for n, entry in enumerate(entries, 1):
+        wanted = {**fields, **{k: t for k, t in (optional or {}).items() if isinstance(entry, dict) and k in entry}}
+        if not isinstance(entry, dict) or any(type(entry.get(k)) is bool or not isinstance(entry.get(k), t)
+                                              for k, t in wanted.items()):
+            raise ManifestError(f"{shown}: {where}.{n}: expected a table with {', '.join(wanted)}, got "
+                                f"{json.dumps(entry, ensure_ascii=False)[:80]}")
 
 
 def face_keys(manifest: dict[str, Any]) -> dict[FaceKey, str]:
