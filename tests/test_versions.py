@@ -400,3 +400,45 @@ def test_a_manifest_edited_out_of_shape_is_refused_with_one_line_naming_the_entr
     if "pages numbered" not in wanted:
         done = generator("build", str(folder), "--since", "one/fox-a4.json", "--out", "two", cwd=tmp_path)
         assert done.returncode == 2 and wanted in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+# ---- 4. simulation knows the version ----------------------------------------------------------------------
+
+def checker(*args: str) -> str:
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_simulate_tune_and_compare_name_the_version_and_the_rules_digest(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    base = versioned(ROOT / "tests" / "games" / "edc-test", tmp_path / "base")
+    renamed = tmp_path / "renamed"
+    shutil.copytree(base, renamed)
+    edit_text(renamed / "game.toml", 'name = "', 'name = "Renamed ')
+    changed = tmp_path / "changed"
+    shutil.copytree(base, changed)
+    edit_text(changed / "town.toml", "cost = 3", "cost = 4")
+    games = ["--games", "40", "--players", "2", "--jobs", "1"]
+    one = json.loads(checker("simulate", str(base), *games, "--json"))
+    assert (one["version"], len(one["rules_digest"])) == ("0.3", 12)
+    assert json.loads(checker("simulate", str(renamed), *games, "--json"))["rules_digest"] == one["rules_digest"]
+    other = json.loads(checker("simulate", str(changed), *games, "--json"))
+    assert other["version"] == "0.3" and other["rules_digest"] != one["rules_digest"]
+    text = checker("simulate", str(base), *games)
+    assert text.splitlines()[1] == f"Definitions: version 0.3, rules digest {one['rules_digest']}"
+    compare = checker("simulate", str(base), *games, "--compare", str(changed))
+    note = (f"  both definitions say version 0.3, but their cards differ (rules digests {one['rules_digest']} and "
+            f"{other['rules_digest']}): give the changed one a new version")
+    assert compare.splitlines()[1:3] == [
+        f"Definitions: base version 0.3, rules digest {one['rules_digest']}; variant version 0.3, rules digest "
+        f"{other['rules_digest']}", note]
+    same = json.loads(checker("simulate", str(base), *games, "--compare", str(renamed), "--json"))
+    assert same["same_version"] is None
+    card = json.loads(checker("simulate", str(base), *games, "--json"))["cards"][0]["id"]
+    tune = json.loads(checker("tune", str(base), card, "--field", "cost", "--values", "1..2", *games, "--json"))
+    assert (tune["version"], tune["rules_digest"]) == ("0.3", one["rules_digest"])
