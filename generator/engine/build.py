@@ -107,10 +107,12 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     """
     looks = looks_for(game)
     small = sum(len(c.records) for c in game.components) <= STORED_STREAMS_RECORDS
-    # a kit's entries in one file (`facecache.Pack`), but under `generator watch` (it keeps them in memory)
-    pack = f"{output_name(game)}\0{opts!r}" if small and kept is None else None
+    # a kit's entries in one file (`facecache.Pack`), but under `generator watch` (it keeps them in memory) and for
+    # a reprint (which would leave the kit's pack and streams holding only its few faces)
+    whole = small and since is None
+    pack = f"{output_name(game)}\0{opts!r}" if whole and kept is None else None
     cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept, pack=pack)
-    stored = None if cache is None or not small else stored_streams(*cache.streams_entry(output_name(game), opts.paper))
+    stored = None if cache is None or not whole else stored_streams(*cache.streams_entry(output_name(game), opts.paper))
     if stored is None:
         return _build(game, looks, opts, out, shop, cache, since)
     with keeping_streams(stored):  # the streams and form objects of the last build of this kit, as written
