@@ -27,6 +27,7 @@ from generator.engine.build import build_game
 from generator.engine.sheet import Options
 from generator.engine.stamp import Spot, lay_out
 from generator.engine.box import MM, Box
+from generator.templates import looks_for
 
 ROOT = Path(__file__).resolve().parent.parent
 FOX = ROOT / "examples" / "fox-deck"
@@ -74,8 +75,10 @@ def words(pdf: Path) -> dict[int, list[tuple[str, float, float, float, float]]]:
 
 
 def stamps_read(pdf: Path, manifest: dict) -> dict[tuple, tuple[str, list[tuple[float, float, float, float]]]]:
-    """{(component, id, side, die face, page, item's index): (stamp text, its words' boxes in mm)} of every stamped,
-    untiled item: the words in the item's safe margin (on a round piece: its ring, read left to right)."""
+    """{(component, id, side, die face, page, item's index): (stamp text, its words' boxes in mm)} of every
+    stamped, untiled item, read from the PDF's words alone: on a card, the 8-hex-digit word on the item and
+    the words just before it on its line (the version, the dot); on a round piece, the characters along its
+    safe circle, left to right."""
     found = {}
     shapes = {c.id: c.spec.shape for c in load_game(str(manifest["_folder"])).components}
     by_page = words(pdf)
@@ -84,25 +87,40 @@ def stamps_read(pdf: Path, manifest: dict) -> dict[tuple, tuple[str, list[tuple[
             if "tile" in item or item.get("scale", 1) != 1:
                 continue
             x, y, w, h = item["x"], item["y"], item["w"], item["h"]
-            mine = []
-            for text, x0, y0, x1, y1 in by_page[page["number"]]:
-                cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-                if not (x < cx < x + w and y < cy < y + h):
-                    continue
-                if shapes[item["component"]] == "round":
-                    radius = math.hypot(cx - x - w / 2, cy - y - h / 2)
-                    if min(w, h) / 2 - SAFE_MM < radius and (cy < y + h / 2) != (item.get("rotation") == 180):
-                        mine.append((text, x0, y0, x1, y1))
-                elif min(cx - x, cy - y, x + w - cx, y + h - cy) < SAFE_MM:
-                    mine.append((text, x0, y0, x1, y1))
-            if mine:
-                mine.sort(key=lambda m: m[1], reverse=item.get("rotation") == 180)   # a back turned over
-                joined = " ".join(m[0] for m in mine) if shapes[item["component"]] != "round" else \
-                    "".join(m[0] for m in mine)
-                boxes = [m[1:] for m in mine]
-                found[(item["component"], item["id"], item["side"], item.get("die_face"), page["number"],
-                       at)] = (joined, boxes)
+            turned = item.get("rotation") == 180   # a back turned over for the flip
+            on = [wd for wd in by_page[page["number"]] if owner(page, wd) is item]
+            if shapes[item["component"]] == "round":
+                ring = min(w, h) / 2 - SAFE_MM
+                mine = [wd for wd in on if re.fullmatch(r"[0-9a-f.\u00b7]+", wd[0]) and ring - 2.5 <
+                        math.hypot((wd[1] + wd[3]) / 2 - x - w / 2, (wd[2] + wd[4]) / 2 - y - h / 2) < ring + 0.3]
+                if mine:
+                    mine.sort(key=lambda m: m[1], reverse=turned)
+                    found[(item["component"], item["id"], item["side"], item.get("die_face"), page["number"], at)] = \
+                        ("".join(m[0] for m in mine), [m[1:] for m in mine])
+                continue
+            digests = [wd for wd in on if re.fullmatch(r"[0-9a-f]{8}", wd[0])]
+            if not digests:
+                continue
+            assert len(digests) == 1, digests
+            line = [digests[0]]
+            while True:   # the words just before it on its line (just after it, read upside down)
+                last = line[-1]
+                near = [wd for wd in on if wd not in line and abs((wd[2] + wd[4]) - (last[2] + last[4])) < 0.8 and
+                        (0 <= last[1] - wd[3] < 1.5 if not turned else 0 <= wd[1] - last[3] < 1.5)]
+                if not near:
+                    break
+                line.append(min(near, key=lambda wd: last[1] - wd[3] if not turned else wd[1] - last[3]))
+            found[(item["component"], item["id"], item["side"], item.get("die_face"), page["number"], at)] = \
+                (" ".join(m[0] for m in reversed(line)), [m[1:] for m in line])
     return found
+
+
+def owner(page: dict, word: tuple) -> dict | None:
+    """The smallest item of `page` holding the word's centre (a token printed in a board's cut-away room is the
+    token's, not the board's)."""
+    cx, cy = (word[1] + word[3]) / 2, (word[2] + word[4]) / 2
+    holding = [i for i in page["items"] if i["x"] < cx < i["x"] + i["w"] and i["y"] < cy < i["y"] + i["h"]]
+    return min(holding, key=lambda i: i["w"] * i["h"], default=None)
 
 
 def manifest_of(path: Path, folder: Path) -> dict:
@@ -118,7 +136,7 @@ def digests(manifest: dict) -> dict[tuple, str]:
 # ---- 1. a version on every face -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado", "fox-deck"])
-def test_every_face_carries_its_version_and_digest_in_its_safe_margin_clear_of_every_other_word(tmp_path, game):
+def test_every_face_carries_its_version_and_digest_inside_its_safe_zone_clear_of_every_other_word(tmp_path, game):
     folder = versioned(FOX if game == "fox-deck" else CARDS / game, tmp_path / game)
     result = build_game(load_game(str(folder)), Options(), tmp_path / "out")
     name = folder.name
@@ -128,8 +146,13 @@ def test_every_face_carries_its_version_and_digest_in_its_safe_margin_clear_of_e
     faces = digests(manifest)
     pieces = [(p["number"], at, i) for p in manifest["pages"] for at, i in enumerate(p["items"]) if "tile" not in i
               and i.get("scale", 1) == 1]
-    small = {c.id for c in load_game(str(folder)).components if min(c.spec.size_mm) < 19}
-    stamped = [(n, at, i) for n, at, i in pieces if i["component"] not in small]
+    loaded = load_game(str(folder))
+    looks = looks_for(loaded)
+    specs = {c.id: c.spec for c in loaded.components}
+    stamped = [(n, at, i) for n, at, i in pieces if min(specs[i["component"]].size_mm) > 8   # (the 8 mm counters)
+               and looks.stamp(specs[i["component"]], i["side"], loaded.record(i["id"])) is not None]
+    unstamped = {(n, at) for n, at, i in pieces} - {(n, at) for n, at, _ in stamped}
+    assert not [k for k in read if k[4:] in unstamped]
     assert result.pages and stamped
     by_page = words(pdf)
     for number, at, item in stamped:
@@ -138,21 +161,31 @@ def test_every_face_carries_its_version_and_digest_in_its_safe_margin_clear_of_e
         assert text.replace(" ", "") == f"0.3·{faces[key]}", (key, text)
         # inside the trim, clear of every other word printed on the page (the face's texts, its neighbours')
         others = [w for w in by_page[number] if tuple(w[1:]) not in boxes]
+        x, y, w, h = item["x"], item["y"], item["w"], item["h"]
         for x0, y0, x1, y1 in boxes:
-            assert item["x"] - 0.2 <= x0 and x1 <= item["x"] + item["w"] + 0.2
-            assert item["y"] - 0.2 <= y0 and y1 <= item["y"] + item["h"] + 0.2
-            assert not [w for w in others if w[1] < x1 and x0 < w[3] and w[2] < y1 and y0 < w[4]], (key, text)
+            if specs[item["component"]].shape == "round":   # each character (turned along it) inside the safe circle
+                reach = math.hypot((x0 + x1) / 2 - x - w / 2, (y0 + y1) / 2 - y - h / 2) + min(x1 - x0, y1 - y0) / 2
+                assert reach <= min(w, h) / 2 - SAFE_MM + 0.2, (key, reach)
+            else:   # inside the safe zone
+                assert x + SAFE_MM - 0.2 <= x0 and x1 <= x + w - SAFE_MM + 0.2, (key, x0, x1)
+                assert y + SAFE_MM - 0.2 <= y0 and y1 <= y + h - SAFE_MM + 0.2, (key, y0, y1)
+            assert not [o for o in others if o[1] < x1 and x0 < o[3] and o[2] < y1 and y0 < o[4]], (key, text)
 
 
-def test_a_stamp_is_laid_out_in_the_safe_margin_of_each_corner_and_left_off_a_piece_too_small():
+def test_a_stamp_is_laid_out_inside_the_safe_zone_at_each_corner_and_left_off_a_piece_too_small():
     box = Box(63.5 * MM, 88.9 * MM)
-    for corner in ("bottom-left", "bottom-right", "top-left", "top-right"):
-        placed = lay_out("0.3 · 1a2b3c4d", box, Spot(corner=corner), False)
+    sx, sy, sw, sh = box.safe_rect
+    for corner in ("bottom-left", "bottom-right", "top-left", "top-right", "bottom"):
+        placed = lay_out("0.3 · 1a2b3c4d", box, Spot(corner=corner, inset=(1.0, 2.0)), False)
         assert placed is not None
         x, y, w, h = placed.rect
-        sx, sy, sw, sh = box.safe_rect
-        assert (y + h <= sy) if corner.startswith("bottom") else (y >= sy + sh)   # outside the safe zone
-        assert 0 <= y and y + h <= box.h and box.safe <= x and x + w <= box.w - box.safe
+        assert sx <= x and x + w <= sx + sw and sy <= y and y + h <= sy + sh
+        assert (y == pytest.approx(sy + 2 * MM)) if corner.startswith("bottom") else \
+            (y + h == pytest.approx(sy + sh - 2 * MM))
+        if corner.endswith("left"):
+            assert x == pytest.approx(sx + 1 * MM)
+        elif corner.endswith("right"):
+            assert x + w == pytest.approx(sx + sw - 1 * MM)
     assert lay_out("0.3 · 1a2b3c4d", Box(8 * MM, 8 * MM), Spot(), True) is None
 
 
@@ -188,9 +221,11 @@ def test_the_stamp_reaches_png_tts_and_shop_faces(tmp_path):
     on = Image.open(tmp_path / "on" / "fox-png" / "foxes" / "moonrise-front.png")
     off = Image.open(tmp_path / "off" / "fox-png" / "foxes" / "moonrise-front.png")
     box = ImageChops.difference(on.convert("RGB"), off.convert("RGB")).getbbox()
-    assert box is not None   # the stamp, and nothing else: its bottom-right corner, in the safe margin
+    assert box is not None   # the stamp, and nothing else: a small plate inside the safe zone
     dpm = 300 / 25.4
-    assert box[1] > on.height - (3 + SAFE_MM) * dpm and box[0] > on.width / 2
+    edge = (3 + SAFE_MM) * dpm   # bleed and safe margin
+    assert edge <= box[0] and box[2] <= on.width - edge and edge <= box[1] and box[3] <= on.height - edge
+    assert (box[2] - box[0]) < 16 * dpm and (box[3] - box[1]) < 3 * dpm
     sheets = sorted((tmp_path / "on" / "fox-tts").glob("foxes-*.png"))
     assert sheets and any(Image.open(p).tobytes() != Image.open(tmp_path / "off" / "fox-tts" / p.name).tobytes()
                           for p in sheets)

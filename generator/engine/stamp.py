@@ -8,11 +8,11 @@ files (layouts, fonts, icons), and which look draws it.  Not pnpkit's code, nor 
 the version), so an upgrade or a version bump leaves every digest as it was.  A back its look draws
 the same for every record (`faces.ignores_record`) is digested without the record.
 
-The stamp is drawn into the face's form after the template (and so after its digest is taken), in the
-face's safe margin, the band between the trim and the safe zone that text and icons never enter: a
-`Spot` each look declares (`Looks.stamp`) says which corner and at what size.  A round piece takes it
-along the bottom of its ring.  A piece too small for the stamp at `MIN_SIZE` carries none (its
-digest is still in the manifest).
+The stamp is drawn into the face's form after the template (and so after its digest is taken), inside
+the face's safe zone like any text (`safezone.check_safe`: a cut a little off never takes it), at a
+`Spot` each look declares (`Looks.stamp`): a corner of the safe zone, moved inward clear of what the
+look prints there, and its size.  A round piece takes it along the bottom of its safe circle.  A piece
+too small for the stamp at `MIN_SIZE` carries none (its digest is still in the manifest).
 """
 from __future__ import annotations
 
@@ -26,12 +26,13 @@ from typing import Any
 from cards.design import record_images
 from cards.files import read_bytes
 
-from .box import Box, Color
+from .box import MM, Box, Color
 from .fonts import TEXT, register_fonts, text_width
+from .safezone import check_safe
 
 DIGEST_CHARS = 8
 MIN_SIZE = 3.2      # pt: the smallest stamp still read with the naked eye
-CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right", "arc")
+CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right", "bottom")
 # fields that decide how many pieces are cut, not what one shows
 _NOT_SHOWN = frozenset({"copies"})
 _SPEC_NOT_SHOWN = frozenset({"copies", "file"})
@@ -39,11 +40,14 @@ _SPEC_NOT_SHOWN = frozenset({"copies", "file"})
 
 @dataclass(frozen=True)
 class Spot:
-    """Where a look prints the stamp: a `corner` of the safe margin ("arc": along the bottom of a round
-    piece), its font `size` in points (shrunk to fit down to MIN_SIZE), its `ink`, and a `plate` colour
-    behind it (None: none), so that it reads on a dark back as on a pale front."""
+    """Where a look prints the stamp: a `corner` of the safe zone ("bottom": centred), moved `inset` mm
+    inward (along the edge, then away from it) clear of what the look prints there, its font `size` in
+    points (shrunk to fit down to MIN_SIZE), its `ink`, and a `plate` colour behind it (None: none), so
+    that it reads on a dark back as on a pale front.  A round piece takes it centred along the bottom of
+    its safe circle (along the top for a top corner), `inset` mm further in."""
 
     corner: str = "bottom-right"
+    inset: tuple[float, float] = (0.0, 0.0)
     size: float = 4.5
     ink: Color = (0.2, 0.2, 0.2)
     plate: Color | None = (1.0, 1.0, 1.0)
@@ -118,35 +122,36 @@ class FaceStamps:
 @dataclass(frozen=True)
 class Placed:
     """A stamp laid out on one face: its text, size and the rectangle of its plate (points from the trim's
-    bottom-left); `arc` the radius of the circle its baseline follows (a round piece), else None."""
+    bottom-left); `arc` the radius of the circle it is centred on (a round piece: along its top when `top`),
+    else None."""
 
     text: str
     size: float
     rect: tuple[float, float, float, float]
     arc: float | None = None
+    top: bool = False
 
 
 def lay_out(text: str, box: Box, spot: Spot, round_piece: bool) -> Placed | None:
-    """Where `text` goes on `box` at `spot`: in the safe margin, at the largest size up to the spot's that
+    """Where `text` goes on `box` at `spot`: inside the safe zone, at the largest size up to the spot's that
     fits; None when even MIN_SIZE does not (a piece too small)."""
-    band = box.safe
+    sx, sy, sw, sh = box.safe_rect
+    along, away = (v * MM for v in spot.inset)
     for size in _sizes(spot.size):
         height = size * 1.1
-        if height > band * 0.8:
-            continue
         width = text_width(text, TEXT, size) + size * 0.6
-        y = (band - height) / 2
-        if round_piece or spot.corner == "arc":
-            radius = min(box.w, box.h) / 2 - band / 2   # the circle the text is centred on: mid-ring
-            if width > radius * math.pi * 0.6:   # at most a third of the way round
+        if round_piece:
+            radius = min(sw, sh) / 2 - away - height * 0.6   # the circle the text is centred on
+            if width > radius * math.pi * 0.6 or radius < height:   # at most a third of the way round
                 continue
-            cx = box.w / 2
-            return Placed(text, size, (cx - width / 2, box.h / 2 - radius - height / 2, width, height), radius)
-        if width > box.w - 2 * band:
+            top = spot.corner.startswith("top")
+            y = box.h / 2 + radius - height / 2 if top else box.h / 2 - radius - height / 2
+            return Placed(text, size, (box.w / 2 - width / 2, y, width, height), radius, top)
+        if width + along > sw or height + away > sh:
             continue
-        x = band if spot.corner.endswith("left") else box.w - band - width
-        if spot.corner.startswith("top"):
-            y = box.h - band + y
+        x = (sx + along if spot.corner.endswith("left") else sx + sw - along - width if spot.corner.endswith("right")
+             else box.w / 2 - width / 2 + along)
+        y = sy + sh - away - height if spot.corner.startswith("top") else sy + away
         return Placed(text, size, (x, y, width, height))
     return None
 
@@ -160,9 +165,11 @@ def _sizes(largest: float) -> list[float]:
 
 
 def draw_stamp(c, placed: Placed, spot: Spot) -> None:
-    """Draw a laid-out stamp on the face being drawn (origin: the trim's bottom-left)."""
+    """Draw a laid-out stamp on the face being drawn (origin: the trim's bottom-left), checked inside its safe
+    zone as any text is."""
     register_fonts()
     x, y, w, h = placed.rect
+    check_safe(c, x, y, w, h, field="stamp", what="the version stamp")
     c.saveState()
     if placed.arc is None:
         if spot.plate is not None:
@@ -177,24 +184,27 @@ def draw_stamp(c, placed: Placed, spot: Spot) -> None:
 
 
 def _arc(c, placed: Placed, spot: Spot) -> None:
-    """The stamp along the bottom of a round piece, each character turned to the ring, read left to right."""
+    """The stamp along the bottom (or top) of a round piece, each character turned to the ring, read left to
+    right, upright."""
     x, y, w, h = placed.rect
-    cx, cy, radius = x + w / 2, y + h / 2 + placed.arc if placed.arc else y, placed.arc or 0.0
+    radius = placed.arc or 0.0
+    side = 1 if placed.top else -1                 # the ring's top or bottom
+    cx, cy = x + w / 2, y + h / 2 - side * radius  # the piece's centre
     size = placed.size
     if spot.plate is not None:
         c.setStrokeColorRGB(*spot.plate)
         c.setLineWidth(h)
         sweep = math.degrees(w / radius)
-        c.arc(cx - radius, cy - radius, cx + radius, cy + radius, 270 - sweep / 2, sweep)
+        c.arc(cx - radius, cy - radius, cx + radius, cy + radius, (90 if placed.top else 270) - sweep / 2, sweep)
     c.setFillColorRGB(*spot.ink)
     c.setFont(TEXT, size)
-    at = -(w - size * 0.6) / 2   # arc length from the bottom, leftmost first
+    at = -(w - size * 0.6) / 2   # arc length from the middle, leftmost first
     for char in placed.text:
         step = text_width(char, TEXT, size)
-        angle = (at + step / 2) / radius     # radians from the bottom, counter-clockwise
+        angle = (at + step / 2) / radius     # radians from the middle, towards the right
         c.saveState()
-        c.translate(cx + radius * math.sin(angle), cy - radius * math.cos(angle))
-        c.rotate(math.degrees(angle))
+        c.translate(cx + radius * math.sin(angle), cy + side * radius * math.cos(angle))
+        c.rotate(-side * math.degrees(angle))
         c.drawCentredString(0, -size * 0.35, char)
         c.restoreState()
         at += step

@@ -11,8 +11,8 @@ Contract (one module per rules family, named by the family's `looks` in the regi
 - optionally `NOTES: dict[str, fn(game) -> str]` keyed by schema: a note printed beside the
   component's pieces on the sheet (what fits where),
 - optionally `STAMPS: dict[str, Spot]` keyed by schema and `BACK_STAMPS` keyed by back name: where
-  and how large the version stamp goes in the face's safe margin (`generator.engine.stamp.Spot`;
-  default: its bottom-right corner at 4.5 pt; None: no stamp),
+  and how large the version stamp goes in the face's safe zone (`generator.engine.stamp.Spot`, or a
+  function of the record giving one; default: its bottom-right corner at 4.5 pt; None: no stamp),
 
 where `DrawFn(c, record, component, box, style) -> None` draws one face:
 
@@ -92,11 +92,33 @@ class Looks:
         a square of the map."""
         return getattr(self.module, "NOTES", {}).get(component.schema_)
 
-    def stamp(self, component: Any, side: str) -> Spot | None:
-        """Where the version stamp goes on `component`'s `side` (`STAMPS`, `BACK_STAMPS`; None: nowhere)."""
+    def stamp(self, component: Any, side: str, record: Any = None) -> Spot | None:
+        """Where the version stamp goes on `component`'s `side` (`STAMPS`, `BACK_STAMPS`; None: nowhere), or
+        where the layout drawing `record`'s face puts it (its `[stamp]`, or `stamp = false`)."""
+        layout = self._layout(component, side, record)
+        if layout is not None and layout.stamp is not None:
+            return None if layout.stamp is False else Spot(**layout.stamp)
         if side == "front":
-            return getattr(self.module, "STAMPS", {}).get(component.schema_, DEFAULT_STAMP)
-        return getattr(self.module, "BACK_STAMPS", {}).get(component.back, DEFAULT_STAMP)
+            spot = getattr(self.module, "STAMPS", {}).get(component.schema_, DEFAULT_STAMP)
+        else:
+            spot = getattr(self.module, "BACK_STAMPS", {}).get(component.back, DEFAULT_STAMP)
+        if callable(spot):   # a function of the record: where its card has room
+            return spot(record) if record is not None else DEFAULT_STAMP
+        return spot
+
+    def stamp_crosses(self, component: Any, side: str, record: Any, rect: tuple[float, ...], box: Any) -> str | None:
+        """The first box of the layout drawing the face that `rect` (the stamp's) crosses, or None."""
+        layout = self._layout(component, side, record)
+        return None if layout is None else layouts.crossed(layout, rect, box)
+
+    def _layout(self, component: Any, side: str, record: Any) -> Any:
+        """The design's layout drawing `record`'s front (or its back, when a layout file of its own draws it)."""
+        if self.design is None or record is None:
+            return None
+        if side == "front":
+            return self.design.front_layout(component.id, record)
+        layout = self.design.layouts.get(component.id)
+        return None if layout is None else layout.back_layout
 
     def back(self, component: Any) -> DrawFn | None:
         """The back of `component`, or None when it has no back."""
