@@ -477,3 +477,27 @@ def test_simulate_tune_and_compare_name_the_version_and_the_rules_digest(tmp_pat
     card = json.loads(checker("simulate", str(base), *games, "--json"))["cards"][0]["id"]
     tune = json.loads(checker("tune", str(base), card, "--field", "cost", "--values", "1..2", *games, "--json"))
     assert (tune["version"], tune["rules_digest"]) == ("0.3", one["rules_digest"])
+
+
+@pytest.mark.parametrize("stamp, wanted", [
+    ('stamp = false', None),
+    ('[stamp]\ncorner = "middle"', "expected [stamp] with corner (bottom-left, bottom-right, top-left, top-right, "
+                                   "bottom), inset [along, away] in mm (0 to 200) and size in points (3.2 to 12), "
+                                   "got {'corner': 'middle'}"),
+    ('stamp = "yes"', "expected stamp = false or a [stamp] table (corner, inset, size), got 'yes'"),
+])
+def test_a_layout_places_its_stamp_or_leaves_it_off_and_a_bad_stamp_table_is_refused(tmp_path, stamp, wanted):
+    folder = versioned(FOX, tmp_path / "fox")
+    text = (folder / "layouts" / "fox.toml").read_text()
+    start, end = text.index("[stamp]"), text.index("# One card a little different")
+    rest = text[:start] + text[end:]
+    (folder / "layouts" / "fox.toml").write_text(rest + "\n" + stamp + "\n" if stamp.startswith("[") else
+                                                 stamp + "\n" + rest)   # (a bare key before the tables)
+    done = generator("build", str(folder), "--out", "out", cwd=tmp_path)
+    if wanted is None:
+        assert done.returncode == 0, done.stderr
+        read = stamps_read(tmp_path / "out" / "fox-a4.pdf", manifest_of(tmp_path / "out" / "fox-a4.json", folder))
+        assert read and {k[2] for k in read} == {"back"}   # the fronts' layout leaves it off; the backs keep it
+    else:
+        assert done.returncode == 2 and wanted in done.stderr and done.stderr.count("\n") == 1, done.stderr
+        assert "layouts/fox.toml" in done.stderr and not (tmp_path / "out").exists()
