@@ -67,7 +67,7 @@ def bench_instructions(against: Path | None = None) -> None:
     """Instructions of each whole process (valgrind --tool=callgrind), as multiples of the bare interpreter's."""
     env = bench_env()
     sides = resolve_sides(env, against)
-    time.sleep(2.5)  # the definitions' stamps settle (cards.stamps): the counted runs are warm ones
+    time.sleep(2.5)  # the definitions' stamps settle (common.stamps): the counted runs are warm ones
     for cmd in sides.values():  # a second warm-up: the stamps remembered
         subprocess.run(cmd, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     counts = {name: instructions(cmd, ROOT, env) for name, cmd in sides.items()}

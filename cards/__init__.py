@@ -2,8 +2,8 @@
 
 `generator` and `checker` both read games through `load_game`, so what is printed
 and what is played come from the same validated data.  The loader (and pydantic) is
-imported on first use: `checker resolve` reads `cards.families`, `cards.files` and
-`cards.terminal` without it.
+imported on first use: `checker resolve` reads `cards.families`, `common.files` and
+`common.terminal` without it.
 """
 from __future__ import annotations
 

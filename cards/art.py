@@ -68,10 +68,10 @@ def inspect_art(folder: Path, name: str) -> ArtInfo:
 def _checked(path: Path, name: str, kind: str) -> tuple[int, int]:
     """Check the file whole (`rasters.decode`, `svgart.check_svg`); its size in pixels (0 x 0 for SVG).
 
-    Remembered against the file's stamp (`cards.stamps`), so a build decodes only the art changed since
+    Remembered against the file's stamp (`common.stamps`), so a build decodes only the art changed since
     the last one that checked it; the checks' bounds are part of the memo's name."""
     from .rasters import MAX_PIXELS, MAX_SIDE, decode
-    from .stamps import Stamps, recall, remember
+    from common.stamps import Stamps, recall, remember
     from .svgart import MAX_ELEMENTS, MAX_NUMBER, MAX_NUMBERS, check_svg
 
     ident = f"{MAX_SIDE} {MAX_PIXELS} {MAX_ELEMENTS} {MAX_NUMBERS} {MAX_NUMBER} {kind}\0{path}"

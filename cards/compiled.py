@@ -7,12 +7,12 @@ loaded without a problem is filed in the user cache as plain data (marshal, neve
 record as its class (by module and name: `cards.models` only), the fields it was given and
 their values, under the SHA-256 of those files and sources (`content_key`, shared with
 `checker.core.gamecache`); that digest is remembered against the files' stamps
-(`cards.stamps`), so a warm run stats them and reads one entry.  Any change is a miss, and
+(`common.stamps`), so a warm run stats them and reads one entry.  Any change is a miss, and
 the game is validated again: a game with a problem is never filed, so it is refused with
 the same messages every time.
 
 A kept game's records come back without pydantic (`built` with the entry's `kinds`): each as a
-plain record of its model's kinds (`cards.kept`), so a warm build neither imports pydantic nor
+plain record of its model's kinds (`common.kept`), so a warm build neither imports pydantic nor
 creates the model classes.  The game.toml spec `cards.lastload` files comes back as its model
 (`built` without kinds): the load after an edit that reads it validates anyway.
 
@@ -20,7 +20,7 @@ Only what comes back exactly is filed (`dumped` returns None otherwise): records
 strings, numbers, booleans, None, lists, string-keyed tables and models without extras;
 games without a design of their own (fonts, icons, layouts, art: files the loader checks
 as it validates, outside the key) and without spreadsheets (the loader decides, `_keep`).
-Entries are checked by `cards.cachefile`: a corrupt or foreign one is a miss, never trusted.
+Entries are checked by `common.cachefile`: a corrupt or foreign one is a miss, never trusted.
 """
 from __future__ import annotations
 
@@ -29,11 +29,11 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from . import cachefile
-from .files import FileRefused, read_bytes
-from .kept import kept_class, make
-from .stamps import Stamps, recall, remember
-from .usercache import cache_dir
+from common import cachefile
+from common.files import FileRefused, read_bytes
+from common.kept import kept_class, make
+from common.stamps import Stamps, recall, remember
+from common.usercache import cache_dir
 
 FORMAT = 2  # 2: marshal, not JSON
 CARDS = Path(__file__).resolve().parent
@@ -191,7 +191,7 @@ def _dump(value: Any, kinds: dict[str, list[str]]) -> Any:
 
 
 def _kinds(model: type) -> list[type]:
-    """A model's kinds (`cards.kept`): its plain base classes of `cards`, but those another of them subclasses."""
+    """A model's kinds (`common.kept`): its plain base classes of `cards`, but those another of them subclasses."""
     from pydantic import BaseModel
 
     plain = [k for k in model.__mro__[1:] if not issubclass(k, BaseModel) and k.__module__.startswith("cards.")]
@@ -205,7 +205,7 @@ _DUMPED = {"model", "set", "values"}
 
 def built(data: Any, kinds: dict[str, list[str]] | None = None) -> Any:
     """The objects `dumped` gave `data` for: each model as validation made it, or, given the `kinds` `dumped`
-    gathered, as a kept record of its kinds, without pydantic (`cards.kept`); ValueError (or a lookup error) when
+    gathered, as a kept record of its kinds, without pydantic (`common.kept`); ValueError (or a lookup error) when
     `data` is not what `dumped` wrote."""
     kind = type(data)
     if kind in _PLAIN:

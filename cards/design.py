@@ -13,7 +13,7 @@ game.toml may declare
 
 and a component may name a layout file (`layout = "layouts/card.toml"`, see docs/designer-guide.md), a record
 one of layouts/ by name (`layout = "big-text"`: layouts/big-text.toml, for its front).
-Every file named here is confined to the game's folder (`cards.art`, `cards.files`); a layout's
+Every file named here is confined to the game's folder (`cards.art`, `common.files`); a layout's
 problems are reported with its file, line and box.  Standard library only, plus `cards.art`.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 
 from .art import MAX_ART_BYTES, ArtError, ArtInfo, art_path, inspect_art
 from .errors import DefinitionError, Problem
-from .files import is_file, read_bytes
+from common.files import is_file, read_bytes
 from .tomlsource import LineIndex, read_toml
 
 BUILTIN_FONTS = ("text", "display")          # the kit's own families (DejaVu Sans Condensed, Old Standard)

@@ -6,7 +6,7 @@ the same data the checker runs.  A definition may word an option itself; then
 
 Without pydantic: an effect's behaviour (its `phrase`, its class constants) lives in a plain
 class here and in each family's kinds module, which its pydantic model subclasses, so a build
-that loads a game kept by `cards.compiled` prints it without importing pydantic (`cards.kept`).
+that loads a game kept by `cards.compiled` prints it without importing pydantic (`common.kept`).
 """
 
 import re

@@ -7,10 +7,10 @@ makes cost a start-up that must stay short.)
 """
 from __future__ import annotations
 
-from .record import Record
+from common.record import Record
 
 
-class Problem(Record):  # a Record, not a NamedTuple or dataclass: resolve's start-up (cards.record)
+class Problem(Record):  # a Record, not a NamedTuple or dataclass: resolve's start-up (common.record)
     """One thing wrong in a definition file; `cell` is where in a spreadsheet: "row 12, column 'cost'"."""
 
     __slots__ = ("file", "message", "line", "card", "card_name", "path", "cell")

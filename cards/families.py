@@ -12,7 +12,7 @@ game.toml gives, which need not be its family's name (a variant of El Dorado Can
 game of the family `el-dorado-canyon` under its own id).
 
 Light on purpose (standard library only): `checker resolve`'s fast path reads it without
-pydantic, and without `pathlib`, `typing`, `functools` or `tomllib` (cards.record): those are
+pydantic, and without `pathlib`, `typing`, `functools` or `tomllib` (common.record): those are
 imported where only a miss or another command needs them.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ import os
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from .record import Record
+from common.record import Record
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -31,7 +31,7 @@ PACKAGE_FOLDER = os.path.dirname(os.path.realpath(__file__))
 GAMES_ENV = "PNPKIT_GAMES"
 
 
-class Family(Record):  # a Record: `checker resolve` must start fast (cards.record)
+class Family(Record):  # a Record: `checker resolve` must start fast (common.record)
     """One rules family: everything a game of it needs, each part named once.
 
     - `schema`: module with RECORDS (schema name -> record model), BACKS, ICONS,
@@ -133,7 +133,7 @@ _DISCOVERED: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}  # per sear
 
 def _discover(dirs: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """Remembered against the stamps of the folders and their game.toml files (every resolve asks)."""
-    from .stamps import Stamps, recall, remember
+    from common.stamps import Stamps, recall, remember
 
     ident = "\0".join([__file__, *map(os.path.abspath, dirs)])
     known = recall("games", ident)
@@ -167,7 +167,7 @@ def _declared(folder: str) -> tuple[str | None, str | None]:
     """game.toml's id and rules; id None when it cannot be read (then loading the game says why)."""
     import tomllib  # only when the games' folders changed: a warm run remembers what they declare
 
-    from .files import FileRefused, read_bytes
+    from common.files import FileRefused, read_bytes
 
     try:  # the bounded reader: a FIFO there would hang every command's search for built-in games
         data = tomllib.loads(read_bytes(os.path.join(folder, "game.toml"), inside=folder).decode("utf-8"))

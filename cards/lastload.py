@@ -8,7 +8,7 @@ an edit inside one `[[cards]]` table is parsed alone, `cards.tomlsource.reparse`
 full parse whenever it cannot show the result equal to the whole file's); this files each component
 file's text and data in the user cache after every load without a problem, so the next process's load
 starts from them.  Only plain data is filed (tables, arrays, strings, numbers, booleans: not TOML's
-dates and times), as marshal (`cards.cachefile.store_data`).
+dates and times), as marshal (`common.cachefile.store_data`).
 
 Beside them (`Last`): game.toml's spec and the stamps of the folder's other files.  The next load
 takes the spec again while game.toml's data is the same, and, while the folder's other files are the
@@ -21,7 +21,7 @@ validators is most of the cost.
 
 The entry is named by the folder, Python's version (whose `tomllib` parsed it) and the code that
 validated (`cards.compiled.code_key`: the sources of `cards` and pydantic's version), and checked by
-`cards.cachefile`: a torn, corrupt or foreign entry is a miss, and the load parses and validates whole files.
+`common.cachefile`: a torn, corrupt or foreign entry is a miss, and the load parses and validates whole files.
 """
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import cachefile
-from .usercache import cache_dir
+from common import cachefile
+from common.usercache import cache_dir
 
 FORMAT = 3  # 3: marshal, not JSON
 Texts = dict[Path, tuple[str, dict[str, Any]]]

@@ -18,7 +18,7 @@ from .design import Design, check_record_art, load_design
 from .errors import DefinitionError, Problem
 from .families import FAMILIES, PACKAGE_FOLDER, Family, UnknownFamily, builtin_games, family
 from .formats import format_problem
-from .files import is_file
+from common.files import is_file
 from .models import kinds
 from .tomlsource import LineIndex, parse_toml, read_text, read_toml, reparse
 

@@ -30,7 +30,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel
 
 from .errors import DefinitionError, Problem
-from .files import FileRefused, read_bytes
+from common.files import FileRefused, read_bytes
 
 SUFFIXES = (".csv", ".xlsx")
 MAX_BYTES = 2_000_000          # as for a TOML definition file

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DefinitionError, Problem
-from .files import FileRefused, read_bytes
+from common.files import FileRefused, read_bytes
 
 MAX_BYTES = 2_000_000
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(#.*)?$")

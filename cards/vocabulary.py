@@ -49,7 +49,7 @@ def effect_classes(schema: ModuleType) -> list[type[EffectModel]]:
         cls = todo.pop(0)
         todo += cls.__subclasses__()
         if ((cls.__module__ == prefix or cls.__module__.startswith(prefix + ".")) and issubclass(cls, BaseModel)
-                and "effect" in cls.model_fields):  # a model: not a kind (cards.kept), nor a kept record's class
+                and "effect" in cls.model_fields):  # a model: not a kind (common.kept), nor a kept record's class
             found.append(cls)
     return sorted(found, key=_position)
 

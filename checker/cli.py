@@ -29,7 +29,7 @@ def _run(args: list[str]) -> None:
 
         plain = parse_plain(args[1:])
         if plain is not None:
-            from cards.terminal import leave
+            from common.terminal import leave
 
             leave(resolve_file(*plain))
         gc.enable()
@@ -41,11 +41,11 @@ def _run(args: list[str]) -> None:
 
         options = plain_simulate(args[1:])
         if options is not None:
-            from cards.terminal import leave
+            from common.terminal import leave
 
             leave(run_plain(options))
         gc.enable()
-    from cards.terminal import run_app
+    from common.terminal import run_app
     from checker.commands import app
 
     run_app(app)

@@ -10,7 +10,7 @@ from typing import NoReturn, Optional
 
 import typer
 
-from cards.terminal import option_parser, shown
+from common.terminal import option_parser, shown
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Rules engines over pnpkit's definitions.")
@@ -192,7 +192,7 @@ def template(
     if out is None:
         typer.echo(shown(text), nl=False)
         return
-    from cards.files import FileRefused, write_file
+    from common.files import FileRefused, write_file
 
     try:
         write_file(out, text.encode("utf-8"))
@@ -251,7 +251,7 @@ def _family_of(game: str) -> tuple[str, str]:
     if game in FAMILIES:
         return game, game
     folder = builtin_games().get(game) or Path(game)
-    from cards.files import FileRefused, read_bytes
+    from common.files import FileRefused, read_bytes
 
     try:
         declared = tomllib.loads(read_bytes(folder / "game.toml", inside=folder).decode("utf-8"))

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from cards.terminal import number, shown
+from common.terminal import number, shown
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -65,7 +65,7 @@ def load(game: str) -> Any:
 
 def guarded(action: Callable[[], None]) -> None:
     """Run a build step; a layout that cannot be printed, or an output folder that cannot be written, is `Refused`."""
-    from cards.files import FileRefused
+    from common.files import FileRefused
     from generator.engine.errors import LayoutError
     from generator.engine.versions import ManifestError
 
@@ -94,7 +94,7 @@ def build(games: list[str], opts: Options, out: Path, shop: str | None, no_cache
     """Build each game (all built-in games when none is named), printing one summary line per game; with
     `since` (an earlier build's manifest), the one game's reprint of what changed."""
     from cards.families import builtin_games
-    from cards.usercache import cache_dir
+    from common.usercache import cache_dir
     from generator.engine.build import build_game
 
     names = games or list(builtin_games())

@@ -11,7 +11,7 @@ from typing import Any, Callable, NoReturn, Optional, TypeVar
 import typer
 from typer.core import TyperCommand
 
-from cards.terminal import option_parser, run_app, run_main, shown
+from common.terminal import option_parser, run_app, run_main, shown
 from generator import buildrun
 from generator.plain import DEFAULTS
 
@@ -101,7 +101,7 @@ def png(
     out: Path = OUT, bleed: float = BLEED, ink_saver: bool = INK, no_stamp: bool = NO_STAMP,
 ) -> None:
     """Write a PNG of every card face with bleed: OUT/GAME-png/COMPONENT/ID-front.png and -back.png."""
-    from cards.files import write_set
+    from common.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
     from generator.engine.raster import png_files
@@ -129,7 +129,7 @@ def tts(
                                                                   "relative to the JSON's folder)."),
 ) -> None:
     """Write Tabletop Simulator sheets and images with a saved object OUT/GAME-tts/GAME.json."""
-    from cards.files import write_set
+    from common.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
     from generator.engine.tts import tts_files
@@ -160,7 +160,7 @@ def changes(
     """Print what changed between two builds: records added, removed and changed, each field old -> new."""
     import json
 
-    from cards.files import write_set
+    from common.files import write_set
     from generator.engine.versions import ManifestError, change_lines, read_manifest
     from generator.engine.versions import changes as changes_between
 
@@ -187,7 +187,7 @@ def changes(
 @app.command()
 def calibrate(paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET) -> None:
     """Write OUT/calibration-PAPER-DUPLEX.pdf: a duplex test sheet that shows your printer's --back-offset."""
-    from cards.files import write_file
+    from common.files import write_file
     from generator.engine.calibrate import calibration_name, calibration_pdf
     from generator.engine.impose import paper_size
 
@@ -214,9 +214,9 @@ def watch(
     import time
 
     from cards import DefinitionError
-    from cards.files import FileRefused
+    from common.files import FileRefused
     from cards.loader import resolve_folder
-    from cards.usercache import cache_dir
+    from common.usercache import cache_dir
     from generator.engine.errors import LayoutError
     from generator.engine.watch import Session
     from generator.engine.watch import watch as watch_loop
@@ -253,7 +253,7 @@ def new(
     source: Optional[str] = typer.Option(None, "--from", help="Copy a built-in game (e.g. el-dorado-canyon)."),
 ) -> None:
     """Start a game: a blank print-only deck (a layout, sample art, a back, a font), or a copy of a built-in game."""
-    from cards.files import FileRefused
+    from common.files import FileRefused
     from generator.new import NewGameError, new_game
 
     try:
@@ -264,6 +264,26 @@ def new(
         _fail(f"{folder}: {exc}")
     typer.echo(shown(f"{folder}: wrote {len(files)} files; next: generator build {folder} "
                      f"(then open {folder}/game.toml: its comments say what to change)"))
+
+
+@app.command()
+def pull(
+    folder: Path = typer.Argument(..., help="The game folder whose components name a source."),
+    timeout: float = typer.Option(30.0, "--timeout", parser=option_parser(low=0.1, high=600.0),
+                                  help="Seconds to wait for a server (to connect, and between bytes)."),
+) -> None:
+    """Fetch each component's source (a published CSV) into its snapshot file and print what changed."""
+    from generator.pull import PullError
+    from generator.pull import pull as run
+
+    if not (folder / "game.toml").is_file():
+        _fail(f"{folder}: expected a game folder with a game.toml")
+    try:
+        lines = run(folder, timeout)
+    except PullError as exc:
+        _fail(str(exc))
+    for line in lines:
+        typer.echo(shown(line))
 
 
 def main() -> None:

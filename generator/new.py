@@ -5,7 +5,7 @@ component with declared fields, a layout file, sample art, a back, an icon and a
 (the kit's Old Standard Bold, with its licence), each file commented with the next step.  With
 `--from GAME`, a copy of a built-in game's folder.  Either way the new game's id comes from the
 folder's name, its name is that name in words ("my-game": "My Game"), and it must load before
-anything is written; the files are written as one set (`cards.files.write_set`), so a failure
+anything is written; the files are written as one set (`common.files.write_set`), so a failure
 leaves no half-made folder.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cards.errors import DefinitionError
 from cards.families import builtin_games
-from cards.files import read_bytes, write_set
+from common.files import read_bytes, write_set
 from fonts import DIR as FONTS
 
 SCAFFOLD = Path(__file__).resolve().parent / "scaffold"

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cards.terminal import leave, number, run_main, shown
+from common.terminal import leave, number, run_main, shown
 
 VALUED = {"--paper": "paper", "--out": "out", "--duplex": "duplex", "--back-offset": "back_offset", "--bleed": "bleed",
           "--since": "since"}

@@ -42,7 +42,7 @@ def run(tool: str, *args: str, fault: str = "", cwd: Path = ROOT, timeout: float
 
 def kill_at_rename(n: int) -> str:
     """Fault: SIGKILL at the Nth rename of a staged file over its target (1-based), cache entries aside
-    (a first run in a cache also files what it remembered there: `cards.stamps`)."""
+    (a first run in a cache also files what it remembered there: `common.stamps`)."""
     return f"""
 import os, signal
 _real, _count = os.replace, [0]

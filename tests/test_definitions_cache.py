@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cards import cachefile, compiled, stamps
+from cards import compiled
+from common import cachefile, stamps
 from checker.core import gamecache
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,12 +1,13 @@
-"""Eldorado from a kept game: its records (`cards.kept`: kinds and fields, no model) answer the templates
+"""Eldorado from a kept game: its records (`common.kept`: kinds and fields, no model) answer the templates
 and the rules as the validated ones do (issue 14); that its package, kinds and templates import without
 pydantic is tested with the other families' in tests/test_kept_records.py."""
 from __future__ import annotations
 
 import pytest
 
-from cards import load_game, stamps
-from cards.kept import Kept
+from cards import load_game
+from common import stamps
+from common.kept import Kept
 from cards.models.eldorado import Chart, chart_of, kinds
 from cards.models.eldorado.pieces import Character
 

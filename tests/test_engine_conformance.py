@@ -48,7 +48,8 @@ CASES = Path(__file__).resolve().parent / "cases"
 ENGINES = [name for name, fam in FAMILIES.items() if fam.engine is not None]
 PER_PLAYER = 6  # legal actions tried per player and state (sampled): each is resolved
 REFUSED = 4  # actions offered elsewhere tried per player and state
-PLAYOUTS, PLAYOUT_RESOLUTIONS, SIMULATED = 2, 25, 6
+# 100 resolutions: long enough for an Eldorado crew to starve and its leader to be stranded at sea (ELD-18)
+PLAYOUTS, PLAYOUT_RESOLUTIONS, SIMULATED = 2, 100, 6
 # How a refusal lists the legal actions, at the end of its line: El Dorado Canyon's plays, the others' actions.
 LISTED = re.compile(r"; legal (plays|for .+ now): .+$")
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cards import BUILTIN, cachefile, load_game
+from cards import BUILTIN, load_game
+from common import cachefile
 from conftest import edit_text
 from generator.engine import build, facecache
 from generator.engine.build import build_game
@@ -192,7 +193,7 @@ def test_the_code_digest_changes_with_a_source_file_or_a_font(tmp_path):
 
 
 def test_the_code_digest_is_remembered_until_a_source_or_a_font_changes(tmp_path, monkeypatch):
-    from cards import stamps
+    from common import stamps
 
     monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)  # files made by the test count as settled

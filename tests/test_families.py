@@ -176,7 +176,7 @@ def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(edc_varia
     state = tmp_path / "turn.toml"
     state.write_text(DISPUTE.read_text().replace('game = "el-dorado-canyon"', 'game = "edc-variant"'))
     probe = ("import sys; sys.argv = ['checker', 'resolve', sys.argv[1]]\n"
-             "import cards.terminal; cards.terminal.leave = sys.exit  # raise SystemExit instead of leaving at once\n"
+             "import common.terminal; common.terminal.leave = sys.exit  # raise SystemExit instead of leaving at once\n"
              "from checker.cli import main\n"
              "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
              "print(code, 'pydantic' in sys.modules, 'typer' in sys.modules, file=sys.stderr)")
@@ -189,7 +189,7 @@ def test_a_cached_resolve_reads_the_registry_without_pydantic_or_typer(edc_varia
 
 
 # What a warm `checker resolve` leaves out because leaving it out pays: the definitions' validation (kept records,
-# cards/kept.py) and Typer (checker/cli.py's plain path)
+# common/kept.py) and Typer (checker/cli.py's plain path)
 LEFT_OUT = ("pydantic", "typer")
 
 
@@ -197,7 +197,7 @@ LEFT_OUT = ("pydantic", "typer")
                                   "eternal-gold-and-steel/addmarket-01-forge-apprentice.toml"])
 def test_a_cached_resolve_of_each_game_loads_neither_pydantic_nor_typer(case, tmp_path):
     probe = ("import sys; sys.argv = ['checker', 'resolve', sys.argv[1], '--json']\n"
-             "import cards.terminal; cards.terminal.leave = sys.exit  # raise SystemExit instead of leaving at once\n"
+             "import common.terminal; common.terminal.leave = sys.exit  # raise SystemExit instead of leaving at once\n"
              "from checker.cli import main\n"
              "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
              f"print(code, *sorted((set(sys.modules) | {{m.split('.')[0] for m in sys.modules}}) & set({LEFT_OUT!r})), "

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from cards import cachefile
-from cards.files import JOURNAL
+from common import cachefile
+from common.files import JOURNAL
 from hostile import SET, contents, kill_at_rename, leftovers, one_line_failure, run, small_game, whole
 from test_hostile_outputs import STATE
 

@@ -20,9 +20,10 @@ import tomli_w
 from typer.testing import CliRunner
 
 from checker.cli import app as checker_app
-from cards import BUILTIN, cachefile
+from cards import BUILTIN
+from common import cachefile
 from cards.families import builtin_games
-from cards.usercache import cache_dir
+from common.usercache import cache_dir
 from generator.cli import app as generator_app
 from hostile import one_line_failure, run, small_game
 from test_hostile_outputs import STATE

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import cards.files
-from cards.files import FileRefused, read_bytes, recover, write_file, write_set
+import common.files
+from common.files import FileRefused, read_bytes, recover, write_file, write_set
 from checker.cli import app as checker_app
 from generator.cli import app as generator_app
 from hostile import SET, contents, kill_at_fsync, kill_at_rename, leftovers, one_line_failure, run, small_game, whole
@@ -108,7 +108,7 @@ def test_writers_into_one_folder_take_turns_so_the_set_is_never_mixed(tmp_path):
 def test_a_writer_that_cannot_get_the_folder_says_so(tmp_path, monkeypatch):
     out = tmp_path / "out"
     out.mkdir()
-    monkeypatch.setattr(cards.files, "LOCK_WAIT", 0.2)
+    monkeypatch.setattr(common.files, "LOCK_WAIT", 0.2)
     holder = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
     fcntl.flock(holder, fcntl.LOCK_EX)  # another build, mid-write
     try:

@@ -1,4 +1,4 @@
-"""A kept game's records without pydantic (issue 14, `cards.kept`): a warm build imports no pydantic, each kept
+"""A kept game's records without pydantic (issue 14, `common.kept`): a warm build imports no pydantic, each kept
 record does what its validated model does, and a build from it writes the bytes and reuses the faces of a
 build from a validated load."""
 from __future__ import annotations
@@ -15,9 +15,10 @@ import pytest
 
 import cards.models.el_dorado_canyon as edc
 import cards.models.eternal_gold_and_steel as gold_and_steel
-from cards import BUILTIN, load_game, stamps
+from cards import BUILTIN, load_game
+from common import stamps
 from cards.families import FAMILIES
-from cards.kept import Kept, record_repr
+from common.kept import Kept, record_repr
 from generator.engine.build import build_game
 from generator.engine.sheet import Options
 from test_validated_cache import assert_same_game, kinds_of

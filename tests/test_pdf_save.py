@@ -7,7 +7,7 @@ import io
 import pytest
 from reportlab.pdfbase.pdfdoc import pdfdocEnc
 
-from cards.files import Spooled, sha256, write_set
+from common.files import Spooled, sha256, write_set
 from generator.engine.pdfforms import _pdfdoc, end_form
 from generator.engine.pdfsave import spooled
 from generator.engine.render import invariant_canvas

@@ -25,7 +25,7 @@ def reparsed(old: str, new: str) -> dict | None:
 
 
 def values(game) -> list:
-    """A game's components by value (a load that does not validate gives kept records: `cards.kept`)."""
+    """A game's components by value (a load that does not validate gives kept records: `common.kept`)."""
     return [(repr(c.spec), repr(c.records), c.file, c.table) for c in game.components]
 
 

@@ -23,6 +23,9 @@ CASES = ROOT / "tests" / "cases"
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 360, "height": 740}
 SHOTS = os.environ.get("PNPKIT_SERVE_SHOTS")  # a folder: docs/serve-*.png are taken from these runs
+# The server starts with an empty cache: a game's first resolve compiles its definitions, seconds on a
+# loaded machine. Waits are for the page to change, not a measure of speed (benchmarks/bench_serve.py).
+expect.set_options(timeout=30_000)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""`cards.terminal.shown` writes every control character (but newline and tab) and bidi override as \\uXXXX,
+"""`common.terminal.shown` writes every control character (but newline and tab) and bidi override as \\uXXXX,
 whatever shortcut it takes for text that holds none (ASCII or not)."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import unicodedata
 
 from hypothesis import given, strategies as st
 
-from cards.terminal import shown
+from common.terminal import shown
 
 BIDI = {0x61c, 0x200e, 0x200f, *range(0x202a, 0x202f), *range(0x2066, 0x206a)}  # marks, embeddings, isolates
 

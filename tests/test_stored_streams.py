@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cards import cachefile, load_game
+from cards import load_game
+from common import cachefile
 from conftest import edit_text
 from generator.engine import pdfforms
 from generator.engine.build import build_game

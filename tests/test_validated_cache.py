@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from cards import BUILTIN, DefinitionError, cachefile, compiled, load_game, loader, stamps
+from cards import BUILTIN, DefinitionError, compiled, load_game, loader
+from common import cachefile, stamps
 from conftest import edit_text
 
 
 @pytest.fixture(autouse=True)
 def _own_cache(tmp_path, monkeypatch):
-    """A cache of the test's own; files made by the test count as settled (`cards.stamps` is tested itself)."""
+    """A cache of the test's own; files made by the test count as settled (`common.stamps` is tested itself)."""
     monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)
 
@@ -34,7 +35,7 @@ def validations(monkeypatch):
 
 
 def kinds_of(model: type) -> list[type]:
-    """A model's plain base classes of `cards` (`cards.kept`)."""
+    """A model's plain base classes of `cards` (`common.kept`)."""
     from pydantic import BaseModel
 
     return [k for k in model.__mro__ if k.__module__.startswith("cards.") and not issubclass(k, BaseModel)]
@@ -124,7 +125,7 @@ def test_an_entry_naming_anything_but_a_model_of_cards_is_not_trusted():
     value = {"model": "os:system", "set": [], "values": {}}
     with pytest.raises(ValueError):
         compiled.built(value)
-    for kinds in (["os:system"], ["cards.models.base:Component"], ["cards.files:read_bytes"]):  # a kind: a plain class
+    for kinds in (["os:system"], ["cards.models.base:Component"], ["common.files:read_bytes"]):  # a kind: a plain class
         with pytest.raises(ValueError):
             compiled.built(value, {"os:system": kinds})
     assert compiled.dumped([{"a": 1}, ("a", "tuple")]) is None  # a tuple would come back a list: not kept

@@ -11,7 +11,7 @@ def lazy_names(package: str, names: dict[str, str],
     """A family package's module `__getattr__`: each of `names` is imported on first use from the module named
     beside it (a submodule of `package` when the name has no dot), `RECORDS` is `records()`, and each is then
     kept in the package.  A family's pydantic names come this way, so that a build printing a kept game
-    (`cards.kept`) never imports pydantic."""
+    (`common.kept`) never imports pydantic."""
     def __getattr__(name: str) -> Any:
         if name == "RECORDS" and records is not None:
             value = records()

@@ -42,11 +42,24 @@ class Component(kinds.Component, Strict):
     back: str | None = None
     shape: Literal["rect", "round"] = "rect"
     layout: str | None = Field(default=None, max_length=200, description="layout file in the game's folder (cards.design)")
+    source: str | None = Field(default=None, max_length=2000,
+                               description="a published CSV (http:// or https://) `generator pull` fetches into `file`")
 
     @field_validator("size")
     @classmethod
     def _size(cls, value: str) -> str:
         parse_size(value)
+        return value
+
+    @field_validator("source")
+    @classmethod
+    def _source(cls, value: str | None, info: Any) -> str | None:
+        if value is None:
+            return value
+        if not value.startswith(("https://", "http://")) or any(c.isspace() for c in value):
+            raise ValueError(f"expected the http:// or https:// address of a published CSV, got {value!r}")
+        if not str(info.data.get("file", "")).lower().endswith(".csv"):
+            raise ValueError("a source is fetched as CSV: name a .csv snapshot as the component's file")
         return value
 
 

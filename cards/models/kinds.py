@@ -1,4 +1,4 @@
-"""What records shared by every game do beyond their fields, without pydantic (`cards.kept`).
+"""What records shared by every game do beyond their fields, without pydantic (`common.kept`).
 
 `cards.models.base` subclasses these with its fields and validation; a kept game's records
 are made of them without importing pydantic.  A kind declares the fields it reads for the
@@ -26,6 +26,7 @@ class Component:
         back: str | None
         shape: str
         layout: str | None
+        source: str | None
 
     @property
     def size_mm(self) -> tuple[float, float]:

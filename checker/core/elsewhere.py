@@ -12,7 +12,7 @@ from pathlib import Path
 def elsewhere(value: object, game_ref: str, state_file: Path) -> str:
     """"; 'x' is defined in ./my-game: write game = "./my-game"" or "" when no other game defines `value`."""
     from cards.families import builtin_games
-    from cards.files import is_file
+    from common.files import is_file
 
     if not isinstance(value, str) or not value:
         return ""

@@ -6,9 +6,9 @@ a key made of the game's `game.toml`, the files it names (read as the loader rea
 inside the folder, bounded) and every source file the result depends on (the `cards`
 package and the engine), so any change recompiles.  Hashing all of that on every run
 cost more than a resolve, so the key itself is remembered against the stamps (size,
-times, inode) of those files and of their folders (`cards.stamps`): a warm run only
+times, inode) of those files and of their folders (`common.stamps`): a warm run only
 stats them, and any change hashes the contents again.  The cache is plain JSON (never
-pickle), each entry checked by `cards.cachefile` (its name and the sha256 of its body) and
+pickle), each entry checked by `common.cachefile` (its name and the sha256 of its body) and
 by shape (`_fits`) before use: an entry that does not check out is rebuilt, never trusted.
 """
 from __future__ import annotations
@@ -16,10 +16,10 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from cards import cachefile
+from common import cachefile
 from cards.families import FAMILIES, builtin_folders
-from cards.stamps import Stamps, recall, remember
-from cards.usercache import cache_folder
+from common.stamps import Stamps, recall, remember
+from common.usercache import cache_folder
 
 from .engines import engine_for
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cards.record import Record
+from common.record import Record
 
 from .errors import StateError
 from .fields import toml_repr
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 MOST = 3  # decisive events a headline names before "..."
 
 
-class Dispute(Record):  # a Record: resolve's start-up (cards.record)
+class Dispute(Record):  # a Record: resolve's start-up (common.record)
     """What the state says is disputed (both optional)."""
 
     __slots__ = ("question", "focus")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cards.record import Record
+from common.record import Record
 
 from .wording import WORDS, words
 
@@ -51,7 +51,7 @@ KINDS: dict[str, str] = {
 DECISIVE = ("win", "kill", "block", "damage", "nothing", "combat")
 
 
-class Step(Record):  # a Record: resolve's start-up (cards.record)
+class Step(Record):  # a Record: resolve's start-up (common.record)
     """One thing that happened, and why (a rulebook section with a quote, and/or ruling ids)."""
 
     __slots__ = ("text", "rule", "kind", "player", "card", "priority", "values")

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cards.errors import describe
-from cards.files import is_file
-from cards.terminal import shown
+from common.files import is_file
+from common.terminal import shown
 
 from .errors import StateError
 from .headline import check_focus, headline, take_dispute

@@ -21,7 +21,7 @@ import time
 from types import ModuleType
 from typing import Any, Iterator
 
-from cards.files import FileRefused, read_bytes
+from common.files import FileRefused, read_bytes
 
 from . import health, stats
 from .definitions import rules_digest, version_of

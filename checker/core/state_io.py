@@ -1,11 +1,11 @@
-"""Reading and writing state files: TOML in, TOML out, through `cards.files` (bounded, all or nothing)."""
+"""Reading and writing state files: TOML in, TOML out, through `common.files` (bounded, all or nothing)."""
 from __future__ import annotations
 
 import tomllib
 from typing import TYPE_CHECKING, Any
 
 from cards.formats import FORMAT, format_problem
-from cards.files import FileRefused, read_bytes, write_file
+from common.files import FileRefused, read_bytes, write_file
 
 from .errors import StateError
 

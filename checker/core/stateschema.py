@@ -7,10 +7,10 @@ on which fields exist.  The types, defaults and meanings are written for players
 """
 from __future__ import annotations
 
-from cards.record import Record
+from common.record import Record
 
 
-class Field(Record):  # a Record: resolve's start-up (cards.record)
+class Field(Record):  # a Record: resolve's start-up (common.record)
     """One key: its type, its default ("required" when a state must give it), what it means.
 
     `kinds` limits a field of an action table to the action kinds that take it; `ids` names the

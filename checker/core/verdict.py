@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from cards.record import Record
+from common.record import Record
 
 
-class Event(Record):  # a Record: resolve's start-up (cards.record)
+class Event(Record):  # a Record: resolve's start-up (common.record)
     """What happened to `player` beyond their shown numbers, in a few words ("bought Rifle for 4 gold");
     `player` None: a line of the verdict of its own, a whole sentence."""
 

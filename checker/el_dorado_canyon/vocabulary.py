@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from cards.record import Record
+from common.record import Record
 from checker.core.effect import Effects
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def _free(e: Any, bought: Any) -> int:
     return 0
 
 
-class Rule(Record):  # a Record: resolve's start-up (cards.record)
+class Rule(Record):  # a Record: resolve's start-up (common.record)
     """One effect in the engine: how it runs and what can be foreseen of it before it runs.
 
     - `run`: None for a passive, folded into the character (`folds`);

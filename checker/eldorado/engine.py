@@ -54,8 +54,10 @@ class Engine(Board):
         return board
 
     def to_act(self, state: dict[str, Any]) -> list[str]:
-        t = self.board(state)
-        return [] if "action" in state or "winner" in state else [p.name for p in t.players if not p.out]
+        """The players still in who have a legal action: one who has none passes (ELD-18)."""
+        if "action" in state or "winner" in state:
+            return []
+        return [p.name for p in self.board(state).players if not p.out and self.legal_actions(state, p.name)]
 
     def legal_actions(self, state: dict[str, Any], player: str) -> list[Action]:
         """With a die given (`roll`): the actions that roll it first, then those that roll none (a homecoming,

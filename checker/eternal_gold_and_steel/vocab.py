@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from cards.record import Record
+from common.record import Record
 
 
-class Lent(Record):  # a Record: resolve's start-up (cards.record)
+class Lent(Record):  # a Record: resolve's start-up (common.record)
     """What a while-ability's effect gives its unit while it holds: strength and keywords."""
 
     __slots__ = ("strength", "keywords")

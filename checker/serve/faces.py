@@ -13,8 +13,8 @@ import subprocess
 import sys
 import threading
 
-from cards.files import FileRefused, read_bytes
-from cards.usercache import cache_folder
+from common.files import FileRefused, read_bytes
+from common.usercache import cache_folder
 
 DPI = 72  # the lowest `generator png` draws: a poker card is about 180 px wide, sharp enough for a phone's grid of thumbnails
 PLAIN = set("abcdefghijklmnopqrstuvwxyz0123456789-_")

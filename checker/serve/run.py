@@ -5,7 +5,7 @@ import secrets
 import socket
 import sys
 
-from cards.terminal import shown
+from common.terminal import shown
 
 
 def serve(args: list[str], port: int, host: str | None) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from cards.files import FileRefused, read_bytes, sha256
+from common.files import FileRefused, read_bytes, sha256
 
 from .raster import png_bytes
 from .versions import Changes, FaceKey, ManifestError, change_lines, face_keys

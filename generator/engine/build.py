@@ -12,7 +12,7 @@ of a built-in game, so a copy never overwrites the original's files):
 - `DIR/GAME-png/COMPONENT/ID-front.png` (and `-back.png`): 300 dpi with bleed (`generator png`);
 - `DIR/GAME-tts/COMPONENT-N.png` and `COMPONENT-back.png`: Tabletop Simulator sheets (`generator tts`).
 
-A build's files are one set (`cards.files.write_set`): the kit's manifest, written last,
+A build's files are one set (`common.files.write_set`): the kit's manifest, written last,
 lists the sha256 of every other file of the set under `files`, so a set mixed by a crash
 can be told, and a failed or killed build leaves the previous set whole.
 """
@@ -25,7 +25,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Callable, ParamSpec, TypeVar
 
-from cards.files import FileRefused, Spooled, inside, read_bytes, sha256, write_set
+from common.files import FileRefused, Spooled, inside, read_bytes, sha256, write_set
 from generator.templates import looks_for
 
 from .box import Style
@@ -100,7 +100,7 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     """Render every output of `game` in memory, then write them all or none (art warnings go to the caller's
     `images.collecting_warnings`).
 
-    With `cache_root` (a folder, normally `cards.usercache.cache_dir()`), faces drawn by an earlier
+    With `cache_root` (a folder, normally `common.usercache.cache_dir()`), faces drawn by an earlier
     build are replayed from it and new ones kept there (`generator.engine.facecache`); `kept` also
     keeps them in memory for the next build of this process (`generator watch`).  With `since` (an earlier
     build's manifest) only the reprint of what changed is written (`_reprint`).
@@ -216,7 +216,7 @@ def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled])
 
     They are read from the previous manifest's `files`; a file another paper's kit of the game
     still lists stays, and only names of this game's outputs inside `out` are ever removed: a manifest
-    naming anything outside it (`cards.files.inside`) is ignored, with a warning.
+    naming anything outside it (`common.files.inside`) is ignored, with a warning.
     """
     def listed(manifest: Path) -> set[str]:
         try:

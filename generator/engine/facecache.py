@@ -8,7 +8,7 @@ version.  A replay writes the bytes a fresh drawing writes.  The icons and repea
 face places are kept beside it (`form-` entries), as they are drawn after the last page, and so is
 what each page paints around its faces (`page-` entries: placements, marks, footer).
 
-Entries are in the one entry format of every cache (`cards.cachefile`: a header naming the entry
+Entries are in the one entry format of every cache (`common.cachefile`: a header naming the entry
 and checking the JSON body): a corrupt or foreign entry is ignored and the face drawn afresh,
 never trusted.  A build of a kit keeps the entries it used in one file, the kit's pack (`Pack`:
 one read instead of one a face, 0.04 s of a 500-card second build); the others (a kit too big
@@ -30,10 +30,10 @@ from typing import Any, NamedTuple
 
 import reportlab
 
-from cards import cachefile
-from cards.kept import record_repr
-from cards.stamps import Stamps, recall, remember
-from cards.usercache import cache_dir
+from common import cachefile
+from common.kept import record_repr
+from common.stamps import Stamps, recall, remember
+from common.usercache import cache_dir
 from fonts import DIR as FONTS
 
 from .icons import FormDrawing
@@ -54,7 +54,7 @@ def code_digest() -> str:
 
 
 def remembered_digest(root: Path, fonts: Path) -> str:
-    """`sources_digest`, remembered against the stamps of what it read (`cards.stamps`): reading and hashing
+    """`sources_digest`, remembered against the stamps of what it read (`common.stamps`): reading and hashing
     the sources and the 3.7 MB of fonts was 15-25 ms of every build from the cache; a warm one stats them."""
     ident = f"{FORMAT} {reportlab.Version} {sys.version}\0{root}\0{fonts}"
     known = recall("face-code", ident)
@@ -154,9 +154,9 @@ class KeptFaces:
 class Pack:
     """The entries one kit's last build used, in one file: read once, each entry still checked on use.
 
-    The file is one entry of the face cache (`cards.cachefile`: its header checks the body); its body
+    The file is one entry of the face cache (`common.cachefile`: its header checks the body); its body
     is records of a 2-byte name length, the entry's name, a 4-byte length and the entry's bytes as
-    its own file would hold them (`cards.cachefile.pack`), so an entry is checked, when used, exactly
+    its own file would hold them (`common.cachefile.pack`), so an entry is checked, when used, exactly
     as a file of its own is.  A torn, corrupt or foreign pack, or one whose records do not fill it
     exactly, holds nothing: every face is drawn again.  `save` files the entries this build used
     (read or written), in the order it used them, and only when they differ from what was read."""
@@ -246,7 +246,7 @@ class FaceCache:
         return known[1]
 
     def _repr(self, obj: Any) -> str:
-        """`repr(obj)` (`cards.kept.record_repr`: a record's, validated or kept), once per object and build (a spec or
+        """`repr(obj)` (`common.kept.record_repr`: a record's, validated or kept), once per object and build (a spec or
         record serves many faces; all are kept alive)."""
         known = self._reprs.get(id(obj))
         if known is None or known[0] is not obj:
@@ -390,7 +390,7 @@ class FaceCache:
         return self.root / name[5:7] / f"{name}.json"
 
     def _read(self, name: str) -> dict | None:
-        """An entry's JSON, if its header names it and checks its body (`cards.cachefile`): from the kit's
+        """An entry's JSON, if its header names it and checks its body (`common.cachefile`): from the kit's
         pack, else from its own file."""
         raw = None if self.pack is None else self.pack.last.get(name)
         if raw is None:

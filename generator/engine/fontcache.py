@@ -4,9 +4,9 @@ Parsing a face (ReportLab's `TTFontFile.extractInfo`: names, metrics, the charac
 every glyph's width and position, in pure Python) cost 4-16 ms of CPU per file on every
 build.  What it finds depends only on the file's bytes and ReportLab's version, so it is
 filed in the user cache under the SHA-256 of the file (that digest remembered against the
-file's stamps, `cards.stamps`, so a build reads and hashes no font it knows) as marshal
+file's stamps, `common.stamps`, so a build reads and hashes no font it knows) as marshal
 of plain data: never pickle, and marshal keeps the int keys and tuples JSON would lose.
-The entry format is every cache's (`cards.cachefile`): a missing, corrupt or foreign entry
+The entry format is every cache's (`common.cachefile`): a missing, corrupt or foreign entry
 is a miss, and the file is parsed again.  A face restored from an entry holds the same
 attributes, of the same types, as one parsed afresh (the font file's bytes are still read:
 subsets are cut from them when the PDF is written), so the PDFs are the same bytes.
@@ -23,10 +23,10 @@ import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
-from cards import cachefile
-from cards.files import sha256
-from cards.stamps import Stamps, recall, remember
-from cards.usercache import cache_dir
+from common import cachefile
+from common.files import sha256
+from common.stamps import Stamps, recall, remember
+from common.usercache import cache_dir
 
 FORMAT = 1
 _PLAIN = (bool, int, float, str, bytes, type(None))  # exact types marshal writes back as they were

@@ -3,7 +3,7 @@
 `repr` wrote the shortest decimal of every number in a key (dozens of coordinates a page, a box a
 form), which was most of what keying cost a second build.  Pickle writes numbers in binary, tells
 values apart as exactly (their types too) and runs in C.  Nothing pickled here is ever loaded: the
-caches' entries stay JSON (`cards.cachefile`).  Pickle writes an object met twice as a reference to
+caches' entries stay JSON (`common.cachefile`).  Pickle writes an object met twice as a reference to
 the first, so an equal value built with other objects shared gets another key: a miss, never a
 wrong hit.
 """

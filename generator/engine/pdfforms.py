@@ -21,7 +21,7 @@ from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFFormXObject, PDFName, PDFResourceDictionary,
                                       PDFStream, PDFZCompress, pdfdocEnc, xObjectName)
 
-from cards import cachefile
+from common import cachefile
 
 from . import rl
 from .kept import Kept
@@ -42,7 +42,7 @@ class StoredStreams(KeptStreams):
 
     Keys are digests of what `KeptStreams` keys by (the SHA-256 of what `keys.pickled` makes of them: the
     operators, or the stream with its box and the object numbers its resources name); the values, pure functions of those, are
-    bytes.  The file is one entry of the face cache (`cards.cachefile`: its header checks the body), its
+    bytes.  The file is one entry of the face cache (`common.cachefile`: its header checks the body), its
     body records of a 32-byte digest, a 4-byte length and that many bytes; a torn, corrupt or foreign
     file, or one whose records do not fill it exactly, is a miss: every form is compressed and formatted
     again.  What this build uses goes to an anonymous spool file as it is made, not into memory, and `save`

@@ -3,7 +3,7 @@
 ReportLab's `PDFDocument.format` formats every object into a list and joins it: while
 the document's objects are still alive, the list and the joined bytes are two more
 copies of the file (27 MiB at the peak of a 5,000-card build).  `spooled` sends each
-formatted piece to a temporary file as it is made, which `cards.files.write_set` copies
+formatted piece to a temporary file as it is made, which `common.files.write_set` copies
 into place: the same bytes, never held in memory.  It replaces `PDFDocument.format`'s
 accumulator (`PDFFile`, whose `write` receives every piece in order), stable since
 ReportLab 3.
@@ -16,7 +16,7 @@ from typing import IO, Any, Callable
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.files import Spooled
+from common.files import Spooled
 
 _SINK: ContextVar[IO[bytes] | None] = ContextVar("pdf_sink", default=None)
 
@@ -56,7 +56,7 @@ def spooled(make: Callable[[Any], Canvas]) -> Spooled:
 
     The canvas and its objects go when this returns, before anyone reads the file.
     """
-    import tempfile  # writers only, as in `cards.files`
+    import tempfile  # writers only, as in `common.files`
 
     pdf = Spooled(tempfile.TemporaryFile())
     c = make(_Nowhere())

@@ -10,7 +10,7 @@ from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.files import Spooled
+from common.files import Spooled
 
 from . import rl
 from .box import MM, Style

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from cards.design import record_images
-from cards.files import read_bytes
+from common.files import read_bytes
 
 from .box import MM, Box, Color
 from .fonts import TEXT, register_fonts, text_width

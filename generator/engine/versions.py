@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cards.files import FileRefused, read_bytes
+from common.files import FileRefused, read_bytes
 
 from .faces import ignores_record
 from .sheet import FaceRef, Page

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from cards.files import write_set
+from common.files import write_set
 from cards.loader import Game, Reload, load_game
 
 from .box import Style

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from cards.kept import is_record
+from common.kept import is_record
 
 from generator.engine.box import MM, Box, Style
 from generator.engine.fonts import DISPLAY

@@ -7,7 +7,7 @@ end's and an ability's printed text, a card's priority rank; no pydantic) and `s
 (the pydantic models, which subclass their kinds: fields, `AnyEffect`, `VOCABULARY`,
 `RECORDS`, `check_record`).  This package is the family interface the loader imports:
 RECORDS, ICONS, BACKS, check_record.  Its pydantic names are imported on first use, so a
-build that prints a kept game (`cards.kept`) never imports pydantic.  Where a name is both a
+build that prints a kept game (`common.kept`) never imports pydantic.  Where a name is both a
 kind and a model (each effect, `Option`, `ActionCard`, `Ability`), the name here is the kind,
 what `isinstance` needs; the model is `schema`'s (or `RECORDS`'s, `VOCABULARY`'s).
 """

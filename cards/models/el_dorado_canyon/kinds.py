@@ -1,6 +1,6 @@
-"""What El Dorado Canyon's records do beyond their fields, without pydantic: their *kinds* (`cards.kept`).
+"""What El Dorado Canyon's records do beyond their fields, without pydantic: their *kinds* (`common.kept`).
 
-Named after what `cards.kept` calls them: the plain base classes of the `schema` models, so a
+Named after what `common.kept` calls them: the plain base classes of the `schema` models, so a
 build that loads a kept game prints it without importing pydantic.  Here are each effect's
 wording (`phrase`, or a `Worded` effect's `wording`) and where it may stand (`aimed`,
 `used_by`, `attacks`, `card_type`, `keywords`: the class constants `schema`'s checks read),

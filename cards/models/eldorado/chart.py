@@ -3,7 +3,7 @@
 `Chart` is built once from a `MapRecord` and answers the questions the rulebook's
 movement and combat sections ask ("Movement Rules": at sea, on rivers, on land;
 "Combat Rules": a square with an Indian or a city).  It reads the record's fields
-only, so a kept record (`cards.kept`) or compiled data as a namespace serve as well.  Squares are named
+only, so a kept record (`common.kept`) or compiled data as a namespace serve as well.  Squares are named
 by their chart coordinate, e.g. 'K12', as in state files and on the printed map.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
-from cards.record import Record
+from common.record import Record
 
 from .coords import DIRECTIONS, WATER, Square, coord, direction, expand, parse, step
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # only types: a resolve builds a Chart from compiled data wit
     T = TypeVar("T")
 
 
-class Mark(Record):  # a Record: resolve's start-up (cards.record)
+class Mark(Record):  # a Record: resolve's start-up (common.record)
     """One named feature on one square: kind is port, island, river, city, indians or monsters."""
 
     __slots__ = ("kind", "id", "name")

@@ -1,4 +1,4 @@
-"""What Eldorado's pieces are and do beyond their fields, without pydantic (`cards.kept`).
+"""What Eldorado's pieces are and do beyond their fields, without pydantic (`common.kept`).
 
 `pieces` subclasses these with its fields and validation; the templates read them from a kept
 game's records too.  A kind declares the fields it reads for the type checker only: pydantic

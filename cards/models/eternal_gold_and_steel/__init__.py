@@ -34,7 +34,7 @@ effect's `phrase` and flags, abilities' and cards' printed texts, `all_effects`)
 `records.py` (the card schemas), `checks.py` (check_record, check_game).  This package
 is the family interface the loader imports: RECORDS, ICONS, BACKS, check_record,
 check_game.  Its pydantic names are imported on first use, so a build from a kept game
-(`cards.kept`) prints without pydantic; `Card`, `MarketCard`, ... here are the kinds,
+(`common.kept`) prints without pydantic; `Card`, `MarketCard`, ... here are the kinds,
 which a kept record and a validated one both are.
 """
 from __future__ import annotations

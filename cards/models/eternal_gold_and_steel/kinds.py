@@ -1,6 +1,6 @@
 """What Gold and Steel's records do beyond their fields, without pydantic: the words they print.
 
-A kept game's records are made of these classes (`cards.kept`) and the templates test
+A kept game's records are made of these classes (`common.kept`) and the templates test
 them, so a warm build prints a card without importing pydantic.  Each class is the kind
 of the model of the same name (`effects.py`, `abilities.py`, `records.py`), which adds
 the fields, their validation and the docstring saying what it is; a kind declares the

@@ -76,7 +76,7 @@ def load_bytes(path: str | os.PathLike[str], name: str) -> bytes | None:
 
 
 def read(path: str | os.PathLike[str], limit: int = LIMIT) -> bytes | None:
-    """The bytes of the cache file `path` through the one bounded reader (`cards.files.read_regular`: a regular
+    """The bytes of the cache file `path` through the one bounded reader (`common.files.read_regular`: a regular
     file, not a link, at most `limit` bytes); None for anything else, a miss."""
     try:
         return read_regular(path, limit)
@@ -116,7 +116,7 @@ def store_bytes(path: str | os.PathLike[str], name: str, body: bytes) -> None:
 
 def replace(path: str | os.PathLike[str], data: bytes | list[bytes | memoryview]) -> bool:
     """Write the cache file `path` whole (`data`: its bytes, or pieces of them in order): a temporary file
-    beside it, renamed over it.  Unlike the outputs (`cards.files.write_set`), without a lock, a journal or
+    beside it, renamed over it.  Unlike the outputs (`common.files.write_set`), without a lock, a journal or
     a flush to disk, which took a build about 2 ms of CPU and up to tens of ms of waiting per entry: a
     cache file a crash loses is a miss, and one it tears fails its check.  False when the file cannot be
     written (a read-only or full cache folder): the caller goes on without it."""

@@ -103,7 +103,7 @@ def leave(code: int) -> NoReturn:
 
     Freeing every module and a last collection of what the run left in cycles costs a short run
     as much as a tenth of its time (0.13-0.2 s of CPU after a 1.5 s build from the cache, about
-    10 ms of a simulate).  Callers write and close their files before (`cards.files.write_set`,
+    10 ms of a simulate).  Callers write and close their files before (`common.files.write_set`,
     the caches; the PDF's spool file is anonymous) and register no exit handler that matters;
     what they printed is flushed here.  A closed pipe still raises BrokenPipeError to `run_main`.
     """
