@@ -164,8 +164,9 @@ def test_every_face_carries_its_version_and_digest_inside_its_safe_zone_clear_of
         x, y, w, h = item["x"], item["y"], item["w"], item["h"]
         for x0, y0, x1, y1 in boxes:
             if specs[item["component"]].shape == "round":   # each character (turned along it) inside the safe circle
+                # (pdftotext's boxes run from the font's ascent to its descent, beyond the glyphs' ink)
                 reach = math.hypot((x0 + x1) / 2 - x - w / 2, (y0 + y1) / 2 - y - h / 2) + min(x1 - x0, y1 - y0) / 2
-                assert reach <= min(w, h) / 2 - SAFE_MM + 0.2, (key, reach)
+                assert reach <= min(w, h) / 2 - SAFE_MM + 0.35, (key, reach)
             else:   # inside the safe zone
                 assert x + SAFE_MM - 0.2 <= x0 and x1 <= x + w - SAFE_MM + 0.2, (key, x0, x1)
                 assert y + SAFE_MM - 0.2 <= y0 and y1 <= y + h - SAFE_MM + 0.2, (key, y0, y1)
