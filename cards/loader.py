@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import compiled, lastload
+from .boards import Board, cells_layout, load_board
 from .design import Design, check_record_art, load_design
 from .errors import DefinitionError, Problem
 from .families import FAMILIES, PACKAGE_FOLDER, Family, UnknownFamily, builtin_games, family
@@ -39,6 +40,7 @@ class LoadedComponent:
     file: str
     index: LineIndex | CellIndex | None = None  # where each record's fields are in `file`
     table: str = "cards"
+    board: Board | None = None  # a board's grid and cells (`spec.grid`), for drawing and for rules engines
 
     @property
     def id(self) -> str:
@@ -233,6 +235,7 @@ def _keep(game: Game, last: Reload, where: compiled.Entry | None) -> None:
     """File a validated game when it can come back exactly: no design of its own, no spreadsheet, plain records;
     and the files its load parsed (`cards.lastload`), for the next load after an edit."""
     if (game.design != Design(game.folder) or hasattr(game.family, "records_for")
+            or any(c.spec.grid is not None for c in game.components)
             or not all(type(c.index) is LineIndex for c in game.components)):
         return
     kinds: dict[str, list[str]] = {}
@@ -291,9 +294,15 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
     used: dict[tuple[Any, str], Record] = {}
     if reload is not None:
         reload.begin(folder, {folder / comp.file for comp in spec.components})
-    for comp in spec.components:
+    declared = data.get("icons")
+    icons = set(getattr(family, "ICONS", ())) | (set(declared) if isinstance(declared, dict) else set())
+    for number, comp in enumerate(spec.components):
         comp_problems, records, comp_index = _load_component(folder, shown, comp, family, schemas, index, reload, used)
         problems += comp_problems
+        board = None
+        if comp.grid is not None:
+            board, board_problems = load_board(folder, shown, comp, icons, index, number)
+            problems += board_problems
         file = f"{shown}/{comp.file}"
         mine: set[str] = set()
         for rec in records:
@@ -305,15 +314,19 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
                 seen.setdefault(rec.id, file)
             mine.add(rec.id)
         table = getattr(schemas.get(comp.schema_), "TABLE", "cards")
-        loaded.components.append(LoadedComponent(comp, records, file, comp_index, table))
+        loaded.components.append(LoadedComponent(comp, records, file, comp_index, table, board))
     if reload is not None:
         reload.done(used)
     design_problems, loaded.design = load_design(
         folder, shown, data, index, spec.rules,
         [(c.id, c.spec.layout, set(schemas[c.spec.schema_].model_fields) - {"layout"} if c.spec.schema_ in schemas
-          else set(), {r.layout for r in c.records if r.layout}) for c in loaded.components],
+          else set(), {r.layout for r in c.records if r.layout}) for c in loaded.components]
+        + [(cells_layout(c.id), c.spec.grid.layout, {"cell", "label", *c.board.columns}, set())
+           for c in loaded.components if c.board is not None and c.spec.grid.layout],
         {f.name for f in FAMILIES.values() if f.looks})
     problems += design_problems
+    loaded.design.files = sorted({*loaded.design.files, *(c.board.file for c in loaded.components
+                                                          if c.board is not None and c.board.file)})
     for comp_loaded in loaded.components:
         problems += check_record_art(loaded.design, comp_loaded.file, comp_loaded.records)
     if not problems and hasattr(family, "check_game"):

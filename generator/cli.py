@@ -125,8 +125,8 @@ def png(
 def tts(
     game: str = typer.Argument(..., help="Game id or folder."),
     out: Path = OUT, ink_saver: bool = INK, no_stamp: bool = NO_STAMP,
-    tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL where you host the images (default: names "
-                                                                  "relative to the JSON's folder)."),
+    tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL where you host the images, for every player "
+                                                                  "(default: file:/// URLs, this computer only)."),
 ) -> None:
     """Write Tabletop Simulator sheets and images with a saved object OUT/GAME-tts/GAME.json."""
     from common.files import write_set
@@ -135,16 +135,55 @@ def tts(
     from generator.engine.tts import tts_files
     from generator.templates import looks_for
 
+    if tts_url is not None and not tts_url.startswith(("https://", "http://", "file:///")):
+        _fail(f"--tts-url: expected an https:// or http:// URL where the images are hosted, got {tts_url!r}")
     opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False, no_stamp)
     loaded = _load(game)
 
     def run() -> None:
         name = output_name(loaded)
+        folder = out / f"{name}-tts"
         files = _drawn(lambda: tts_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts,
-                                         out / f"{name}-tts", name, tts_url))
+                                         folder, name, tts_url))
         write_set(files, root=out)
-        typer.echo(shown(f"{name}: wrote {len(files) - 1} Tabletop Simulator images and "
-                         f"{out / (name + '-tts') / (name + '.json')}"))
+        where = (f"its images named under {tts_url}: upload {folder}/ there and every player loads them" if tts_url
+                 else f"its images named by file:/// URLs of {folder.absolute()}/, so it loads on this computer only; "
+                      "to play with others, host the images (Tabletop Simulator's Cloud Manager or any web host) and "
+                      "build again with --tts-url URL (docs/printing.md#tabletop-simulator)")
+        typer.echo(shown(f"{name}: wrote {len(files) - 1} Tabletop Simulator images and {folder / (name + '.json')}, "
+                         + where))
+    _guarded(run)
+
+
+@app.command()
+def proof(
+    game: str = typer.Argument(..., help="Game id or folder."),
+    component: Optional[str] = typer.Option(None, "--component", help="Only this component's faces."),
+    dpi: int = typer.Option(100, "--dpi", help="Resolution (36 to 600).", parser=option_parser(whole=True)),
+    hand: Optional[str] = typer.Option(None, "--hand", help="Also a fanned hand of these cards: id,id,..."),
+    out: Path = OUT, ink_saver: bool = INK,
+) -> None:
+    """Write OUT/GAME-proof.png, a contact sheet of every face with its id, and with --hand OUT/GAME-hand.png."""
+    from common.files import write_set
+    from generator.engine.box import Style
+    from generator.engine.build import output_name
+    from generator.engine.proof import proof_files
+    from generator.templates import looks_for
+
+    if not 36 <= dpi <= 600:
+        _fail(f"--dpi: expected 36 to 600, got {dpi}")
+    held = None if hand is None else [h.strip() for h in hand.split(",")]
+    if held is not None and not all(held):
+        _fail(f"--hand: expected card ids separated by commas (e.g. red-fox,moonrise), got {hand!r}")
+    opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False)
+    loaded = _load(game)
+
+    def run() -> None:
+        name = output_name(loaded)
+        files = _drawn(lambda: proof_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out, name,
+                                           dpi=dpi, component=component, hand=held))
+        write_set(files, root=out)
+        typer.echo(shown(f"{name}: wrote {' and '.join(str(f) for f in files)}"))
     _guarded(run)
 
 

@@ -51,7 +51,7 @@ def test_bad_options_exit_2_with_a_message_and_write_nothing(tmp_path):
 
 def test_unknown_game_and_missing_folder_exit_2(tmp_path, builtin_ids):
     for name in ("no-such-game", str(tmp_path / "missing")):
-        for command in (["build"], ["png"], ["tts"], ["watch"]):
+        for command in (["build"], ["png"], ["tts"], ["watch"], ["proof"]):
             result = runner.invoke(app, [*command, name, "--out", str(tmp_path / "out")])
             assert result.exit_code == 2, (command, name, result.output)
             assert f"expected a built-in game ({', '.join(builtin_ids)}) or a folder with a game.toml" in result.output

@@ -276,7 +276,7 @@ def test_a_game_path_too_long_for_the_file_system_is_one_line_everywhere(tmp_pat
     wanted = "expected a built-in game"
     one_line(runner.invoke(checker_app, ["validate", path]), wanted)
     one_line(runner.invoke(checker_app, ["simulate", path]), wanted)
-    for command in (["build", path], ["png", path], ["tts", path]):
+    for command in (["build", path], ["png", path], ["tts", path], ["proof", path]):
         one_line(runner.invoke(generator_app, command + ["--out", str(tmp_path / "out")]), wanted)
     (tmp_path / "turn.toml").write_text(STATE.replace('"el-dorado-canyon"', f'"{"y" * 6000}"'))
     one_line(runner.invoke(checker_app, ["resolve", str(tmp_path / "turn.toml")]), "game: expected a built-in game")

@@ -6,7 +6,7 @@ type checker only: pydantic takes a plain base class's annotations for fields of
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..sizes import parse_size
 
@@ -26,6 +26,8 @@ class Component:
         back: str | None
         shape: str
         layout: str | None
+        grid: Any  # cards.models.base.GridSpec
+        posters: bool
         source: str | None
 
     @property

@@ -1,4 +1,4 @@
-"""Maps printed whole, one poster PDF per poster size (A2 and A1).
+"""Maps, and boards that ask for them (`posters = true`), printed whole: one poster PDF per poster size (A2 and A1).
 
 Each map is centred on the poster in the orientation that shows it largest; a map
 larger than the poster is scaled down to fit and the scale is printed above it,
@@ -32,10 +32,10 @@ def poster_fit(size: tuple[float, float], paper: str) -> tuple[tuple[float, floa
 
 
 def poster_pages(game: Any, opts: Options, paper: str) -> list[Page]:
-    """One page per map copy on `paper` ("a2" or "a1")."""
+    """One page per map copy (and copy of a board asking for posters) on `paper` ("a2" or "a1")."""
     pages = []
     for comp in game.components:
-        if comp.spec.kind != "map":
+        if comp.spec.kind != "map" and not comp.spec.posters:
             continue
         full = (comp.spec.size_mm[0] * MM, comp.spec.size_mm[1] * MM)
         page, scale = poster_fit(full, paper)

@@ -45,13 +45,14 @@ later builds; a face that defines forms by hand is drawn afresh every time.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable
 
+from cards.boards import cells_layout
 from generator.engine.stamp import Spot
 
-from . import common, layouts
+from . import boards, common, layouts
 
 DEFAULT_STAMP = Spot()
 
@@ -65,6 +66,7 @@ class Looks:
 
     module: ModuleType | None
     design: Any = None  # cards.design.Design
+    boards: dict[str, Any] = field(default_factory=dict)  # component id -> its cards.boards.Board
 
     @property
     def scope(self) -> str:
@@ -80,7 +82,11 @@ class Looks:
         base = fronts[component.schema_] if component.schema_ in fronts else common.FRONTS.get(component.kind, common.front)
         if self.design is None:
             return base
-        return layouts.front(self.design, base)
+        drawn = layouts.front(self.design, base)
+        board = self.boards.get(component.id)
+        if board is None:
+            return drawn
+        return boards.front(self.design, drawn, board, self.design.layouts.get(cells_layout(component.id)))
 
     def rooms(self, component: Any) -> Callable[[Any], list] | None:
         """The blank areas a face of `component` leaves inside its trim, where the imposition may put
@@ -135,7 +141,8 @@ def looks_for(game: Any) -> Looks:
 
     if isinstance(game, str):
         return Looks(family(game).looks_module())
-    looks = Looks(family(game.rules).looks_module(), game.design)
+    looks = Looks(family(game.rules).looks_module(), game.design,
+                  {c.id: c.board for c in game.components if getattr(c, "board", None) is not None})
     if game.design is not None:
         layouts.prepare(game.design, looks.scope, looks.module)
     return looks

@@ -141,14 +141,19 @@ def draw_layout(c, layout: Layout, design: Design, record: Any, component: Any, 
             with designing(Face(box, design.art, layout.regions, svg_fonts(design))):
                 base(c, record, component, box, style)
         with designing(Face(box, design.art, fonts=svg_fonts(design))):
-            for name, props in layout.boxes.items():
-                try:
-                    _box(c, name, props, design, record, box, style)
-                except LayoutError as exc:  # at the box's line, in the layout file that defines it
-                    file, line = layout.lines.get(f"boxes.{name}", (layout.file, None))
-                    raise exc.located(card=None, card_name=None, file=file, where=(line, None)) from None
+            draw_boxes(c, layout, design, record, box, style)
     except LayoutError as exc:
         raise exc.located(card=None, card_name=None, file=layout.file) from None
+
+
+def draw_boxes(c, layout: Layout, design: Design, record: Any, box: Box, style: Style) -> None:
+    """A layout's boxes in order, in `box` (a face, or one cell of a board: `generator.templates.boards`)."""
+    for name, props in layout.boxes.items():
+        try:
+            _box(c, name, props, design, record, box, style)
+        except LayoutError as exc:  # at the box's line, in the layout file that defines it
+            file, line = layout.lines.get(f"boxes.{name}", (layout.file, None))
+            raise exc.located(card=None, card_name=None, file=file, where=(line, None)) from None
 
 
 def _background(c, paint: dict[str, Any], design: Design, record: Any, box: Box, style: Style, field: str) -> None:
