@@ -31,6 +31,9 @@ BUILD = Command((
     Option("--cut-lines", "cut_lines", kind="flag", help="Also draw thin cut lines on every trim edge."),
     Option("--no-cache", "no_cache", kind="flag", help="Draw every face afresh (the face cache is neither read nor "
            "written)."),
+    Option("--no-stamp", "no_stamp", kind="flag", help="Leave the version stamp off every face."),
+    Option("--since", "since", None, "path", help="Write only OUT/GAME-PAPER-reprint.pdf: the pieces whose faces "
+           "changed since the build of this manifest (OLD.json), after a page listing the changes."),
 ), many=True)
 
 
@@ -52,8 +55,8 @@ def build(games: list[str], given: dict[str, Any]) -> int:
 
     try:
         opts = buildrun.options(given["paper"], given["duplex"], given["back_offset"], given["no_backs"],
-                                given["fold"], given["bleed"], given["ink_saver"], given["cut_lines"])
-        buildrun.build(games, opts, given["out"], None, given["no_cache"])
+                                given["fold"], given["bleed"], given["ink_saver"], given["cut_lines"], given["no_stamp"])
+        buildrun.build(games, opts, given["out"], None, given["no_cache"], given["since"])
     except buildrun.Refused as exc:
         print(shown(str(exc)), file=sys.stderr)
         return 2

@@ -324,7 +324,8 @@ def test_json_csv_and_text_carry_every_entry_with_its_interval_and_verdict():
     assert len(rows) == 1 + sum(len(report[f["key"]]) for f in report["families"])
     text = run(str(TEST_GAME), "--games", "120", "--seed", "4", "--jobs", "1")
     assert text.startswith("El Dorado Canyon (test set) (edc-test): 120 games")
-    assert text.splitlines()[2].startswith("Verdicts") and "docs/balance-lab.md" in text
+    assert text.splitlines()[1].startswith("Definitions: ") and text.splitlines()[3].startswith("Verdicts")
+    assert "docs/balance-lab.md" in text
 
 
 def test_report_folder_opens_without_network_and_has_each_chart_as_png(tmp_path):

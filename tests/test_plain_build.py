@@ -72,7 +72,7 @@ def test_bad_definitions_are_refused_by_the_plain_path_with_file_line_card_and_f
 def test_only_game_names_and_the_usual_options_take_the_plain_path():
     assert BUILD.parse([]) == ([], {"paper": "a4", "out": Path("output"), "duplex": "long", "back_offset": "0,0",
                                     "bleed": 3.0, "no_backs": False, "fold": False, "ink_saver": False,
-                                    "cut_lines": False, "no_cache": False})
+                                    "cut_lines": False, "no_cache": False, "no_stamp": False, "since": None})
     games, given = BUILD.parse(["a", "--out", "o", "b", "--fold", "--back-offset", "1,2"]) or ([], {})
     assert games == ["a", "b"] and (given["out"], given["fold"], given["back_offset"]) == (Path("o"), True, "1,2")
     for args in (["--shop"], ["--out=o"], ["--fold", "--fold"], ["--back-offset", "-1,0"], ["--", "a"], ["-h"]):

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from . import stats
+from .definitions import same_version_note
 
 COMPARE_FORMAT = "pnpkit-compare/2"
 RATES = ("win_rate", "bought_share", "reached_share")  # the metrics that are shares (the rest are means)
@@ -119,7 +120,7 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
         del d["p"]
     return {"format": COMPARE_FORMAT, "base": rep_a["game"], "variant": rep_b["game"], "base_label": names[0],
             "variant_label": names[1], "games": rep_a["games"], "players": params["players"], "seed": params["seed"],
-            "policy": params["policy"], "changes": changes,
+            "policy": params["policy"], "changes": changes, "same_version": same_version_note(rep_a, rep_b),
             "items": items(sim.definitions(data_a), sim.definitions(data_b), rep_a, rep_b),
             "deltas": deltas, "health": {"base": rep_a["health"], "variant": rep_b["health"]},
             "base_report": rep_a, "variant_report": rep_b}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import health, stats
+from .definitions import rules_digest
 
 REPORT_FORMAT = "pnpkit-simulate/2"
 METHOD = ("95 % Wilson intervals for rates; Newcombe's hybrid score interval for a card's difference from "
@@ -74,7 +75,8 @@ def precise_enough(body: dict[str, Any], precision: float) -> bool:
 def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     """The whole report: what was run, then the family's judged metrics."""
     policies = params["policy"]
-    head = {"format": REPORT_FORMAT, "game": data["id"], "name": data["name"], "rules": params["rules"],
+    head = {"format": REPORT_FORMAT, "game": data["id"], "name": data["name"], "version": params.get("version"),
+            "rules_digest": rules_digest(data), "rules": params["rules"],
             "games": tally["games"], "players": params["players"], "seed": params["seed"], "policy": policies,
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
             "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {})}

@@ -50,7 +50,7 @@ def merge_shards(paths: list[str]) -> tuple[dict[str, Any], dict[str, Any], dict
         if not isinstance(doc, dict) or doc.get("format") != SHARD_FORMAT:
             raise StateError(f"format: expected {SHARD_FORMAT!r}", file=path)
         docs.append((path, doc))
-    keys = ("rules", "games", "players", "seed", "policy", "budget", "precision", "data")
+    keys = ("rules", "games", "players", "seed", "policy", "budget", "precision", "version", "data")
     first_path, first = docs[0]
     for path, doc in docs[1:]:
         for key in keys:

@@ -21,6 +21,7 @@ from typing import Any
 from common.options import Command, Option
 
 from .batches import run
+from .definitions import version_of
 from .errors import StateError
 from . import option_bounds as bounds
 from .judged import build_report
@@ -89,6 +90,7 @@ def simulate_game(module: str, game: Any, games: int = 1000, players: int = 4, s
     data = sim.prepare(game)
     sim.check(data, players)
     params = params_for(sim, games, players, seed, policy, budget, precision)
+    params["version"] = getattr(game, "version", None) if not isinstance(game, dict) else game.get("version")
     tally = run(sim, data, games, players, seed, params["policy"], params["budget"], jobs, precision, quiet)
     return build_report(sim, data, tally, params)
 
@@ -184,7 +186,7 @@ def prepare(game: str, players: int, policy: str | None, budget: int | None, pre
             seed: int) -> tuple[Any, dict[str, Any], dict[str, Any]]:
     """The family's metrics module, the compiled game (from the cache: no pydantic) and the run's params."""
     from .engines import NoEngine
-    from .gamecache import load_for_play
+    from .gamecache import game_folder, load_for_play
 
     try:
         engine, loaded = load_for_play(game)
@@ -207,6 +209,7 @@ def prepare(game: str, players: int, policy: str | None, budget: int | None, pre
     from cards.families import builtin_games
 
     params = params_for(sim, games, players, seed, policy, budget, precision)
+    params["version"] = version_of(game_folder(game))
     if game not in builtin_games() and os.path.basename(os.path.realpath(game)) != data["id"]:
         params["folder"] = game  # a renamed copy is named by its folder as given (it keeps its id)
     return sim, data, params

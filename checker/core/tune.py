@@ -27,8 +27,10 @@ from typing import Any, Protocol
 
 from . import health
 from .batches import run
+from .definitions import rules_digest
 from .errors import StateError
 from .judged import build_report
+from .report import definitions
 
 TUNE_FORMAT = "pnpkit-tune/1"
 MAX_VALUES = 50  # a range wider than this is a typo more often than a study
@@ -199,7 +201,8 @@ def tune(sim: Any, data: dict[str, Any], knob: Knob, values: list[int], params: 
     rows = []
     for value, d, tally in zip(values, datas, tally_values(sim, datas, params, jobs, quiet, cluster)):
         rows.append({"value": value, **knob.read(build_report(sim, d, tally, params))})
-    return {"format": TUNE_FORMAT, **knob.names, "values": rows, **knob.summary(rows)}
+    return {"format": TUNE_FORMAT, **knob.names, "version": params.get("version"), "rules_digest": rules_digest(data),
+            "values": rows, **knob.summary(rows)}
 
 
 def _pct(x: float | None) -> str:
@@ -326,7 +329,7 @@ def run_command(game: str, card: str | None, *, field: str | None, values: str, 
     policy_name = ",".join(params["policy"]) if len(set(params["policy"])) > 1 else params["policy"][0]
     where = params.get("folder") or data["id"]
     head = (f"Tune {knob.label} in {data['name']} ({where}): {games:,} games per value, {players} players, policy "
-            f"{policy_name}, seed {seed} (the same seeds for every value)")
+            f"{policy_name}, seed {seed} (the same seeds for every value); definitions: {definitions(result)}")
     what = ("first player's win rate less 1 / players" if isinstance(knob, RuleParameter)
             else "bought at the first chance minus passed over" if knob.family == "cards"
             else "win rate less 1 / players")
