@@ -41,6 +41,14 @@ class LoadedComponent:
     index: LineIndex | CellIndex | None = None  # where each record's fields are in `file`
     table: str = "cards"
     board: Board | None = None  # a board's grid and cells (`spec.grid`), for drawing and for rules engines
+    places: dict[int, dict[str, Any]] = field(default_factory=dict)  # id(record) -> field -> where its translation is
+
+    def source(self, record: Any, field: str | None) -> tuple[str, tuple[int | None, str | None]]:
+        """(file, (line, cell)) of a record's field: its translation's (`cards.translations`) or `where`."""
+        place = self.places.get(id(record), {}).get((field or "").split(".")[0])
+        if place is None:
+            return self.file, self.where(record, field)
+        return place.file, (place.line, place.cell)
 
     @property
     def id(self) -> str:
@@ -68,6 +76,7 @@ class Game:
     builtin: bool = False  # found on the game search path (asked for by id), not given as a folder
     shown: str = ""  # the folder as the user named it (messages name it: a renamed copy keeps its id)
     design: Design | None = None  # the folder's own fonts, icons, layouts and art (cards.design)
+    lang: str = ""  # the language its records' texts are in, when translated (`cards.translations`)
 
     @property
     def rules_family(self) -> Family:

@@ -12,7 +12,9 @@ contract (docs/spreadsheets.md):
   a cell that is not valid TOML is kept as text, so the schema reports what it expected;
 - CSV is UTF-8 (a byte-order mark is allowed), separated by `,`, or by `;` or a tab when
   the header row uses that instead (as European spreadsheet exports do); XLSX reads the
-  first sheet.
+  first sheet;
+- a column named `FIELD@CODE` (`text@fr`) holds the record's FIELD in language CODE: it is kept
+  apart from the record (`CellIndex.translations`) for `cards.translations`.
 
 Errors point at the cell a person sees in their spreadsheet: `row 12, column 'cost'`,
 counting the header as row 1.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import tomllib
 import zipfile
 from pathlib import Path
@@ -38,6 +41,8 @@ MAX_XLSX_BYTES = 10_000_000    # the zipped workbook
 MAX_XLSX_UNZIPPED = 50_000_000  # what it may unpack to (a zip bomb is refused before reading)
 MAX_ROWS = 10_000
 MAX_COLUMNS = 256
+LANG_MARK = "@"  # `text@fr`: the column of a field's translation
+LANG_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")  # a BCP 47 tag as a file name takes it: fr, pt-BR, zh-Hant
 
 
 class CellIndex:
@@ -47,9 +52,11 @@ class CellIndex:
     a spreadsheet has no lines, so `line_of` is None and `cell_of` names the cell.
     """
 
-    def __init__(self, header: list[str], row_numbers: list[int]) -> None:
+    def __init__(self, header: list[str], row_numbers: list[int],
+                 translations: list[dict[str, dict[str, Any]]] | None = None) -> None:
         self.header = header
         self.row_numbers = row_numbers
+        self.translations = translations or [{} for _ in row_numbers]  # per record: code -> field -> cell value
 
     def line_of(self, path: tuple) -> int | None:
         return None
@@ -77,17 +84,20 @@ def read_sheet(path: Path, shown: str, schema: type[BaseModel],
         raise DefinitionError(problems)
     if not rows:
         raise DefinitionError([Problem(shown, "expected a header row and one or more rows of records, got no records")])
-    kinds = {name: _kind(schema, name) for name in header}
-    records, numbers = [], []
+    kinds = {name: cell_kind(schema, name.partition(LANG_MARK)[0]) for name in header}
+    records, numbers, translations = [], [], []
     for number, cells in rows:
-        record = {}
+        record: dict[str, Any] = {}
+        languages: dict[str, dict[str, Any]] = {}
         for name, cell in zip(header, cells):
             value = _value(cell, kinds[name])
+            field, mark, code = name.partition(LANG_MARK)
             if value is not None:
-                record[name] = value
+                (languages.setdefault(code, {}) if mark else record)[field] = value
         records.append(record)
         numbers.append(number)
-    return records, CellIndex(header, numbers)
+        translations.append(languages)
+    return records, CellIndex(header, numbers, translations)
 
 
 def _csv_rows(raw: bytes, shown: str) -> tuple[list[str], list[tuple[int, list[Any]]]]:
@@ -172,6 +182,10 @@ def _header_problems(header: list[str], shown: str) -> list[Problem]:
             problems.append(Problem(shown, f"row 1, column {position}: expected a field name, got an empty cell"))
         elif name in seen:
             problems.append(Problem(shown, f"row 1, column {name!r}: duplicate column"))
+        elif LANG_MARK in name and not (name.partition(LANG_MARK)[0]
+                                        and LANG_CODE.fullmatch(name.partition(LANG_MARK)[2])):
+            problems.append(Problem(shown, f"row 1, column {name!r}: expected FIELD@CODE for a translation "
+                                           f"(e.g. text@fr, name@pt-BR), got {name!r}"))
         seen.add(name)
     return problems
 
@@ -180,7 +194,7 @@ def _text(cell: Any) -> str:
     return "" if cell is None else str(cell)
 
 
-def _kind(schema: type[BaseModel], name: str) -> str:
+def cell_kind(schema: type[BaseModel], name: str) -> str:
     """'text', 'texts' (a list of text) or 'toml': how a cell of this field is read."""
     info = schema.model_fields.get(name) or next(
         (f for f in schema.model_fields.values() if f.alias == name), None)

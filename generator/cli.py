@@ -58,6 +58,11 @@ BLEED = typer.Option(DEFAULTS["bleed"], "--bleed", help="Bleed in mm past the tr
 INK = typer.Option(False, "--ink-saver", help="Light backgrounds and outline art.")
 CUTS = typer.Option(False, "--cut-lines", help="Also draw thin cut lines on every trim edge.")
 NO_CACHE = typer.Option(False, "--no-cache", help="Draw every face afresh (the face cache is neither read nor written).")
+LANG = typer.Option(DEFAULTS["lang"], "--lang", metavar="CODE",
+                    help="Build the kit in this language of the game (lang/CODE.toml or FIELD@CODE columns): "
+                         "OUT/GAME-PAPER-CODE.pdf.")
+LANG_FALLBACK = typer.Option(False, "--lang-fallback",
+                             help="With --lang: print a text that has no translation in the original language.")
 
 
 class _ShopOptional(TyperCommand):
@@ -75,7 +80,8 @@ def build(
     games: Optional[list[str]] = typer.Argument(None, help="Game ids or folders (default: all built-in games)."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, lang: Optional[str] = LANG,
+    lang_fallback: bool = LANG_FALLBACK,
     shop: Optional[str] = typer.Option(None, "--shop", metavar="[VENDOR]",
                                        help="Also write OUT/GAME-shop-VENDOR/ for a print shop: tgc, dtc, mpc or "
                                             "generic (plain --shop)."),
@@ -86,7 +92,7 @@ def build(
     opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
     if shop is not None and shop not in VENDORS:
         _fail(f"--shop: expected {', '.join(list(VENDORS)[:-1])} or {list(VENDORS)[-1]}, got {shop!r}")
-    _refusing(buildrun.build)(games or [], opts, out, shop, no_cache)
+    _refusing(buildrun.build)(games or [], opts, out, shop, no_cache, lang, lang_fallback)
 
 
 @app.command()

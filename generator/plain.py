@@ -16,11 +16,13 @@ from typing import Any
 
 from common.terminal import leave, number, run_main, shown
 
-VALUED = {"--paper": "paper", "--out": "out", "--duplex": "duplex", "--back-offset": "back_offset", "--bleed": "bleed"}
+VALUED = {"--paper": "paper", "--out": "out", "--duplex": "duplex", "--back-offset": "back_offset", "--bleed": "bleed",
+          "--lang": "lang"}
 FLAGS = {"--no-backs": "no_backs", "--fold": "fold", "--ink-saver": "ink_saver", "--cut-lines": "cut_lines",
-         "--no-cache": "no_cache"}
+         "--no-cache": "no_cache", "--lang-fallback": "lang_fallback"}
 # The build's defaults, one truth for both paths (generator.cli's options take theirs from here).
-DEFAULTS: dict[str, Any] = {"paper": "a4", "out": "output", "duplex": "long", "back_offset": "0,0", "bleed": 3.0}
+DEFAULTS: dict[str, Any] = {"paper": "a4", "out": "output", "duplex": "long", "back_offset": "0,0", "bleed": 3.0,
+                            "lang": None}
 
 
 def main() -> None:
@@ -67,7 +69,7 @@ def build(games: list[str], given: dict[str, Any]) -> int:
     try:
         opts = buildrun.options(given["paper"], given["duplex"], given["back_offset"], given["no_backs"],
                                 given["fold"], given["bleed"], given["ink_saver"], given["cut_lines"])
-        buildrun.build(games, opts, Path(given["out"]), None, given["no_cache"])
+        buildrun.build(games, opts, Path(given["out"]), None, given["no_cache"], given["lang"], given["lang_fallback"])
     except buildrun.Refused as exc:
         print(shown(str(exc)), file=sys.stderr)
         return 2
