@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from common.files import is_file
+from common.kept import Kept
 
 from .errors import DefinitionError, Problem
 from .loader import Game, LoadedComponent, Reload, load_game
@@ -49,7 +50,7 @@ def load_translated(game: str, code: str, fallback: bool = False) -> Game:
     known = codes(loaded)
     if code not in known:
         raise DefinitionError([_no_language(loaded, code, known)])
-    if not all(hasattr(r, "model_copy") for r in loaded.records()):  # kept without pydantic: validated again
+    if any(isinstance(r, Kept) for r in loaded.records()):  # kept without pydantic: validated again, to check
         loaded = load_game(game, Reload())
     return translated(loaded, code, fallback)
 
@@ -152,14 +153,20 @@ def _text_fields(comp: LoadedComponent) -> list[str]:
     model = type(comp.records[0])
     return [name for name, info in model.model_fields.items()
             if name not in UNTRANSLATED and cell_kind(model, name) in ("text", "texts")
-            and not any(type(m).__name__.endswith("Validator") for m in info.metadata)
-            and not _is_choice(info.annotation)]
+            and not _checked(info.metadata) and not _checked_or_choice(info.annotation)]
 
 
-def _is_choice(annotation: Any) -> bool:
-    from typing import Literal, get_args, get_origin
+def _checked(metadata: Any) -> bool:
+    """Metadata with a validator of its own: a file name or a colour, not words."""
+    return any(type(m).__name__.endswith("Validator") for m in metadata)
 
-    return get_origin(annotation) is Literal or any(_is_choice(a) for a in get_args(annotation))
+
+def _checked_or_choice(annotation: Any) -> bool:
+    from typing import Annotated, Literal, get_args, get_origin
+
+    if get_origin(annotation) is Annotated:
+        return _checked(annotation.__metadata__) or _checked_or_choice(get_args(annotation)[0])
+    return get_origin(annotation) is Literal or any(_checked_or_choice(a) for a in get_args(annotation))
 
 
 def _validated(game: Game, comp: LoadedComponent, rec: Any, update: dict[str, Any],

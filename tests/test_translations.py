@@ -11,7 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from checker.commands import app as checker_app
-from conftest import edit_text
+from cards import DefinitionError, load_game
+from cards.translations import load_translated
+from common import stamps
+from common.kept import Kept
+from conftest import CARDS, edit_text
 from generator.plain import parse_plain
 from test_designer import EXAMPLES, generator
 
@@ -176,3 +180,34 @@ def test_the_plain_build_path_takes_the_language_options():
     games, given = parse_plain(["examples/fox-deck", "--lang", "fr", "--lang-fallback"])
     assert games == ["examples/fox-deck"] and given["lang"] == "fr" and given["lang_fallback"] is True
     assert parse_plain(["examples/fox-deck"])[1]["lang"] is None
+
+
+def test_a_game_kept_without_pydantic_is_translated_from_its_validated_records(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)  # files made seconds ago count as settled: the game is kept
+    game = tmp_path / "canyon"
+    shutil.copytree(CARDS / "el-dorado-canyon", game)
+    (game / "lang").mkdir()
+    (game / "lang" / "fr.toml").write_text('[town.advanced-mining]\nname = "Extraction avancée"\n')
+    load_game(str(game))
+    kept = load_game(str(game)).record("advanced-mining")
+    assert isinstance(kept, Kept)  # from cards.compiled, without pydantic
+    french = load_translated(str(game), "fr", fallback=True)
+    assert (french.lang, french.record("advanced-mining").name) == ("fr", "Extraction avancée")
+    assert french.record("mother-lode").name == "Mother Lode"  # the original, by --lang-fallback
+    with pytest.raises(DefinitionError) as missing:
+        load_translated(str(game), "fr")
+    assert f"{game}/town.toml:26: card 'mother-lode' (Mother Lode): no fr translation of name" in str(missing.value)
+
+
+def test_a_right_to_left_translation_prints_its_words_right_to_left(fox, tmp_path):
+    (fox / "lang" / "he.toml").write_text('[foxes.red-fox]\nname = "שועל אדום"\ntext = "קחו קלף מהנהר. :paw:"\n'
+                                          'tags = ["צייד"]\n')
+    out = tmp_path / "out"
+    code, _, warned = generator("build", fox, "--lang", "he", "--lang-fallback", "--out", out)
+    assert (code, warned) == (0, ""), warned
+    with pdfplumber.open(out / "fox-deck-a4-he.pdf") as doc:
+        chars = [c for c in doc.pages[2].chars if c["x0"] < doc.pages[2].width / 3 and c["top"] < 100]
+    x = {c["text"]: c["x0"] for c in chars}
+    assert x["ש"] > x["ל"] > x["א"] > x["ם"]  # "שועל אדום": its first letter rightmost, its second word to the left
+    assert "Night Fox" in card_texts(out / "fox-deck-a4-he.pdf")  # --lang-fallback: the cards it does not translate
