@@ -76,6 +76,7 @@ class Game:
     builtin: bool = False  # found on the game search path (asked for by id), not given as a folder
     shown: str = ""  # the folder as the user named it (messages name it: a renamed copy keeps its id)
     design: Design | None = None  # the folder's own fonts, icons, layouts and art (cards.design)
+    parameters: dict[str, int] = field(default_factory=dict)  # the rule parameters game.toml sets (cards.parameters)
     lang: str = ""  # the language its records' texts are in, when translated (`cards.translations`)
 
     @property
@@ -252,8 +253,8 @@ def _keep(game: Game, last: Reload, where: compiled.Entry | None) -> None:
          "text": c.index.text if isinstance(c.index, LineIndex) else None} for c in game.components]
     if where is not None and all(c["spec"] is not None and c["records"] is not None for c in components):
         compiled.keep_game(where, {"id": game.id, "name": game.name, "rules": game.rules,
-                                   "players": list(game.players), "components": components,
-                                   "kinds": kinds})
+                                   "players": list(game.players), "parameters": game.parameters,
+                                   "components": components, "kinds": kinds})
     spec = [(key, compiled.dumped(found)) for key, found in last.specs.items()]
     lastload.keep(game.folder, last.texts, spec[0] if len(spec) == 1 else None, last.stamp)
 
@@ -263,7 +264,7 @@ def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Gam
     low, high = kept["players"]
     loaded = Game(str(kept["id"]), str(kept["name"]), str(kept["rules"]), (int(low), int(high)), folder,
                   family=FAMILIES[kept["rules"]].schema_module(), builtin=game in builtin_games(), shown=shown,
-                  design=Design(folder))
+                  design=Design(folder), parameters={str(k): int(v) for k, v in kept["parameters"].items()})
     made = {str(name): list(found) for name, found in kept["kinds"].items()}  # kept records, without pydantic
     for comp in kept["components"]:
         spec, records = compiled.built(comp["spec"], made), compiled.built(comp["records"], made)
@@ -297,7 +298,11 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
     family = FAMILIES[spec.rules].schema_module()
     loaded = Game(spec.id, spec.name, spec.rules, (spec.players[0], spec.players[1]), folder, family=family,
                   builtin=game in builtin_games(), shown=shown)
-    problems, schemas = _record_schemas(family, data, game_file, index)
+    problems = _parameter_problems(family, spec, game_file, index)
+    if not problems and spec.parameters:
+        loaded.parameters = dict(spec.parameters)
+    more, schemas = _record_schemas(family, data, game_file, index)
+    problems += more
     seen: dict[str, str] = {}
     used: dict[tuple[Any, str], Record] = {}
     if reload is not None:
@@ -342,6 +347,17 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
     if problems:
         raise DefinitionError(problems)
     return loaded
+
+
+def _parameter_problems(family: ModuleType, spec: GameFile, game_file: str, index: LineIndex) -> list[Problem]:
+    """game.toml's `[parameters]` checked against those the family declares, each at its line."""
+    from .parameters import problems
+
+    if spec.parameters is None:
+        return []
+    return [Problem(game_file, message, line=index.line_of(("parameters", name) if name else ("parameters",)),
+                    path=f"parameters.{name}" if name else "parameters")
+            for name, message in problems(family, spec.parameters, spec.rules)]
 
 
 def _record_schemas(family: ModuleType, data: dict[str, Any], game_file: str,

@@ -103,13 +103,14 @@ def simulate(
     merge: bool = typer.Option(False, "--merge", help="The arguments are shard files: print the report of the whole run."),
     compare: Optional[str] = typer.Option(None, "--compare", help="A variant (id or folder, same family): report the differences."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Play the batches on a Dask cluster: a scheduler's address (tcp://HOST:PORT) or local (worker processes here, --jobs of them); needs pip install 'pnpkit[cluster]'."),
 ) -> None:
     """Play whole games and report, with intervals and verdicts, what a designer needs."""
     from checker.core.simulate_cmd import run_command
 
     raise typer.Exit(run_command(game or [], games=games, players=players, seed=seed, policy=policy, budget=budget,
                                  as_json=as_json, as_csv=as_csv, report_dir=report_dir, jobs=jobs, precision=precision,
-                                 shard=shard, merge=merge, compare=compare, quiet=quiet))
+                                 shard=shard, merge=merge, compare=compare, quiet=quiet, cluster=cluster))
 
 
 @app.command()
@@ -129,8 +130,9 @@ def serve(
 @app.command()
 def tune(
     game: str = typer.Argument(..., help="Game id or folder."),
-    card: str = typer.Argument(..., help="The card (El Dorado Canyon: a town card; Eldorado: a city) to tune."),
-    field: str = typer.Option(..., "--field", help="An integer field of the card as written in TOML: cost, options[0].effects[0].amount."),
+    card: Optional[str] = typer.Argument(None, help="The card (El Dorado Canyon: a town card; Eldorado: a city) to tune (not with --parameter)."),
+    field: Optional[str] = typer.Option(None, "--field", help="An integer field of the card as written in TOML: cost, options[0].effects[0].amount."),
+    parameter: Optional[str] = typer.Option(None, "--parameter", help="A rule parameter of the game (game.toml [parameters]; `checker schema GAME` lists them), in place of a card."),
     values: str = typer.Option(..., "--values", help="A..B: every whole value from A to B."),
     games: int = typer.Option(1000, "--games", parser=option_parser(True, 1), help="Games per value (the same seeds for each)."),
     players: int = typer.Option(4, "--players", parser=option_parser(True, 1), help="Players per game."),
@@ -141,18 +143,21 @@ def tune(
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (pnpkit-tune/1)."),
     report_dir: Optional[Path] = typer.Option(None, "--report", help="Also write an HTML page with the curve and its band."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Play the batches on a Dask cluster: a scheduler's address (tcp://HOST:PORT) or local (worker processes here, --jobs of them); needs pip install 'pnpkit[cluster]'."),
 ) -> None:
-    """Play the same games at each value of one integer field of one card: its effect, fair range, nearest even."""
+    """Play the same games at each value of one integer field of one card (its effect, fair range, nearest even) or
+    of one rule parameter (the game's health and the verdicts that change)."""
     from checker.core.tune import run_command
 
     raise typer.Exit(run_command(game, card, field=field, values=values, games=games, players=players, seed=seed,
                                  policy=policy, budget=budget, jobs=jobs, as_json=as_json, report_dir=report_dir,
-                                 quiet=quiet))
+                                 quiet=quiet, parameter=parameter, cluster=cluster))
 
 
 @app.command()
 def effects(game: str = typer.Argument(..., help="Game id, folder or rules family.")) -> None:
-    """Print the family's effects: parameters, types, defaults and the words each prints (Markdown)."""
+    """Print the family's effects: parameters, types, defaults and the words each prints (Markdown); and the
+    family's rule parameters."""
     from cards.families import family
     from checker.core.reference import effects_page
 
@@ -162,15 +167,20 @@ def effects(game: str = typer.Argument(..., help="Game id, folder or rules famil
 
 @app.command()
 def schema(game: str = typer.Argument(..., help="Game id, folder or rules family.")) -> None:
-    """Print the schema of the game's state file for `checker resolve`: fields, types, defaults, meaning (Markdown)."""
+    """Print the schema of the game's state file for `checker resolve`: fields, types, defaults, meaning (Markdown);
+    and the family's rule parameters."""
+    from cards.families import family
     from checker.core.engines import NoEngine, engine_for
+    from checker.core.reference import parameters_section
     from checker.core.stateschema import render
 
+    game_id, name = _family_of(game)
     try:
-        engine = engine_for(*_family_of(game))
+        engine = engine_for(game_id, name)
     except NoEngine as exc:
         _fail(str(exc))
-    typer.echo(render(engine.STATE_SCHEMA, f"checker schema {game}"), nl=False)
+    typer.echo(render(engine.STATE_SCHEMA, f"checker schema {game}", tuple(parameters_section(family(name)))),
+               nl=False)
 
 
 @app.command()

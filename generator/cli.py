@@ -127,8 +127,8 @@ def png(
 def tts(
     game: str = typer.Argument(..., help="Game id or folder."),
     out: Path = OUT, ink_saver: bool = INK,
-    tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL where you host the images (default: names "
-                                                                  "relative to the JSON's folder)."),
+    tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL where you host the images, for every player "
+                                                                  "(default: file:/// URLs, this computer only)."),
 ) -> None:
     """Write Tabletop Simulator sheets and images with a saved object OUT/GAME-tts/GAME.json."""
     from common.files import write_set
@@ -137,16 +137,23 @@ def tts(
     from generator.engine.tts import tts_files
     from generator.templates import looks_for
 
+    if tts_url is not None and not tts_url.startswith(("https://", "http://", "file:///")):
+        _fail(f"--tts-url: expected an https:// or http:// URL where the images are hosted, got {tts_url!r}")
     opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False)
     loaded = _load(game)
 
     def run() -> None:
         name = output_name(loaded)
+        folder = out / f"{name}-tts"
         files = _drawn(lambda: tts_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts,
-                                         out / f"{name}-tts", name, tts_url))
+                                         folder, name, tts_url))
         write_set(files, root=out)
-        typer.echo(shown(f"{name}: wrote {len(files) - 1} Tabletop Simulator images and "
-                         f"{out / (name + '-tts') / (name + '.json')}"))
+        where = (f"its images named under {tts_url}: upload {folder}/ there and every player loads them" if tts_url
+                 else f"its images named by file:/// URLs of {folder.absolute()}/, so it loads on this computer only; "
+                      "to play with others, host the images (Tabletop Simulator's Cloud Manager or any web host) and "
+                      "build again with --tts-url URL (docs/printing.md#tabletop-simulator)")
+        typer.echo(shown(f"{name}: wrote {len(files) - 1} Tabletop Simulator images and {folder / (name + '.json')}, "
+                         + where))
     _guarded(run)
 
 

@@ -41,7 +41,7 @@ def test_schema_lists_exactly_the_keys_the_reader_accepts(tmp_path):
     from checker.el_dorado_canyon.state import PLAY_KEYS
 
     done = CliRunner().invoke(app, ["schema", "el-dorado-canyon"])
-    play = done.output.split("## `players.play`\n", 1)[1]
+    play = done.output.split("## `players.play`\n", 1)[1].split("## Rule parameters\n", 1)[0]  # game.toml's, after
     assert [line.split("`")[1] for line in play.splitlines() if line.startswith("| `")] == list(PLAY_KEYS)
     state = tmp_path / "turn.toml"
     state.write_text((Path(__file__).parent / "cases" / "el-dorado-canyon" / "51-readme-dispute.toml").read_text()

@@ -1,6 +1,8 @@
 """`--shop VENDOR`: each vendor's bleed, page order and one file per piece size, read back from the files."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from PIL import Image
 from pypdf import PdfReader
@@ -70,7 +72,7 @@ def test_generic_is_plain_shop_and_never_mixes_page_sizes(tmp_path):
         assert len(pdf.pages) == pages
         assert {tuple(round(v, 2) for v in boxes_mm(p)[0]) for p in pdf.pages} == {(0, 0, w + 6, h + 6)}  # --bleed 3
     listed = (folder / "cannot-make.txt").read_text()
-    assert "Health markers (token, 8x8mm): smaller than the smallest piece a print shop cuts (19.05 mm)" in listed
+    assert "Health markers (token, 8x8mm): smaller than the smallest piece a print shop cuts (19.05 mm, 3/4 in)" in listed
     assert "Map (map, 500x400mm): a print shop makes no map pieces" in listed and "the print shop cannot make" in output
 
 
@@ -85,7 +87,7 @@ def test_tgc_png_set_per_size_poker_825_by_1125_and_copies(tmp_path):
     copies = (folder / "copies.txt").read_text().splitlines()
     assert "63.5x88.9mm/deck/ref-3: 2" in copies and "25x25mm/tokens/heart: 2" in copies
     listed = (folder / "cannot-make.txt").read_text()
-    assert "Map (map, 500x400mm): larger than the largest piece The Game Crafter prints (457.2 mm)" in listed
+    assert "Map (map, 500x400mm): larger than the largest piece The Game Crafter prints (457.2 mm, 18 in)" in listed
     assert "smaller than the smallest piece The Game Crafter cuts" in listed and "8x8mm" in output
     assert not (folder / "8x8mm").exists() and not list(folder.glob("*.pdf"))
 
@@ -101,3 +103,63 @@ def test_unknown_vendor_is_refused(tmp_path):
     assert result.exit_code == 2
     assert "--shop: expected tgc, dtc, mpc or generic, got 'acme'" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def _shop_sizes(tmp_path, vendor):
+    """The shop game with 19 mm round tokens and a mini deck, built for `vendor`: (its folder, the build's output)."""
+    game = shop_game(tmp_path)
+    (game / "game.toml").write_text(SHOP_GAME.replace('"25x25mm"', '"19x19mm"').replace('"poker"', '"mini"'))
+    result = runner.invoke(app, ["build", str(game), "--out", str(tmp_path / "out"), "--shop", vendor])
+    assert result.exit_code == 0, result.output
+    return tmp_path / "out" / f"shop-shop-{vendor}", result.output
+
+
+@pytest.mark.parametrize("vendor, mini", [("tgc", (600, 825)), ("mpc", (597, 822))])
+def test_mini_cards_are_the_templates_and_19_mm_tokens_the_shops_3_4_in(tmp_path, vendor, mini):
+    folder, output = _shop_sizes(tmp_path, vendor)
+    assert {p.name for p in folder.iterdir() if p.is_dir()} >= {"44.45x63.5mm", "19.05x19.05mm"}
+    assert {Image.open(p).size for p in (folder / "44.45x63.5mm" / "deck").iterdir()} == {mini}   # 1.75 x 2.5 in
+    bleed = 2 * (25.4 / 8 if vendor == "tgc" else 0.12 * 25.4)
+    token = round((19.05 + bleed) / 25.4 * 300)                                         # 3/4 in and the bleed
+    assert {Image.open(p).size for p in (folder / "19.05x19.05mm" / "tokens").iterdir()} == {(token, token)}
+    assert "19.05x19.05mm/tokens/coin: 2" in (folder / "copies.txt").read_text().splitlines()
+    assert "- Tokens" not in (folder / "cannot-make.txt").read_text() and "cannot make: Tokens" not in output
+
+
+def test_the_generic_pdf_makes_19_mm_tokens_at_3_4_in(tmp_path):
+    folder, _ = _shop_sizes(tmp_path, "generic")
+    pdf = PdfReader(folder / "19.05x19.05mm.pdf")
+    assert {tuple(round(v, 2) for v in boxes_mm(p)[1]) for p in pdf.pages} == {(3, 3, 22.05, 22.05)}  # the trim
+
+
+def test_pieces_a_shop_cannot_make_are_named_with_its_limit_and_where_to_print_them(tmp_path):
+    output = build(tmp_path, "--shop", "tgc")
+    guide = PdfReader(tmp_path / "out" / "shop-a4.pdf").pages[0].extract_text().replace("\n", " ")
+    kit = json.loads((tmp_path / "out" / "shop-a4.json").read_text())["pages"]
+    front = [p["number"] for p in kit if any(i["component"] == "marks" and i["side"] == "front" for i in p["items"])]
+    assert len(front) == 1 and kit[front[0]]["side"] == "back"                   # one sheet: its front and back
+    pages = f"{front[0]}-{front[0] + 1}"
+    why = "Health markers (token, 8x8mm): smaller than the smallest piece The Game Crafter cuts (19.05 mm, 3/4 in)"
+    assert f"the print shop cannot make: {why}; print them from shop-a4.pdf, pages {pages}" in output
+    assert "Pieces The Game Crafter cannot make" in guide
+    assert f"{why}. Print them from this kit: pages {pages}." in guide
+    assert (tmp_path / "out" / "shop-shop-tgc" / "63.5x88.9mm" / "deck").is_dir()   # the rest is written
+
+
+@pytest.mark.parametrize("vendor", ["tgc", "dtc", "mpc", "generic"])
+@pytest.mark.parametrize("game", ["el-dorado-canyon", "eldorado", "eternal-gold-and-steel"])
+def test_every_preset_builds_every_game_writing_what_it_can_and_naming_the_rest(tmp_path, game, vendor):
+    from cards.loader import load_game
+    from generator.engine.vendors import VENDORS
+
+    result = runner.invoke(app, ["build", game, "--out", str(tmp_path), "--shop", vendor])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / f"{game}-shop-{vendor}"
+    shop = VENDORS[vendor]
+    for comp in load_game(game).components:
+        size = shop.made_size(comp.spec.size_mm)
+        label = f"{size[0]:g}x{size[1]:g}mm"
+        made = (folder / f"{label}.pdf").is_file() if shop.output == "pdf" else (folder / label / comp.id).is_dir()
+        named = f"the print shop cannot make: {comp.spec.name} ({comp.spec.kind}, {comp.spec.size})" in result.output
+        assert made != named, (comp.id, made, named)
+        assert named == (shop.refuses(comp.spec.kind, comp.spec.size_mm) is not None)

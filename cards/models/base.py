@@ -121,6 +121,7 @@ class GameFile(Strict):
     schemas: dict[str, Any] | None = Field(default=None, description="record schemas the game declares (generic family)")
     fonts: dict[str, Any] | None = Field(default=None, description="the folder's font families (cards.design)")
     icons: dict[str, Any] | None = Field(default=None, description="the folder's icons, name = file (cards.design)")
+    parameters: dict[str, Any] | None = Field(default=None, description="rule parameters the game sets (cards.parameters)")
 
     @field_validator("players")
     @classmethod

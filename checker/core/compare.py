@@ -37,6 +37,14 @@ def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) ->
     return out
 
 
+def parameter_changes(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """The rule parameters (`[parameters]`) whose values differ between two compiled games, as "what differs" lists
+    them; a house rule's value beside the base's."""
+    old, new = a.get("parameters", {}), b.get("parameters", {})
+    return [f"parameters: {name} {old.get(name)} -> {new.get(name)}" for name in {**old, **new}
+            if old.get(name) != new.get(name)]
+
+
 def _short(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -79,7 +87,7 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
     """Both reports (same seeds: common random numbers), the items changed and each metric's difference,
     variant - base."""
     (data_a, rep_a), (data_b, rep_b) = base, variant
-    changes = sim.differences(data_a, data_b)
+    changes = parameter_changes(data_a, data_b) + sim.differences(data_a, data_b)
     changed = {c.split(": ")[1] for c in changes if c.count(": ") >= 1}
     deltas: list[dict[str, Any]] = []
     for family in rep_a["families"]:

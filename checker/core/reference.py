@@ -27,4 +27,22 @@ def effects_page(fam: Family, command: str) -> str:
             lines += [f"| `{p.name}` | {p.type} | {p.default} |" for p in doc.parameters]
             lines.append("")
         lines += [f"Prints: \"{doc.prints}\"", ""]
+    lines += parameters_section(fam)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def parameters_section(fam: Family) -> list[str]:
+    """The family's rule parameters as Markdown lines: what a game may set in game.toml's `[parameters]`, each with
+    the rulebook's value, the range the engine plays and the passage the value comes from (none: no lines)."""
+    from cards.parameters import declared
+
+    params = declared(fam.schema_module())
+    if not params:
+        return []
+    lines = ["## Rule parameters", "",
+             "A game sets them in a `[parameters]` table of its game.toml (`NAME = value`, a whole number); one it leaves out "
+             "keeps the rulebook's value. `checker resolve` cites a value that differs as the game's house rule, "
+             "beside the passage; `checker tune GAME --parameter NAME --values A..B` sweeps one.", "",
+             "| parameter | rulebook | range | meaning | passage |", "|---|---|---|---|---|"]
+    lines += [f"| `{p.name}` | {p.default} | {p.low} to {p.high} | {p.meaning} | {p.passage} |" for p in params]
+    return lines + [""]

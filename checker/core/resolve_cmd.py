@@ -122,6 +122,7 @@ def settle(state_file: str, read: Callable[[], dict], seed: int | None, games: B
         players = [row["name"] for row in result.state.get("players", [])]
         check_focus(dispute, players, ids | {s.card for s in result.steps if s.card})
         result.headline = headline(dispute, result.steps, result.verdict[0] if result.verdict else "", result.names)
+        result.verdict += house_rule_lines(game)
     except StateError as exc:
         if exc.file is None:
             exc.file = state_file
@@ -130,6 +131,15 @@ def settle(state_file: str, read: Callable[[], dict], seed: int | None, games: B
             exc.message = "\n".join([first + games.hint(exc.value, state["game"]), *rest])
         raise Refused(str(exc), exc.player, exc.field) from None
     return result
+
+
+def house_rule_lines(game: object) -> list[str]:
+    """The verdict's lines for the game's own house rules (its `[parameters]` that differ from the rulebook), each
+    beside the rulebook's passage: the compiled game carries them (`cards.parameters.of_game`)."""
+    from cards.parameters import house_rule_line
+
+    rules = game.get("house_rules") if isinstance(game, dict) else None
+    return [house_rule_line(rule) for rule in rules] if isinstance(rules, list) else []
 
 
 def printed(result: Resolution, as_json: bool) -> str:

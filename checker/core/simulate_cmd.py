@@ -158,9 +158,12 @@ class Progress:
 
 
 def play(sim: Any, data: dict[str, Any], first: int, count: int, players: int, seed: int, policies: list[str],
-         budget: int, jobs: int, progress: Progress | None = None, done: int = 0) -> dict[str, Any]:
-    """Tally games first..first+count-1: here, or split in `jobs` equal shares played side by side."""
+         budget: int, jobs: int, progress: Progress | None = None, done: int = 0, cluster: Any = None) -> dict[str, Any]:
+    """Tally games first..first+count-1: here, split in `jobs` equal shares played side by side, or batch by batch
+    on a Dask cluster (`checker.core.cluster`)."""
     task = (sim.__name__, data, players, seed, policies, budget)
+    if cluster is not None:
+        return cluster.tallies([(task, batches(first, count))], progress, done)[0]
     if jobs > 1 and count >= 2 * jobs:
         shares = [(first + count * k // jobs, count * (k + 1) // jobs - count * k // jobs) for k in range(jobs)]
         parts = _forked(task, shares) if FORK else _pooled(task, shares)
@@ -264,17 +267,18 @@ def _adopted(first: int, count: int) -> dict[str, Any]:
 
 
 def run(sim: Any, data: dict[str, Any], games: int, players: int, seed: int, policies: list[str], budget: int,
-        jobs: int, precision: float | None = None, quiet: bool = True, first: int = 0) -> dict[str, Any]:
+        jobs: int, precision: float | None = None, quiet: bool = True, first: int = 0, cluster: Any = None
+        ) -> dict[str, Any]:
     """Play and tally; with `precision`, batch after batch until every interval is that narrow."""
     progress = Progress(games, quiet)
     try:
         if precision is None:
-            tally = play(sim, data, first, games, players, seed, policies, budget, jobs, progress)
+            tally = play(sim, data, first, games, players, seed, policies, budget, jobs, progress, cluster=cluster)
         else:
             tally, played = None, 0
             while played < games:
                 n = min(BATCH, games - played)
-                part = play(sim, data, first + played, n, players, seed, policies, budget, jobs, progress, played)
+                part = play(sim, data, first + played, n, players, seed, policies, budget, jobs, progress, played, cluster)
                 tally = part if tally is None else add(tally, part)
                 played += n
                 if precise_enough(sim.report(data, tally, players, policies), precision):
@@ -412,11 +416,16 @@ def default_jobs() -> int:
 
 def run_command(args: list[str], *, games: int, players: int, seed: int, policy: str | None, budget: int | None,
                 as_json: bool, as_csv: bool, report_dir: Any, jobs: int | None, precision: float | None,
-                shard: str | None, merge: bool, compare: str | None, quiet: bool) -> int:
+                shard: str | None, merge: bool, compare: str | None, quiet: bool, cluster: str | None = None) -> int:
     """`checker simulate`: 0, or 2 with one clear line on stderr for anything refused."""
+    from .cluster import open_cluster
+
     try:
-        result = _command(args, games, players, seed, policy, budget, as_json, as_csv, jobs, precision, shard, merge,
-                          compare, quiet)
+        if cluster is not None and (merge or shard is not None):
+            raise StateError("expected --cluster or --shard/--merge: a cluster plays the whole run", field="--cluster")
+        with open_cluster(cluster, jobs or default_jobs()) as on:
+            result = _command(args, games, players, seed, policy, budget, as_json, as_csv, jobs, precision, shard,
+                              merge, compare, quiet, on)
     except StateError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -441,7 +450,7 @@ def run_command(args: list[str], *, games: int, players: int, seed: int, policy:
 
 def _command(args: list[str], games: int, players: int, seed: int, policy: str | None, budget: int | None, as_json: bool,
              as_csv: bool, jobs: int | None, precision: float | None, shard: str | None, merge: bool,
-             compare: str | None, quiet: bool) -> dict[str, Any] | str:
+             compare: str | None, quiet: bool, cluster: Any = None) -> dict[str, Any] | str:
     if as_json and as_csv:
         raise StateError("expected one of --json and --csv, got both", field="--csv")
     if precision is not None and not 0 < precision < 0.5:
@@ -473,7 +482,8 @@ def _command(args: list[str], games: int, players: int, seed: int, policy: str |
         tally = run(sim, data, count, players, seed, params["policy"], params["budget"], jobs, None, quiet, first) \
             if count else sim.new_tally(players)
         return json.dumps(shard_document(params, data, (k, n), tally), sort_keys=True)
-    tally = run(sim, data, games, players, seed, params["policy"], params["budget"], jobs, precision, quiet)
+    tally = run(sim, data, games, players, seed, params["policy"], params["budget"], jobs, precision, quiet,
+                cluster=cluster)
     base = build_report(sim, data, tally, params)
     if compare is None:
         return base
@@ -482,7 +492,8 @@ def _command(args: list[str], games: int, players: int, seed: int, policy: str |
         raise StateError(f"expected a variant of the same rules family ({params['rules']}), got {sim_b.FAMILY}",
                          field="--compare")
     params_b = {**params, "games": base["games"]}  # the variant plays exactly the games the base played
-    tally_b = run(sim, data_b, base["games"], players, seed, params["policy"], params["budget"], jobs, None, quiet)
+    tally_b = run(sim, data_b, base["games"], players, seed, params["policy"], params["budget"], jobs, None, quiet,
+                  cluster=cluster)
     variant = build_report(sim, data_b, tally_b, params_b)
     from .compare import compare_runs, labels
 

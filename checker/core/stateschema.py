@@ -63,8 +63,9 @@ FOCUS = Field("focus", "player name or card id", "none", "the player or card the
               "line says what happened to them (without it: the decisive events)")
 
 
-def render(schema: StateSchema, command: str) -> str:
-    """The schema as a Markdown page (what `checker schema GAME` prints and docs/reference holds)."""
+def render(schema: StateSchema, command: str, parameters: tuple[str, ...] = ()) -> str:
+    """The schema as a Markdown page (what `checker schema GAME` prints and docs/reference holds), ending with the
+    family's rule parameters (`checker.core.reference.parameters_section`)."""
     lines = [f"# {schema.game}: the state file of `checker resolve`", "",
              f"Printed by `{command}` from the schema the state reader checks against. {schema.intro}", ""]
     for table in schema.tables:
@@ -76,4 +77,5 @@ def render(schema: StateSchema, command: str) -> str:
             lines.append(f"| `{f.name}` | {f.type} | {f.default} | {means} |")
         lines.append("")
     lines += [note + "\n" for note in schema.notes]
+    lines += list(parameters)
     return "\n".join(lines).rstrip() + "\n"

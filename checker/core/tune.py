@@ -1,4 +1,4 @@
-"""`checker tune`: one integer field of one card, value by value on the same seeds, and the fair range.
+"""`checker tune`: one integer field of one card, or one rule parameter, value by value on the same seeds.
 
 A verdict says a card is off; a designer then asks what it should cost. Tune plays the same
 games (the same seeds: common random numbers) for each value of one field and reads, at each,
@@ -7,9 +7,14 @@ chance against passed over, within strata; Eldorado: a city's win rate less 1 / 
 **fair range** is the values whose interval holds 0; the value **nearest even** the one whose
 effect is closest to 0.
 
-The parts are kept apart so more can plug in: a `Knob` makes each value's definitions and
-reads its figure from a report (`CardField` here; a rule parameter is another knob), and
-`tally_values` is the one place the games are played (a cluster would map the values there).
+A rule parameter (`--parameter`, `[parameters]` in game.toml) changes the whole game rather
+than one card, so at each value tune reads the game's health figures (seat advantage, length,
+margin, comebacks, each with its interval) and every card's and character's verdict, and lists
+those whose verdict changes across the values.
+
+The parts are kept apart so more can plug in: a `Knob` makes each value's definitions, reads its
+figures from a report and sums up the rows (`CardField`, `RuleParameter`), and `tally_values` is
+the one place the games are played (here, or on a Dask cluster: `checker.core.cluster`).
 """
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ import re
 import sys
 from typing import Any, Protocol
 
+from . import health
 from .errors import StateError
 from .simulate_cmd import build_report, run
 
@@ -29,13 +35,17 @@ SKIPPED = ("copies",)  # compiled as the record's copies times its component's: 
 
 
 class Knob(Protocol):
-    """What is varied: the definitions at each value, and the figure read from each value's report."""
+    """What is varied: the definitions at each value, the figures read from each value's report, and the rows
+    summed up."""
 
     label: str  # how the reports name it ("cost of boomtown")
+    names: dict[str, Any]  # what the JSON names it by (`card` and `field`, or `parameter`)
 
     def apply(self, data: dict[str, Any], value: int) -> dict[str, Any]: ...
 
     def read(self, report: dict[str, Any]) -> dict[str, Any]: ...
+
+    def summary(self, rows: list[dict[str, Any]]) -> dict[str, Any]: ...
 
 
 def parse_values(text: str) -> list[int]:
@@ -106,6 +116,7 @@ class CardField:
             raise StateError(f"expected an integer field of {item_id}, got {field!r} ({what}); its integer fields: "
                              f"{', '.join(fields) or 'none'}", field="--field")
         self.label = f"{field} of {item_id}"
+        self.names = {"card": item_id, "field": field}
 
     def apply(self, data: dict[str, Any], value: int) -> dict[str, Any]:
         out = copy.deepcopy(data)
@@ -124,26 +135,70 @@ class CardField:
                             (round(e["win_rate"] - base, 4), round(e["ci_low"] - base, 4), round(e["ci_high"] - base, 4)))
         return {"n": e["n"], "difference": d, "ci_low": low, "ci_high": high, "verdict": e["verdict"]}
 
+    def summary(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
+        """The fair range (the values whose interval holds 0) and the value nearest even."""
+        fair = [r["value"] for r in rows if r["ci_low"] is not None and r["ci_low"] <= 0 <= r["ci_high"]]
+        judged = [r for r in rows if r["difference"] is not None]
+        nearest = min(judged, key=lambda r: (abs(r["difference"]), r["value"]))["value"] if judged else None
+        return {"fair_range": [min(fair), max(fair)] if fair else None, "nearest_even": nearest}
+
+
+class RuleParameter:
+    """One rule parameter of the game (`[parameters]`), within the range its family declares for it."""
+
+    def __init__(self, sim: Any, data: dict[str, Any], name: str, values: list[int]):
+        from cards.families import family
+        from cards.parameters import problems
+
+        given = data.get("parameters", {})
+        if name not in given:
+            raise StateError(f"unknown parameter {name!r}: the parameters of {sim.FAMILY} are "
+                             f"{', '.join(given) or 'none: it has no rule parameters'}", field="--parameter")
+        schema = family(sim.FAMILY).schema_module()
+        for value in values:
+            for _, message in problems(schema, {**given, name: value}, sim.FAMILY):
+                raise StateError(f"{name}: {message}", field="--values")
+        self.name, self.label, self.names = name, f"parameter {name}", {"parameter": name}
+
+    def apply(self, data: dict[str, Any], value: int) -> dict[str, Any]:
+        return {**data, "parameters": {**data["parameters"], self.name: value}}
+
+    def read(self, report: dict[str, Any]) -> dict[str, Any]:
+        verdicts = {e["id"]: e["verdict"] for family in report["families"] for e in report[family["key"]]}
+        return {"health": report["health"], "verdicts": verdicts}
+
+    def summary(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
+        """The cards and characters whose verdict is not the same at every value."""
+        ids = list(dict.fromkeys(i for r in rows for i in r["verdicts"]))
+        return {"changing": [i for i in ids if len({r["verdicts"].get(i) for r in rows}) > 1]}
+
 
 def tally_values(sim: Any, datas: list[dict[str, Any]], params: dict[str, Any], jobs: int,
-                 quiet: bool) -> list[dict[str, Any]]:
-    """Each value's games (the same seeds for all): the one place they are played."""
+                 quiet: bool, cluster: Any = None) -> list[dict[str, Any]]:
+    """Each value's games (the same seeds for all): the one place they are played. On a cluster every value's
+    batches go at once, so the sweep keeps every worker busy."""
+    if cluster is not None:
+        from .simulate_cmd import Progress, batches
+
+        tasks = [((sim.__name__, d, params["players"], params["seed"], params["policy"], params["budget"]),
+                  batches(0, params["games"])) for d in datas]
+        progress = Progress(params["games"] * len(datas), quiet)
+        try:
+            return cluster.tallies(tasks, progress)
+        finally:
+            progress.close()
     return [run(sim, d, params["games"], params["players"], params["seed"], params["policy"], params["budget"], jobs,
                 None, quiet) for d in datas]
 
 
 def tune(sim: Any, data: dict[str, Any], knob: Knob, values: list[int], params: dict[str, Any], jobs: int,
-         quiet: bool = True) -> dict[str, Any]:
+         quiet: bool = True, cluster: Any = None) -> dict[str, Any]:
     """The tune report: each value's figure, the fair range and the value nearest even."""
     datas = [knob.apply(data, v) for v in values]
     rows = []
-    for value, d, tally in zip(values, datas, tally_values(sim, datas, params, jobs, quiet)):
+    for value, d, tally in zip(values, datas, tally_values(sim, datas, params, jobs, quiet, cluster)):
         rows.append({"value": value, **knob.read(build_report(sim, d, tally, params))})
-    fair = [r["value"] for r in rows if r["ci_low"] is not None and r["ci_low"] <= 0 <= r["ci_high"]]
-    judged = [r for r in rows if r["difference"] is not None]
-    nearest = min(judged, key=lambda r: (abs(r["difference"]), r["value"]))["value"] if judged else None
-    return {"format": TUNE_FORMAT, "card": getattr(knob, "item_id", None), "field": getattr(knob, "field", None),
-            "values": rows, "fair_range": [min(fair), max(fair)] if fair else None, "nearest_even": nearest}
+    return {"format": TUNE_FORMAT, **knob.names, "values": rows, **knob.summary(rows)}
 
 
 def _pct(x: float | None) -> str:
@@ -151,6 +206,8 @@ def _pct(x: float | None) -> str:
 
 
 def text(t: dict[str, Any], head: str) -> str:
+    if "parameter" in t:
+        return parameter_text(t, head)
     lines = [head, "", f"  {'value':>5}  {'n':>6}  effect [95 %]              verdict"]
     for r in t["values"]:
         effect = f"{_pct(r['difference'])} [{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]"
@@ -163,12 +220,27 @@ def text(t: dict[str, Any], head: str) -> str:
     return "\n".join(lines)
 
 
+def parameter_text(t: dict[str, Any], head: str) -> str:
+    """A parameter's sweep: the health figures at each value, then the verdicts that change across them."""
+    lines = [head, ""]
+    for r in t["values"]:
+        lines += [f"{t['parameter']} = {r['value']}:", *health.text(r["health"]), ""]
+    values = [r["value"] for r in t["values"]]
+    lines.append("Verdicts that change across the values (" + ", ".join(map(str, values)) + "):")
+    for item in t["changing"]:
+        lines.append(f"  {item}: " + ", ".join(f"{r['verdicts'].get(item, '-')}" for r in t["values"]))
+    if not t["changing"]:
+        lines.append("  none: every card and character keeps its verdict")
+    lines += ["", "How to read this: docs/balance-lab.md#tune-a-rule-parameter"]
+    return "\n".join(lines)
+
+
 def _chart(t: dict[str, Any], what: str) -> bytes:
     import matplotlib.pyplot as plt
 
     from .report import COLOURS, _png
 
-    rows = [r for r in t["values"] if r["difference"] is not None]
+    rows = [r for r in _curve(t) if r["difference"] is not None]
     fig, ax = plt.subplots(figsize=(9, 4))
     if rows:
         xs = [r["value"] for r in rows]
@@ -176,20 +248,36 @@ def _chart(t: dict[str, Any], what: str) -> bytes:
                         label="95 % interval")
         ax.plot(xs, [r["difference"] for r in rows], "-", color="#4a6fa5")
         for r in rows:
-            ax.plot([r["value"]], [r["difference"]], "o", color=COLOURS[r["verdict"]])
-    if t["fair_range"]:
+            ax.plot([r["value"]], [r["difference"]], "o", color=COLOURS.get(r["verdict"], "#4a6fa5"))
+    if t.get("fair_range"):
         ax.axvspan(t["fair_range"][0] - 0.5, t["fair_range"][1] + 0.5, color="#1b7837", alpha=0.08, label="fair range")
-    if t["nearest_even"] is not None:
+    if t.get("nearest_even") is not None:
         ax.axvline(t["nearest_even"], color="#1b7837", linestyle=":", label=f"nearest even: {t['nearest_even']}")
     ax.axhline(0, color="black", linewidth=1)
     ax.set_xticks([r["value"] for r in t["values"]])
     ax.yaxis.set_major_formatter(lambda y, _: f"{y:+.0%}")
-    ax.set_xlabel(f"{t['field']} of {t['card']}")
+    ax.set_xlabel(t["parameter"] if "parameter" in t else f"{t['field']} of {t['card']}")
     ax.set_ylabel(what)
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8)
     fig.tight_layout()
     return _png(fig)
+
+
+def _curve(t: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the chart draws at each value: a card's effect, or for a parameter the first player's win rate less
+    1 / players (the seat advantage), each with its interval."""
+    if "parameter" not in t:
+        return t["values"]
+    out = []
+    for r in t["values"]:
+        first = r["health"]["seats"]["first_player"]
+        base = first["baseline"]
+        none = first["win_rate"] is None
+        out.append({"value": r["value"], "verdict": first["verdict"],
+                    **{k: None if none else round(first[w] - base, 4)
+                       for k, w in (("difference", "win_rate"), ("ci_low", "ci_low"), ("ci_high", "ci_high"))}})
+    return out
 
 
 def _write(folder: Any, result: dict[str, Any], label: str, head: str, what: str) -> None:
@@ -200,22 +288,36 @@ def _write(folder: Any, result: dict[str, Any], label: str, head: str, what: str
 
     title, _, run_line = head.partition(": ")
     write_page(folder, title, f"<p>{html.escape(run_line)}.</p><p>Effect: {html.escape(what)}, with its 95 % interval "
-               "(the band); the fair range shaded, the value nearest even dotted. How to read it: "
+               "(the band)" + ("" if "parameter" in result else "; the fair range shaded, the value nearest even dotted")
+               + ". How to read it: "
                "<code>docs/balance-lab.md</code>.</p>",
                [("tune.png", f"{label}: {what} at each value", _chart(result, what))], text(result, head))
 
 
-def run_command(game: str, card: str, *, field: str, values: str, games: int, players: int, seed: int,
+def run_command(game: str, card: str | None, *, field: str | None, values: str, games: int, players: int, seed: int,
                 policy: str | None, budget: int | None, jobs: int | None, as_json: bool, report_dir: Any,
-                quiet: bool) -> int:
+                quiet: bool, parameter: str | None = None, cluster: str | None = None) -> int:
     """`checker tune`: 0, or 2 with one clear line on stderr for anything refused."""
+    from .cluster import open_cluster
     from .simulate_cmd import _prepare, default_jobs
 
+    knob: Knob
     try:
         wanted = parse_values(values)
+        if parameter is not None and (card is not None or field is not None):
+            raise StateError("expected a card with --field, or --parameter alone (no card), got both",
+                             field="--parameter")
+        if parameter is None and (card is None or field is None):
+            raise StateError("expected a card and --field (a field of the card), or --parameter NAME (a rule "
+                             "parameter)", field="card" if card is None else "--field")
         sim, data, params = _prepare(game, players, policy, budget, None, games, seed)
-        knob = CardField(sim, data, card, field)
-        result = tune(sim, data, knob, wanted, params, jobs or default_jobs(), quiet)
+        if parameter is not None:
+            knob = RuleParameter(sim, data, parameter, wanted)
+        else:
+            assert card is not None and field is not None
+            knob = CardField(sim, data, card, field)
+        with open_cluster(cluster, jobs or default_jobs()) as on:
+            result = tune(sim, data, knob, wanted, params, jobs or default_jobs(), quiet, on)
     except StateError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -223,7 +325,8 @@ def run_command(game: str, card: str, *, field: str, values: str, games: int, pl
     where = params.get("folder") or data["id"]
     head = (f"Tune {knob.label} in {data['name']} ({where}): {games:,} games per value, {players} players, policy "
             f"{policy_name}, seed {seed} (the same seeds for every value)")
-    what = ("bought at the first chance minus passed over" if knob.family == "cards"
+    what = ("first player's win rate less 1 / players" if isinstance(knob, RuleParameter)
+            else "bought at the first chance minus passed over" if knob.family == "cards"
             else "win rate less 1 / players")
     if report_dir is not None:
         from .report import folder_written

@@ -11,12 +11,12 @@ so the hot path looks nothing up by name.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import cite
 from .attacks import targets
 from .gone import go_gone  # noqa: F401  (registers go_gone)
-from .players import MAX_TRACK, Play, Player
+from .players import Play, Player
 from .rules import Option
 from .town import pay
 from .vocabulary import RULES, effect, passive
@@ -24,6 +24,8 @@ from .vocabulary import RULES, effect, passive
 if TYPE_CHECKING:
     from .turn import Table
     from .vocabulary import Steps
+
+ESTIMATED_TOP: Final = 5  # the greedy policy's worth of a heal reckons with the rulebook's tracks: an estimate
 
 
 @effect("steal", gold=lambda e: None, takes_gold=True, worth=lambda e, ammo, health, wi, wg: 0.6 * wg)
@@ -119,23 +121,23 @@ def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 
 @effect("gain_ammo", worth=lambda e, ammo, health, wi, wg: 1.5 if ammo <= 1 else -0.5)
 def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    before = p.ammo
-    p.ammo = min(MAX_TRACK, before + e.amount)
+    before, top = p.ammo, t.rules.track_limit
+    p.ammo = min(top, before + e.amount)
     if t.log:
         t.say(_card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p,
-              kind="gain", cause="track", who=p.name, amount=p.ammo - before, what="ammo", of=e.amount, top=MAX_TRACK,
+              kind="gain", cause="track", who=p.name, amount=p.ammo - before, what="ammo", of=e.amount, top=top,
               before=before, after=p.ammo)
     return True
 
 
-@effect("heal", worth=lambda e, ammo, health, wi, wg: min(e.amount, MAX_TRACK - health) * 0.9 - 0.5)
+@effect("heal", worth=lambda e, ammo, health, wi, wg: min(e.amount, ESTIMATED_TOP - health) * 0.9 - 0.5)
 def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Gain health up the track, never above its top (H3)."""
-    before = p.health
-    p.health = min(MAX_TRACK, before + e.amount)
+    before, top = p.health, t.rules.track_limit
+    p.health = min(top, before + e.amount)
     if t.log:
         t.say(cite.HEAL, p, kind="gain", cause="track", who=p.name, amount=p.health - before, what="health",
-              of=e.amount, top=MAX_TRACK, before=before, after=p.health)
+              of=e.amount, top=top, before=before, after=p.health)
     return True
 
 
@@ -154,10 +156,11 @@ def per_attacker(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool
 def set_tracks(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     health, ammo = e.health, e.ammo
     before = (p.health, p.ammo)
+    top = t.rules.track_limit  # a house rule's lower tracks: "place at 5" places at their top (H3)
     if health is not None and health > 0:
-        p.health = health
+        p.health = min(health, top)
     if ammo is not None:
-        p.ammo = ammo
+        p.ammo = min(ammo, top)
     if t.log:
         t.say(_card_rule(pl, {"secret-hideout": cite.HIDEOUT}, cite.SET_TRACKS, cite.ABILITY_TRACKS), p, kind="set",
               who=p.name, health={"before": before[0], "after": p.health}, ammo={"before": before[1], "after": p.ammo})

@@ -15,7 +15,7 @@ from checker.core.errors import StateError
 from checker.core.fields import one_of_players
 
 from . import SIMULATOR, cite
-from .judge import END_INFAMY, final_scores
+from .judge import final_scores
 from .resolve import resolve
 from .rules import rules_of
 from .state import legal_plays, read_seats, write_table
@@ -48,12 +48,12 @@ class Engine(Board):
 
     def to_act(self, state: dict[str, Any]) -> list[str]:
         t, rows = self._seats(state)
-        if _over(t):
+        if self._over(t):
             return []
         return [p.name for p, row in zip(t.players, rows) if not p.gone and "play" not in row]
 
     def legal_actions(self, state: dict[str, Any], player: str) -> list[Action]:
-        if _over(self.board(state)):
+        if self._over(self.board(state)):
             return []
         return legal_plays(state, self.rules, player)
 
@@ -74,7 +74,7 @@ class Engine(Board):
         """H10's winners once someone has reached the infamy that ends the game; a game ended by a character
         that cannot be drawn (EDC-1) shows it in the turn's `Resolution`, not in the state after it."""
         t = self.board(state)
-        return final_scores(t.players)[1] if _over(t) else None
+        return final_scores(t.players)[1] if self._over(t) else None
 
     def roll(self, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return state  # no chance comes before a choice
@@ -84,9 +84,8 @@ class Engine(Board):
 
         return write_table(setup(self.rules, players, rng), {"game": self.rules.id, "town": {}, "characters": {}})
 
-
-def _over(t: Table) -> bool:
-    return any(p.infamy >= END_INFAMY for p in t.players)
+    def _over(self, t: Table) -> bool:
+        return any(p.infamy >= self.rules.end_infamy for p in t.players)
 
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import cite
 from .judge import game_ending
-from .players import MAX_TRACK, Play, Player
+from .players import Play, Player
 from .rules import Character
 from .vocabulary import effect
 
@@ -72,8 +72,9 @@ def bring_back(t: Table) -> None:
 
 
 def place_character(t: Table, p: Player, char: Character) -> None:
-    """A new character: 5 health, 5 ammo, camp side up (H7, EDC-17)."""
-    p.char, p.health, p.ammo, p.gone, p.out = char, MAX_TRACK, MAX_TRACK, False, False
+    """A new character: 5 health, 5 ammo (the game's `start_health`, `start_ammo`), camp side up (H7, EDC-17)."""
+    rules = t.rules
+    p.char, p.health, p.ammo, p.gone, p.out = char, rules.start_health, rules.start_ammo, False, False
     t.drawn.append((p.seat, char.id))
     if t.log:
         t.say(cite.DRAW, p, kind="gone", cause="draw", who=p.name, character=char.name, alignment=char.alignment,

@@ -5,22 +5,20 @@ easy to test and to cite.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
-
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .players import Player
     from .turn import Table
-
-END_INFAMY: Final = 10  # H10
 
 
 def game_ending(table: Table) -> bool:
     """Whether the game ends after this turn: `end_reasons` as a quick yes or no, for play."""
     if table.draw_failed:
         return True
+    end = table.rules.end_infamy  # H10: 10, or the game's house rule
     for p in table.players:
-        if p.infamy >= END_INFAMY:
+        if p.infamy >= end:
             return True
     return False
 
@@ -28,7 +26,8 @@ def game_ending(table: Table) -> bool:
 def end_reasons(table: Table) -> dict[str, Any] | None:
     """Why the game ends after this turn, as values (`wording.ending` says it): who `reached` the infamy, and
     whether a character could not be drawn (`no_draw`); None: it goes on."""
-    reached = [{"who": p.name, "infamy": p.infamy} for p in table.players if p.infamy >= END_INFAMY]
+    end = table.rules.end_infamy
+    reached = [{"who": p.name, "infamy": p.infamy} for p in table.players if p.infamy >= end]
     return {"reached": reached, "no_draw": table.draw_failed} if reached or table.draw_failed else None
 
 

@@ -75,11 +75,11 @@ def buy_targets(end: Option, row: list[Card] | None, deck: list[Card] | None) ->
 
 
 def town_choices(plays: list[Play | None], players: list[Player], first: int, row: list[Card],
-                 deck: list[Card]) -> None:
+                 deck: list[Card], size: int) -> None:
     """A declared refresh or buy that cannot happen however the turn goes is an invalid play (EDC-15).
 
     Only earlier buys and refreshes this turn change the row (each buy turns up one card from
-    the deck, each refresh three); only the player's own card, and abilities that gain gold,
+    the deck, each refresh a new row of `size`: the game's `town_row`); only the player's own card, and abilities that gain gold,
     change the gold it has when its buy comes.
     """
     n = len(players)
@@ -90,11 +90,11 @@ def town_choices(plays: list[Play | None], players: list[Player], first: int, ro
         p = players[pl.owner]
         if pl.buy is not None:
             if pl.refresh and i == 0:
-                reachable = (deck + row)[:3]  # the row replaced: the old cards go under the deck
+                reachable = (deck + row)[:size]  # the row replaced: the old cards go under the deck
                 if _gold_may_drop(pl, plays, players):  # robbed first, it cannot pay to replace the row
                     reachable += [c for c in row if c not in reachable]
             else:
-                reachable = row + deck[:turned_up + (3 if pl.refresh else 0)]
+                reachable = row + deck[:turned_up + (size if pl.refresh else 0)]
             if pl.buy not in reachable:
                 where = "face up after replacing the row" if pl.refresh else "face up in town"
                 raise StateError(f"{pl.buy.id!r} cannot be bought: it will not be {where} when {pl.card.name} "
@@ -102,7 +102,7 @@ def town_choices(plays: list[Play | None], players: list[Player], first: int, ro
                                  field="play.buy")
         if not _may_gain_gold(p):
             _gold_suffices(pl, p)
-        turned_up += (1 if pl.buy is not None else 0) + (3 if pl.refresh else 0)
+        turned_up += (1 if pl.buy is not None else 0) + (size if pl.refresh else 0)
 
 
 def _gold_may_drop(pl: Play, plays: list[Play | None], players: list[Player]) -> bool:
@@ -184,7 +184,7 @@ def _possible(table: Table, pl: Play, others: list[Play | None]) -> bool:
     trial = list(others)
     trial[pl.owner] = pl
     try:
-        town_choices(trial, table.players, table.first, table.row or [], table.deck or [])
+        town_choices(trial, table.players, table.first, table.row or [], table.deck or [], table.rules.town_row)
     except StateError:
         return False
     return True

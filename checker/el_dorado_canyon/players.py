@@ -7,11 +7,7 @@ rule module can use them without importing the turn engine.
 """
 from __future__ import annotations
 
-from typing import Final
-
 from .rules import Card, Character
-
-MAX_TRACK: Final = 5  # H3: health and ammo never exceed 5
 
 
 class Player:
@@ -23,7 +19,7 @@ class Player:
     __slots__ = ("name", "seat", "char", "health", "ammo", "unbanked", "banked", "infamy", "graveyard",
                  "gone", "hand", "spent", "out", "gone_next", "attackers", "block", "discard")
 
-    def __init__(self, name: str, seat: int, char: Character | None, health: int = 5, ammo: int = 5,
+    def __init__(self, name: str, seat: int, char: Character | None, health: int = 0, ammo: int = 0,
                  unbanked: int = 0, banked: int = 0, infamy: int = 0, graveyard: int = 0,
                  gone: bool = False, hand: list[Card] | None = None, spent: list[Card] | None = None):
         self.name, self.seat, self.char = name, seat, char

@@ -25,8 +25,9 @@ ROMAN = ("I", "II", "III", "IV")
 
 
 def compile_game(game: Any) -> dict[str, Any]:
-    """A loaded `cards.Game` as plain data: action cards, characters, copies."""
+    """A loaded `cards.Game` as plain data: action cards, characters, copies, the rule parameters."""
     from cards.effects import strip_icons
+    from cards.parameters import of_game
 
     cards = []
     for comp in game.components:
@@ -48,7 +49,7 @@ def compile_game(game: Any) -> dict[str, Any]:
         for comp in game.components if comp.spec.schema_ == "character" for rec in comp.records
     ]
     return {"id": game.id, "name": game.name, "players": list(game.players), "cards": cards,
-            "characters": characters}
+            "characters": characters, **of_game(game)}
 
 
 def _effect(effect: Any) -> dict[str, Any]:
@@ -147,9 +148,18 @@ class Character:
 
 
 class Rules:
-    """Everything a game defines that play needs, by id."""
+    """Everything a game defines that play needs, by id; and the numbers of its rules (`[parameters]`,
+    cards/models/el_dorado_canyon/parameters.py: the rulebook's unless the game sets them)."""
 
     def __init__(self, data: dict[str, Any]):
+        given: dict[str, int] = data["parameters"]
+        self.start_health: int = given["start_health"]  # "Characters": 5 health & 5 ammo
+        self.start_ammo: int = given["start_ammo"]
+        self.start_gold: int = given["start_gold"]  # "Player Set Up": "Take 3 gold"
+        self.town_row: int = given["town_row"]  # "Table Set Up": 3 face up
+        self.characters_per_player: int = given["characters_per_player"]  # "Table Set Up": 2 per player
+        self.end_infamy: int = given["end_infamy"]  # H10
+        self.track_limit: int = given["track_limit"]  # H3: health and ammo never exceed it
         self.id: str = data["id"]
         self.name: str = data["name"]
         self.players: tuple[int, int] = tuple(data["players"])

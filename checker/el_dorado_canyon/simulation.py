@@ -13,12 +13,11 @@ from typing import Any, Callable, Final
 from .attacks import find_target
 from .gone import apply_immediate, place_character
 from .legal import affordable, may_refresh, playable
-from .players import MAX_TRACK, Play, Player
+from .players import Play, Player
 from .rules import LEFT, RIGHT, Option, Rules
 from .turn import Table
 
 MAX_TURNS: Final = 200  # a safety stop: simple policies may stall; reported as "turn limit"
-START_GOLD: Final = 3  # Player Set Up: "Take 3 gold"
 
 
 # ---- policies: POLICIES[name](rules) -> (table, player, rng.random) -> Play ------------------------
@@ -41,9 +40,10 @@ def random_policy(rules: Rules) -> Policy:
             return Play(card, p.seat, option, direction)
         cost = opt.refresh_cost
         refresh = rand() < 0.2 and may_refresh(t, p, opt)
-        # a refresh turns up the deck's top 3 (the old row under it) and leaves less gold to buy with
-        # (may_refresh checked the row; a refresh needs the deck the state gives)
-        turned_up = (t.deck[:3] + t.row)[:3] if refresh and t.deck is not None and t.row is not None else t.row
+        # a refresh turns up the deck's top `town_row` (the old row under it) and leaves less gold to buy
+        # with (may_refresh checked the row; a refresh needs the deck the state gives)
+        size = rules.town_row
+        turned_up = (t.deck[:size] + t.row)[:size] if refresh and t.deck is not None and t.row is not None else t.row
         can = affordable(p, turned_up, cost if refresh else 0)
         buy = can[int(rand() * float(len(can)))] if can else None
         return Play(card, p.seat, option, direction, buy, refresh)
@@ -54,12 +54,14 @@ def random_policy(rules: Rules) -> Policy:
 def greedy_policy(rules: Rules) -> Policy:
     """The card end that best feeds the smaller of infamy and banked gold, this turn; aims at the
     richer (then weaker) neighbour; buys the dearest affordable card."""
-    values = {card: tuple((option, *_greedy_values(opt)) for option, opt in enumerate(card.options))
+    top = rules.track_limit
+    values = {card: tuple((option, *_greedy_values(opt, top)) for option, opt in enumerate(card.options))
               for card in rules.cards.values()}
+    states, side = (top + 1) ** 2, top + 1  # (ammo, health) pairs; a track's values
 
     def choose(t: Table, p: Player, rand: Callable[[], float]) -> Play:
         hungry = p.infamy <= p.banked  # infamy is the smaller half of the score
-        at = (0 if hungry else GREEDY_STATES) + p.ammo * (MAX_TRACK + 1) + p.health
+        at = (0 if hungry else states) + p.ammo * side + p.health
         gold = p.unbanked * (WANT_GOLD if hungry else WANT_GOLD_RICH)
         best = best_option = None
         best_value = -1.0
@@ -85,17 +87,16 @@ def greedy_policy(rules: Rules) -> Policy:
 
 WANT_INFAMY, WANT_INFAMY_RICH = 1.5, 0.7  # greedy: how much infamy is worth when it is (not) the smaller half
 WANT_GOLD, WANT_GOLD_RICH = 2.2 - WANT_INFAMY, 2.2 - WANT_INFAMY_RICH
-GREEDY_STATES = (MAX_TRACK + 1) ** 2  # (ammo, health) pairs
 
 
-def _greedy_values(opt: Option) -> tuple[tuple[float, ...], int]:
+def _greedy_values(opt: Option, top: int) -> tuple[tuple[float, ...], int]:
     """What an option is worth to the greedy policy in every (hungry, ammo, health) state, but for
     the gold a Bank all moves; and how many Bank alls it has."""
     table = []
     for want_infamy in (WANT_INFAMY, WANT_INFAMY_RICH):
         want_gold = 2.2 - want_infamy
-        for ammo in range(MAX_TRACK + 1):
-            for health in range(MAX_TRACK + 1):
+        for ammo in range(top + 1):
+            for health in range(top + 1):
                 value = 0.0
                 for e in opt.effects:  # what each effect is worth: its `worth`, beside its rule
                     value += e.rule.worth(e, ammo, health, want_infamy, want_gold)
@@ -110,15 +111,17 @@ POLICIES: dict[str, Callable[[Rules], Policy]] = {"random": random_policy, "gree
 # ---- one game ---------------------------------------------------------------------------------------
 
 def setup(rules: Rules, players: int, rng: random.Random) -> Table:
-    """Table and Player Set Up: town row of 3, 2 characters per player, 4 starting cards, 3 gold."""
+    """Table and Player Set Up: town row of 3, 2 characters per player, 4 starting cards, 3 gold (the game's
+    `town_row`, `characters_per_player`, `start_gold`)."""
     town = list(rules.town_copies)
     shuffle(rng, town)
     chars = list(rules.character_copies)
     shuffle(rng, chars)
-    chars = chars[: 2 * players]
-    seats = [Player(f"P{i + 1}", i, None, gone=True, hand=list(rules.starting), unbanked=START_GOLD)
+    chars = chars[: rules.characters_per_player * players]
+    seats = [Player(f"P{i + 1}", i, None, gone=True, hand=list(rules.starting), unbanked=rules.start_gold)
              for i in range(players)]
-    table = Table(rules, seats, 0, town[:3], town[3:], chars)
+    size = rules.town_row
+    table = Table(rules, seats, 0, town[:size], town[size:], chars)
     for p in seats:
         if table.characters:
             place_character(table, p, table.characters.pop(0))

@@ -13,7 +13,7 @@ from checker.core.fields import flag, one_of_players, only_fields, pick, player_
 
 from .legal import action_of, buy_targets, describe, directions, legal_for, options, playable, town_choices
 from .rules import DIRECTIONS, Card, Character, Rules, rules_of
-from .players import MAX_TRACK, Play, Player
+from .players import Play, Player
 from .state_schema import STATE_SCHEMA
 from .turn import Table
 
@@ -38,7 +38,7 @@ def read_table(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Ta
         except StateError as err:
             raise _with_legal(err, table, p, plays) from None
     try:
-        town_choices(plays, players, table.first, row or [], deck or [])
+        town_choices(plays, players, table.first, row or [], deck or [], table.rules.town_row)
     except StateError as err:
         raise _with_legal(err, table, next(p for p in players if p.name == err.player), plays) from None
     return table, plays
@@ -120,8 +120,8 @@ def _town(town: Any, rules: Rules) -> tuple[list[Card] | None, list[Card] | None
         raise StateError(f"expected a [town] table, got {town!r}", field="town")
     only_fields(town, STATE_SCHEMA.keys("town"), None, "town.")
     row = _cards(town.get("row", []), rules, None, "town.row", town_only=True)
-    if len(row) > 3:
-        raise StateError(f"expected at most 3 face-up town cards, got {len(row)}", field="town.row")
+    if len(row) > rules.town_row:
+        raise StateError(f"expected at most {rules.town_row} face-up town cards, got {len(row)}", field="town.row")
     return row, _cards(town.get("deck", []), rules, None, "town.deck", town_only=True)
 
 
@@ -143,11 +143,12 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     # EDC-3: no character, GONE until a new one is drawn
     gone = flag(data, "gone", name, "gone") if "gone" in data else "character" not in data
     char = _character(data["character"], rules, name, "character") if "character" in data else None
-    health = whole_number(data, "health", MAX_TRACK, MAX_TRACK, name)
-    ammo = whole_number(data, "ammo", MAX_TRACK, MAX_TRACK, name)
+    top = rules.track_limit  # H3; a new character's tracks are the default (the game's parameters)
+    health = whole_number(data, "health", rules.start_health, top, name)
+    ammo = whole_number(data, "ammo", rules.start_ammo, top, name)
     counts = [whole_number(data, key, 0, MAX_COUNT, name) for key in COUNTS]
     if char is not None and health == 0:
-        raise StateError("expected 1 to 5 for a living character, got 0 (a character at 0 health is dead: "
+        raise StateError(f"expected 1 to {top} for a living character, got 0 (a character at 0 health is dead: "
                          "leave out `character` and set gone = true; EDC-3)", player=name, field="health")
     if char is None and not gone:
         raise StateError("expected a character: a player without one is GONE (gone = true) until they draw "

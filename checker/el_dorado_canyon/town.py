@@ -34,7 +34,7 @@ def to_town_deck(t: Table, card: Card) -> None:
 
 
 def refill_row(t: Table) -> None:
-    while t.deck and t.row is not None and len(t.row) < 3:  # "Table Set Up": three town cards face up
+    while t.deck and t.row is not None and len(t.row) < t.rules.town_row:  # "Table Set Up": three face up
         t.row.append(t.deck.pop(0))
 
 

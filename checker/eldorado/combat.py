@@ -213,7 +213,7 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     cannons = p.cannons if p.aboard else 0  # a party aboard its ship moored at a coastal city has its guns (ELD-7)
     strength = p.soldiers + 2 * p.muskets + 3 * cannons
     guns = {"cannons": cannons} if p.aboard else {}
-    piles = (strength + gold_die) // 3
+    piles = (strength + gold_die) // play.table.world.points_per_treasure
     p.treasure += piles
     play.say(p, cite.GOLD, "combat", who=p.name, cause="indians", city=city.name, soldiers=p.soldiers,
              muskets=p.muskets, **guns, strength=strength, die=gold_die, piles=piles, treasure=p.treasure)

@@ -186,9 +186,10 @@ def _marks(chart, where: str) -> list[dict[str, str]]:
 
 
 def eat(play: Play, p: Player) -> None:
-    """E3: one barrel per started ten people aboard, leader included; a missing barrel costs a soldier (ELD-3)."""
+    """E3: one barrel per started ten people aboard (the game's `people_per_barrel`), leader included; a missing
+    barrel costs a soldier (ELD-3)."""
     people = p.people_aboard
-    need = -(-people // 10)
+    need = -(-people // play.table.world.people_per_barrel)
     eaten = min(need, p.barrels)
     p.barrels -= eaten
     if play.log.enabled:

@@ -113,7 +113,7 @@ def _in_port(play: Play, p: Player, rounds: int, weapons: bool) -> None:
         if play.log.enabled:
             play.note(p, f"takes on {amount(recruited, 'soldier')}")
         return
-    muskets = recruited // 5
+    muskets = recruited // play.table.world.soldiers_per_musket
     p.muskets += muskets
     play.say(p, cite.MUSKETS, "gain", who=p.name, cause="muskets", amount=muskets, what="musket", recruited=recruited,
              before=p.muskets - muskets, after=p.muskets)

@@ -17,11 +17,13 @@ if TYPE_CHECKING:
 
 
 def compile_game(game: Any) -> dict[str, Any]:
-    """A loaded Eldorado `cards.Game` as plain data: the map record, the leaders."""
+    """A loaded Eldorado `cards.Game` as plain data: the map record, the leaders, the rule parameters."""
+    from cards.parameters import of_game
+
     maps = game.records("map")
     leaders = [{"id": c.id, "name": c.name, "port": c.port, "initial": c.initial} for c in game.records("character")]
     return {"id": game.id, "name": game.name, "players": list(game.players), "map": maps[0].model_dump(),
-            "leaders": leaders}
+            "leaders": leaders, **of_game(game)}
 
 
 class Leader:
@@ -34,13 +36,18 @@ class Leader:
 
 
 class World:
-    """Everything fixed during play: the chart, the leaders by id, the player count allowed."""
+    """Everything fixed during play: the chart, the leaders by id, the player count allowed, and the numbers of
+    the rules (`[parameters]`, cards/models/eldorado/parameters.py: the rulebook's unless the game sets them)."""
 
     def __init__(self, data: dict[str, Any]):
         from cards.models.eldorado.chart import Chart
 
         self.name: str = data["name"]
         self.players: tuple[int, int] = tuple(data["players"])
+        given: dict[str, int] = data["parameters"]
+        self.people_per_barrel: int = given["people_per_barrel"]  # E3: one barrel per started ten
+        self.soldiers_per_musket: int = given["soldiers_per_musket"]  # "For every five soldiers ... one musket"
+        self.points_per_treasure: int = given["points_per_treasure"]  # "three full points per treasure pile"
         # Chart reads only a MapRecord's attributes: the namespace spares validating compiled data again.
         self.chart = Chart(_record(data["map"]))  # type: ignore[arg-type]
         self.leaders = {d["id"]: Leader(d) for d in data["leaders"]}

@@ -17,8 +17,10 @@ EFFECTS = Effects()  # an effect's parameters read by name, `e.amount`, as in ev
 
 
 def compile_game(game: Any) -> dict[str, Any]:
-    """A loaded `cards.Game` as plain data: deck cards, unit tokens, the Throne, the market deck."""
+    """A loaded `cards.Game` as plain data: deck cards, unit tokens, the Throne, the market deck, the rule
+    parameters."""
     from cards.effects import strip_icons
+    from cards.parameters import of_game
 
     cards, tokens, thrones, market_deck = [], [], [], []
     for comp in game.components:
@@ -44,7 +46,7 @@ def compile_game(game: Any) -> dict[str, Any]:
                                 "effects": [e.model_dump() for e in rec.effects],
                                 "text": strip_icons(rec.rules_text)})
     return {"id": game.id, "name": game.name, "players": list(game.players), "cards": cards + tokens,
-            "throne": thrones[0] if thrones else None, "market_deck": market_deck}
+            "throne": thrones[0] if thrones else None, "market_deck": market_deck, **of_game(game)}
 
 
 class Ability:
@@ -107,9 +109,11 @@ class Throne:
 
 
 class Rules:
-    """Everything the definitions give that play needs, by id."""
+    """Everything the definitions give that play needs, by id; and the numbers of the rules (`[parameters]`,
+    cards/models/eternal_gold_and_steel/parameters.py: G1's unless the game sets them)."""
 
     def __init__(self, data: dict[str, Any]):
+        self.start_health: int = data["parameters"]["start_health"]  # G1: 25
         self.id: str = data["id"]
         self.name: str = data["name"]
         self.players: tuple[int, int] = (data["players"][0], data["players"][1])

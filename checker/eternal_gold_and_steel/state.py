@@ -15,7 +15,7 @@ from .effects import Choices
 from .refs import find_piece, refs
 from .rules import CardDef, Rules
 from .state_schema import ACTION_KEYS, STATE_SCHEMA
-from .table import START_HEALTH, THRONE_STATES, Piece, Player, Table
+from .table import THRONE_STATES, Piece, Player, Table
 
 TOP_KEYS = STATE_SCHEMA.keys("")
 PLAYER_KEYS = STATE_SCHEMA.keys("players")
@@ -104,7 +104,7 @@ def _cards(value: Any, rules: Rules, player: str | None, field: str, market: boo
 
 def _player(p: Player, row: dict[str, Any], rules: Rules) -> None:
     only_fields(row, PLAYER_KEYS, p.name, "")
-    p.health = whole_number(row, "health", START_HEALTH, MAX_COUNT, p.name)
+    p.health = whole_number(row, "health", rules.start_health, MAX_COUNT, p.name)
     p.gold = whole_number(row, "gold", 0, MAX_COUNT, p.name)
     p.power = whole_number(row, "power", 0, MAX_COUNT, p.name)
     p.market = _cards(row.get("market", []), rules, p.name, "market", market=True)

@@ -19,7 +19,6 @@ from .rules import Ability, CardDef, Rules, Throne
 from .vocab import CONDITIONS, LENDS, Lent
 from .wording import unit as unit_words
 
-START_HEALTH = 25  # G1
 THRONE_STATES = ("hidden", "revealed", "spent")
 
 
@@ -50,7 +49,7 @@ class Player:
 
     __slots__ = ("name", "health", "gold", "power", "market", "hand", "deck", "discard", "battle", "played")
 
-    def __init__(self, name: str, health: int = START_HEALTH, gold: int = 0, power: int = 0):
+    def __init__(self, name: str, health: int = 0, gold: int = 0, power: int = 0):
         self.name, self.health, self.gold, self.power = name, health, gold, power
         self.market: list[CardDef] = []
         self.hand: list[CardDef] = []

@@ -31,7 +31,7 @@ from generator.templates import looks_for
 from .box import Style
 from .facecache import FaceCache, KeptFaces
 from .faces import FaceForms, Recordings
-from .guide import draw_guide, guide_lines, guide_pages
+from .guide import draw_guide, guide_lines, guide_pages, pages_of
 from .impose import paper_size, plan
 from .pdfforms import keeping_streams, stored_streams
 from .posters import POSTERS, poster_pages
@@ -136,7 +136,14 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     kit = manifest(pages, game, opts.paper) | ({"lang": game.lang} if lang else {})
     written = [f"{name}-{opts.paper}{lang}.pdf", f"{name}-{opts.paper}{lang}.json"] + \
         [f"{name}-poster-{paper}{lang}.pdf" for paper in posters] + ([f"{name}-shop-{shop}{lang}/"] if shop else [])
-    guide[0].decor.append(draw_guide(guide_lines(kit, game, opts, written), guide[0]))
+    cannot: list[tuple[str, str]] = []
+    if shop is not None:
+        from .shop import refusals
+        from .vendors import VENDORS
+
+        cannot = [(r.component.id, r.line()) for r in refusals(game, shop)]
+    guide[0].decor.append(draw_guide(guide_lines(kit, game, opts, written,
+                                                 None if shop is None else (VENDORS[shop].name, cannot)), guide[0]))
     kit_forms = faces(recordings)
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, kit_forms, opts,
                                                  f"{game.name}: print-and-play kit ({opts.paper})")
@@ -149,8 +156,9 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     if shop is not None:
         from .shop import shop_files  # (and its vendors: only for --shop)
 
-        shop_set, refused = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}{lang}", shop)
+        shop_set, _ = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}{lang}", shop)
         files.update(shop_set)
+        refused = [f"{line}; print them from {base.name}.pdf, pages {pages_of(kit, comp_id)}" for comp_id, line in cannot]
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
     write_set(files, root=out, remove=_stale(out, name, opts.paper, files, lang))

@@ -39,8 +39,10 @@ class Line:
     text: str | tuple[str, ...]
 
 
-def guide_lines(kit: dict, game: Any, opts: Options, files: list[str]) -> list[Line]:
-    """What the guide says, from the manifest `kit` (pages numbered as printed, the guide included)."""
+def guide_lines(kit: dict, game: Any, opts: Options, files: list[str],
+                shop: tuple[str, list[tuple[str, str]]] | None = None) -> list[Line]:
+    """What the guide says, from the manifest `kit` (pages numbered as printed, the guide included);
+    `shop` is the print shop's name and the (component id, why) of each piece it cannot make."""
     pages = kit["pages"]
     names = {c.id: c.spec for c in game.components}
     total = len(pages)
@@ -52,14 +54,23 @@ def guide_lines(kit: dict, game: Any, opts: Options, files: list[str]) -> list[L
                           "piece's position, in mm).")]
     lines += [Line("head", "What each page holds"), Line("row", ("Pages", "Component", "Pieces", "Backs"))]
     for comp in kit["components"]:
-        mine = [(p["number"], i) for p in pages for i in p["items"] if i["component"] == comp["id"]]
-        fronts = _ranges(sorted({n for n, i in mine if i["side"] == "front"}), pages)
-        pieces = len({(i["id"], i["copy"]) for _, i in mine if i["side"] == "front"})
+        mine = [i for p in pages for i in p["items"] if i["component"] == comp["id"]]
+        pieces = len({(i["id"], i["copy"]) for i in mine if i["side"] == "front"})
         backs = "printed" if comp["backs"] else "none"
-        lines.append(Line("row", (fronts, names[comp["id"]].name, str(pieces), backs)))
+        lines.append(Line("row", (pages_of(kit, comp["id"]), names[comp["id"]].name, str(pieces), backs)))
+    if shop is not None and shop[1]:
+        lines += [Line("head", f"Pieces {shop[0]} cannot make")] + [
+            Line("text", f"{line}. Print them from this kit: pages {pages_of(kit, comp_id)}.") for comp_id, line in shop[1]]
     lines += [Line("head", "Before you print")] + [Line("text", t) for t in _printing(kit, names, opts)]
     lines += [Line("head", "Cutting, in this order")] + [Line("text", t) for t in _cutting(kit, names)]
     return lines
+
+
+def pages_of(kit: dict, component_id: str) -> str:
+    """"3-8, 11": the kit's pages holding the component's fronts (with their backs)."""
+    pages = kit["pages"]
+    return _ranges(sorted({p["number"] for p in pages for i in p["items"]
+                           if i["component"] == component_id and i["side"] == "front"}), pages)
 
 
 def _command(game: Any, opts: Options) -> str:

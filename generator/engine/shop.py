@@ -1,24 +1,27 @@
 """Print-shop output (`--shop VENDOR`): one file per piece size, as the vendor asks.
 
 A vendor gets, in `GAME-shop-VENDOR/`, per trim size `WxHmm`:
-- a PDF preset (DriveThruCards, generic): `WxHmm.pdf`, one face per page with bleed,
+- a PDF preset (DriveThruCards, generic): `WxHmm.pdf`, one face per page with bleed
+  (DriveThruCards' as PDF/X-1a:2003 in CMYK, generator.engine.pdfx),
   TrimBox and BleedBox set, in the order back, front, back, front ... for every printed
   copy (what DriveThruCards asks); a face without a back gets a blank back so the
   pairs stay in step.  One size per file: shops print one product per file.
 - a PNG preset (The Game Crafter, MakePlayingCards): `WxHmm/COMPONENT/ID-front.png`
   (and `-back.png`) at 300 dpi with bleed, each face once, and `copies.txt` saying how
   many of each to order.
-Pieces the vendor cannot make (kind, or size out of its range) are listed in
-`cannot-make.txt` and in the build's summary, never dropped silently.  A board longer than the
-largest board of a PNG preset is sent in equal parts within it (`board_parts`): each part a piece of its
-own (`ID-part-R-C-front.png`, its back the mirrored part of the back), the art running on past its
+A piece is drawn at the size the vendor makes it (`Vendor.made_size`: 19 mm tokens at
+3/4 in).  Pieces the vendor cannot make (kind, or size out of its range) are listed with
+the vendor's limit in `cannot-make.txt`, the kit's guide and the build's summary, never
+dropped silently; the rest are written.  A board longer than the largest board of a PNG preset
+is sent in equal parts within it (`board_parts`): each part a piece of its own
+(`ID-part-R-C-front.png`, its back the mirrored part of the back), the art running on past its
 cut edges as bleed, so the parts butt together.
 The same one-face pages are what `generator png` and `generator tts` rasterise.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable, Union
 
@@ -98,6 +101,42 @@ def size_label(size_mm: tuple[float, float]) -> str:
     return f"{size_mm[0]:g}x{size_mm[1]:g}mm"
 
 
+class _MadeAt:
+    """A component spec at the vendor's size: every field the spec's, `size_mm` the vendor's (the looks
+    lay the face out in the box they are given)."""
+
+    def __init__(self, spec: Any, size_mm: tuple[float, float]) -> None:
+        self._spec, self.size_mm = spec, size_mm
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._spec, name)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A component the vendor cannot make, and why (with the vendor's limit)."""
+
+    component: Any
+    why: str
+
+    def line(self) -> str:
+        spec = self.component.spec
+        return f"{spec.name} ({spec.kind}, {spec.size}): {self.why}"
+
+
+def refusals(game: Any, vendor_id: str) -> list[Refusal]:
+    """The components of `game` the vendor cannot make (the guide lists them before anything is drawn)."""
+    vendor = VENDORS[vendor_id]
+    return [Refusal(c, why) for c in game.components
+            if (why := vendor.refuses(c.spec.kind, c.spec.size_mm)) and not _in_parts(c, vendor)]
+
+
+def _in_parts(comp: Any, vendor: Any) -> bool:
+    """Whether a board too long for a PNG preset is sent in equal parts within its largest board."""
+    return (comp.spec.kind == "board" and vendor.output == "png" and max(comp.spec.size_mm) > vendor.largest
+            and vendor.refuses("board", board_parts(comp.spec.size_mm, vendor.largest)[0]) is None)
+
+
 def shop_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path,
                vendor_id: str) -> tuple[dict[Path, bytes], list[str]]:
     """({path: bytes} of the vendor's files in `folder`, the lines of what it cannot make)."""
@@ -106,17 +145,13 @@ def shop_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path,
     vendor = VENDORS[vendor_id]
     opts = replace(opts, bleed=opts.bleed if vendor.bleed is None else vendor.bleed)
     groups: dict[tuple[float, float], list[Any]] = {}
-    refused: list[str] = []
-    parted: list[Any] = []
+    refused = [r.line() for r in refusals(game, vendor_id)]
+    parted = [c for c in game.components if vendor.refuses(c.spec.kind, c.spec.size_mm) and _in_parts(c, vendor)]
     for comp in game.components:
-        why = vendor.refuses(comp.spec.kind, comp.spec.size_mm)
-        if why is None:
-            groups.setdefault(comp.spec.size_mm, []).append(comp)
-        elif comp.spec.kind == "board" and vendor.output == "png" and max(comp.spec.size_mm) > vendor.largest and \
-                vendor.refuses("board", board_parts(comp.spec.size_mm, vendor.largest)[0]) is None:
-            parted.append(comp)
-        else:
-            refused.append(f"{comp.spec.name} ({comp.spec.kind}, {comp.spec.size}): {why}")
+        if vendor.refuses(comp.spec.kind, comp.spec.size_mm) is None:
+            size = vendor.made_size(comp.spec.size_mm)
+            made = comp if size == comp.spec.size_mm else replace(comp, spec=_MadeAt(comp.spec, size))
+            groups.setdefault(size, []).append(made)
     files: dict[Path, bytes] = {}
     copies: list[str] = []
     for comp in parted:
@@ -130,8 +165,13 @@ def shop_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path,
     for size, comps in groups.items():
         label = size_label(size)
         if vendor.output == "pdf":
-            files[folder / f"{label}.pdf"] = face_pdf(game, looks, style, opts, shop_faces(comps, opts),
-                                                      f"{game.name}: {label} pieces for {vendor.name}")
+            title = f"{game.name}: {label} pieces for {vendor.name}"
+            pdf = face_pdf(game, looks, style, opts, shop_faces(comps, opts), title)
+            if vendor.pdfx:
+                from .pdfx import pdfx1a  # pikepdf and the ICC profile: only for the shop that asks
+
+                pdf = pdfx1a(pdf, title)
+            files[folder / f"{label}.pdf"] = pdf
             continue
         faces = [f for f in shop_faces(comps, opts, copies=False) if f is not None]
         for face, png in zip(faces, png_images(game, looks, style, opts, faces, SHOP_DPI)):

@@ -1,16 +1,20 @@
 """The print-shop presets of `--shop`: each vendor's bleed, file kind and what it can make.
 
+DriveThruCards asks PDF/X-1a:2003 in CMYK with at most 240 % ink (`pdfx`).
 Bleeds are the vendors' templates: The Game Crafter and DriveThruCards ask 1/8 in
 (a poker face is 2.75 x 3.75 in, 825 x 1125 px at 300 dpi); MakePlayingCards'
 poker template is 822 x 1122 px at 300 dpi, i.e. 36 px = 0.12 in = 3.048 mm a side.
 The smallest and largest sides are our reading of the vendors' catalogues
-(docs/printing.md says so): a piece outside them is listed, never sent.
+(docs/printing.md says so): a piece outside them is listed, never sent.  A piece at most
+`SNAP` mm short of the smallest side is made at it, scaled whole: Gold and Steel's 19 mm
+tokens are the shops' 3/4 in (19.05 mm) chits, not refused for 0.05 mm.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 INCH = 25.4
+SNAP = 0.5   # mm a side may fall short of a shop's smallest and still be made at it (less than a punch's play)
 
 
 @dataclass(frozen=True)
@@ -22,21 +26,41 @@ class Vendor:
     kinds: tuple[str, ...]   # component kinds the vendor makes
     smallest: float          # mm: the shortest side it cuts
     largest: float           # mm: the longest side it prints
+    pdfx: bool = False       # PDF/X-1a:2003 in CMYK, total ink <= 240 % (generator.engine.pdfx)
+
+    def made_size(self, size_mm: tuple[float, float]) -> tuple[float, float]:
+        """The trim the vendor makes a piece of this size at: its own, or scaled up to the smallest side it cuts
+        when at most SNAP mm short of it (the aspect kept)."""
+        short = min(size_mm)
+        if not self.smallest - SNAP <= short < self.smallest:
+            return size_mm
+        scale = self.smallest / short
+        return (round(size_mm[0] * scale, 3), round(size_mm[1] * scale, 3))
 
     def refuses(self, kind: str, size_mm: tuple[float, float]) -> str | None:
         """Why the vendor cannot make a piece of this kind and size, or None when it can."""
+        size_mm = self.made_size(size_mm)
         if kind not in self.kinds:
             return f"{self.name} makes no {kind} pieces"
         if min(size_mm) < self.smallest:
-            return f"smaller than the smallest piece {self.name} cuts ({self.smallest:g} mm)"
+            return f"smaller than the smallest piece {self.name} cuts ({_mm_in(self.smallest)})"
         if max(size_mm) > self.largest:
-            return f"larger than the largest piece {self.name} prints ({self.largest:g} mm)"
+            return f"larger than the largest piece {self.name} prints ({_mm_in(self.largest)})"
         return None
+
+
+def _mm_in(mm: float) -> str:
+    """'19.05 mm, 3/4 in': a limit as the catalogues give it too."""
+    eighths = round(mm / INCH * 8)
+    whole, part = divmod(eighths, 8)
+    frac = {0: "", 2: "1/4", 4: "1/2", 6: "3/4"}.get(part, f"{part}/8")
+    inches = " ".join(p for p in (str(whole) if whole else "", frac) if p)
+    return f"{mm:g} mm, {inches} in"
 
 
 VENDORS = {v.id: v for v in (
     Vendor("tgc", "The Game Crafter", INCH / 8, "png", ("card", "token", "board", "map"), 0.75 * INCH, 18 * INCH),
-    Vendor("dtc", "DriveThruCards", INCH / 8, "pdf", ("card",), 1.75 * INCH, 5.75 * INCH),
+    Vendor("dtc", "DriveThruCards", INCH / 8, "pdf", ("card",), 1.75 * INCH, 5.75 * INCH, pdfx=True),
     Vendor("mpc", "MakePlayingCards", 0.12 * INCH, "png", ("card", "token", "board", "map"), 0.75 * INCH, 20 * INCH),
     Vendor("generic", "a print shop", None, "pdf", ("card", "token", "board"), 0.75 * INCH, float("inf")),
 )}
