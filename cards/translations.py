@@ -66,6 +66,8 @@ def _no_language(game: Game, code: str, known: list[str]) -> Problem:
 def translated(game: Game, code: str, fallback: bool = False) -> Game:
     """`game` (validated: pydantic records) with every record's text fields in language `code`."""
     texts, problems = _texts(game, code)
+    if problems and not texts:  # a file that cannot be read: its one problem, not every card it would translate
+        raise DefinitionError(problems)
     components = []
     for comp in game.components:
         records, places = [], {}

@@ -211,3 +211,16 @@ def test_a_right_to_left_translation_prints_its_words_right_to_left(fox, tmp_pat
     x = {c["text"]: c["x0"] for c in chars}
     assert x["ש"] > x["ל"] > x["א"] > x["ם"]  # "שועל אדום": its first letter rightmost, its second word to the left
     assert "Night Fox" in card_texts(out / "fox-deck-a4-he.pdf")  # --lang-fallback: the cards it does not translate
+
+
+def test_a_translation_file_linked_from_outside_or_not_utf8_is_one_line(fox, tmp_path):
+    outside = tmp_path / "outside.toml"
+    (fox / "lang" / "fr.toml").rename(outside)
+    (fox / "lang" / "fr.toml").symlink_to(outside)
+    code, said, warned = generator("build", fox, "--lang", "fr", "--out", tmp_path / "out")
+    assert (code, said, warned) == (2, "", f"{fox}/lang/fr.toml: cannot read file: expected a file inside its folder, "
+                                           "got a link to a file outside it\n")
+    (fox / "lang" / "de.toml").write_bytes(b"\xff\xfe")
+    code, said, warned = generator("build", fox, "--lang", "de", "--out", tmp_path / "out")
+    assert (code, said, warned) == (2, "", f"{fox}/lang/de.toml:1: expected UTF-8 text, got byte 0xff\n")
+    assert not (tmp_path / "out").exists()
