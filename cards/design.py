@@ -22,11 +22,14 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+from common.files import is_file, read_bytes
+from common.numbers import is_number, within
 
 from .art import MAX_ART_BYTES, ArtError, ArtInfo, art_path, inspect_art
-from .errors import DefinitionError, Problem
-from common.files import is_file, read_bytes
+from .errors import DefinitionError, Problem, describe
+from .sizes import MAX_MM
 from .tomlsource import LineIndex, read_toml
 
 BUILTIN_FONTS = ("text", "display")          # the kit's own families (DejaVu Sans Condensed, Old Standard)
@@ -35,18 +38,23 @@ FONT_KEYS = (*FONT_STYLES, "licence", "fallback")
 ICON_NAME = re.compile(r"^[a-z][a-z0-9\-]*$")
 FIELD = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-LENGTH = re.compile(r"^-?\d+(\.\d+)?%$")
+LENGTH = re.compile(r"^-?[0-9]+(\.[0-9]+)?%$")  # ASCII digits (`\d` takes any script's)
+MAX_PERCENT = 1000.0  # a box may stand past its reference (bleed, a banner), never ten times over
 REFERENCES = ("trim", "safe", "bleed")
-SHAPES = ("rect", "rounded", "ellipse")
+SHAPES = ("rect", "rounded", "ellipse", "polygon", "regular", "star", "line")
 FITS = ("cover", "contain")
 CHOICES = {"in": REFERENCES, "align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"),
            "fit": FITS, "shape": SHAPES}
+GRADIENTS = ("linear", "radial")
 PLACE = ("x", "y", "w", "h", "in")
 TEXT_KEYS = ("text", "font", "size", "colour", "align", "valign", "leading")
 IMAGE_KEYS = ("image", "fit", "focus")
-SHAPE_KEYS = ("shape", "fill", "stroke", "stroke_width", "radius")
-BOX_KEYS = PLACE + TEXT_KEYS + IMAGE_KEYS + SHAPE_KEYS
-LAYOUT_KEYS = ("extends", "background", "back", "boxes", "regions", "cards")
+SHAPE_KEYS = ("shape", "fill", "stroke", "stroke_width", "radius", "points", "sides", "inner", "gradient")
+EFFECT_KEYS = ("rotate", "opacity", "style", "when")
+BOX_KEYS = PLACE + TEXT_KEYS + IMAGE_KEYS + SHAPE_KEYS + EFFECT_KEYS
+STYLE_KEYS = tuple(k for k in BOX_KEYS if k != "style")
+WHEN_KEYS = ("field", "is", "set", "above", "below")
+LAYOUT_KEYS = ("extends", "background", "back", "boxes", "regions", "cards", "styles")
 MAX_DEPTH = 8  # layouts extending layouts
 LAYOUTS = "layouts"  # the folder whose layouts a record names by name
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,59}")
@@ -80,6 +88,7 @@ class Layout:
     regions: dict[str, dict[str, Any]] = field(default_factory=dict)
     cards: dict[str, "Layout"] = field(default_factory=dict)
     back_layout: "Layout | None" = None
+    styles: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # field -> its value -> box properties
     overrides: dict[str, "CardOverride"] = field(default_factory=dict)  # [cards.ID], kept for layouts extending it
     lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # "boxes.NAME" -> its file and line
 
@@ -122,6 +131,7 @@ class Design:
     """Everything of a game folder's own look: fonts, icons, a layout per component id, every art file."""
 
     folder: Path
+    shown: str = field(default="", compare=False)  # the folder as messages name it
     fonts: dict[str, FontSpec] = field(default_factory=dict)
     icons: dict[str, ArtInfo] = field(default_factory=dict)
     layouts: dict[str, Layout] = field(default_factory=dict)
@@ -134,6 +144,12 @@ class Design:
         name = getattr(record, "layout", None)
         chosen = self.named.get((component, name)) if name else self.layouts.get(component)
         return chosen.for_card(record.id) if chosen else None
+
+    def where(self, layout: Layout, part: str) -> str:
+        """Where a layout defines (or a [cards.ID] table changes) its `part` ("boxes.name"), as named inside the
+        folder: layouts/base.toml:17."""
+        file, line = layout.lines.get(part, (layout.file, None))
+        return file.removeprefix(f"{self.shown}/") + (f":{line}" if line else "")
 
     def icons_digest(self) -> str:
         """A short digest of the folder's icons (names and file contents)."""
@@ -199,7 +215,7 @@ def load_design(folder: Path, shown: str, data: dict[str, Any], index: LineIndex
     """
     check = _Checker(folder, shown, rules, builtin_looks)
     game_file = f"{shown}/game.toml"
-    design = Design(folder)
+    design = Design(folder, shown)
     design.fonts = _fonts(check, data.get("fonts"), game_file, index)
     check.fonts |= set(design.fonts)
     design.icons = _icons(check, data.get("icons"), game_file, index)
@@ -370,6 +386,7 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
         layout.back = _back(check, back, shown, index, fields, (*seen, name))
         if "layout" in layout.back:
             layout.back_layout = layout.back.pop("layout")
+    _styles(check, data.get("styles"), layout, shown, index, fields)
     for table, target in (("boxes", layout.boxes), ("regions", layout.regions)):
         declared = data.get(table, {})
         if not isinstance(declared, dict):
@@ -380,6 +397,12 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
                            partial=table == "regions" or box in target)
             target[box] = {**target.get(box, {}), **checked}
             layout.lines[f"{table}.{box}"] = (shown, index.line_of((table, box)))
+    for box, props in layout.boxes.items():
+        styled = props.get("style", "{}")[1:-1]
+        if styled and styled not in layout.styles:
+            check.problems.append(Problem(shown, "expected a field with [styles.FIELD.VALUE] tables "
+                                          f"({', '.join(sorted(layout.styles)) or 'none'}), got {props['style']}",
+                                          line=index.line_of(("boxes", box, "style")), path=f"boxes.{box}.style"))
     if layout.look is None and layout.regions:
         check.problems.append(Problem(shown, "only a layout extending a built-in look has regions "
                                       f"(extends = {sorted(check.builtin_looks)[0]!r})",
@@ -399,7 +422,8 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
 def _merged(parent: Layout, file: str) -> Layout:
     return Layout(file, parent.look, dict(parent.background), dict(parent.back),
                   {k: dict(v) for k, v in parent.boxes.items()}, {k: dict(v) for k, v in parent.regions.items()},
-                  {}, parent.back_layout, dict(parent.overrides), dict(parent.lines))
+                  {}, parent.back_layout, {k: dict(v) for k, v in parent.styles.items()}, dict(parent.overrides),
+                  dict(parent.lines))
 
 
 def _card(check: _Checker, layout: Layout, card: str, override: Any, shown: str, index: LineIndex, fields: set[str],
@@ -451,7 +475,7 @@ def _back(check: _Checker, back: Any, shown: str, index: LineIndex, fields: set[
             check.problems.append(Problem(shown, f"expected a layout file, got {back['layout']!r}",
                                           line=index.line_of(where), path="back.layout"))
         return {"layout": other} if other is not None else {}
-    return _paint_table(check, back, shown, index, where, set())
+    return _paint_table(check, back, shown, index, where, fields)
 
 
 def _paint_table(check: _Checker, table: Any, shown: str, index: LineIndex, where: tuple, fields: set[str]) -> dict[str, Any]:
@@ -482,13 +506,19 @@ def _box(check: _Checker, props: Any, shown: str, index: LineIndex, where: tuple
         return {}
     out: dict[str, Any] = {}
     for key, value in props.items():
+        if key in allowed and key not in ("text", "image", "style") and isinstance(value, str) and FIELD.search(value):
+            if _unknown_fields(value, fields):  # a value from the card's fields: checked for each card (`box_for`)
+                bad(key, f"unknown field {{{_unknown_fields(value, fields)[0]}}}: expected one of "
+                    f"{', '.join('{' + f + '}' for f in sorted(fields))}")
+            else:
+                out[key] = value
+            continue
         if key not in allowed:
             bad(key, f"unknown key: expected one of {', '.join(allowed)}")
         elif key in ("x", "y", "w", "h"):
-            if isinstance(value, bool) or not (isinstance(value, (int, float)) or (isinstance(value, str) and LENGTH.match(value))):
-                bad(key, f"expected a length in mm (e.g. 12.5) or a percentage of the reference (e.g. \"50%\"), got {value!r}")
-            elif key in ("w", "h") and (value if not isinstance(value, str) else float(value[:-1])) <= 0:
-                bad(key, f"expected a length above 0, got {value!r}")
+            wrong = _length(value, key in ("w", "h"))
+            if wrong:
+                bad(key, wrong)
             else:
                 out[key] = value
         elif key in CHOICES:
@@ -497,10 +527,10 @@ def _box(check: _Checker, props: Any, shown: str, index: LineIndex, where: tuple
             else:
                 out[key] = value
         elif key in ("colour", "fill", "stroke"):
-            if not isinstance(value, str) or not COLOUR.match(value):
-                bad(key, f"expected a colour as #rrggbb (e.g. #336699), got {value!r}")
+            if colour_of(value) is None:
+                bad(key, f"expected a colour as #rrggbb or a CSS colour name (e.g. #336699, darkred), got {value!r}")
             else:
-                out[key] = value
+                out[key] = colour_of(value)
         elif key == "text":
             if not isinstance(value, str) or len(value) > 2000:
                 bad(key, f"expected text (with {{field}} for a record's field), got {value!r}")
@@ -525,26 +555,29 @@ def _box(check: _Checker, props: Any, shown: str, index: LineIndex, where: tuple
             else:
                 out[key] = value
         elif key == "size":
-            sizes = [value] if isinstance(value, (int, float)) and not isinstance(value, bool) else value
-            if not (isinstance(sizes, list) and len(sizes) in (1, 2) and all(
-                    isinstance(s, (int, float)) and not isinstance(s, bool) and 6 <= s <= 200 for s in sizes)
+            sizes = [value] if is_number(value) else value
+            if not (isinstance(sizes, list) and len(sizes) in (1, 2) and all(_in(s, 6, 200) for s in sizes)
                     and sizes[0] <= sizes[-1]):
                 bad(key, f"expected a size in points from 6 to 200 (print.md: text is never under 6 pt), or [min, max], got {value!r}")
             else:
                 out[key] = (float(sizes[0]), float(sizes[-1]))
         elif key == "focus":
-            if not (isinstance(value, list) and len(value) == 2 and all(
-                    isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in value)):
+            if not (isinstance(value, list) and len(value) == 2 and all(_in(v, 0, 1) for v in value)):
                 bad(key, f"expected [x, y], fractions from 0 to 1 from the image's top-left corner, got {value!r}")
             else:
                 out[key] = (float(value[0]), float(value[1]))
         elif key in ("stroke_width", "radius", "leading"):
             low, high = (0.5, 3.0) if key == "leading" else (0.0, 50.0)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            if not _in(value, low, high):
                 unit = "times the size" if key == "leading" else "mm"
                 bad(key, f"expected a number from {low:g} to {high:g} ({unit}), got {value!r}")
             else:
                 out[key] = float(value)
+        else:
+            _effect(key, value, out, bad, fields)
+    if "points" in out and props.get("shape") in ("polygon", "star") and isinstance(out["points"], list) != (
+            props["shape"] == "polygon"):
+        bad("points", "expected [[x, y], ...] for a polygon, a number of points for a star")
     kinds = [k for k in ("text", "image", "shape") if k in props]
     if allowed is BOX_KEYS and not partial:
         if len(kinds) != 1:
@@ -555,6 +588,262 @@ def _box(check: _Checker, props: Any, shown: str, index: LineIndex, where: tuple
             check.problems.append(Problem(shown, f"missing {', '.join(missing)}: expected x, y, w and h (mm from the "
                                           "top-left corner, or \"N%\")", line=line, path=path))
     return out
+
+
+def _length(value: Any, size: bool) -> str | None:
+    """A box's x, y (or, `size`, w, h): mm or "N%" of its reference, finite and within bounds; what was
+    expected otherwise (`nan`, `inf` and `1e308` would reach the PDF or ReportLab's C code)."""
+    percent = isinstance(value, str) and bool(LENGTH.match(value))
+    if not percent and not is_number(value):
+        return f"expected a length in mm (e.g. 12.5) or a percentage of the reference (e.g. \"50%\"), got {value!r}"
+    number = float(value[:-1]) if percent else value
+    high = MAX_PERCENT if percent else MAX_MM
+    try:
+        within(number, 0 if size else -high, high, what="a percentage" if percent else "a length",
+               unit="%" if percent else " mm")
+    except ValueError as exc:
+        return str(exc)
+    if size and number <= 0:
+        return f"expected a length above 0, got {value!r}"
+    return None
+
+
+def _in(value: Any, low: float, high: float) -> bool:
+    """Whether `value` is a finite number from `low` to `high` (`common.numbers`)."""
+    try:
+        within(value, low, high)
+    except ValueError:
+        return False
+    return True
+
+
+def _effect(key: str, value: Any, out: dict[str, Any], bad: Any, fields: set[str]) -> None:
+    """The keys of shapes beyond boxes and ellipses, of effects, styles and conditions."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if key == "rotate":
+        if not number or not -360 <= value <= 360:
+            bad(key, f"expected an angle in degrees from -360 to 360 (clockwise, about the box's centre), got {value!r}")
+        else:
+            out[key] = float(value)
+    elif key in ("opacity", "inner"):
+        low = 0.0 if key == "opacity" else 0.05
+        high = 1.0 if key == "opacity" else 0.95
+        what = "opacity" if key == "opacity" else "inner radius, a fraction of the outer one"
+        if not number or not low <= value <= high:
+            bad(key, f"expected a number from {low:g} to {high:g} (the {what}), got {value!r}")
+        else:
+            out[key] = float(value)
+    elif key == "sides":
+        if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 24:
+            bad(key, f"expected a whole number of sides from 3 to 24 (3 a triangle, 6 a hexagon), got {value!r}")
+        else:
+            out[key] = value
+    elif key == "points":
+        if isinstance(value, int) and not isinstance(value, bool) and 3 <= value <= 24:
+            out[key] = value
+        elif isinstance(value, list) and 2 <= len(value) <= 200 and all(
+                isinstance(p, list) and len(p) == 2 and all(_length(v, False) is None for v in p) for p in value):
+            out[key] = [tuple(p) for p in value]
+        else:
+            bad(key, "expected [[x, y], ...] (mm or \"N%\" from the box's top-left corner) for a polygon, or a "
+                f"number of points from 3 to 24 for a star, got {describe(value)}")
+    elif key == "gradient":
+        colours = value.get("colours") if isinstance(value, dict) else None
+        kind = value.get("kind", "linear") if isinstance(value, dict) else None
+        angle = value.get("angle", 90) if isinstance(value, dict) else None
+        if not (isinstance(colours, list) and 2 <= len(colours) <= 16 and all(colour_of(c) for c in colours)
+                and kind in GRADIENTS and isinstance(angle, (int, float)) and not isinstance(angle, bool)
+                and set(value) <= {"colours", "kind", "angle"}):
+            bad(key, "expected { colours = [two or more colours], kind = \"linear\" or \"radial\", angle = degrees "
+                f"(linear: 90 from top to bottom) }}, got {describe(value)}")
+        else:
+            out[key] = {"colours": [colour_of(c) for c in colours], "kind": kind, "angle": float(angle)}
+    elif key == "style":
+        if not isinstance(value, str) or not FIELD.fullmatch(value) or value[1:-1] not in fields:
+            bad(key, f"expected a {{field}} whose value names a [styles.FIELD.VALUE] table (one of "
+                f"{', '.join('{' + f + '}' for f in sorted(fields))}), got {value!r}")
+        else:
+            out[key] = value
+    elif key == "when":
+        problem = _when_problem(value, fields)
+        if problem:
+            bad(key, problem)
+        else:
+            out[key] = dict(value)
+
+
+def _when_problem(when: Any, fields: set[str]) -> str:
+    """Why a `when` table is not one, or ''."""
+    if not isinstance(when, dict) or "field" not in when or len(when) < 2 or not set(when) <= set(WHEN_KEYS):
+        return ("expected { field = \"NAME\" } with one or more of is = VALUE or [VALUES], set = true or false, "
+                f"above = N, below = N, got {describe(when)}")
+    if when["field"] not in fields:
+        return f"field: expected one of {', '.join(sorted(fields))}, got {describe(when['field'])}"
+    scalar = (str, int, float, bool)
+    if "is" in when and not (isinstance(when["is"], scalar) or isinstance(when["is"], list) and when["is"]
+                             and all(isinstance(v, scalar) for v in when["is"])):
+        return f"is: expected a value or a list of values, got {describe(when['is'])}"
+    if "set" in when and not isinstance(when["set"], bool):
+        return f"set: expected true or false, got {describe(when['set'])}"
+    for key in ("above", "below"):
+        if key in when and (isinstance(when[key], bool) or not isinstance(when[key], (int, float))):
+            return f"{key}: expected a number, got {describe(when[key])}"
+    return ""
+
+
+def colour_of(value: Any) -> str | None:
+    """A colour as #rrggbb: written so, or a CSS colour name (Pillow's table of the 148 CSS names)."""
+    if not isinstance(value, str):
+        return None
+    if COLOUR.match(value):
+        return value.lower()
+    from PIL import ImageColor  # only a layout naming a colour loads it
+    named = ImageColor.colormap.get(value.lower())
+    return named if isinstance(named, str) and COLOUR.match(named) else None
+
+
+def _styles(check: _Checker, declared: Any, layout: Layout, shown: str, index: LineIndex, fields: set[str]) -> None:
+    """[styles.FIELD.VALUE] tables: box properties a card whose FIELD is VALUE gives a box naming `style = "{FIELD}"`."""
+    if declared is None:
+        return
+    if not isinstance(declared, dict) or not all(isinstance(v, dict) for v in declared.values()):
+        check.problems.append(Problem(shown, "expected [styles.FIELD.VALUE] tables (e.g. [styles.faction.red])",
+                                      line=index.line_of(("styles",)), path="styles"))
+        return
+    for name, values in declared.items():
+        if name not in fields:
+            check.problems.append(Problem(shown, f"unknown field {name!r}: expected one of {', '.join(sorted(fields))}",
+                                          line=index.line_of(("styles", name, *values)[:3]), path=f"styles.{name}"))
+            continue
+        own = layout.styles.setdefault(name, {})
+        for value, props in values.items():
+            checked = _box(check, props, shown, index, ("styles", name, value), fields, allowed=STYLE_KEYS,
+                           partial=True)
+            own[value] = {**own.get(value, {}), **checked}
+
+
+def shown_value(value: Any) -> str:
+    """A field's value as a template shows it and a style table or `is` names it."""
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return "" if value is None else str(value)
+
+
+def _unset(value: Any) -> bool:
+    return value is None or value is False or value == "" or value == []
+
+
+class BoxValueError(ValueError):
+    """A box's value that a card's field makes wrong: `key` is the box property, `field` the card's."""
+
+    def __init__(self, key: str, message: str, field: str) -> None:
+        self.key, self.message, self.field = key, message, field
+        super().__init__(f"{key}: {message}")
+
+
+def holds(when: dict[str, Any], record: Any) -> bool:
+    """Whether a box's `when` holds for the record (each test given must)."""
+    value = getattr(record, when["field"], None)
+    if "set" in when and when["set"] == _unset(value):
+        return False
+    if "is" in when:
+        wanted = when["is"] if isinstance(when["is"], list) else [when["is"]]
+        if _unset(value) and value is not False or shown_value(value) not in map(shown_value, wanted):
+            return False
+    for key in ("above", "below"):
+        if key in when:
+            if _unset(value) and value is not False:
+                return False
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise BoxValueError(f"when.{key}", f"expected a number in {{{when['field']}}}, got {describe(value)}",
+                                    when["field"])
+            if value <= when[key] if key == "above" else value >= when[key]:
+                return False
+    return True
+
+
+def filled(text: str, record: Any) -> str:
+    """`text` with each `{field}` replaced by the record's value (a list one item a line);
+    empty when it names fields and all of them are empty (a card without power shows no power box)."""
+    names = FIELD.findall(text)
+    if names and all(_unset(getattr(record, n, None)) for n in names):  # 0 is a value (`0 == False`: not `in`)
+        return ""
+    def value(match: re.Match) -> str:
+        found = getattr(record, match.group(1), None)
+        if found is None or found is False:
+            return ""
+        if found is True:
+            return "yes"
+        if isinstance(found, float):
+            return f"{found:g}"
+        if isinstance(found, list):
+            return "\n".join(f"• {item}" for item in found if isinstance(item, str))
+        return str(found)
+    return FIELD.sub(value, text)
+
+
+def box_for(design: Design, layout: Layout, props: dict[str, Any], record: Any) -> dict[str, Any] | None:
+    """A box's properties for one card: its style's under its own, `when` tested, each `{field}` value filled in
+    and checked as if written in the layout; None when its `when` does not hold.  A value whose fields are
+    all empty is left out (the box's default applies).  Raises BoxValueError."""
+    if "style" in props:
+        name = props["style"][1:-1]
+        value = getattr(record, name, None)
+        if _unset(value) and value is not False:
+            style: dict[str, Any] = {}
+        elif shown_value(value) in layout.styles[name]:
+            style = layout.styles[name][shown_value(value)]
+        else:
+            raise BoxValueError("style", f"expected {{{name}}} to be one of the values with a [styles.{name}.VALUE] "
+                                f"table ({', '.join(layout.styles[name])}), got {describe(value)}", name)
+        props = {**style, **{k: v for k, v in props.items() if k != "style"}}
+    if "when" in props and not holds(props["when"], record):
+        return None
+    templates = {k: v for k, v in props.items() if k not in ("text", "image") and isinstance(v, str) and FIELD.search(v)}
+    if not templates:
+        return props
+    raw: dict[str, Any] = {}
+    for key, template in templates.items():
+        names = FIELD.findall(template)
+        values = [getattr(record, n, None) for n in names]
+        if all(_unset(v) and v is not False for v in values):
+            continue
+        if FIELD.fullmatch(template) and isinstance(values[0], (int, float)) and not isinstance(values[0], bool):
+            raw[key] = values[0]
+        else:
+            raw[key] = FIELD.sub(lambda m: shown_value(getattr(record, m.group(1), None)), template)
+    check = _Checker(design.folder, "", "", set())
+    check.fonts |= set(design.fonts)
+    out = _box(check, raw, "", LineIndex(""), ("box",), set(), partial=True)
+    if check.problems:
+        problem = check.problems[0]
+        key = (problem.path or "").removeprefix("box.")
+        raise BoxValueError(key, f"{problem.message} (from {templates[key]})", FIELD.findall(templates[key])[0])
+    return {**{k: v for k, v in props.items() if k not in templates}, **out}
+
+
+def check_record_layouts(design: Design, file: str, component: str, records: list[Any],
+                         where: Callable[[Any, str], tuple[int | None, str | None]]) -> list[Problem]:
+    """Every value a record's fields give its layouts' boxes (styles, conditions, `{field}` values), checked at the
+    record: a wrong one is reported at the record's field that gives it (`where`: its line or cell)."""
+    problems: list[Problem] = []
+    own = design.layouts.get(component)
+    for record in records:
+        front = design.front_layout(component, record)
+        back = own.back_layout if own else None
+        parts = [(f"boxes.{n}", p, layout) for layout in (front, back) if layout for n, p in layout.boxes.items()]
+        parts += [("background", layout.background, layout) for layout in (front, back) if layout]
+        parts += [("back", own.back, own)] if own else []
+        for name, props, layout in parts:
+            try:
+                box_for(design, layout, props, record)
+            except BoxValueError as exc:
+                line, cell = where(record, exc.field)
+                problems.append(Problem(file, f"{exc.message}, in {design.where(layout, name)}", line=line,
+                                        card=record.id, card_name=record.name, path=f"{name}.{exc.key}", cell=cell))
+    return problems
 
 
 def _unknown_fields(text: str, fields: set[str]) -> list[str]:

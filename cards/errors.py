@@ -36,15 +36,35 @@ class Problem(Record):  # a Record, not a NamedTuple or dataclass: resolve's sta
         return ": ".join(parts)
 
 
+MAX_SHOWN = 20  # problems printed per file; the rest are counted (a sheet of 3,785 broken rows is 20 lines and one)
+
+
 class DefinitionError(Exception):
-    """Raised with every problem of a game's definitions; the CLI prints them and exits 2."""
+    """Raised with every problem of a game's definitions; the CLI prints them and exits 2.
+
+    Its text holds the first MAX_SHOWN problems of each file, then one line per file counting the rest:
+    `cards.csv: ... and 980 more problems (the first 20 are shown)`."""
 
     def __init__(self, problems: list[Problem] | None = None) -> None:
         self.problems = [] if problems is None else problems
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return "\n".join(str(p) for p in self.problems)
+        lines: list[str] = []
+        seen: dict[str, int] = {}
+        for problem in self.problems:
+            seen[problem.file] = count = seen.get(problem.file, 0) + 1
+            if count <= MAX_SHOWN:
+                lines.append(str(problem))
+        lines += [f"{file}: ... and {count - MAX_SHOWN:,} more problem{'s' if count - MAX_SHOWN > 1 else ''} "
+                  f"(the first {MAX_SHOWN} are shown)" for file, count in seen.items() if count > MAX_SHOWN]
+        return "\n".join(lines)
+
+
+def unshown(file: str, count: int) -> list[Problem]:
+    """`count` problems of `file` found past the first MAX_SHOWN, counted without their details (describing
+    a million cells would take longer than finding them); one object, `count` times."""
+    return [Problem(file, "(not shown)")] * count
 
 
 def describe(value: object, limit: int = 40) -> str:

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from . import compiled, lastload
 from .boards import Board, cells_layout, load_board
-from .design import Design, check_record_art, load_design
-from .errors import DefinitionError, Problem
+from .design import Design, check_record_art, check_record_layouts, load_design
+from .errors import MAX_SHOWN, DefinitionError, Problem, unshown
 from .families import FAMILIES, PACKAGE_FOLDER, Family, UnknownFamily, builtin_games, family
 from .formats import format_problem
+from .layouttext import check_record_texts
 from common.files import is_file
 from .models import kinds
 from .tomlsource import LineIndex, parse_toml, read_text, read_toml, reparse
@@ -303,30 +304,35 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
         loaded.parameters = dict(spec.parameters)
     more, schemas = _record_schemas(family, data, game_file, index)
     problems += more
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[str, str]] = {}  # a record id -> its file and where in it ("cards.csv row 2")
     used: dict[tuple[Any, str], Record] = {}
     if reload is not None:
         reload.begin(folder, {folder / comp.file for comp in spec.components})
     declared = data.get("icons")
     icons = set(getattr(family, "ICONS", ())) | (set(declared) if isinstance(declared, dict) else set())
     for number, comp in enumerate(spec.components):
-        comp_problems, records, comp_index = _load_component(folder, shown, comp, family, schemas, index, reload, used)
+        comp_problems, records, positions, comp_index = _load_component(folder, shown, comp, family, schemas, index,
+                                                                        reload, used)
         problems += comp_problems
         board = None
         if comp.grid is not None:
             board, board_problems = load_board(folder, shown, comp, icons, index, number)
             problems += board_problems
         file = f"{shown}/{comp.file}"
-        mine: set[str] = set()
-        for rec in records:
-            # one file printed as two components (a leader as standee and as counter) holds the same records
-            if rec.id in mine or seen.get(rec.id, file) != file:
-                problems.append(Problem(file, f"duplicate id: already defined in {seen[rec.id]}", card=rec.id,
-                                        card_name=getattr(rec, "name", None), path="id"))
-            else:
-                seen.setdefault(rec.id, file)
-            mine.add(rec.id)
         table = getattr(schemas.get(comp.schema_), "TABLE", "cards")
+        mine: set[str] = set()
+        for rec, position in zip(records, positions):
+            at = (table, position, "id")
+            line, cell = (None, None) if comp_index is None else (comp_index.line_of(at), comp_index.cell_of(at))
+            # one file printed as two components (a leader as standee and as counter) holds the same records
+            if rec.id in mine or seen.get(rec.id, (file, ""))[0] != file:
+                problems.append(Problem(file, f"duplicate id: already defined in {seen[rec.id][1]}", line=line,
+                                        card=rec.id, card_name=getattr(rec, "name", None),
+                                        path=None if cell else "id", cell=cell))
+            else:
+                seen.setdefault(rec.id, (file, f"{file}:{line}" if line else
+                                         f"{file} {cell.split(',')[0]}" if cell else file))
+            mine.add(rec.id)
         loaded.components.append(LoadedComponent(comp, records, file, comp_index, table, board))
     if reload is not None:
         reload.done(used)
@@ -342,6 +348,12 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
                                                           if c.board is not None and c.board.file)})
     for comp_loaded in loaded.components:
         problems += check_record_art(loaded.design, comp_loaded.file, comp_loaded.records)
+        problems += check_record_layouts(loaded.design, comp_loaded.file, comp_loaded.spec.id,
+                                         comp_loaded.records, comp_loaded.where)
+    for comp_loaded in loaded.components if not problems else ():  # texts are measured in a sound design only
+        problems += check_record_texts(loaded.design, comp_loaded.spec.id, comp_loaded.spec.size_mm,
+                                       getattr(family, "ICONS", ()), comp_loaded.file, comp_loaded.records,
+                                       comp_loaded.where)
     if not problems and hasattr(family, "check_game"):
         problems += family.check_game(loaded)
     if problems:
@@ -374,7 +386,8 @@ def _record_schemas(family: ModuleType, data: dict[str, Any], game_file: str,
 def _load_component(folder: Path, shown: str, comp: Component, family: ModuleType,
                     schemas: dict[str, type[Record]], game_index: LineIndex, reload: Reload | None = None,
                     used: dict[tuple[Any, str], Record] | None = None,
-                    ) -> tuple[list[Problem], list[Record], LineIndex | CellIndex | None]:
+                    ) -> tuple[list[Problem], list[Record], list[int], LineIndex | CellIndex | None]:
+    """A component's problems, its valid records with the position of each in its file's rows, and the file's index."""
     from pydantic import ValidationError
 
     from .messages import problems_from_validation
@@ -384,24 +397,25 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
     if comp.schema_ not in schemas:
         return [Problem(game_file, f"expected one of {', '.join(schemas) or 'the [schemas] game.toml declares'}, "
                         f"got {comp.schema_!r}",
-                        line=game_index.line_of(where), path=f"components.{comp.id}.schema")], [], None
+                        line=game_index.line_of(where), path=f"components.{comp.id}.schema")], [], [], None
     if comp.back is not None and comp.back not in family.BACKS:
         return [Problem(game_file, f"expected one of {', '.join(sorted(family.BACKS))}, got {comp.back!r}",
-                        line=game_index.line_of(where), path=f"components.{comp.id}.back")], [], None
+                        line=game_index.line_of(where), path=f"components.{comp.id}.back")], [], [], None
     path = folder / comp.file
     file = f"{shown}/{comp.file}"
     if not os.path.lexists(path):
         return [Problem(game_file, f"file not found: {comp.file!r}", line=game_index.line_of(where),
-                        path=f"components.{comp.id}.file")], [], None
+                        path=f"components.{comp.id}.file")], [], [], None
     schema = schemas[comp.schema_]
     table = getattr(schema, "TABLE", "cards")
     try:
         rows, index, problems = _read_rows(path, file, schema, table, folder, reload)
     except DefinitionError as exc:
-        return exc.problems, [], None
+        return exc.problems, [], [], None
     if rows is None:
-        return problems, [], index
+        return problems, [], [], index
     records: list[Record] = []
+    positions: list[int] = []
     failed: list[tuple[int, dict[str, Any], set[str]]] = []
     valid: list[dict[str, Any]] = []
     checked = set() if reload is None else reload.unchanged(path, table)
@@ -410,6 +424,7 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
         if known is not None and used is not None and key is not None:  # the same table: no problems last time
             used[key] = known
             records.append(known)
+            positions.append(i)
             valid.append(row)
             continue
         card_id = row.get("id") if isinstance(row.get("id"), str) else None
@@ -417,6 +432,9 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
         try:
             rec = schema.model_validate(row, context={"folder": folder})
         except ValidationError as exc:
+            if len(problems) >= MAX_SHOWN:  # past what is printed: counted, not described
+                problems += unshown(file, exc.error_count())
+                continue
             problems += problems_from_validation(exc, file, index, row, prefix=(table, i),
                                                  card=card_id or f"#{i + 1}", card_name=card_name, schema=schema)
             failed.append((i, row, {str(e["loc"][0]) for e in exc.errors() if e["loc"]}))
@@ -426,13 +444,14 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
             used[key] = rec
         problems += mine
         records.append(rec)
+        positions.append(i)
         valid.append(row)
     for i, row, bad in failed:  # its wording too, in the same run: a scalar in error borrowed from a valid row
         patched = _patched(schema, row, bad, valid, folder)
         if patched is not None:
             problems += [p for p in _record_problems(family, patched, file, index, (table, i))
                          if p.path is not None and p.path.split(".")[0] not in bad and "wording" in p.message]
-    return problems, records, index
+    return problems, records, positions, index
 
 
 def _record_problems(family: ModuleType, rec: Record, file: str, index: LineIndex | CellIndex,
@@ -472,8 +491,7 @@ def _read_rows(path: Path, file: str, schema: type[Record], table: str, folder: 
         from .spreadsheet import SUFFIXES, read_sheet  # csv, zipfile and the rest: a spreadsheet's load only
 
         if path.suffix.lower() in SUFFIXES:
-            rows, cells = read_sheet(path, file, schema, inside=folder)
-            return rows, cells, []
+            return read_sheet(path, file, schema, inside=folder)
     data, text = read_toml(path, file, inside=folder) if reload is None else reload.toml(path, file, folder, table)
     index = LineIndex(text)
     problems = [Problem(file, f"unknown top-level key: expected only [[{table}]] tables", line=index.line_of((k,)), path=k)

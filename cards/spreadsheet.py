@@ -17,7 +17,11 @@ contract (docs/spreadsheets.md):
   apart from the record (`CellIndex.translations`) for `cards.translations`.
 
 Errors point at the cell a person sees in their spreadsheet: `row 12, column 'cost'`,
-counting the header as row 1.
+counting the header as row 1; a header's mistakes (an unknown or missing column) are said once,
+at row 1, not once per record.  Nothing a sheet says about itself is trusted: an XLSX's declared
+size is ignored (each row is as wide as its last cell, and reading stops one row past MAX_ROWS),
+whatever openpyxl raises while reading the XML is a line naming the row, and a cell holding a
+control character or a number that is not finite is an error at its cell.
 """
 from __future__ import annotations
 
@@ -32,8 +36,10 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from .errors import DefinitionError, Problem
 from common.files import FileRefused, read_bytes
+from common.numbers import within
+
+from .errors import DefinitionError, Problem, describe
 
 SUFFIXES = (".csv", ".xlsx")
 MAX_BYTES = 2_000_000          # as for a TOML definition file
@@ -43,6 +49,7 @@ MAX_ROWS = 10_000
 MAX_COLUMNS = 256
 LANG_MARK = "@"  # `text@fr`: the column of a field's translation
 LANG_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")  # a BCP 47 tag as a file name takes it: fr, pt-BR, zh-Hant
+_CONTROLS = {c: None for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F)}  # tab and line ends aside
 
 
 class CellIndex:
@@ -71,25 +78,36 @@ class CellIndex:
         return where
 
 
-def read_sheet(path: Path, shown: str, schema: type[BaseModel],
-               inside: Path | None = None) -> tuple[list[dict[str, Any]], CellIndex]:
-    """Read a CSV or XLSX file (confined to the folder `inside`) into record tables typed for `schema`;
-    raise DefinitionError."""
+def read_sheet(path: Path, shown: str, schema: type[BaseModel], inside: Path | None = None,
+               ) -> tuple[list[dict[str, Any]], CellIndex, list[Problem]]:
+    """Read a CSV or XLSX file (confined to the folder `inside`) into record tables typed for `schema`, with the
+    problems of its header that leave the rows readable (an unknown column: left out of every record);
+    raise DefinitionError for a sheet that cannot be read as written."""
     if path.suffix.lower() == ".csv":
         header, rows = _csv_rows(_read(path, shown, inside, MAX_BYTES), shown)
     else:
         header, rows = _xlsx_rows(_read(path, shown, inside, MAX_XLSX_BYTES), shown)
-    problems = _header_problems(header, shown)
-    if problems:
-        raise DefinitionError(problems)
+    broken, missing, unknown = _header_problems(header, shown, schema)
+    if broken:
+        raise DefinitionError(broken)
     if not rows:
         raise DefinitionError([Problem(shown, "expected a header row and one or more rows of records, got no records")])
+    if missing:  # every record would miss it: said once, at the header
+        raise DefinitionError(list(unknown.values()) + missing)
     kinds = {name: cell_kind(schema, name.partition(LANG_MARK)[0]) for name in header}
-    records, numbers, translations = [], [], []
+    columns = [(position, name) for position, name in enumerate(header) if name not in unknown]
+    records, numbers, wrong, translations = [], [], [], []
     for number, cells in rows:
         record: dict[str, Any] = {}
         languages: dict[str, dict[str, Any]] = {}
-        for name, cell in zip(header, cells):
+        for position, name in columns:
+            cell = cells[position]
+            if cell is None:
+                continue
+            message = _unreadable(cell)
+            if message:
+                wrong.append(Problem(shown, message, cell=f"row {number}, column {name!r}"))
+                continue
             value = _value(cell, kinds[name])
             field, mark, code = name.partition(LANG_MARK)
             if value is not None:
@@ -97,7 +115,25 @@ def read_sheet(path: Path, shown: str, schema: type[BaseModel],
         records.append(record)
         numbers.append(number)
         translations.append(languages)
-    return records, CellIndex(header, numbers, translations)
+    if wrong:
+        raise DefinitionError(list(unknown.values()) + wrong)
+    return records, CellIndex(header, numbers, translations), list(unknown.values())
+
+
+def _unreadable(cell: Any) -> str | None:
+    """What is wrong with a cell no record may hold: a control character (TOML refuses them too; a NUL would
+    reach the PDF), or a number that is not finite (`NaN`, `1E400` in a sheet's XML)."""
+    if isinstance(cell, str):
+        if cell.isprintable() or cell.translate(_CONTROLS) == cell:
+            return None
+        bad = next(c for c in cell if ord(c) in _CONTROLS)
+        return f"expected text without control characters, got U+{ord(bad):04X} in {describe(cell)}"
+    if isinstance(cell, float):
+        try:
+            within(cell)
+        except ValueError as exc:
+            return str(exc)
+    return None
 
 
 def _csv_rows(raw: bytes, shown: str) -> tuple[list[str], list[tuple[int, list[Any]]]]:
@@ -109,11 +145,33 @@ def _csv_rows(raw: bytes, shown: str) -> tuple[list[str], list[tuple[int, list[A
     first = text.split("\n", 1)[0]
     delimiter = max((",", ";", "\t"), key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    table: list[list[Any]] = []
     try:
-        table = [row for row in reader]
+        for number, row in enumerate(reader, start=1):
+            _bounded(table, number, row, shown)
     except csv.Error as exc:
         raise DefinitionError([Problem(shown, f"CSV syntax error: {exc}", line=reader.line_num)]) from None
     return _split(table, shown)
+
+
+def _bounded(table: list[list[Any]], number: int, row: Any, shown: str) -> None:
+    """Add sheet row `number` to `table`, its empty cells at the end left out, within MAX_COLUMNS and MAX_ROWS
+    (the header aside; empty rows past them are dropped)."""
+    if len(row) > MAX_COLUMNS:  # counted in C: an XLSX row is as wide as its last cell
+        past = row[MAX_COLUMNS:]
+        if past.count(None) + past.count("") != len(past):
+            width = max(i for i, cell in enumerate(row, start=1) if cell is not None and cell != "")
+            raise DefinitionError([Problem(shown, f"row {number}: too many columns: expected at most {MAX_COLUMNS}, "
+                                                  f"got {width}")])
+        row = row[:MAX_COLUMNS]
+    cells = list(row)
+    while cells and (cells[-1] is None or cells[-1] == ""):
+        cells.pop()
+    if number > MAX_ROWS + 1:
+        if cells:
+            raise DefinitionError([Problem(shown, f"row {number}: too many rows: expected at most {MAX_ROWS} records")])
+        return
+    table.append(cells)
 
 
 def _xlsx_rows(raw: bytes, shown: str) -> tuple[list[str], list[tuple[int, list[Any]]]]:
@@ -132,16 +190,36 @@ def _xlsx_rows(raw: bytes, shown: str) -> tuple[list[str], list[tuple[int, list[
     except Exception as exc:  # openpyxl raises many kinds for a broken workbook; each is bad input
         raise DefinitionError([Problem(shown, f"expected an XLSX workbook, got one that cannot be read "
                                               f"({type(exc).__name__})")]) from None
+    table: list[list[Any]] = []
     try:
+        if not book.worksheets:
+            raise DefinitionError([Problem(shown, "expected a workbook with a sheet of records, got no sheet")])
+        # The sheet's own `dimension` is not trusted (A1:XFD1048576 costs a 2 KB file nothing, and openpyxl pads
+        # every row to it): without it each row is as wide as its last cell, a row the sheet leaves out is
+        # empty, and rows are read up to one past the limit.
         sheet = book.worksheets[0]
-        table: list[list[Any]] = []
-        for row in sheet.iter_rows(values_only=True):
-            if len(table) > MAX_ROWS:
-                break
-            table.append(list(row))
+        sheet.reset_dimensions()
+        rows = sheet.iter_rows(min_row=1, max_row=MAX_ROWS + 2, values_only=True)
+        for number, row in enumerate(rows, start=1):
+            _bounded(table, number, row, shown)
+    except DefinitionError:
+        raise
+    except Exception as exc:  # inside openpyxl's reading of the sheet's XML: a cell it cannot take
+        where = f"row {len(table) + 1} or a later one" if table else "its first row"
+        raise DefinitionError([Problem(shown, f"cannot read the sheet at {where}: {_reason(exc)}")]) from None
     finally:
         book.close()
     return _split(table, shown)
+
+
+def _reason(exc: Exception) -> str:
+    """What openpyxl's error means in the sheet (its messages name its own code, not the cell)."""
+    if isinstance(exc, IndexError):
+        return "a cell names a shared text the workbook does not have"
+    if isinstance(exc, ValueError):
+        text = str(exc)
+        return f"a cell or its reference is not what its type says ({text if len(text) <= 60 else text[:57] + '...'})"
+    return f"the sheet's XML is broken ({type(exc).__name__})"
 
 
 def _read(path: Path, shown: str, inside: Path | None, limit: int) -> bytes:
@@ -152,42 +230,47 @@ def _read(path: Path, shown: str, inside: Path | None, limit: int) -> bytes:
 
 
 def _split(table: list[list[Any]], shown: str) -> tuple[list[str], list[tuple[int, list[Any]]]]:
-    """The header and the numbered, non-empty rows, within the size limits."""
-    if not table:
+    """The header and the numbered, non-empty rows (each as wide as the header)."""
+    if not table or not table[0]:
         raise DefinitionError([Problem(shown, "expected a header row naming the fields, got an empty sheet")])
-    if len(table) - 1 > MAX_ROWS:
-        raise DefinitionError([Problem(shown, f"too many rows: expected at most {MAX_ROWS} records")])
-    width = max(len(row) for row in table)
-    if width > MAX_COLUMNS:
-        raise DefinitionError([Problem(shown, f"too many columns: expected at most {MAX_COLUMNS}, got {width}")])
     header = [_text(cell).strip() for cell in table[0]]
-    while header and not header[-1]:
-        header.pop()
     rows = []
     for number, row in enumerate(table[1:], start=2):
-        cells = list(row) + [None] * (len(header) - len(row))
-        if any(_text(cell).strip() for cell in cells[len(header):]):
+        if len(row) > len(header):
             raise DefinitionError([Problem(shown, f"row {number}: expected at most {len(header)} cells "
                                                   f"(one per named column), got more")])
-        cells = cells[: len(header)]
+        cells = list(row) + [None] * (len(header) - len(row))
         if any(_text(cell).strip() for cell in cells):
             rows.append((number, cells))
     return header, rows
 
 
-def _header_problems(header: list[str], shown: str) -> list[Problem]:
-    problems, seen = [], set()
+def _header_problems(header: list[str], shown: str, schema: type[BaseModel],
+                     ) -> tuple[list[Problem], list[Problem], dict[str, Problem]]:
+    """The header's problems, each once at row 1 (never once per record): columns without a name or named twice,
+    required fields without a column, and unknown columns (by name)."""
+    broken: list[Problem] = []
+    unknown: dict[str, Problem] = {}
+    seen: set[str] = set()
+    names = {info.alias or name: info for name, info in schema.model_fields.items()}
+    closed = schema.model_config.get("extra") == "forbid"
     for position, name in enumerate(header, start=1):
         if not name:
-            problems.append(Problem(shown, f"row 1, column {position}: expected a field name, got an empty cell"))
+            broken.append(Problem(shown, "expected a field name, got an empty cell", cell=f"row 1, column {position}"))
         elif name in seen:
-            problems.append(Problem(shown, f"row 1, column {name!r}: duplicate column"))
-        elif LANG_MARK in name and not (name.partition(LANG_MARK)[0]
-                                        and LANG_CODE.fullmatch(name.partition(LANG_MARK)[2])):
-            problems.append(Problem(shown, f"row 1, column {name!r}: expected FIELD@CODE for a translation "
-                                           f"(e.g. text@fr, name@pt-BR), got {name!r}"))
+            broken.append(Problem(shown, "duplicate column", cell=f"row 1, column {name!r}"))
+        elif LANG_MARK in name:  # a translation's column (`cards.translations` checks its field)
+            field, _, code = name.partition(LANG_MARK)
+            if not (field and LANG_CODE.fullmatch(code)):
+                broken.append(Problem(shown, f"expected FIELD@CODE for a translation (e.g. text@fr, name@pt-BR), "
+                                             f"got {name!r}", cell=f"row 1, column {name!r}"))
+        elif closed and name not in names:
+            unknown[name] = Problem(shown, f"unknown field: expected one of {', '.join(names)}",
+                                    cell=f"row 1, column {name!r}")
         seen.add(name)
-    return problems
+    missing = [Problem(shown, f"missing column {name!r}: every record needs it (a required field)", cell="row 1")
+               for name, info in names.items() if info.is_required() and name not in seen]
+    return broken, missing, unknown
 
 
 def _text(cell: Any) -> str:

@@ -18,6 +18,7 @@ from common.files import is_file
 from common.kept import Kept
 
 from .errors import DefinitionError, Problem
+from .layouttext import check_record_texts
 from .loader import Game, LoadedComponent, Reload, load_game
 from .spreadsheet import LANG_CODE, LANG_MARK, CellIndex, cell_kind
 from .tomlsource import LineIndex, read_toml
@@ -95,7 +96,10 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
             problems += mine
             records.append(new)
             places[id(new)] = {f: p for f, (_, p) in given.items() if f in update}
-        components.append(dataclasses.replace(comp, records=records, places=places))
+        translated_comp = dataclasses.replace(comp, records=records, places=places)
+        components.append(translated_comp)
+        if not problems:  # texts are measured in a sound translation only, as a load measures the original's
+            problems += _text_problems(game, translated_comp, code)
     for (comp_id, rec_id), fields in texts.items():  # what the file translates that the game does not have
         place = next(iter(fields.values()))[1]
         known = comp_id in {c.id for c in game.components}
@@ -105,6 +109,28 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
     if problems:
         raise DefinitionError(problems)
     return dataclasses.replace(game, components=components, lang=code)
+
+
+def _text_problems(game: Game, comp: LoadedComponent, code: str) -> list[Problem]:
+    """The checks a load makes of each record's layout texts (`cards.layouttext`: fit, glyphs, icons, safe zone),
+    run on the translated records, each at its translation's line and naming the language."""
+    if game.design is None:
+        return []
+    out = []
+    for rec in comp.records:
+        places = comp.places.get(id(rec))
+        if not places:
+            continue  # untranslated: checked as the original was
+        first = next(iter(places.values()))
+        found = check_record_texts(game.design, comp.spec.id, comp.spec.size_mm, getattr(game.family, "ICONS", ()),
+                                   first.file, [rec], lambda r, f: _at(places.get(f or "", first)))
+        out += [Problem(p.file, f"in {code}: {p.message}", line=p.line, card=p.card, card_name=p.card_name,
+                        path=p.path, cell=p.cell) for p in found]
+    return out
+
+
+def _at(place: Place) -> tuple[int | None, str | None]:
+    return place.line, place.cell
 
 
 def _lang_files(folder: Path) -> list[Path]:

@@ -10,9 +10,10 @@ from typing import NoReturn, Optional
 
 import typer
 
-from common.terminal import option_parser, shown
+from checker.core import option_bounds as bounds
+from common.terminal import help_group, option_parser, shown
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+app = typer.Typer(cls=help_group(), add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Rules engines over pnpkit's definitions.")
 
 
@@ -78,7 +79,7 @@ def resolve(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of text."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write the next turn's state here as TOML."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Roll what the state does not give (dice, shuffles).",
-                                       parser=option_parser(whole=True, low=0)),
+                                       parser=option_parser(True, *bounds.SEED)),
 ) -> None:
     """Resolve one turn step by step, citing the rule behind every step."""
     from checker.core.resolve_cmd import resolve_file
@@ -89,15 +90,15 @@ def resolve(
 @app.command()
 def simulate(
     game: list[str] = typer.Argument(None, help="Game id or folder (with --merge: the shard files)."),
-    games: int = typer.Option(1000, "--games", parser=option_parser(True, 1), help="How many games to play (the most, with --precision)."),
-    players: int = typer.Option(4, "--players", parser=option_parser(True, 1), help="Players per game."),
-    seed: int = typer.Option(0, "--seed", parser=option_parser(True, 0), help="Same seed, same report (whatever --jobs and --shard)."),
+    games: int = typer.Option(1000, "--games", parser=option_parser(True, *bounds.GAMES), help=f"How many games to play (the most, with --precision; at most {bounds.GAMES[1]:,})."),
+    players: int = typer.Option(4, "--players", parser=option_parser(True, *bounds.PLAYERS), help="Players per game."),
+    seed: int = typer.Option(0, "--seed", parser=option_parser(True, *bounds.SEED), help="Same seed, same report (whatever --jobs and --shard)."),
     policy: Optional[str] = typer.Option(None, "--policy", help="random, greedy or search (El Dorado Canyon; default random), random or greedy (Eldorado; default greedy); or one per seat: search,greedy,random,random."),
-    budget: Optional[int] = typer.Option(None, "--budget", parser=option_parser(True, 1), help="Playouts per decision of the search policy."),
+    budget: Optional[int] = typer.Option(None, "--budget", parser=option_parser(True, *bounds.BUDGET), help="Playouts per decision of the search policy."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON (schema: docs/balance-lab.md)."),
     as_csv: bool = typer.Option(False, "--csv", help="Print one CSV row per card, character, seat (or difference)."),
     report_dir: Optional[Path] = typer.Option(None, "--report", help="Also write an HTML page and PNG charts here."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", parser=option_parser(True, 1), help="Processes to spread the games over (default: the cores)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", parser=option_parser(True, *bounds.JOBS), help="Processes to spread the games over (default: the cores)."),
     precision: Optional[float] = typer.Option(None, "--precision", parser=option_parser(), help="Play batches until every interval is this narrow on each side."),
     shard: Optional[str] = typer.Option(None, "--shard", help="K/N: play the K-th of N parts; print its counts as JSON for --merge."),
     merge: bool = typer.Option(False, "--merge", help="The arguments are shard files: print the report of the whole run."),

@@ -2,8 +2,8 @@
 
 Names come from files anyone may write: a card or player name holding escape sequences
 must not reach the terminal as control codes (cursor moves, window titles, hyperlinks),
-so everything printed goes through `shown`.  Python's `float` and `int` read Arabic-Indic
-and other digits, `1_000`, `nan` and `inf`; an option takes plain ASCII numbers only.
+so everything printed goes through `shown`.  A numeric option takes plain ASCII numbers within
+its bounds (`common.numbers`).
 """
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ from typing import Any, Callable, NoReturn
 # a translation table, not a regular expression (compiling one costs every start-up that prints)
 _HIDDEN = {c: f"\\u{c:04x}" for r in ((0x00, 0x08), (0x0b, 0x1f), (0x7f, 0x9f), (0x61c, 0x61c), (0x200e, 0x200f),
                                      (0x202a, 0x202e), (0x2066, 0x2069)) for c in range(r[0], r[1] + 1)}
-_NUMBER = r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)"  # compiled on first use (re's cache): options only
-_WHOLE = r"[+-]?[0-9]+"
 
 
 _PLAIN = bytes(range(0x20, 0x7f)) + b"\t\n"  # the ASCII `shown` leaves as it is
@@ -32,36 +30,55 @@ def shown(text: str) -> str:
     return text.translate(_HIDDEN)
 
 
-def number(text: str, whole: bool = False) -> float:
-    """An ASCII decimal number (`-1.5`, `300`); ValueError saying what is expected otherwise."""
-    import re  # options only: `re` costs every start-up that imports this module
-
-    pattern, kind = (_WHOLE, "a whole number like 300") if whole else (_NUMBER, "a number like 1.5 or -2")
-    if not isinstance(text, str) or not text.isascii() or not re.fullmatch(pattern, text.strip()):
-        raise ValueError(f"expected {kind} in ASCII digits, got {shown(repr(text))}")
-    value = int(text) if whole else float(text)
-    if value in (float("inf"), float("-inf")):  # e.g. 400 digits (ASCII digits: never nan)
-        raise ValueError(f"expected a finite number, got {shown(repr(text))}")
-    return value
-
-
 def option_parser(whole: bool = False, low: float | None = None, high: float | None = None,
                   unit: str = "") -> Callable[[Any], Any]:
     """A Typer `parser=` for a numeric option: ASCII digits, within [low, high], the bound in the message."""
     def parse(value: Any) -> Any:
         import typer
 
+        from .numbers import parse as parse_number, within
+
         try:
-            result = value if isinstance(value, (int, float)) and not isinstance(value, bool) else number(value, whole)
-            result = int(result) if whole else float(result)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):  # a default
+                return within(value, low, high, whole=whole, unit=unit)
+            result = parse_number(value, whole, low, high, unit)
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
-        if (low is not None and result < low) or (high is not None and result > high):
-            bounds = (f"from {low:g} to {high:g}" if low is not None and high is not None
-                      else f"at least {low:g}" if low is not None else f"at most {high:g}")
-            raise typer.BadParameter(f"expected {bounds}{unit}, got {result:g}")
-        return result
+        return int(result) if whole else float(result)
     return parse
+
+
+def help_group() -> type:
+    """The Typer group class of both tools: each command's `--help` names an option's value in words
+    (`--games GAMES`, `--shop [VENDOR]`), never a Python type: Typer prints the annotation's
+    (`<bool>`, `<int>`, `<list[str]>`) beside every parameter and has no setting to leave it out, so the
+    parameters a command shows are made of classes that print their metavar (or nothing, for a flag)."""
+    from typer.core import TyperArgument, TyperGroup, TyperOption
+
+    class Argument(TyperArgument):
+        def display_type_rich(self, ctx: Any) -> str | None:
+            return None  # its name says what it is: GAME..., STATE_FILE
+
+    class Option(TyperOption):
+        def display_type_rich(self, ctx: Any) -> str | None:
+            return None if self.is_flag else self.metavar or (self.name or "value").upper()
+
+    def plain(params: list[Any]) -> list[Any]:
+        for param in params:
+            if type(param) in (TyperArgument, TyperOption):  # the same object: only how it is shown changes
+                param.__class__ = Argument if isinstance(param, TyperArgument) else Option
+        return params
+
+    class Group(TyperGroup):
+        def get_params(self, ctx: Any) -> list[Any]:  # the tool's own `--help`
+            return plain(super().get_params(ctx))
+
+        def get_command(self, ctx: Any, cmd_name: str) -> Any:
+            command = super().get_command(ctx, cmd_name)
+            if command is not None:
+                plain(command.get_params(ctx))
+            return command
+    return Group
 
 
 def run_app(app: Any) -> None:

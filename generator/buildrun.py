@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from common.terminal import number, shown
+from common.numbers import parse
+from common.terminal import shown
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -40,7 +41,7 @@ def options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: boo
     if duplex not in DUPLEX:
         raise Refused(f"--duplex: expected long or short, got {duplex!r}")
     try:
-        dx, dy = (number(v) for v in back_offset.split(","))
+        dx, dy = (parse(v) for v in back_offset.split(","))
     except ValueError:
         raise Refused(f"--back-offset: expected X,Y in mm, in ASCII digits (e.g. 1.5,-0.5), got {back_offset!r}") \
             from None

@@ -11,12 +11,12 @@ from typing import Any, Callable, NoReturn, Optional, TypeVar
 import typer
 from typer.core import TyperCommand
 
-from common.terminal import option_parser, run_app, run_main, shown
+from common.terminal import help_group, option_parser, run_app, run_main, shown
 from generator import buildrun
 from generator.plain import DEFAULTS
 
 T = TypeVar("T")
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+app = typer.Typer(cls=help_group(), add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Build printable PDFs from pnpkit's definitions.")
 
 INTERVAL = (0.05, 3600.0)  # seconds between checks of `generator watch`
@@ -48,8 +48,17 @@ _guarded = _refusing(buildrun.guarded)
 _drawn = buildrun.drawn
 
 
+def _folder(value: Any) -> Path:
+    """`--out`: a folder's name; an empty one would write into the current folder, which no one means."""
+    if isinstance(value, Path):  # the default
+        return value
+    if not str(value).strip():
+        raise typer.BadParameter(f"expected a folder name, got {value!r}")
+    return Path(value)
+
+
 PAPER = typer.Option(DEFAULTS["paper"], "--paper", help="a4 or letter.")
-OUT = typer.Option(Path(DEFAULTS["out"]), "--out", help="Output folder.")
+OUT = typer.Option(Path(DEFAULTS["out"]), "--out", help="Output folder.", parser=_folder)
 DUPLEX_OPT = typer.Option(DEFAULTS["duplex"], "--duplex", help="Edge your printer flips on: long or short.")
 OFFSET = typer.Option(DEFAULTS["back_offset"], "--back-offset", help="X,Y mm your printer shifts the back side; backs move by it.")
 NO_BACKS = typer.Option(False, "--no-backs", help="Single-sided: print no backs.")

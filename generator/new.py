@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cards.errors import DefinitionError
+from cards.errors import DefinitionError, describe
 from cards.families import builtin_games
 from common.files import read_bytes, write_set
 from fonts import DIR as FONTS
@@ -40,7 +40,12 @@ def game_name(folder: Path) -> str:
 
 def new_game(folder: Path, source: str | None = None) -> list[Path]:
     """Write a new game into `folder` (absent or empty); return the files written."""
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+    try:
+        taken = folder.exists() and (not folder.is_dir() or any(folder.iterdir()))
+    except OSError as exc:  # a path the file system cannot hold (too long), or a folder it will not list
+        raise NewGameError(f"expected a folder the file system can make, got {describe(str(folder), 60)} "
+                           f"({len(str(folder))} characters): {exc.strerror or exc}") from None
+    if taken:
         raise NewGameError(f"expected a new or empty folder, got {str(folder)!r}, which "
                            f"{'holds files' if folder.is_dir() else 'is a file'}: choose another folder")
     ident, name = game_id(folder), game_name(folder)

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from common.terminal import leave, number, run_main, shown
+from common.numbers import parse
+from common.terminal import leave, run_main, shown
 
 VALUED = {"--paper": "paper", "--out": "out", "--duplex": "duplex", "--back-offset": "back_offset", "--bleed": "bleed",
           "--lang": "lang"}
@@ -54,9 +55,11 @@ def parse_plain(args: list[str]) -> tuple[list[str], dict[str, Any]] | None:
         else:
             games.append(arg)
         i += 1
+    if given.get("out") == "":  # Typer refuses it, in its own words
+        return None
     try:
         if "bleed" in given:
-            given["bleed"] = number(given["bleed"])
+            given["bleed"] = parse(given["bleed"])
     except ValueError:  # Typer says so, in its own words
         return None
     return games, {**DEFAULTS, **{flag: False for flag in FLAGS.values()}, **given}

@@ -14,7 +14,8 @@ carries a tag on the line above it saying how it is checked:
     <!-- check: new-definition GAME FILE --> appended to FILE in `my-game`, which validates
                                             (GAME is el-dorado-canyon: my-game is a copy of it)
     <!-- check: example PATH -->            the block is part of examples/PATH, verbatim (the
-                                            examples are built by tests/test_designer.py)
+                                            examples are built by tests/test_designer.py and
+                                            tests/test_layout_values.py)
     <!-- check: skip WHY -->                not run, and the page's reader is told why in WHY
 
 Commands run in an empty folder holding the page's state files and `my-game` (a copy of

@@ -12,12 +12,12 @@ import threading
 import time
 from pathlib import Path
 
+import distributed  # the `cluster` extra's; the `test` extra installs it too
 import pytest
 from typer.testing import CliRunner
 
 from checker.cli import app
 
-distributed = pytest.importorskip("distributed")  # the `cluster` extra: .ci/run installs it
 
 TEST_GAME = Path(__file__).resolve().parent / "games" / "edc-test"
 METRICS = "checker.el_dorado_canyon.metrics"

@@ -331,14 +331,17 @@ def test_bad_input_anywhere_is_exit_2_with_a_clear_message_and_keeps_the_last_go
     ("fallback = []", "Night ★ Fox", "character '★' (U+2605) is not in the font Fox (fonts/DejaVuSerif-Bold.ttf): "
      "choose a font that has it or add a fallback font"),
 ])
-def test_a_missing_glyph_names_the_font_as_the_designer_named_it_at_its_boxs_line(tmp_path, fallback, name, message):
+def test_a_missing_glyph_names_the_font_as_the_designer_named_it_at_the_cards_row_and_its_box(tmp_path, fallback, name,
+                                                                                               message):
     game, out = tmp_path / "fox-deck", tmp_path / "out"
     shutil.copytree(EXAMPLES / "fox-deck", game)
     edit_text(game / "game.toml", 'fallback = ["text"]', fallback)
     edit_text(game / "cards.toml", 'name = "Night Fox"', f'name = "{name}"')
-    # the name box is base.toml's [boxes.name] (line 17), drawn through fox.toml, which extends base.toml
+    # at the card's name (cards.toml line 14); the name box is base.toml's [boxes.name] (line 17), drawn through
+    # fox.toml, which extends base.toml
     assert generator("build", game, "--out", out) == (
-        2, "", f"{game}/layouts/base.toml:17: card 'night-fox' ({name}): boxes.name (name): {message}\n")
+        2, "", f"{game}/cards.toml:14: card 'night-fox' ({name}): boxes.name (name): {message}, in "
+        "layouts/base.toml:17\n")
 
 
 def test_text_a_built_in_look_draws_directly_is_checked_for_missing_glyphs_too(tmp_path):
@@ -357,9 +360,9 @@ def test_a_box_changed_for_one_card_is_reported_at_that_change(tmp_path):
     shutil.copytree(EXAMPLES / "fox-deck", game)
     edit_text(game / "layouts" / "fox.toml", "h = 21", "h = 2")
     assert generator("build", game, "--out", out) == (
-        2, "", f"{game}/layouts/fox.toml:72: card 'moonrise' (Moonrise): boxes.text (text): text does not fit its "
+        2, "", f"{game}/cards.toml:23: card 'moonrise' (Moonrise): boxes.text (text): text does not fit its "
         "55.0 x 2.0 mm box even at 7 pt: it needs 2.5 mm of height, 0.5 mm (23%) more than the box has; shorten it "
-        "by about 8 of its 40 characters\n")  # [cards.moonrise.boxes.text], where h = 2 is
+        "by about 8 of its 40 characters, in layouts/fox.toml:72\n")  # the card's text; [cards.moonrise.boxes.text]
 
 
 def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(tmp_path):

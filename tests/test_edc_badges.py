@@ -1,4 +1,4 @@
-"""El Dorado Canyon's count badges: each inside its picture frame, none on another or on the arrow tab.
+"""El Dorado Canyon's count badges: each inside its picture frame, none on another, on the arrow tab or on its own icon.
 
 The kit is built through the generator while the picture and badge drawing calls are
 recorded with the canvas transform in force, so the boxes compared are where the
@@ -7,10 +7,16 @@ is drawn turned by 180 degrees).
 """
 from __future__ import annotations
 
+import io
+
+import numpy as np
+import pypdfium2
 import pytest
+from reportlab.pdfgen.canvas import Canvas
 
 from cards import load_game
 from generator.templates.el_dorado_canyon import action, art
+from generator.templates.el_dorado_canyon.look import palette
 
 from test_edc_kit_faces import build
 
@@ -38,13 +44,15 @@ def _overlap(p: Box, q: Box) -> bool:
 
 @pytest.fixture(scope="module")
 def pictures(tmp_path_factory):
-    """[(option text, frame, arrow tabs, [(badge text, box)])] for every picture drawn, in sheet space."""
+    """[(option text, frame, arrow tabs, [(badge text, box)], (option, frame, tabs on the face))] for every
+    picture drawn, in sheet space (the last item as the face drew it)."""
     drawn: list = []
     picture, badge = action.picture, art.badge
 
     def record_picture(c, option, x, y, w, h, pal, avoid=()):
         m = c._currentMatrix
-        drawn.append((option.rules_text, _on_sheet(m, (x, y, w, h)), [_on_sheet(m, b) for b in avoid], []))
+        drawn.append((option.rules_text, _on_sheet(m, (x, y, w, h)), [_on_sheet(m, b) for b in avoid], [],
+                      (option, (x, y, w, h), tuple(avoid))))
         picture(c, option, x, y, w, h, pal, avoid)
 
     def record_badge(c, text, box, size, pal):
@@ -67,15 +75,59 @@ def test_every_starting_and_town_option_is_pictured_with_its_counts(pictures):
 
 
 def test_every_badge_lies_inside_its_frame(pictures):
-    outside = [(text, label, box, frame) for text, frame, _, badges in pictures for label, box in badges
+    outside = [(text, label, box, frame) for text, frame, _, badges, _ in pictures for label, box in badges
                if not _inside(box, frame)]
     assert outside == []
 
 
 def test_no_badge_overlaps_another_or_the_arrow_tab(pictures):
     clashes = []
-    for text, _, tabs, badges in pictures:
+    for text, _, tabs, badges, _ in pictures:
         for i, (label, box) in enumerate(badges):
             clashes += [(text, label, other) for other, second in badges[i + 1:] if _overlap(box, second)]
             clashes += [(text, label, "arrow") for tab in tabs if _overlap(box, tab)]
     assert clashes == []
+
+
+INK_LEVEL = 200   # a pixel darker than this in any channel is ink (the glyph rendered alone on white)
+DPI = 150
+
+
+def _ink_under(option, frame: Box, avoid: tuple[Box, ...]) -> list[tuple[str, float]]:
+    """(badge text, share of its box inked by its own glyph) for each count badge of the option's picture,
+    its glyph rendered alone on white at 150 dpi where the picture draws it."""
+    items = art.glyphs(option)
+    slots = art._slots(len(items), *frame)
+    counts = [(g.count, cx, cy, s) for g, (cx, cy, s) in zip(items, slots)]
+    x0, y0, w, h = frame
+    pal = palette(None)   # registers the badge's font
+    places = iter(art.badge_places(Canvas(io.BytesIO(), invariant=1), counts, frame, avoid))
+    out = []
+    for g, (cx, cy, s) in zip(items, slots):
+        if not g.count:
+            continue
+        (bx, by, bw, bh), _ = next(places)
+        buf = io.BytesIO()
+        c = Canvas(buf, pagesize=(w, h), invariant=1)
+        c.translate(-x0, -y0)
+        g.draw(c, cx, cy, s * art.COUNTED, pal)   # as `art.picture` draws a counted glyph
+        c.save()
+        page = np.asarray(pypdfium2.PdfDocument(buf.getvalue())[0].render(scale=DPI / 72).to_pil().convert("RGB"))
+        k = DPI / 72
+        top = h - (by - y0 + bh)   # the badge box in the image's rows, counted from the top
+        window = page[int(top * k):int((top + bh) * k), int((bx - x0) * k):int((bx - x0 + bw) * k)]
+        out.append((g.count, float((window.min(axis=2) < INK_LEVEL).mean())))
+    return out
+
+
+def test_no_badge_covers_its_own_icon(pictures):
+    """Measured on the rendered glyph: under each badge lies (almost) none of the icon it counts (at most
+    2 % of the badge's box, the anti-aliased edge of an icon it touches); Take Cover's -2 used to sit on its skull."""
+    seen, covered = set(), []
+    for text, _, _, _, (option, frame, avoid) in pictures:
+        if (text, frame[2:], avoid) in seen:
+            continue
+        seen.add((text, frame[2:], avoid))
+        covered += [(text, label, round(share, 3)) for label, share in _ink_under(option, frame, avoid) if share > 0.02]
+    assert len(seen) > 20
+    assert covered == [], "\n".join(map(str, covered))

@@ -15,7 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from cards import load_game
 from generator.templates.el_dorado_canyon.art import glyphs
 from generator.templates.el_dorado_canyon.look import palette
-from generator.templates.el_dorado_canyon.people import look_of, portrait
+from generator.templates.el_dorado_canyon.art import band_of
+from generator.templates.el_dorado_canyon.people import portrait
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +54,8 @@ def test_every_character_has_a_portrait_of_its_own(game, ink_saver):
     pal = palette(type("Style", (), {"ink_saver": ink_saver})())
     characters = game.records("character")
     assert len(characters) == 14
-    drawings = {r.id: drawn(lambda c, r=r: portrait(c, 0, 0, 100, 90, r.alignment == "good", pal, look_of(r), r.ability))
+    drawings = {r.id: drawn(lambda c, r=r: portrait(c, 0, 0, 100, 90, r.alignment == "good", pal, r.look,
+                                                    band_of(r.ability.effects[0].effect), r.ability))
                 for r in characters}
     same = [(a, b) for a, b in combinations(drawings, 2) if drawings[a] == drawings[b]]
     assert same == []

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cards import load_game
 from cards.models.eldorado import chart_of
 from generator.engine.box import Box, Style
-from generator.engine.fonts import register_fonts
+from cards.typeset.fonts import register_fonts
 from generator.templates.eldorado import FRONTS
 from generator.templates.eldorado.chart_layout import MapLayout
 

@@ -2,17 +2,19 @@
 font lacks, right-to-left text runs right to left, Arabic is joined, Japanese wraps without spaces."""
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from bidi import get_display
 from reportlab.pdfgen import canvas
 from typer.testing import CliRunner
 
 from conftest import edit_text
 from generator.cli import app
 from generator.engine.errors import MissingGlyph
-from generator.engine.fonts import DISPLAY, TEXT, FontFileError, register_family
+from cards.typeset.fonts import DISPLAY, TEXT, FontFileError, register_family
 from generator.engine.text import draw_text
 
 MM = 72 / 25.4
@@ -67,6 +69,45 @@ def test_a_latin_name_inside_hebrew_keeps_its_own_order(tmp_path):
     chars = _draw(tmp_path, "קלף Gold Rush חדש")
     xs = {ch["text"]: ch["x0"] for ch in chars}
     assert xs["ק"] > xs["R"] > xs["G"] > xs["ח"]    # Hebrew words right to left, "Gold Rush" still reads on
+
+
+def _lines(chars: list[dict]) -> list[str]:
+    """The drawn text, line by line, each read left to right as it stands on the page, presentation forms
+    (Arabic's joined letters) back to their letters."""
+    rows: dict[int, list[dict]] = {}
+    for ch in chars:
+        rows.setdefault(round(ch["top"]), []).append(ch)
+    return [unicodedata.normalize("NFKC", "".join(ch["text"] for ch in sorted(row, key=lambda ch: ch["x0"])))
+            for _, row in sorted(rows.items())]
+
+
+@pytest.mark.parametrize("text", [
+    "קח קלף. Gain 2 gold, then 3 more.",          # the issue's mixed line: the Latin words keep their order
+    "שלם 10 זהב, קבל 2 קלפים",                      # numbers inside Hebrew read left to right
+    "مرحبا يا صديقي، خذ 3 بطاقات",                  # Arabic with a number
+    "Pay 3 gold: קח קלף חדש now",                   # Hebrew inside an English line
+])
+def test_right_to_left_text_prints_in_the_order_of_the_unicode_bidi_algorithm(tmp_path, text):
+    # python-bidi's Rust implementation (unicode-bidi) is another reading of UAX #9 than the one drawing it
+    assert _lines(_draw(tmp_path, text, w=90)) == [get_display(text)]
+
+
+@pytest.mark.parametrize("text", ["مرحبا و سلام", "و", "אבא", "אבא ו 3"])
+def test_text_shaping_leaves_unchanged_prints_without_a_crash(tmp_path, text):
+    # shapeStr gives back a plain string for "و" or a palindrome: its width is then measured as plain text
+    drawn = "".join(_lines(_draw(tmp_path, text)))
+    assert drawn.replace("\ufefc", "لا") in (get_display(text), get_display(text).replace("ال", "لا"))
+
+
+def test_a_new_games_card_in_arabic_builds(tmp_path):
+    game, out = tmp_path / "r1", tmp_path / "out"
+    assert CliRunner().invoke(app, ["new", str(game)]).exit_code == 0
+    edit_text(game / "cards.toml", "Cards say what they do here.", "مرحبا و سلام")
+    result = CliRunner().invoke(app, ["build", str(game), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(next(out.glob("*.pdf"))) as doc:
+        words = {w["text"] for page in doc.pages for w in page.extract_words()}
+    assert "و" in words
 
 
 def test_arabic_letters_are_joined(tmp_path):

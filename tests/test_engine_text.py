@@ -12,10 +12,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.box import MM, Box
 from generator.engine.errors import SafeZoneError, TextOverflow, UnknownIcon
-from generator.engine.fonts import TEXT, TEXT_BOLD, TEXT_ITALIC, register_fonts
+from cards.typeset.fonts import TEXT, TEXT_BOLD, TEXT_ITALIC, register_fonts
 from generator.engine.icons import draw_icon, register_icon
 from generator.engine.safezone import drawing_face
-from generator.engine.text import ITALIC_OVERHANG, Run, draw_text, escape, layout, parse
+from cards.typeset.measure import ITALIC_OVERHANG, Run, layout, parse
+from generator.engine.text import draw_text, escape
 
 
 def _pdf(draw) -> pdfplumber.PDF:

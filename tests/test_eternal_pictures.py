@@ -1,6 +1,6 @@
 """Gold and Steel's card pictures, read back from a PDF: each card has a picture of its own (no two
-card ids render alike), drawn as vectors (no raster image), from its definition (a unit shows a
-warrior per two points of strength, a weapon's blade grows with its bonus, the influence picks the land)."""
+card ids render alike), drawn as vectors (no raster image), from its definition (its `figure` and
+`props` are what it shows, the influence picks the land).  Look-alikes: test_lookalikes.py."""
 from __future__ import annotations
 
 import hashlib
@@ -16,7 +16,6 @@ from cards.models.eternal_gold_and_steel import Card
 from generator.engine.box import MM, Style
 from generator.engine.icons import icon_scope
 from generator.templates import looks_for
-from generator.templates.eternal_gold_and_steel.icons import INK
 from generator.templates.eternal_gold_and_steel.pictures import draw_picture
 
 W, H = 50 * MM, 30 * MM
@@ -51,27 +50,13 @@ def test_every_card_has_a_picture_of_its_own_drawn_as_vectors(cards, style):
         assert all(page.images == [] for page in pdf.pages)
 
 
-def _heads(page) -> int:
-    """Round shapes filled with the ink colour: a warrior's head (a weapon's pommel)."""
-    return sum(1 for curve in page.curves if curve["fill"] and tuple(curve["non_stroking_color"] or ()) == INK
-               and abs(curve["width"] - curve["height"]) < 0.5)
-
-
-def test_a_unit_shows_a_warrior_per_two_points_of_strength(cards):
-    units = [card for card in cards if card.type == "unit"]
-    stronger = [card.model_copy(update={"strength": s}) for s in (1, 3, 5, 7, 12) for card in units[:1]]
-    with pdfplumber.open(io.BytesIO(pictures(units + stronger))) as pdf:
-        for card, page in zip(units + stronger, pdf.pages):
-            assert _heads(page) == max(1, min(4, ((card.strength or 0) + 1) // 2)), (card.id, card.strength)
-
-
-def test_a_weapons_blade_grows_with_its_bonus_and_the_influence_picks_the_land(cards):
+def test_the_picture_shows_the_definitions_figure_and_the_influence_picks_the_land(cards):
     weapon = next(card for card in cards if card.type == "weapon")
-    variants = [weapon.model_copy(update={"bonus": b}) for b in (0, 2, 4)]
-    with pdfplumber.open(io.BytesIO(pictures(variants))) as pdf:
-        tops = [max(c["y1"] for c in page.curves if c["fill"] and tuple(c["non_stroking_color"] or ()) == INK)
-                for page in pdf.pages]
-    assert tops[0] < tops[1] < tops[2]
+    shown = [weapon.model_copy(update={"figure": f, "props": p}) for f, p in (("hammer", []), ("longbow", []),
+                                                                              ("longbow", ["coin"]))]
+    with pdfplumber.open(io.BytesIO(pictures(shown))) as pdf:
+        drawn = [sorted((round(c["x0"], 1), round(c["y0"], 1)) for c in page.curves) for page in pdf.pages]
+    assert drawn[0] != drawn[1] and drawn[1] != drawn[2]
     lands = [weapon.model_copy(update={"influence": [i]}) for i in ("fire", "shadow")]
     with pdfplumber.open(io.BytesIO(pictures(lands))) as pdf:
         skies = [tuple(pdf.pages[n].rects[0]["non_stroking_color"]) for n in range(2)]

@@ -13,7 +13,7 @@ import pytest
 from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
-from generator.engine import fontcache
+from cards.typeset import fontcache
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 ROOT = FONTS.parent

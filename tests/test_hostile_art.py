@@ -277,7 +277,7 @@ def every_kit(tmp_path_factory) -> list[Path]:
             assert result.exit_code == 0, result.output
     pdfs = sorted((out / "kits").rglob("*.pdf"))
     assert {p.name.split("-a4")[0] for p in pdfs if p.parent == out / "kits"} >= {
-        "el-dorado-canyon", "eternal-gold-and-steel", "eldorado", "scaffold", "fox-deck"}
+        "el-dorado-canyon", "eternal-gold-and-steel", "eldorado", "scaffold", "fox-deck", "banner-deck"}
     return pdfs
 
 

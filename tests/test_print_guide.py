@@ -38,9 +38,15 @@ def sheets(numbers: set[int], pages: list[dict]) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
-@pytest.mark.parametrize("game,paper,size", [("el-dorado-canyon", "a4", "210 x 297 mm"),
-                                             ("eldorado", "letter", "215.9 x 279.4 mm")])
-def test_the_first_page_is_a_guide_to_the_manifest(tmp_path, game, paper, size):
+SIZES = {"a4": "210 x 297 mm", "letter": "215.9 x 279.4 mm"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel", "eldorado"])
+def test_the_first_page_is_a_guide_to_the_manifest(tmp_path, game, paper):
+    """Every kit on every paper: each component's pages (a tiled map's assembly overview included) and
+    pieces, the sheets with backs, the backs printed edge to edge (not those of tokens alone), the cut order."""
+    size = SIZES[paper]
     manifest, text = build(tmp_path, game, "--paper", paper)
     pages = manifest["pages"]
     assert pages[0].get("guide") is True and pages[0]["items"] == []
@@ -55,8 +61,10 @@ def test_the_first_page_is_a_guide_to_the_manifest(tmp_path, game, paper, size):
     for comp in manifest["components"]:
         fronts = [(p["number"], i) for p in pages for i in p["items"]
                   if i["component"] == comp["id"] and i["side"] == "front"]
+        overviews = {p["number"] for p in pages if p.get("overview") == comp["id"]}
+        assert bool(overviews) == comp["tiled"]
         pieces = len({(i["id"], i["copy"]) for _, i in fronts})
-        row = f"{sheets({n for n, _ in fronts}, pages)} {names[comp['id']]} {pieces} " \
+        row = f"{sheets({n for n, _ in fronts} | overviews, pages)} {names[comp['id']]} {pieces} " \
               f"{'printed' if comp['backs'] else 'none'}"
         assert row in text, row
     backed = {p["number"] for p, b in zip(pages, pages[1:]) if p["side"] == "front" and b["items"]}
@@ -65,6 +73,12 @@ def test_the_first_page_is_a_guide_to_the_manifest(tmp_path, game, paper, size):
     assert f"Sheets whose back page is blank (pages {sheets(blank, pages)})" in text
     assert "--ink-saver" in text and f"generator calibrate --paper {paper} --duplex long" in text
     assert "1. Where two grids share a sheet, cut them apart first" in text
+    kinds = {c["id"]: c["kind"] for c in manifest["components"]}
+    full = sum(1 for p in pages if p["side"] == "back" and any(kinds[i["component"]] != "token" for i in p["items"]))
+    assert f"{full} pages are backs printed edge to edge" in text
+    for comp in manifest["components"]:
+        if comp["kind"] == "board" and not comp["tiled"]:
+            assert re.search(rf"\d\. Fold-up boards \([^)]*{re.escape(names[comp['id']])}", text), comp["id"]
 
 
 def test_fold_and_single_sided_kits_say_so_and_add_no_blank_back(tmp_path):

@@ -111,9 +111,9 @@ def test_every_bad_cell_of_a_sheet_at_once(game_copy):
          + f"strike,Strike,gain,V,3,{OPTS},red\n"
          + 'lode,Lode,gain,IV,2,"[{ effects = [{ effect = ""gain_gold"", amount = ""x"" }] }]",\n')
     lines = definition_errors(folder)
-    assert lines[0] == (f"{folder}/town.csv: row 2, column 'priority': card 'strike' (Strike): "
+    assert lines[0].startswith(f"{folder}/town.csv: row 1, column 'colour': unknown field: expected one of id, name")
+    assert lines[1] == (f"{folder}/town.csv: row 2, column 'priority': card 'strike' (Strike): "
                         "expected one of I, II, III, IV, got 'V'")
-    assert lines[1].startswith(f"{folder}/town.csv: row 2, column 'colour': card 'strike' (Strike): unknown field")
     assert lines[2] == (f"{folder}/town.csv: row 3, column 'options': card 'lode' (Lode): "
                         "options.1.effects.1.amount: expected an integer, got 'x'")
     assert len(lines) == 3

@@ -85,9 +85,11 @@ def test_a_translation_too_long_for_its_box_fails_naming_the_language(fox, tmp_p
               '"' + "Jouez au crépuscule, longuement et sans bruit. " * 30 + '"')
     code, said, warned = generator("build", fox, "--lang", "fr", "--out", out)
     assert (code, said) == (2, "")
-    assert warned.startswith(f"--lang fr: {fox}/layouts/fox.toml:45: card 'night-fox' (Renard de nuit): boxes.text "
-                             "(text): text does not fit its 55.0 x 20.0 mm box even at 7 pt"), warned
+    assert warned.startswith(f"{fox}/lang/fr.toml:11: card 'night-fox' (Renard de nuit): boxes.text (text): in fr: "
+                             "text does not fit its 55.0 x 20.0 mm box even at 7 pt"), warned
+    assert warned.endswith(", in layouts/fox.toml:45\n")
     assert not out.exists()  # nothing half-written
+    assert checker("validate", fox, "--lang", "fr") == (2, "", warned)  # the same check, without building
     assert generator("build", fox, "--out", out)[0] == 0  # the original still fits
 
 
@@ -95,17 +97,18 @@ def test_a_translated_character_no_font_has_fails_naming_the_language(fox, tmp_p
     edit_text(fox / "lang" / "fr.toml", 'name = "Renard de nuit"', 'name = "Renard 🎲 de nuit"')
     code, said, warned = generator("build", fox, "--lang", "fr", "--out", tmp_path / "out")
     assert (code, said) == (2, "")
-    assert warned.startswith(f"--lang fr: {fox}/layouts/base.toml:"), warned
-    assert "card 'night-fox' (Renard 🎲 de nuit): boxes.name (name): character '🎲' (U+1F3B2) is not in the font Fox" \
-        in warned
+    assert warned == (f"{fox}/lang/fr.toml:10: card 'night-fox' (Renard 🎲 de nuit): boxes.name (name): in fr: "
+                      "character '🎲' (U+1F3B2) is not in the font Fox (fonts/DejaVuSerif-Bold.ttf) or text (DejaVu Sans "
+                      "Condensed): choose a font that has it or add a fallback font, in layouts/base.toml:17\n")
 
 
 def test_a_translated_unknown_icon_fails_naming_the_language(fox, tmp_path):
     edit_text(fox / "lang" / "fr.toml", "Gagnez :paw:", "Gagnez :patte:")
     code, _, warned = generator("build", fox, "--lang", "fr", "--out", tmp_path / "out")
     assert code == 2
-    assert warned.startswith(f"--lang fr: {fox}/layouts/fox.toml:45: card 'red-fox' (Renard roux): boxes.text (text): "
-                             "unknown icon ':patte:': expected one of "), warned
+    assert warned == (f"{fox}/lang/fr.toml:6: card 'red-fox' (Renard roux): boxes.text (text): in fr: unknown icon "
+                      "':patte:': expected one of arrow-left, arrow-right, check, circle, cross, heart, paw, square, "
+                      "star, in layouts/fox.toml:45\n")
 
 
 def test_every_missing_translation_is_listed_unless_the_original_falls_back(fox, tmp_path):

@@ -173,3 +173,31 @@ def test_unchanged_pages_are_replayed_and_an_edit_with_characters_new_to_the_kit
     edit_text(folder / "starting.toml", 'name = "Take Cover"', 'name = "Take Cover (Qz)"')
     rebuild()
     assert outputs(out) == cold(folder, tmp_path / "cold-2")
+
+
+def test_cards_with_their_own_raster_art_are_kept_and_previewed(tmp_path):
+    """Each card of this deck shows its own PNG (the fox deck's night fox, and a copy for the red fox): a
+    rebuild after editing one card previews that card's front only (its back, the same art for every card, is
+    one drawing that reads no field) and replays every other face, raster art included (issue 30 defect 5)."""
+    import shutil
+
+    from test_designer import EXAMPLES
+
+    folder, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", folder)
+    shutil.copy(folder / "art" / "fox.png", folder / "art" / "red-fox.png")
+    edit_text(folder / "cards.toml", 'art = "art/fox.png"', 'art = "art/red-fox.png"')
+    session = Session(Options(), out, tmp_path / "cache")
+
+    def rebuild() -> tuple[list[str], int]:
+        game = load_game(str(folder))
+        files = session.previews(game, looks_for(game))
+        drawn = session.build(game).drawn
+        session.settle()
+        return [f.name for f in files], drawn
+
+    assert rebuild()[0] == []
+    assert rebuild() == ([], 0)    # nothing changed: every face replayed, its art drawn into the new PDF
+    edit_text(folder / "cards.toml", 'name = "Night Fox"', 'name = "Night Vixen"')
+    assert rebuild() == (["night-fox-front.png"], 0)
+    assert outputs(out) == cold(folder, tmp_path / "cold")

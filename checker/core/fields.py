@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from common.numbers import within
+
 from .errors import StateError
 
 if TYPE_CHECKING:
@@ -25,8 +27,11 @@ def only_fields(data: dict[str, Any], allowed: tuple[str, ...], player: str | No
 def whole_number(data: dict[str, Any], key: str, default: int, high: int, player: str | None) -> int:
     """`data[key]` (or the default) as a whole number from 0 to `high`; booleans are not numbers."""
     value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
-        raise StateError(f"expected a whole number from 0 to {high}, got {toml_repr(value)}", player=player, field=key)
+    try:
+        within(value, 0, high, whole=True)
+    except ValueError:  # said in the state file's words (TOML), not Python's
+        raise StateError(f"expected a whole number from 0 to {high}, got {toml_repr(value)}", player=player,
+                         field=key) from None
     return value
 
 

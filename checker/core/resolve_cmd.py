@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 
 from cards.errors import describe
 from common.files import is_file
+from common.numbers import parse
 from common.terminal import shown
 
 from .errors import StateError
+from .option_bounds import SEED
 from .headline import check_focus, headline, take_dispute
 from .state_io import read_state, write_state
 
@@ -172,10 +174,11 @@ def parse_plain(args: list[str]) -> tuple[str, bool, str | None, int | None] | N
             i += 1
             if arg == "--out":
                 out = args[i]
-            elif args[i].isascii() and args[i].isdigit():
-                seed = int(args[i])
             else:
-                return None
+                try:  # ASCII digits within the bounds, or Typer refuses it in its words
+                    seed = int(parse(args[i], True, *SEED))
+                except ValueError:
+                    return None
         elif arg.startswith("-") or state is not None:
             return None
         else:

@@ -22,9 +22,11 @@ from types import ModuleType
 from typing import Any, Iterator
 
 from common.files import FileRefused, read_bytes
+from common.numbers import parse
 
 from . import health, stats
 from .errors import StateError
+from .option_bounds import SIMULATE
 
 BATCH = 500  # games per batch: `--precision` looks after each, whatever `--jobs`
 SHARD_FORMAT = "pnpkit-simulate-shard/3"
@@ -294,7 +296,7 @@ def params_for(sim: Any, games: int, players: int, seed: int, policy: str | None
     """What a run was asked for (the report's head; what shards of one run must share); no `policy`:
     the family's default."""
     default: str = getattr(sim, "DEFAULT_POLICY", "random")
-    chosen = policy if policy else default
+    chosen = default if policy is None else policy  # `--policy ''` is refused, not the default
     return {"rules": sim.FAMILY, "games": games, "players": players, "seed": seed,
             "policy": policies_for(chosen, players, sim.POLICY_NAMES),
             "budget": sim.DEFAULT_BUDGET if budget is None else budget, "precision": precision}
@@ -559,10 +561,11 @@ def parse_plain(args: list[str]) -> dict[str, Any] | None:
             i += 1
             if arg == "--policy":
                 options["policy"] = args[i]
-            elif args[i].isdigit() and (arg == "--seed" or int(args[i]) >= 1):
-                options[numbers[arg]] = int(args[i])
             else:
-                return None
+                try:  # ASCII digits within the option's bounds, or Typer refuses it in its words
+                    options[numbers[arg]] = int(parse(args[i], True, *SIMULATE[arg]))
+                except ValueError:
+                    return None
         elif arg.startswith("-") or game is not None:
             return None
         else:

@@ -8,36 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MM = 72 / 25.4
-SAFE_MM = 3.0          # print.md: text and icons stay at least 3 mm inside the trim
-BLEED_MM = 3.0         # print.md: backgrounds run 3 mm past the trim by default
-
-
-@dataclass(frozen=True)
-class Box:
-    """One face: trim `w` x `h` and `bleed`, in points.
-
-    Backgrounds fill `bleed_rect`; text and icons stay inside `safe_rect`.
-    `face` is set only for a die net: which face (1-6) is being drawn.
-    """
-
-    w: float
-    h: float
-    bleed: float = BLEED_MM * MM
-    safe: float = SAFE_MM * MM
-    face: int | None = None
-
-    @property
-    def bleed_rect(self) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of the area a background must cover."""
-        b = self.bleed
-        return -b, -b, self.w + 2 * b, self.h + 2 * b
-
-    @property
-    def safe_rect(self) -> tuple[float, float, float, float]:
-        """(x, y, w, h) inside which every text and icon must stay."""
-        s = self.safe
-        return s, s, self.w - 2 * s, self.h - 2 * s
+from cards.typeset.place import BLEED_MM, MM, SAFE_MM, Box
 
 
 Color = tuple[float, float, float]

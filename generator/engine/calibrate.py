@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .box import MM
 from .duplex import flip_axis
-from .fonts import TEXT, TEXT_BOLD, register_fonts
+from cards.typeset.fonts import TEXT, TEXT_BOLD, register_fonts
 from .marks import draw_info, info_place
 from .render import invariant_canvas
 from .sheet import MARGIN, Options, Page

@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 
 from .box import MM
-from .fonts import DISPLAY_BOLD, TEXT, TEXT_BOLD, register_fonts
+from cards.typeset.fonts import DISPLAY_BOLD, TEXT, TEXT_BOLD, register_fonts
 from .sheet import MARGIN, Options, Page
 
 LABEL = "printing guide"
@@ -67,10 +67,12 @@ def guide_lines(kit: dict, game: Any, opts: Options, files: list[str],
 
 
 def pages_of(kit: dict, component_id: str) -> str:
-    """"3-8, 11": the kit's pages holding the component's fronts (with their backs)."""
+    """"3-8, 11": the kit's pages holding the component's fronts (with their backs), and a tiled map's
+    assembly overview."""
     pages = kit["pages"]
-    return _ranges(sorted({p["number"] for p in pages for i in p["items"]
-                           if i["component"] == component_id and i["side"] == "front"}), pages)
+    fronts = {p["number"] for p in pages for i in p["items"] if i["component"] == component_id and i["side"] == "front"}
+    overviews = {p["number"] for p in pages if p.get("overview") == component_id}
+    return _ranges(sorted(fronts | overviews), pages)
 
 
 def _command(game: Any, opts: Options) -> str:
@@ -97,7 +99,7 @@ def _printing(kit: dict, specs: dict, opts: Options) -> list[str]:
              f"200-300 g/m\u00b2 for the {_words(list(dict.fromkeys(kinds)))}")
     if any(c["tiled"] for c in kit["components"]):
         paper += "; map and board tiles on 120-160 g/m\u00b2 paper, glued onto card if you like"
-    return [scale + ".", paper + ".", _duplex(pages, opts), _ink(pages, opts),
+    return [scale + ".", paper + ".", _duplex(pages, opts), _ink(pages, specs, opts),
             "Backs out of line with their fronts? Print `generator calibrate --paper "
             f"{kit['paper']} --duplex {opts.duplex}` on this printer, read the offset it shows and build again "
             f"with --back-offset X,Y (this build: {opts.back_offset[0]:g},{opts.back_offset[1]:g})."]
@@ -124,8 +126,9 @@ def _duplex(pages: list[dict], opts: Options) -> str:
     return text
 
 
-def _ink(pages: list[dict], opts: Options) -> str:
-    backs = sum(1 for p in pages if p["side"] == "back" and p["items"])
+def _ink(pages: list[dict], specs: dict, opts: Options) -> str:
+    """The ink saver's case: back pages of abutting card grids print edge to edge (a page of token backs does not)."""
+    backs = sum(1 for p in pages if p["side"] == "back" and any(specs[i["component"]].kind != "token" for i in p["items"]))
     if opts.ink_saver:
         return "This is the ink-saver print: light grounds and outline art."
     if not backs:
@@ -137,12 +140,18 @@ def _ink(pages: list[dict], opts: Options) -> str:
 def _cutting(kit: dict, specs: dict) -> list[str]:
     """Cut order for the kinds of pieces this kit holds."""
     kinds = {c["kind"] for c in kit["components"]}
+    untiled = {c["id"] for c in kit["components"] if not c["tiled"]}
     rounds = [s.name for s in specs.values() if s.shape == "round" and s.id in {c["id"] for c in kit["components"]}]
     steps = ["1. Where two grids share a sheet, cut them apart first, along the white gap between them.",
              "2. Cut each grid along its crop marks: the long cuts first (each serves two pieces), then across."]
     if rounds:
         steps.append(f"{len(steps) + 1}. Round pieces ({', '.join(rounds)}): cut or punch each along its printed "
                      "circle; they sit apart, so bleeds never merge.")
+    nets = [s.name for s in specs.values() if s.kind == "board" and s.id in untiled]
+    if nets:
+        corners = " (the round pieces in their corners cut out first)" if rounds else ""
+        steps.append(f"{len(steps) + 1}. Fold-up boards ({', '.join(nets)}){corners}: cut around the outline, "
+                     "score and fold the dashed lines, glue the tabs.")
     if "standee" in kinds or "die" in kinds:
         steps.append(f"{len(steps) + 1}. Standees and dice: cut around the outline, score and fold the dashed "
                      "lines, glue the tabs.")

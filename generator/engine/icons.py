@@ -38,8 +38,10 @@ from reportlab.pdfbase.pdfdoc import xObjectName
 
 from . import rl
 from .box import Style
+from cards.layouttext import GENERIC_ICONS
+
 from .errors import UnknownIcon
-from .fonts import TEXT_BOLD
+from cards.typeset.fonts import TEXT_BOLD
 from .pdfforms import end_form
 from .recording import Recording, recording
 from .safezone import check_safe, face_label
@@ -386,6 +388,6 @@ def _placeholder(name: str) -> DrawIcon:
     return draw
 
 
-for _name, _fn in {"star": _star, "circle": _circle, "square": _square, "heart": _heart,
-                   "arrow-left": _arrow(-1), "arrow-right": _arrow(1), "check": _check, "cross": _cross}.items():
+for _name, _fn in zip(GENERIC_ICONS, (_star, _circle, _square, _heart, _arrow(-1), _arrow(1), _check, _cross),
+                     strict=True):
     register_icon(_name, _fn)

@@ -28,7 +28,7 @@ from .safezone import face_label
 from .svgfonts import GameFonts, SvgFonts
 
 PRINT_DPI = 300
-_WARNINGS: ContextVar[list[str] | None] = ContextVar("art_warnings", default=None)
+_WARNINGS: ContextVar[dict[str, list[tuple[str, str | None]]] | None] = ContextVar("art_warnings", default=None)
 
 
 @dataclass(frozen=True)
@@ -57,13 +57,27 @@ def place(iw: float, ih: float, x: float, y: float, w: float, h: float, fit: str
 
 @contextmanager
 def collecting_warnings() -> Iterator[list[str]]:
-    """Collect the low-resolution warnings of everything drawn inside (a build prints them)."""
-    found: list[str] = []
+    """Collect the low-resolution warnings of everything drawn inside (a build prints them): one line per
+    image, box and size, naming the cards that print it so; the list is filled as the block ends."""
+    found: dict[str, list[tuple[str, str | None]]] = {}  # a warning without its cards -> (id, name) of each
+    lines: list[str] = []
     token = _WARNINGS.set(found)
     try:
-        yield found
+        yield lines
     finally:
         _WARNINGS.reset(token)
+        lines += [f"warning: {_cards(cards)}{message}" for message, cards in found.items()]
+
+
+def _cards(cards: list[tuple[str, str | None]]) -> str:
+    """`card 'a' (A): `, `3 cards (a, b, c): `, `14 cards (a, b, c and 11 more): `; nothing off a card."""
+    if not cards:
+        return ""
+    if len(cards) == 1:
+        card, name = cards[0]
+        return f"card '{card}'" + (f" ({name})" if name not in (None, card) else "") + ": "
+    listed = ", ".join(card for card, _ in cards[:3]) + (f" and {len(cards) - 3} more" if len(cards) > 3 else "")
+    return f"{len(cards)} cards ({listed}): "
 
 
 def draw_art(c, art: ArtInfo, x: float, y: float, w: float, h: float, *, fit: str = "cover",
@@ -87,13 +101,13 @@ def _check_dpi(art: ArtInfo, spot: Placement, field: str) -> None:
     found = _WARNINGS.get()
     if dpi < PRINT_DPI - 0.5 and found is not None:
         label = face_label()
-        card = "" if label["card"] is None else f"card '{label['card']}'" + (
-            f" ({label['card_name']})" if label["card_name"] not in (None, label["card"]) else "") + ": "
-        message = (f"warning: {card}{field}: {art.path.name} prints at {dpi:.0f} dpi at its size, below "
+        message = (f"{field}: {art.path.name} prints at {dpi:.0f} dpi at its size, below "
                    f"{PRINT_DPI}: it may look soft; use an image of at least "
                    f"{round(spot.w / 72 * PRINT_DPI)} x {round(spot.h / 72 * PRINT_DPI)} px")
-        if message not in found:
-            found.append(message)
+        cards = found.setdefault(message, [])
+        card, name = label["card"], label["card_name"]
+        if card is not None and (card, name) not in cards:
+            cards.append((card, name))
 
 
 # cached per checked version of a file (ArtInfo.version): `generator watch` draws a changed file anew

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .box import MM
-from .fonts import TEXT, text_width
+from cards.typeset.fonts import TEXT, text_width
 from .pdfforms import end_form
 from .sheet import MARGIN, Block, Page, Rect, inside, union
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .box import MM
-from .fonts import TEXT_BOLD, text_width
+from cards.typeset.fonts import TEXT_BOLD, text_width
 from .impose import paper_size
 from .sheet import Block, FaceRef, Item, Options, Page, inflate
 from .tiles import FRAME

@@ -16,7 +16,7 @@ from cards.formats import FORMAT
 from . import rl
 from .box import MM, Style
 from .faces import FaceForms
-from .fonts import register_fonts
+from cards.typeset.fonts import register_fonts
 from .icons import collecting_forms, define_forms, icon_scope
 from .marks import draw_crop_marks, draw_cut_circles, draw_cut_lines, draw_info, info_place
 from .pdfsave import spooled
@@ -131,7 +131,8 @@ def manifest(pages: list[Page], game: Any, paper: str) -> dict:
     Beyond print.md: `components` says per component whether it is tiled and whether
     its backs are printed (a big board without a back prints single-sided), a page's
     `side`, `blank` on a back page left empty so the PDF prints duplex in one go, and
-    `guide` on the printing guide's page (the kit's first).
+    `guide` on the printing guide's page (the kit's first), and `overview` (the component's id) on a
+    tiled component's assembly overview.
     """
     listed: dict[str, list[Item]] = {}  # each component's listed items, gathered in one pass
     for item in (i for p in pages for i in p.items if i.listed):
@@ -153,6 +154,8 @@ def _page(number: int, page: Page) -> dict:
         out["blank"] = True
     if page.guide:
         out["guide"] = True
+    if page.overview:
+        out["overview"] = page.overview     # the tiled component whose assembly it shows
     return out
 
 

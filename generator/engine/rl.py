@@ -3,9 +3,10 @@
 Faces are drawn into form objects, recorded and replayed (`faces`, `recording`, `pdfforms`),
 which ReportLab's public API does not reach: the operators a canvas gathers for its open page
 or form, the forms and resources that drawing names, the open form's name, the document's PDF
-version, a text object's font state and its run formatting, the current transformation, and the
-font registry's tables. The rest of `generator/engine` calls ReportLab's public API, and these
-functions for the rest, so that a ReportLab release is checked in one file: `SUPPORTED` names
+version, a text object's font state and its run formatting, the current transformation, and whether a
+registered font is embedded (the font registry's own door is `cards/typeset/rl.py`). The rest of
+`generator/engine` calls ReportLab's public API, and these functions for the rest, so that a ReportLab
+release is checked in these two files: `SUPPORTED` names
 the release series this was read against, and `tests/test_rl.py` fails on any other (and on a
 private name found elsewhere).
 """
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.textobject import PDFTextObject
 
 SUPPORTED = ("5.1",)  # ReportLab's `Version`, up to its minor number; pyproject.toml's range is the same
@@ -146,14 +146,3 @@ def set_text_subset(obj: Any, subset: int) -> None:
 def is_truetype(font: Any) -> bool:
     """Whether a registered font is a TrueType face embedded as subsets (not one of the 14 standard fonts)."""
     return bool(font._dynamicFont)
-
-
-def register_unparsed(name: str, font: Any) -> None:
-    """Register `font` under `name` as `pdfmetrics.registerFont` would, without reading its face's name
-    (which would parse its file)."""
-    pdfmetrics._fonts[name] = font  # type: ignore[attr-defined]
-
-
-def register_face(face_name: str, font: Any) -> None:
-    """Record the face's name for `font`, once its file is parsed, as `registerFont` does."""
-    pdfmetrics._dynFaceNames.setdefault(face_name, font)  # type: ignore[attr-defined]

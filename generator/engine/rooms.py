@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .box import MM, Box
-from .fonts import TEXT, text_width
+from cards.typeset.fonts import TEXT, text_width
 from .marks import INFO_WANTED, PACK_GAP
 from .sheet import MARGIN, Page, Rect, inflate, inside
 

@@ -12,12 +12,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from cards.typeset.measure import safe_problem
+
 from . import rl
-from .box import MM, Box
+from .box import Box
 from .errors import SafeZoneError
 
 Matrix = tuple[float, float, float, float, float, float]
-TOLERANCE = 0.01 * MM
 
 
 @dataclass(frozen=True)
@@ -59,14 +60,10 @@ def check_safe(c, x: float, y: float, w: float, h: float, *, field: str, what: s
         return
     to_face = _compose(_invert(face.origin), rl.current_matrix(c))
     corners = [_apply(to_face, px, py) for px in (x, x + w) for py in (y, y + h)]
-    sx, sy, sw, sh = face.box.safe_rect
-    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-    if min(xs) < sx - TOLERANCE or min(ys) < sy - TOLERANCE or max(xs) > sx + sw + TOLERANCE or max(ys) > sy + sh + TOLERANCE:
-        raise SafeZoneError(
-            f"{what} crosses the safe zone: it spans x {min(xs) / MM:.1f}..{max(xs) / MM:.1f} mm, "
-            f"y {min(ys) / MM:.1f}..{max(ys) / MM:.1f} mm of a {face.box.w / MM:.1f} x {face.box.h / MM:.1f} mm card "
-            f"whose safe zone is {face.box.safe / MM:.1f} mm inside the trim",
-            field=field, **face_label())
+    problem = safe_problem([p[0] for p in corners], [p[1] for p in corners], face.box.w, face.box.h, face.box.safe,
+                           what)
+    if problem:
+        raise SafeZoneError(problem, field=field, **face_label())
 
 
 def _compose(m: Matrix, n: Matrix) -> Matrix:

@@ -99,6 +99,7 @@ class Page:
     label: str = ""                 # extra footer words (tile index, overview)
     keep_clear: list[Rect] = field(default_factory=list)  # decor areas the footer and marks stay off
     guide: bool = False             # the printing guide (generator.engine.guide), not pieces
+    overview: str = ""              # a tiled component's assembly overview: that component's id
 
 
 def inflate(rect: Rect, left: float, bottom: float, right: float, top: float) -> Rect:

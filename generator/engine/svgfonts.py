@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from svglib.fonts import FontMap
 
-from .fonts import DISPLAY, FACES, TEXT, register_fonts
+from cards.typeset.fonts import DISPLAY, FACES, TEXT, register_fonts
 
 # (family as the game's [fonts] names it, the family it is registered under), for each declared family
 SvgFonts = tuple[tuple[str, str], ...]

@@ -12,14 +12,16 @@ import math
 from typing import Any
 
 from .box import MM
-from .fonts import TEXT, TEXT_BOLD, text_width
+from cards.typeset.fonts import TEXT, TEXT_BOLD, text_width
 from .duplex import back_page
 from .sheet import Block, FaceRef, Item, Options, Page, Rect, inflate
 
 OVERLAP = 10 * MM
 FRAME = 14 * MM        # from the paper edge to the tile: room for bleed, marks and the footer
 TARGET = 2.5 * MM      # alignment target radius
-GLUE = (0.55, 0.55, 0.55)
+GLUE = (0.55, 0.55, 0.55)      # the dashed line where a glue strip starts
+LABEL_INK = (0.2, 0.2, 0.2)     # a glue strip's label, on its white plate
+LABEL_SIZE = 7.0
 
 
 def _area(paper: tuple[float, float]) -> tuple[float, float]:
@@ -93,28 +95,45 @@ def _tile(face: FaceRef, copy: int, size: tuple[float, float], page: tuple[float
 
 
 def _glue_strips(rect: Rect, r: int, c: int, nrows: int, ncols: int):
+    """The dashed line where each strip starts and its label, on a white plate of its own: the strip is
+    covered once glued, so the plate hides nothing a player needs, and the label reads the same on any
+    terrain and in either print style (LABEL_INK on white is 10:1)."""
     x, y, w, h = rect
 
     def draw(canvas) -> None:
         canvas.saveState()
         canvas.setStrokeColorRGB(*GLUE)
-        canvas.setFillColorRGB(*GLUE)
         canvas.setLineWidth(0.4)
         canvas.setDash(2, 2)
-        canvas.setFont(TEXT, 7)
         if c < ncols - 1:
             sx = x + w - OVERLAP
             canvas.line(sx, y, sx, y + h)
             canvas.saveState()
-            canvas.translate(sx + OVERLAP / 2 + 1, y + h / 2)
+            canvas.translate(sx + OVERLAP / 2, y + h / 2)
             canvas.rotate(90)
-            canvas.drawCentredString(0, 0, f"glue: row {r + 1}, column {c + 2} covers this strip")
+            _label(canvas, f"glue: row {r + 1}, column {c + 2} covers this strip")
             canvas.restoreState()
         if r < nrows - 1:
             canvas.line(x, y + OVERLAP, x + w, y + OVERLAP)
-            canvas.drawCentredString(x + w / 2, y + OVERLAP / 2 - 2, f"glue: row {r + 2}, column {c + 1} covers this strip")
+            canvas.saveState()
+            canvas.translate(x + w / 2, y + OVERLAP / 2)
+            _label(canvas, f"glue: row {r + 2}, column {c + 1} covers this strip")
+            canvas.restoreState()
         canvas.restoreState()
     return draw
+
+
+def _label(canvas, text: str) -> None:
+    """`text` centred on the origin, on its white plate."""
+    width = text_width(text, TEXT, LABEL_SIZE)
+    pad = 1.2 * MM
+    canvas.setDash()
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.roundRect(-width / 2 - pad, -LABEL_SIZE * 0.5 - pad / 2, width + 2 * pad, LABEL_SIZE + pad, 1 * MM,
+                     fill=1, stroke=1)
+    canvas.setFillColorRGB(*LABEL_INK)
+    canvas.setFont(TEXT, LABEL_SIZE)
+    canvas.drawCentredString(0, -LABEL_SIZE * 0.32, text)
 
 
 def _targets(rect: Rect, origin: tuple[float, float], r: int, c: int, nrows: int, ncols: int):
@@ -202,6 +221,6 @@ def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float
         canvas.restoreState()
     heading = (FRAME, page[1] - FRAME - 6.5 * MM, page[0] - 2 * FRAME, 11 * MM)
     return Page(page[0], page[1], "front", [face.component.spec.name], [thumb], [], [grid],
-                "assembly overview", keep_clear=[heading])
+                "assembly overview", keep_clear=[heading], overview=face.component.id)
 
 

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from common.kept import is_record
 
 from generator.engine.box import MM, Box, Style
-from generator.engine.fonts import DISPLAY
+from cards.typeset.fonts import DISPLAY
 from generator.engine.icons import draw_icon
 from generator.engine.images import draw_art
 from generator.engine.text import draw_text

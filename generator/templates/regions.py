@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from cards.art import ArtInfo
-from generator.engine.box import MM, Box
+from cards.typeset.place import Box, rect_of
 from generator.engine.images import draw_art
 from generator.engine.svgfonts import SvgFonts
 
@@ -56,27 +56,6 @@ def design_fonts() -> SvgFonts:
     """The fonts the game declares, for the text of the SVGs drawn on this face."""
     face = _FACE.get()
     return face.fonts if face else ()
-
-
-def reference(box: Box, name: str) -> Rect:
-    return {"trim": (0.0, 0.0, box.w, box.h), "safe": box.safe_rect, "bleed": box.bleed_rect}[name]
-
-
-def rect_of(props: dict[str, Any], box: Box, default: Rect | None = None) -> Rect:
-    """A layout's x, y (from the reference's top-left), w, h (mm or "N%") in points; missing ones from `default`."""
-    rx, ry, rw, rh = reference(box, props.get("in", "trim"))
-
-    def length(key: str, whole: float, fallback: float) -> float:
-        value = props.get(key)
-        if value is None:
-            return fallback
-        return float(value[:-1]) / 100 * whole if isinstance(value, str) else float(value) * MM
-
-    dx, dy, dw, dh = default or (rx, ry, rw, rh)
-    w, h = length("w", rw, dw), length("h", rh, dh)
-    x = rx + length("x", rw, dx - rx)
-    top = length("y", rh, ry + rh - dy - dh)
-    return x, ry + rh - top - h, w, h
 
 
 def region(name: str, default: Rect) -> Rect:

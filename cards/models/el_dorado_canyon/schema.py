@@ -203,12 +203,30 @@ class Ability(kinds.Ability, Strict):
     text: str | None = Field(default=None, max_length=300)
 
 
+Shade = Literal["white", "black", "brown", "grey", "tan", "blue", "red", "green"]
+
+
+class Look(Strict):
+    """How a character's portrait draws them: what they wear on the head, the face, at the neck and on the
+    body, in which colours (the hat band and neckwear take the colour of what their ability deals in)."""
+
+    hat: Literal["cattleman", "flat-top", "bowler", "sombrero", "top-hat", "bonnet", "cavalry", "none"] = "cattleman"
+    hat_colour: Shade = "brown"
+    hair: Shade = "brown"
+    face: Literal["clean", "moustache", "beard", "spectacles", "eyepatch", "long-hair", "sideburns", "scar"] = "clean"
+    neck: Literal["plain", "neckerchief", "bow-tie", "bandana-mask", "string-tie"] = "plain"
+    coat: Literal["shirt", "vest", "suit", "duster", "poncho", "shawl"] = "shirt"
+    coat_colour: Shade = "tan"
+    skin: Literal["light", "medium", "dark"] = "light"
+
+
 class Character(Record):
-    """A hired character ("Character Card Anatomy"): alignment and ability."""
+    """A hired character ("Character Card Anatomy"): alignment, ability and how the portrait draws them."""
 
     alignment: Literal["good", "bad"]
     ability: Ability
     flavor: str = Field(default="", max_length=120)
+    look: Look = Field(default_factory=Look)
 
 
 class Camp(Record):

@@ -314,6 +314,8 @@ class Card:
         abilities: Sequence[Ability]
         flavor: str
         provisional: bool
+        figure: str | None
+        props: Sequence[str]
 
     @property
     def subject(self) -> str:

@@ -14,7 +14,7 @@ from ..common import Illustrated, Record
 from . import kinds
 from .abilities import Ability
 from .effects import AnyEffect
-from .terms import Influence, Keyword
+from .terms import Figure, Influence, Keyword
 
 
 class Card(kinds.Card, Illustrated):
@@ -24,6 +24,8 @@ class Card(kinds.Card, Illustrated):
     wielder), `keywords` it grants the wielder, and abilities about the wielder.
     `influence` lists the card's influence symbols (for double-influence, G5).
     `provisional` marks the small stand-in base set (design file: "To play it standalone").
+    `figure` is what its picture shows and `props` what stands beside it (a crow and a coin);
+    without a figure the picture shows its type's (a soldier, a sword, a comet, a banner).
     """
 
     type: Literal["unit", "weapon", "spell", "power"]
@@ -34,6 +36,8 @@ class Card(kinds.Card, Illustrated):
     abilities: list[Ability] = Field(default_factory=empty, max_length=3)
     flavor: str = Field(default="", max_length=120)
     provisional: bool = False
+    figure: Figure | None = None
+    props: list[Figure] = Field(default_factory=empty, max_length=2)
 
 
 class StartingCard(kinds.StartingCard, Card):

@@ -6,11 +6,24 @@ the templates and kept records (`kinds.py`) speak them too.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 Influence = Literal["fire", "time", "justice", "primal", "shadow"]
 INFLUENCES: tuple[str, ...] = ("fire", "time", "justice", "primal", "shadow")
 Keyword = Literal["lifesteal", "berserk"]
+
+# what a card's picture can show: its `figure` and the `props` beside it (one drawing each in
+# generator/templates/eternal_gold_and_steel/figures.py; a weapon is its own figure)
+Figure = Literal[
+    "knight", "soldier", "paladin", "shieldmaiden", "nomad", "rogue", "mage", "sage", "monk", "merchant",
+    "smith", "scribe", "priestess", "ogre", "gorgon", "recruit", "tinker", "reaper",
+    "crow", "owl", "boar", "dragon", "whelp", "serpent", "wraith", "golem",
+    "sword", "greatsword", "sabre", "dagger", "axe", "hammer", "longbow", "icebow", "pick", "spear", "scythe",
+    "firestorm", "horn", "comet", "scroll", "chest", "orb", "banner",
+    "hoard", "coin", "hourglass", "book", "shield", "staff", "torch", "flame", "lightning", "anvil", "gear",
+    "herbs", "candle", "skull", "scales", "bone",
+]
+FIGURES: tuple[str, ...] = get_args(Figure)
 
 ICONS = {*INFLUENCES, "gold", "power", "health", "strength", "attack"}
 

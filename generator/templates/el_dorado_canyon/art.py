@@ -289,6 +289,8 @@ def _draw_rosie(c: Canvas, cx: float, cy: float, s: float, pal: Palette) -> None
 
 Box = tuple[float, float, float, float]  # x, y, w, h
 BADGE_INSET = 2.0  # a badge keeps this far inside the picture frame (clear of its rounded corners)
+COUNTED = 0.72     # a glyph with a count is drawn this much smaller than its slot: its badge goes beside it
+CORE = 0.55 * COUNTED   # half the side of a counted glyph's ink, in slot sizes (an attack's splatter passes its box)
 
 
 def _badge_shape(c: Canvas, text: str, s: float, scale: float) -> tuple[float, float, float]:
@@ -313,27 +315,36 @@ def badge_places(c: Canvas, items: list[tuple[str, float, float, float]], frame:
                  avoid: tuple[Box, ...] = ()) -> list[tuple[Box, float]]:
     """(box, font size) for each non-empty count of (text, cx, cy, s): inside the frame, none on another.
 
-    Each badge tries its glyph's corners (lower right first, where the eye expects it),
-    then its sides, preferring a place off the other glyphs' cores; a badge that finds
-    no free place shrinks and tries again.
+    Each badge tries the corners just outside its glyph's icon (lower right first, where the
+    eye expects it), then its sides, preferring a place off its own icon and the other
+    glyphs' cores; a badge that finds no free place shrinks and tries again.
     """
     placed: list[tuple[Box, float]] = []
     for i, (text, cx, cy, s) in enumerate(items):
         if not text:
             continue
-        cores = [(ox - os * 0.35, oy - os * 0.35, os * 0.7, os * 0.7) for j, (_, ox, oy, os) in enumerate(items) if j != i]
+        cores = [_core(t, ox, oy, os) for j, (t, ox, oy, os) in enumerate(items)
+                 if j != i]
         place = _badge_place(c, text, cx, cy, s, frame, [b for b, _ in placed] + list(avoid), cores)
         placed.append(place)
     return placed
 
 
+def _core(text: str, cx: float, cy: float, s: float) -> Box:
+    """Where a glyph in a slot of size s at (cx, cy) puts its ink: a counted one is drawn smaller."""
+    half = s * (CORE if text else 0.5)
+    return cx - half, cy - half, 2 * half, 2 * half
+
+
 def _badge_place(c: Canvas, text: str, cx: float, cy: float, s: float, frame: Box, taken: list[Box],
                  cores: list[Box]) -> tuple[Box, float]:
-    k = s * 0.32
-    spots = [(k, -k), (-k, -k), (k, k), (-k, k), (0, -k), (k, 0), (-k, 0), (0, k), (0, 0)]
-    for blocked in (taken + cores, taken):
+    """A badge's box beside its glyph: clear of its own icon (the glyph's core) first, then of the others."""
+    own = _core(text, cx, cy, s)
+    for blocked in (taken + cores + [own], taken + [own], taken + cores, taken):
         for scale in (1.0, 0.85, 0.7, 0.55):
             bw, bh, size = _badge_shape(c, text, s, scale)
+            kx, ky = s * CORE + bw / 2, s * CORE + bh / 2   # just outside the core, corners first
+            spots = [(kx, -ky), (-kx, -ky), (kx, ky), (-kx, ky), (kx, 0), (-kx, 0), (0, -ky), (0, ky), (0, 0)]
             for dx, dy in spots:
                 box = _clamp(cx + dx, cy + dy, bw, bh, frame)
                 if not any(_overlap(box, t) for t in blocked):
@@ -390,7 +401,7 @@ def picture(c: Canvas, option, x: float, y: float, w: float, h: float, pal: Pale
     items = glyphs(option)
     slots = _slots(len(items), x, y, w, h)
     for g, (cx, cy, s) in zip(items, slots):
-        g.draw(c, cx, cy, s, pal)
+        g.draw(c, cx, cy, s * COUNTED if g.count else s, pal)
     counts = [(g.count, cx, cy, s) for g, (cx, cy, s) in zip(items, slots)]
     for text, (box, size) in zip([t for t, *_ in counts if t], badge_places(c, counts, (x, y, w, h), avoid)):
         badge(c, text, box, size, pal)

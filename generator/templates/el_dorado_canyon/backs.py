@@ -1,6 +1,8 @@
 """Card backs: one per deck, told apart face down by colour, emblem and name."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.contrast import BOLD_LABEL, text_on
@@ -66,6 +68,9 @@ def emblem_back(name: str):
     draw.__doc__ = f"BACKS[{name!r}]: {label.lower()} back."
     return draw
 
+WANTED = SimpleNamespace(hat="cattleman", hat_colour="black", hair="black", face="clean", neck="bandana-mask",
+                         coat="duster", coat_colour="black", skin="light")   # the back's masked outlaw (a `Look`'s fields)
+
 
 def character_back(c, record, component, box, style):
     pal = palette(style)
@@ -82,7 +87,7 @@ def character_back(c, record, component, box, style):
     c.setFont(TITLE_FONT, 9)
     c.drawCentredString(w / 2, h - 62, "HIRED HANDS OF")
     c.drawCentredString(w / 2, h - 73, GAME)
-    portrait(c, 30, h * 0.28, w - 60, h * 0.36, False, pal)
+    portrait(c, 30, h * 0.28, w - 60, h * 0.36, False, pal, WANTED)
     c.setFont(BODY_BOLD, 9)
     c.drawCentredString(w / 2, 34, "CHARACTER")
 

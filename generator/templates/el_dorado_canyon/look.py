@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, white
 
-from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, TEXT, TEXT_BOLD, register_fonts
+from cards.typeset.fonts import DISPLAY, DISPLAY_BOLD, TEXT, TEXT_BOLD, register_fonts
 
 MARGIN = 9.0          # points: the safe zone (3 mm) plus a hair
 NAME_FONT = DISPLAY_BOLD   # names, numerals, counts: 19th-century display type

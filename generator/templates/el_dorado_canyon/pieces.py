@@ -10,7 +10,8 @@ from generator.engine.contrast import BOLD_LABEL, readable_ground
 from .art import scene
 from .icons import draw_icon, polygon
 from generator.engine.errors import TextOverflow
-from generator.engine.text import MIN_SIZE, check_face, layout
+from cards.typeset.measure import MIN_SIZE, layout
+from generator.engine.text import check_face
 
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
 from .words import LEADING, measure, write

@@ -10,7 +10,8 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine.errors import TextOverflow
-from generator.engine.text import MIN_SIZE, draw_text, fit, overflow
+from cards.typeset.measure import MIN_SIZE, fit, overflow
+from generator.engine.text import draw_text
 
 LEADING = 1.2
 

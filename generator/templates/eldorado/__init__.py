@@ -29,7 +29,7 @@ BACKS = {
     "ship": back("SHIP", "ship"),
     "eldorado": back("ELDORADO", "city"),
     "supply": back("COMMON PILE", "treasure"),
-    "reference": back("ELDORADO", None),
+    "reference": back("TURN SUMMARY", None),   # not the secret Eldorado cards' back
     "counter": counter,             # flat pieces read the same either way up
     "ship-marker": ship_marker,
 }

@@ -1,7 +1,7 @@
 """The title band above the chart: a cartouche with the title, flanked by the map's key."""
 from __future__ import annotations
 
-from generator.engine.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
+from cards.typeset.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 
 from . import symbols, textures
 from .palette import Palette

@@ -13,7 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.models.eldorado import Chart
 from cards.models.eldorado.coords import DIRECTIONS, column_name, expand, parse, step
-from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD, text_width
+from cards.typeset.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD, text_width
 from generator.engine.text import check_face
 
 from . import symbols, textures

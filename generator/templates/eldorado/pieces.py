@@ -7,13 +7,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cards.models.eldorado.kinds import ITEMS, STAY_ABOARD
 
 from generator.engine.contrast import text_on
-from generator.engine.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
+from cards.typeset.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 from generator.templates.regions import picture, region
 
 from . import symbols
 from .frame import parchment
 from .palette import mix, palette
-from .text import centred_lines, fit_lines, fitted_size
+from .text import MIN_SIZE, centred_lines, fit_lines, fitted_size
 
 MM = 72 / 25.4
 SAFE = 3 * MM
@@ -167,8 +167,7 @@ def supply_front(c, record, component, box, style) -> None:
     """A card of the common pile: the thing, its name, what it is worth."""
     pal = palette(style)
     parchment(c, box, pal)
-    _picture(c, record, box, pal, box.h * 0.58, box.w * 0.5,
-             lambda c, size: symbols.SYMBOLS[record.item](c, pal, size))
+    _picture(c, record, box, pal, box.h * 0.58, box.w * 0.5, lambda c, size: _worth(c, pal, record, size))
     if record.value > 1:    # the worth in both top corners, as a fan of cards shows them
         c.setFillColor(pal.ink)
         c.setFont(DISPLAY_BOLD, 16)
@@ -180,6 +179,24 @@ def supply_front(c, record, component, box, style) -> None:
         width = box.w - 2 * SAFE - 2 * MM
         lines, size = fit_lines(record.text, TEXT, 6.5, width)
         centred_lines(c, lines, TEXT, size, box.w / 2, box.h * 0.2 - 1 * MM)
+
+
+def _worth(c, pal, record, size: float) -> None:
+    """The thing's symbol once for a card worth one; worth more, as many as it is worth, set as a die's pips
+    on a gold disc, so a five reads apart from a one by its picture as well as by its digits."""
+    draw = symbols.SYMBOLS[record.item]
+    if record.value == 1:
+        draw(c, pal, size)
+        return
+    c.setFillColor(mix(pal.gold, pal.paper, 0.45))
+    c.setStrokeColor(pal.ink)
+    c.setLineWidth(0.6)
+    c.circle(0, 0, size * 0.62, stroke=1, fill=1)
+    for col, row in _PIPS[min(record.value, 6)]:
+        c.saveState()
+        c.translate(size * 0.34 * (col - 1), size * 0.34 * (row - 1))
+        draw(c, pal, size * 0.38)
+        c.restoreState()
 
 
 def standee_front(c, record, component, box, style) -> None:
@@ -201,13 +218,12 @@ def standee_front(c, record, component, box, style) -> None:
     lines = [first, last] if first else [last]
     centred_lines(c, lines, DISPLAY_BOLD, min(fitted_size(l, DISPLAY_BOLD, 6.5, width) for l in lines), cx,
                   cy - r - 0.6 * MM)
+    port = f"from {record.port}"     # the others' "from Vigo": "from" on a line of its own if it must
+    lines = [port] if stringWidth(port, DISPLAY_ITALIC, MIN_SIZE) <= width else ["from", record.port]
+    size = min(fitted_size(line, DISPLAY_ITALIC, 6.5, width) for line in lines)
+    centred_lines(c, lines, DISPLAY_ITALIC, size, cx, SAFE + 0.6 * MM + size * 1.1 * len(lines) - size * 0.3)
     c.setFont(TEXT, fitted_size(record.nation, TEXT, 6, width))
-    c.drawCentredString(cx, SAFE + 3.2 * MM, record.nation)
-    port = f"from {record.port}"
-    if stringWidth(port, DISPLAY_ITALIC, 6) > width:      # "from San Sebastián" would cross the safe zone
-        port = record.port
-    c.setFont(DISPLAY_ITALIC, fitted_size(port, DISPLAY_ITALIC, 6.5, width))
-    c.drawCentredString(cx, SAFE + 0.6 * MM, port)
+    c.drawCentredString(cx, SAFE + 3.2 * MM + size * 1.1 * (len(lines) - 1), record.nation)
 
 
 _PIPS = {1: [(1, 1)], 2: [(0, 2), (2, 0)], 3: [(0, 2), (1, 1), (2, 0)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],

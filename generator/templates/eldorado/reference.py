@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from generator.engine.box import MM
-from generator.engine.fonts import DISPLAY, TEXT
+from cards.typeset.fonts import DISPLAY, TEXT
 from generator.engine.text import draw_text
 
 from .frame import parchment

@@ -257,7 +257,7 @@ def ship(c, pal: Palette, size: float, initial: str = "") -> None:
     flag.close()
     c.drawPath(flag, stroke=0, fill=1)
     if initial:
-        from generator.engine.fonts import DISPLAY_BOLD
+        from cards.typeset.fonts import DISPLAY_BOLD
         c.setFont(DISPLAY_BOLD, u * 0.72)
         c.drawCentredString(u * 0.05, u * 0.07, initial)
 
@@ -286,7 +286,7 @@ def compass_rose(c, pal: Palette, size: float, open_centre: bool = False) -> Non
                 c.drawPath(p, stroke=1, fill=1)
     c.setFillColor(pal.red)
     c.circle(0, 0, r * 0.04, stroke=1, fill=1)
-    from generator.engine.fonts import DISPLAY_BOLD
+    from cards.typeset.fonts import DISPLAY_BOLD
     c.setFillColor(pal.ink)
     c.setFont(DISPLAY_BOLD, r * 0.16)
     for text, x, y in (("N", 0, 1.06), ("E", 1.1, -0.05), ("S", 0, -1.18), ("W", -1.12, -0.05)):

@@ -16,7 +16,7 @@ from functools import cache, partial
 from cards.models.eternal_gold_and_steel import Card, ForgeCard, MarketCard, Throne, keyword_name
 from generator.engine.box import MM, Box, Style
 from generator.engine.contrast import readable_ground, text_on
-from generator.engine.fonts import DISPLAY
+from cards.typeset.fonts import DISPLAY
 from generator.engine.icons import draw_icon, place_drawing
 from generator.engine.text import draw_text
 from generator.templates.regions import picture, region

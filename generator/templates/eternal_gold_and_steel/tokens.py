@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from generator.engine.box import MM, Box, Style
-from generator.engine.fonts import DISPLAY
+from cards.typeset.fonts import DISPLAY
 from generator.engine.icons import draw_icon
 from generator.engine.text import draw_text
 

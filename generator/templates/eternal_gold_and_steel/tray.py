@@ -8,7 +8,7 @@ Lengths in mm; the net is centred in the component's box (250 x 180 mm).
 from __future__ import annotations
 
 from generator.engine.box import MM, Box, Style
-from generator.engine.fonts import DISPLAY
+from cards.typeset.fonts import DISPLAY
 from generator.engine.icons import draw_icon
 from generator.engine.text import draw_text
 

@@ -7,8 +7,10 @@ letters come out in memory order (reversed) and Arabic unjoined.  So before text
   the first fallback family that has it, and one no family has stops the build (`MissingGlyph`);
 - Chinese and Japanese, written without spaces, may break between any two ideographs or kana
   (not before closing punctuation, not after opening punctuation: the basic *kinsoku* rule);
-- a run holding right-to-left or joining scripts is shaped by HarfBuzz (through ReportLab), which
-  orders and joins its glyphs; the words of a right-to-left paragraph are drawn right to left.
+- a line holding right-to-left text is put in the order it is read by the Unicode bidirectional algorithm
+  (python-bidi): a right-to-left paragraph runs right to left, the Latin words and numbers in it left to
+  right; a run of right-to-left or joining scripts is shaped by HarfBuzz (through ReportLab), which
+  orders and joins its glyphs.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import re
 import unicodedata
 from functools import cache, lru_cache
 
+from bidi import algorithm
 from reportlab.pdfbase import pdfmetrics
 
 _NO_BREAK_BEFORE = set("、。，．・：；？！ー）」』】〕〉》〙〗｝］…‥々ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
@@ -85,28 +88,22 @@ def needs_shaping(text: str) -> bool:
     return any(unicodedata.bidirectional(ch) in _RTL or 0x0900 <= ord(ch) < 0x0E80 for ch in text)
 
 
-def visual_order(directions: list[str], base: str) -> list[int]:
-    """The order in which to draw a line's words, given each word's direction ('R', 'L' or '').
+def visual_order(text: str, base: str) -> list[tuple[int, int, str]]:
+    """A line's characters as drawn from left to right: (index in `text`, embedding level, the character shown,
+    mirrored where it runs right to left), by the Unicode bidirectional algorithm (UAX #9).
 
-    A word-level form of the Unicode bidirectional algorithm: in a right-to-left paragraph the
-    words run right to left, but a stretch of left-to-right words (Latin, numbers) keeps its own
-    order; in a left-to-right paragraph a stretch of right-to-left words is turned around.
-    Neutral words (punctuation alone) take the direction of the stretch they sit inside.
+    python-bidi's Python implementation, run step by step so that each character keeps its index: its
+    `get_display` (and the Rust one's) gives only the reordered string, and a line is drawn run by run,
+    each in its own face, a right-to-left run shaped by HarfBuzz from its letters in memory order.
+    `base` is the paragraph's direction ('R' or else left to right).
     """
-    own = "R" if base == "R" else "L"
-    flip = "L" if own == "R" else "R"
-    groups: list[list[int]] = []
-    i = 0
-    while i < len(directions):
-        last = i
-        if directions[i] == flip:  # a stretch of the other direction, to its last word of that direction
-            j = i
-            while j + 1 < len(directions) and directions[j + 1] != own:
-                j += 1
-                if directions[j] == flip:
-                    last = j
-        groups.append(list(range(i, last + 1)))
-        i = last + 1
-    if own == "R":
-        return [k for group in reversed(groups) for k in group]
-    return [k for group in groups for k in (reversed(group) if directions[group[0]] == flip else group)]
+    storage = algorithm.get_empty_storage()
+    storage["base_level"], storage["base_dir"] = (1, "R") if base == "R" else (0, "L")
+    algorithm.get_embedding_levels(text, storage)
+    for index, char in enumerate(storage["chars"]):
+        char["index"] = index
+    for step in (algorithm.explicit_embed_and_overrides, algorithm.resolve_weak_types,
+                 algorithm.resolve_neutral_types, algorithm.resolve_implicit_levels,
+                 algorithm.reorder_resolved_levels, algorithm.apply_mirroring):
+        step(storage, False)
+    return [(char["index"], char["level"], char["ch"]) for char in storage["chars"]]
