@@ -73,6 +73,12 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
     for comp in game.components:
         records, places = [], {}
         schema_fields = _text_fields(comp)
+        here = {f for (cid, _), fields in texts.items() if cid == comp.id for f in fields}
+        if isinstance(comp.index, CellIndex):
+            here |= {f for row in comp.index.translations for f in row.get(code, {})}
+        # what the language translates of the component is what each record must have (a `type` a layout's
+        # `when` tests, an icon's name, stay the original's); none yet: every text field
+        required = [f for f in schema_fields if f in here] or schema_fields
         for number, rec in enumerate(comp.records):
             given = texts.pop((comp.id, rec.id), None)
             if given is None and isinstance(comp.index, CellIndex):
@@ -84,7 +90,7 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
                     problems.append(Problem(place.file, f"expected a text field of the record "
                                             f"({', '.join(schema_fields) or 'none'}), got {field!r}",
                                             line=place.line, cell=place.cell, card=rec.id, path=field))
-            missing = [f for f in schema_fields if getattr(rec, f, None) and f not in given]
+            missing = [f for f in required if getattr(rec, f, None) and f not in given]
             if missing and not fallback:
                 problems.append(Problem(comp.file, f"no {code} translation of {', '.join(missing)} "
                                         f"(add it to {FOLDER}/{code}.toml or a {missing[0]}{LANG_MARK}{code} column, "

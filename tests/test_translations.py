@@ -113,18 +113,19 @@ def test_a_translated_unknown_icon_fails_naming_the_language(fox, tmp_path):
 
 def test_every_missing_translation_is_listed_unless_the_original_falls_back(fox, tmp_path):
     lang = fox / "lang" / "fr.toml"
-    lang.write_text(lang.read_text().split("[foxes.moonrise]")[0].replace('tags = ["chasseur"]\n', ""))
+    lang.write_text(lang.read_text().split("[foxes.moonrise]")[0].replace(
+        'text = "Prenez une carte de la rivière. Gagnez :paw: pour chaque **renard** montré."\n', ""))
     out = tmp_path / "out"
     code, said, warned = generator("build", fox, "--lang", "fr", "--out", out)
     assert (code, said) == (2, "")
     assert warned.splitlines() == [
-        f"{fox}/cards.toml:3: card 'red-fox' (Red Fox): no fr translation of tags (add it to lang/fr.toml or a "
-        "tags@fr column, or build with --lang-fallback to print the original)",
+        f"{fox}/cards.toml:3: card 'red-fox' (Red Fox): no fr translation of text (add it to lang/fr.toml or a "
+        "text@fr column, or build with --lang-fallback to print the original)",
         f"{fox}/cards.toml:19: card 'moonrise' (Moonrise): no fr translation of name, text, tags (add it to "
         "lang/fr.toml or a name@fr column, or build with --lang-fallback to print the original)"]
     assert generator("build", fox, "--lang", "fr", "--lang-fallback", "--out", out)[0] == 0
     text = card_texts(out / "fox-deck-a4-fr.pdf")
-    assert "Renard roux" in text and "hunter" in text and "Moonrise" in text and "Every player draws" in text
+    assert "Renard roux" in text and "river" in text and "Moonrise" in text and "Every player draws" in text
 
 
 def test_a_language_the_game_lacks_lists_the_ones_it_has(fox, tmp_path):
@@ -227,3 +228,20 @@ def test_a_translation_file_linked_from_outside_or_not_utf8_is_one_line(fox, tmp
     code, said, warned = generator("build", fox, "--lang", "de", "--out", tmp_path / "out")
     assert (code, said, warned) == (2, "", f"{fox}/lang/de.toml:1: expected UTF-8 text, got byte 0xff\n")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_record_must_translate_what_the_language_translates_of_its_component(tmp_path):
+    game = tmp_path / "banner-deck"
+    shutil.copytree(EXAMPLES / "banner-deck", game)
+    (game / "lang").mkdir()
+    names = "".join(f'[deck.{r.id}]\nname = "{r.name} (fr)"\n' for r in load_game(str(game)).records())
+    (game / "lang" / "fr.toml").write_text(names)
+    french = load_translated(str(game), "fr")  # its type (which a layout's `when` tests) and icons stay the original's
+    assert all(r.name.endswith(" (fr)") for r in french.records())
+    assert [r.type for r in french.records()] == [r.type for r in load_game(str(game)).records()]
+    last = load_game(str(game)).records()[-1]
+    (game / "lang" / "fr.toml").write_text(names + f'text = "Texte {last.id}"\n')  # in the last card's table
+    with pytest.raises(DefinitionError) as missing:
+        load_translated(str(game), "fr")
+    assert "no fr translation of text" in str(missing.value)
+    assert f"card {last.id!r}" not in str(missing.value)
