@@ -133,7 +133,7 @@ tally = tally_games(data, 0, GAMES, 4, 1, ["random"] * 4, 0)
 turns = sum(int(k) * v for k, v in tally["lengths"].items())
 """
 ENGINE_ALONE = """
-from checker.core.simulate_cmd import seeded_games
+from checker.core.batches import seeded_games
 from checker.el_dorado_canyon.judge import game_ending
 from checker.el_dorado_canyon.rules import Rules
 from checker.el_dorado_canyon.simulation import MAX_TURNS, POLICIES, setup

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from cards import load_game  # noqa: E402
 from checker.core import stats  # noqa: E402
-from checker.core.simulate_cmd import seeded_games  # noqa: E402
+from checker.core.batches import seeded_games  # noqa: E402
 from checker.el_dorado_canyon.legal import affordable  # noqa: E402
 from checker.el_dorado_canyon.metrics import UNITS, new_tally, play_game  # noqa: E402
 from checker.el_dorado_canyon.players import Play  # noqa: E402

@@ -54,7 +54,9 @@ EFFECT_KEYS = ("rotate", "opacity", "style", "when")
 BOX_KEYS = PLACE + TEXT_KEYS + IMAGE_KEYS + SHAPE_KEYS + EFFECT_KEYS
 STYLE_KEYS = tuple(k for k in BOX_KEYS if k != "style")
 WHEN_KEYS = ("field", "is", "set", "above", "below")
-LAYOUT_KEYS = ("extends", "background", "back", "boxes", "regions", "cards", "styles")
+LAYOUT_KEYS = ("extends", "background", "back", "boxes", "regions", "cards", "styles", "stamp")
+STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right", "bottom")   # generator.engine.stamp.Spot
+STAMP_SIZES = (3.2, 12.0)
 MAX_DEPTH = 8  # layouts extending layouts
 LAYOUTS = "layouts"  # the folder whose layouts a record names by name
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,59}")
@@ -91,6 +93,7 @@ class Layout:
     styles: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # field -> its value -> box properties
     overrides: dict[str, "CardOverride"] = field(default_factory=dict)  # [cards.ID], kept for layouts extending it
     lines: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # "boxes.NAME" -> its file and line
+    stamp: dict[str, Any] | bool | None = None  # [stamp] (corner, inset, size), False: none, None: the look's
 
     def for_card(self, card: str) -> "Layout":
         return self.cards.get(card, self)
@@ -403,6 +406,8 @@ def _layout(check: _Checker, name: str, fields: set[str], seen: tuple[str, ...])
             check.problems.append(Problem(shown, "expected a field with [styles.FIELD.VALUE] tables "
                                           f"({', '.join(sorted(layout.styles)) or 'none'}), got {props['style']}",
                                           line=index.line_of(("boxes", box, "style")), path=f"boxes.{box}.style"))
+    if "stamp" in data:
+        layout.stamp = _stamp(check, data["stamp"], shown, index)
     if layout.look is None and layout.regions:
         check.problems.append(Problem(shown, "only a layout extending a built-in look has regions "
                                       f"(extends = {sorted(check.builtin_looks)[0]!r})",
@@ -423,7 +428,30 @@ def _merged(parent: Layout, file: str) -> Layout:
     return Layout(file, parent.look, dict(parent.background), dict(parent.back),
                   {k: dict(v) for k, v in parent.boxes.items()}, {k: dict(v) for k, v in parent.regions.items()},
                   {}, parent.back_layout, {k: dict(v) for k, v in parent.styles.items()}, dict(parent.overrides),
-                  dict(parent.lines))
+                  dict(parent.lines), parent.stamp)
+
+
+def _stamp(check: _Checker, declared: Any, shown: str, index: LineIndex) -> dict[str, Any] | bool | None:
+    """A layout's `stamp`: false (no version stamp), or a table of `corner`, `inset` [along, away] in mm and
+    `size` in points (generator.engine.stamp.Spot); a problem and None for anything else."""
+    if declared is False:
+        return False
+    line = index.line_of(("stamp",))
+    if not isinstance(declared, dict):
+        check.problems.append(Problem(shown, "expected stamp = false or a [stamp] table (corner, inset, size), got "
+                                      f"{declared!r}", line=line, path="stamp"))
+        return None
+    unknown = [k for k in declared if k not in ("corner", "inset", "size")]
+    corner, inset, size = declared.get("corner", "bottom-right"), declared.get("inset", [0, 0]), declared.get("size", 4.5)
+    numbers = isinstance(inset, list) and len(inset) == 2 and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 200 for v in inset)
+    if unknown or corner not in STAMP_CORNERS or not numbers or isinstance(size, bool) or \
+            not isinstance(size, (int, float)) or not STAMP_SIZES[0] <= size <= STAMP_SIZES[1]:
+        check.problems.append(Problem(shown, f"expected [stamp] with corner ({', '.join(STAMP_CORNERS)}), inset "
+                                      f"[along, away] in mm (0 to 200) and size in points ({STAMP_SIZES[0]:g} to "
+                                      f"{STAMP_SIZES[1]:g}), got {declared!r}", line=line, path="stamp"))
+        return None
+    return {"corner": corner, "inset": (float(inset[0]), float(inset[1])), "size": float(size)}
 
 
 def _card(check: _Checker, layout: Layout, card: str, override: Any, shown: str, index: LineIndex, fields: set[str],

@@ -79,6 +79,7 @@ class Game:
     design: Design | None = None  # the folder's own fonts, icons, layouts and art (cards.design)
     parameters: dict[str, int] = field(default_factory=dict)  # the rule parameters game.toml sets (cards.parameters)
     lang: str = ""  # the language its records' texts are in, when translated (`cards.translations`)
+    version: str | None = None  # game.toml's `version`: printed on every face's stamp (generator.engine.stamp)
 
     @property
     def rules_family(self) -> Family:
@@ -253,7 +254,7 @@ def _keep(game: Game, last: Reload, where: compiled.Entry | None) -> None:
         {"spec": compiled.dumped(c.spec, kinds), "records": compiled.dumped(c.records, kinds), "table": c.table,
          "text": c.index.text if isinstance(c.index, LineIndex) else None} for c in game.components]
     if where is not None and all(c["spec"] is not None and c["records"] is not None for c in components):
-        compiled.keep_game(where, {"id": game.id, "name": game.name, "rules": game.rules,
+        compiled.keep_game(where, {"id": game.id, "name": game.name, "rules": game.rules, "version": game.version,
                                    "players": list(game.players), "parameters": game.parameters,
                                    "components": components, "kinds": kinds})
     spec = [(key, compiled.dumped(found)) for key, found in last.specs.items()]
@@ -265,7 +266,8 @@ def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Gam
     low, high = kept["players"]
     loaded = Game(str(kept["id"]), str(kept["name"]), str(kept["rules"]), (int(low), int(high)), folder,
                   family=FAMILIES[kept["rules"]].schema_module(), builtin=game in builtin_games(), shown=shown,
-                  design=Design(folder), parameters={str(k): int(v) for k, v in kept["parameters"].items()})
+                  design=Design(folder), parameters={str(k): int(v) for k, v in kept["parameters"].items()},
+                  version=None if kept.get("version") is None else str(kept["version"]))
     made = {str(name): list(found) for name, found in kept["kinds"].items()}  # kept records, without pydantic
     for comp in kept["components"]:
         spec, records = compiled.built(comp["spec"], made), compiled.built(comp["records"], made)
@@ -298,7 +300,7 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
         raise DefinitionError(problems_from_validation(exc, game_file, index, data, schema=GameFile)) from None
     family = FAMILIES[spec.rules].schema_module()
     loaded = Game(spec.id, spec.name, spec.rules, (spec.players[0], spec.players[1]), folder, family=family,
-                  builtin=game in builtin_games(), shown=shown)
+                  builtin=game in builtin_games(), shown=shown, version=spec.version)
     problems = _parameter_problems(family, spec, game_file, index)
     if not problems and spec.parameters:
         loaded.parameters = dict(spec.parameters)

@@ -25,25 +25,27 @@ def _run(args: list[str]) -> None:
         import gc
 
         gc.disable()  # a resolve makes little garbage: the collections its imports would trigger find none
-        from checker.core.resolve_cmd import parse_plain, resolve_file
+        from checker.core.resolve_cmd import RESOLVE, resolve_file
 
-        plain = parse_plain(args[1:])
+        plain = RESOLVE.parse(args[1:])
         if plain is not None:
             from common.terminal import leave
 
-            leave(resolve_file(*plain))
+            (state,), options = plain
+            leave(resolve_file(state, **options))
         gc.enable()
     if args[:1] == ["simulate"]:  # the common run starts from the compiled cache, without Typer
         import gc
 
         gc.disable()  # start-up makes objects to keep, not garbage: `simulate_cmd` collects again to play
-        from checker.core.simulate_cmd import parse_plain as plain_simulate, run_plain
+        from checker.core.simulate_cmd import SIMULATE, run_command
 
-        options = plain_simulate(args[1:])
-        if options is not None:
+        plain = SIMULATE.parse(args[1:])
+        if plain is not None:
             from common.terminal import leave
 
-            leave(run_plain(options))
+            games, options = plain
+            leave(run_command(games, **options))
         gc.enable()
     from common.terminal import run_app
     from checker.commands import app

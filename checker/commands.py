@@ -1,7 +1,8 @@
 """`checker`'s Typer commands: validate definitions, list rulings, resolve a turn, simulate games, tune a card.
 
-Imports stay inside the commands. `checker.cli.main` answers a plain `checker resolve`
-without importing this module (Typer alone costs ~30 ms at start-up).
+Imports stay inside the commands but for the declarations of `resolve`'s and `simulate`'s options
+(`common.options`), which `checker.cli.main` reads too: it answers a plain `checker resolve` or
+`checker simulate` without importing this module (Typer alone costs ~30 ms at start-up).
 """
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import NoReturn, Optional
 
 import typer
 
-from checker.core import option_bounds as bounds
+from checker.core.resolve_cmd import RESOLVE
+from checker.core.simulate_cmd import SIMULATE
 from common.terminal import help_group, option_parser, shown
 
 app = typer.Typer(cls=help_group(), add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -76,10 +78,8 @@ def rulings(game: Optional[str] = typer.Argument(None, help="Game id, folder or 
 @app.command()
 def resolve(
     state_file: Path = typer.Argument(..., help="The state file: the turn to settle."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of text."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write the next turn's state here as TOML."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Roll what the state does not give (dice, shuffles).",
-                                       parser=option_parser(True, *bounds.SEED)),
+    as_json: bool = RESOLVE.typer("as_json"), out: Optional[Path] = RESOLVE.typer("out"),
+    seed: Optional[int] = RESOLVE.typer("seed"),
 ) -> None:
     """Resolve one turn step by step, citing the rule behind every step."""
     from checker.core.resolve_cmd import resolve_file
@@ -90,21 +90,14 @@ def resolve(
 @app.command()
 def simulate(
     game: list[str] = typer.Argument(None, help="Game id or folder (with --merge: the shard files)."),
-    games: int = typer.Option(1000, "--games", parser=option_parser(True, *bounds.GAMES), help=f"How many games to play (the most, with --precision; at most {bounds.GAMES[1]:,})."),
-    players: int = typer.Option(4, "--players", parser=option_parser(True, *bounds.PLAYERS), help="Players per game."),
-    seed: int = typer.Option(0, "--seed", parser=option_parser(True, *bounds.SEED), help="Same seed, same report (whatever --jobs and --shard)."),
-    policy: Optional[str] = typer.Option(None, "--policy", help="random, greedy or search (El Dorado Canyon; default random), random or greedy (Eldorado; default greedy); or one per seat: search,greedy,random,random."),
-    budget: Optional[int] = typer.Option(None, "--budget", parser=option_parser(True, *bounds.BUDGET), help="Playouts per decision of the search policy."),
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON (schema: docs/balance-lab.md)."),
-    as_csv: bool = typer.Option(False, "--csv", help="Print one CSV row per card, character, seat (or difference)."),
-    report_dir: Optional[Path] = typer.Option(None, "--report", help="Also write an HTML page and PNG charts here."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", parser=option_parser(True, *bounds.JOBS), help="Processes to spread the games over (default: the cores)."),
-    precision: Optional[float] = typer.Option(None, "--precision", parser=option_parser(), help="Play batches until every interval is this narrow on each side."),
-    shard: Optional[str] = typer.Option(None, "--shard", help="K/N: play the K-th of N parts; print its counts as JSON for --merge."),
-    merge: bool = typer.Option(False, "--merge", help="The arguments are shard files: print the report of the whole run."),
-    compare: Optional[str] = typer.Option(None, "--compare", help="A variant (id or folder, same family): report the differences."),
-    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
-    cluster: Optional[str] = typer.Option(None, "--cluster", help="Play the batches on a Dask cluster: a scheduler's address (tcp://HOST:PORT) or local (worker processes here, --jobs of them); needs pip install 'pnpkit[cluster]'."),
+    games: int = SIMULATE.typer("games"), players: int = SIMULATE.typer("players"),
+    seed: int = SIMULATE.typer("seed"), policy: Optional[str] = SIMULATE.typer("policy"),
+    budget: Optional[int] = SIMULATE.typer("budget"), as_json: bool = SIMULATE.typer("as_json"),
+    as_csv: bool = SIMULATE.typer("as_csv"), report_dir: Optional[Path] = SIMULATE.typer("report_dir"),
+    jobs: Optional[int] = SIMULATE.typer("jobs"), precision: Optional[float] = SIMULATE.typer("precision"),
+    shard: Optional[str] = SIMULATE.typer("shard"), merge: bool = SIMULATE.typer("merge"),
+    compare: Optional[str] = SIMULATE.typer("compare"), quiet: bool = SIMULATE.typer("quiet"),
+    cluster: Optional[str] = SIMULATE.typer("cluster"),
 ) -> None:
     """Play whole games and report, with intervals and verdicts, what a designer needs."""
     from checker.core.simulate_cmd import run_command

@@ -34,18 +34,27 @@ def option_parser(whole: bool = False, low: float | None = None, high: float | N
                   unit: str = "") -> Callable[[Any], Any]:
     """A Typer `parser=` for a numeric option: ASCII digits, within [low, high], the bound in the message."""
     def parse(value: Any) -> Any:
-        import typer
-
-        from .numbers import parse as parse_number, within
-
         try:
-            if isinstance(value, (int, float)) and not isinstance(value, bool):  # a default
-                return within(value, low, high, whole=whole, unit=unit)
-            result = parse_number(value, whole, low, high, unit)
+            return option_number(value, whole, low, high, unit)
         except ValueError as exc:
+            import typer
+
             raise typer.BadParameter(str(exc)) from None
-        return int(result) if whole else float(result)
     return parse
+
+
+def option_number(value: Any, whole: bool = False, low: float | None = None, high: float | None = None,
+                  unit: str = "") -> Any:
+    """A numeric option's value (int if `whole`, else float) from its text (or its default, a number): ASCII
+    digits, finite, within [low, high] (`common.numbers`); ValueError saying what is expected otherwise (the
+    message Typer shows; the plain parser leaves such a value to Typer)."""
+    from .numbers import parse as parse_number, within
+
+    if isinstance(value, (int, float)) and not isinstance(value, bool):  # a default
+        result = within(value, low, high, whole=whole, unit=unit)
+    else:
+        result = parse_number(value, whole, low, high, unit)
+    return int(result) if whole else float(result)
 
 
 def help_group() -> type:

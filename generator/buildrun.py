@@ -31,7 +31,7 @@ class Refused(Exception):
 
 
 def options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: bool, bleed: float,
-            ink_saver: bool, cut_lines: bool) -> Options:
+            ink_saver: bool, cut_lines: bool, no_stamp: bool = False) -> Options:
     """The checked build options; `Refused` names the option and what it expects."""
     from generator.engine.sheet import Options
 
@@ -51,7 +51,7 @@ def options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: boo
     if not 0 <= bleed <= MAX_BLEED:
         raise Refused(f"--bleed: expected 0 to {MAX_BLEED:g} mm (print shops ask 3 or 3.175), got {bleed:g}")
     return Options(paper=paper, duplex=duplex, back_offset=(dx, dy), backs=not no_backs, fold=fold, bleed=bleed,
-                   ink_saver=ink_saver, cut_lines=cut_lines)
+                   ink_saver=ink_saver, cut_lines=cut_lines, stamp=not no_stamp)
 
 
 def load(game: str, lang: str | None = None, fallback: bool = False) -> Any:
@@ -73,10 +73,11 @@ def guarded(action: Callable[[], None]) -> None:
     """Run a build step; a layout that cannot be printed, or an output folder that cannot be written, is `Refused`."""
     from common.files import FileRefused
     from generator.engine.errors import LayoutError
+    from generator.engine.versions import ManifestError
 
     try:
         action()
-    except LayoutError as exc:
+    except (LayoutError, ManifestError) as exc:
         raise Refused(str(exc)) from None
     except FileRefused as exc:
         raise Refused(f"--out: {exc}") from None
@@ -95,9 +96,10 @@ def drawn(draw: Callable[[], T]) -> T:
 
 
 def build(games: list[str], opts: Options, out: Path, shop: str | None, no_cache: bool,
-          lang: str | None = None, fallback: bool = False) -> None:
+          lang: str | None = None, fallback: bool = False, since: Path | None = None) -> None:
     """Build each game (all built-in games when none is named), printing one summary line per game; with `lang`,
-    its kit in that language (`GAME-PAPER-CODE.pdf`), whose errors name the language."""
+    its kit in that language (`GAME-PAPER-CODE.pdf`), whose errors name the language; with `since` (an earlier
+    build's manifest), the one game's reprint of what changed."""
     from cards.families import builtin_games
     from common.usercache import cache_dir
     from generator.engine.build import build_game
@@ -105,12 +107,18 @@ def build(games: list[str], opts: Options, out: Path, shop: str | None, no_cache
     if fallback and lang is None:
         raise Refused("--lang-fallback: expected --lang CODE with it (the language whose missing texts fall back)")
     names = games or list(builtin_games())
+    if since is not None and len(names) != 1:
+        raise Refused(f"--since: expected one game (its manifest is of one), got {len(names)}")
+    if since is not None and shop is not None:
+        raise Refused("--since: expected no --shop (a reprint is the home-print kit's); build the shop files without "
+                      "--since")
     with progress(len(names)) as advance:
         for name in names:
             game = load(name, lang, fallback)
             try:
                 guarded(lambda: print(shown(drawn(lambda: build_game(
-                    game, opts, out, shop=shop, cache_root=None if no_cache else cache_dir())).summary())))
+                    game, opts, out, shop=shop, cache_root=None if no_cache else cache_dir(),
+                    since=since)).summary())))
             except Refused as exc:
                 raise Refused(f"--lang {lang}: {exc}" if lang else str(exc)) from None
             advance()

@@ -13,7 +13,7 @@ from typer.core import TyperCommand
 
 from common.terminal import help_group, option_parser, run_app, run_main, shown
 from generator import buildrun
-from generator.plain import DEFAULTS
+from generator.plain import BUILD
 
 T = TypeVar("T")
 app = typer.Typer(cls=help_group(), add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -48,30 +48,11 @@ _guarded = _refusing(buildrun.guarded)
 _drawn = buildrun.drawn
 
 
-def _folder(value: Any) -> Path:
-    """`--out`: a folder's name; an empty one would write into the current folder, which no one means."""
-    if isinstance(value, Path):  # the default
-        return value
-    if not str(value).strip():
-        raise typer.BadParameter(f"expected a folder name, got {value!r}")
-    return Path(value)
-
-
-PAPER = typer.Option(DEFAULTS["paper"], "--paper", help="a4 or letter.")
-OUT = typer.Option(Path(DEFAULTS["out"]), "--out", help="Output folder.", parser=_folder)
-DUPLEX_OPT = typer.Option(DEFAULTS["duplex"], "--duplex", help="Edge your printer flips on: long or short.")
-OFFSET = typer.Option(DEFAULTS["back_offset"], "--back-offset", help="X,Y mm your printer shifts the back side; backs move by it.")
-NO_BACKS = typer.Option(False, "--no-backs", help="Single-sided: print no backs.")
-FOLD = typer.Option(False, "--fold", help="Fronts and backs side by side on one page, to fold and glue.")
-BLEED = typer.Option(DEFAULTS["bleed"], "--bleed", help="Bleed in mm past the trim.", parser=option_parser())
-INK = typer.Option(False, "--ink-saver", help="Light backgrounds and outline art.")
-CUTS = typer.Option(False, "--cut-lines", help="Also draw thin cut lines on every trim edge.")
-NO_CACHE = typer.Option(False, "--no-cache", help="Draw every face afresh (the face cache is neither read nor written).")
-LANG = typer.Option(DEFAULTS["lang"], "--lang", metavar="CODE",
-                    help="Build the kit in this language of the game (lang/CODE.toml or FIELD@CODE columns): "
-                         "OUT/GAME-PAPER-CODE.pdf.")
-LANG_FALLBACK = typer.Option(False, "--lang-fallback",
-                             help="With --lang: print a text that has no translation in the original language.")
+PAPER, OUT, DUPLEX_OPT, OFFSET = (BUILD.typer(name) for name in ("paper", "out", "duplex", "back_offset"))
+NO_BACKS, FOLD, BLEED, INK = (BUILD.typer(name) for name in ("no_backs", "fold", "bleed", "ink_saver"))
+CUTS, NO_CACHE = BUILD.typer("cut_lines"), BUILD.typer("no_cache")
+NO_STAMP, SINCE = BUILD.typer("no_stamp"), BUILD.typer("since")
+LANG, LANG_FALLBACK = BUILD.typer("lang"), BUILD.typer("lang_fallback")
 
 
 class _ShopOptional(TyperCommand):
@@ -89,19 +70,20 @@ def build(
     games: Optional[list[str]] = typer.Argument(None, help="Game ids or folders (default: all built-in games)."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, lang: Optional[str] = LANG,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, no_stamp: bool = NO_STAMP, lang: Optional[str] = LANG,
     lang_fallback: bool = LANG_FALLBACK,
     shop: Optional[str] = typer.Option(None, "--shop", metavar="[VENDOR]",
                                        help="Also write OUT/GAME-shop-VENDOR/ for a print shop: tgc, dtc, mpc or "
                                             "generic (plain --shop)."),
+    since: Optional[Path] = SINCE,
 ) -> None:
     """Build each game's home-print kit into OUT/GAME-PAPER.pdf with its OUT/GAME-PAPER.json manifest."""
     from generator.engine.vendors import VENDORS
 
-    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
+    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines, no_stamp)
     if shop is not None and shop not in VENDORS:
         _fail(f"--shop: expected {', '.join(list(VENDORS)[:-1])} or {list(VENDORS)[-1]}, got {shop!r}")
-    _refusing(buildrun.build)(games or [], opts, out, shop, no_cache, lang, lang_fallback)
+    _refusing(buildrun.build)(games or [], opts, out, shop, no_cache, lang, lang_fallback, since)
 
 
 @app.command()
@@ -109,7 +91,7 @@ def png(
     game: str = typer.Argument(..., help="Game id or folder."),
     card: Optional[str] = typer.Option(None, "--card", help="Only this record id."),
     dpi: int = typer.Option(300, "--dpi", help="Resolution (72 to 1200).", parser=option_parser(whole=True)),
-    out: Path = OUT, bleed: float = BLEED, ink_saver: bool = INK,
+    out: Path = OUT, bleed: float = BLEED, ink_saver: bool = INK, no_stamp: bool = NO_STAMP,
 ) -> None:
     """Write a PNG of every card face with bleed: OUT/GAME-png/COMPONENT/ID-front.png and -back.png."""
     from common.files import write_set
@@ -120,7 +102,7 @@ def png(
 
     if not 72 <= dpi <= 1200:
         _fail(f"--dpi: expected 72 to 1200, got {dpi}")
-    opts = _options("a4", "long", "0,0", False, False, bleed, ink_saver, False)
+    opts = _options("a4", "long", "0,0", False, False, bleed, ink_saver, False, no_stamp)
     loaded = _load(game)
 
     def run() -> None:
@@ -135,7 +117,7 @@ def png(
 @app.command()
 def tts(
     game: str = typer.Argument(..., help="Game id or folder."),
-    out: Path = OUT, ink_saver: bool = INK,
+    out: Path = OUT, ink_saver: bool = INK, no_stamp: bool = NO_STAMP,
     tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL where you host the images, for every player "
                                                                   "(default: file:/// URLs, this computer only)."),
 ) -> None:
@@ -148,7 +130,7 @@ def tts(
 
     if tts_url is not None and not tts_url.startswith(("https://", "http://", "file:///")):
         _fail(f"--tts-url: expected an https:// or http:// URL where the images are hosted, got {tts_url!r}")
-    opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False)
+    opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False, no_stamp)
     loaded = _load(game)
 
     def run() -> None:
@@ -199,6 +181,42 @@ def proof(
 
 
 @app.command()
+def changes(
+    old: Path = typer.Argument(..., metavar="OLD.json", help="An earlier build's manifest."),
+    new: Path = typer.Argument(..., metavar="NEW.json", help="A later build's manifest (a kit's or a reprint's)."),
+    as_json: bool = typer.Option(False, "--json", help='Print {"added", "removed", "changed"} as JSON.'),
+    html_dir: Optional[Path] = typer.Option(None, "--html", metavar="DIR",
+                                            help="Also write DIR/index.html: each changed face before and after, "
+                                                 "cut from the two builds' PDFs."),
+) -> None:
+    """Print what changed between two builds: records added, removed and changed, each field old -> new."""
+    import json
+
+    from common.files import write_set
+    from generator.engine.versions import ManifestError, change_lines, read_manifest
+    from generator.engine.versions import changes as changes_between
+
+    try:
+        before = read_manifest(old)
+        after = read_manifest(new, before["game"])
+        found = changes_between(before, after)
+        if html_dir is not None:
+            from generator.engine.beforeafter import page_files
+
+            files = page_files(old, before, new, after, found, html_dir)
+            _guarded(lambda: write_set(files, root=html_dir))
+    except ManifestError as exc:
+        _fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
+    else:
+        for line in change_lines(found):
+            typer.echo(shown(line))
+    if html_dir is not None:
+        typer.echo(shown(f"wrote {html_dir / 'index.html'}"), err=as_json)
+
+
+@app.command()
 def calibrate(paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET) -> None:
     """Write OUT/calibration-PAPER-DUPLEX.pdf: a duplex test sheet that shows your printer's --back-offset."""
     from common.files import write_file
@@ -216,7 +234,7 @@ def watch(
     game: str = typer.Argument(..., help="Game id or folder to watch."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, no_stamp: bool = NO_STAMP,
     poll: bool = typer.Option(False, "--poll", help="Check the folder every --interval instead of waiting for the "
                                                     "file system's change notices (for network folders)."),
     interval: float = typer.Option(0.5, "--interval", help=f"Seconds between checks when polling ({INTERVAL[0]:g} to "
@@ -236,7 +254,7 @@ def watch(
     from generator.engine.watch import watch as watch_loop
     from generator.templates import looks_for
 
-    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines)
+    opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines, no_stamp)
     try:
         folder, _ = resolve_folder(game)
     except DefinitionError as exc:

@@ -3,32 +3,47 @@
 Importing Typer (and its click copy) costs a rebuild's start-up without doing any of its
 work, so a `build` whose arguments are game names and the usual options is parsed here
 and run through the same steps as the Typer command (`generator.buildrun`): the same
-lines, the same refusals, exit 2.  Help, `--shop`, `--opt=value` forms, a repeated or
-unknown option, a value that looks like an option or a number Typer would refuse: all go
-to `generator.cli`, which says what it says today.
+lines, the same refusals, exit 2.  Both read the options from `BUILD` (`common.options`);
+what the plain parser does not take (help, `--shop`, `--opt=value` forms, a repeated or
+unknown option, a value that looks like an option or a number Typer would refuse) goes to
+`generator.cli`, which says what it says today.
 """
 from __future__ import annotations
 
 import gc
 import sys
-from pathlib import Path
 from typing import Any
 
-from common.numbers import parse
+from common.options import Command, Option
 from common.terminal import leave, run_main, shown
 
-VALUED = {"--paper": "paper", "--out": "out", "--duplex": "duplex", "--back-offset": "back_offset", "--bleed": "bleed",
-          "--lang": "lang"}
-FLAGS = {"--no-backs": "no_backs", "--fold": "fold", "--ink-saver": "ink_saver", "--cut-lines": "cut_lines",
-         "--no-cache": "no_cache", "--lang-fallback": "lang_fallback"}
-# The build's defaults, one truth for both paths (generator.cli's options take theirs from here).
-DEFAULTS: dict[str, Any] = {"paper": "a4", "out": "output", "duplex": "long", "back_offset": "0,0", "bleed": 3.0,
-                            "lang": None}
+# `generator build GAME...`'s options: the plain path here and the Typer command (`generator.cli`), which
+# takes --paper, --out, --bleed ... of its other commands from here too
+BUILD = Command((
+    Option("--paper", "paper", "a4", help="a4 or letter."),
+    Option("--out", "out", "output", "folder", help="Output folder."),
+    Option("--duplex", "duplex", "long", help="Edge your printer flips on: long or short."),
+    Option("--back-offset", "back_offset", "0,0", help="X,Y mm your printer shifts the back side; backs move by it."),
+    Option("--no-backs", "no_backs", kind="flag", help="Single-sided: print no backs."),
+    Option("--fold", "fold", kind="flag", help="Fronts and backs side by side on one page, to fold and glue."),
+    Option("--bleed", "bleed", 3.0, "number", help="Bleed in mm past the trim."),
+    Option("--ink-saver", "ink_saver", kind="flag", help="Light backgrounds and outline art."),
+    Option("--cut-lines", "cut_lines", kind="flag", help="Also draw thin cut lines on every trim edge."),
+    Option("--no-cache", "no_cache", kind="flag", help="Draw every face afresh (the face cache is neither read nor "
+           "written)."),
+    Option("--no-stamp", "no_stamp", kind="flag", help="Leave the version stamp off every face."),
+    Option("--since", "since", None, "path", help="Write only OUT/GAME-PAPER-reprint.pdf: the pieces whose faces "
+           "changed since the build of this manifest (OLD.json), after a page listing the changes."),
+    Option("--lang", "lang", None, help="Build the kit in this language of the game (lang/CODE.toml or FIELD@CODE "
+           "columns): OUT/GAME-PAPER-CODE.pdf."),
+    Option("--lang-fallback", "lang_fallback", kind="flag", help="With --lang: print a text that has no "
+           "translation in the original language."),
+), many=True)
 
 
 def main() -> None:
     args = sys.argv[1:]
-    plain = parse_plain(args[1:]) if args[:1] == ["build"] else None
+    plain = BUILD.parse(args[1:]) if args[:1] == ["build"] else None
     if plain is None:
         from generator.cli import main as typer_main
 
@@ -38,41 +53,15 @@ def main() -> None:
     run_main(lambda: leave(build(*plain)))
 
 
-def parse_plain(args: list[str]) -> tuple[list[str], dict[str, Any]] | None:
-    """(games, options) of `generator build ARGS`, or None when Typer must parse them."""
-    games: list[str] = []
-    given: dict[str, Any] = {}
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg in FLAGS and FLAGS[arg] not in given:
-            given[FLAGS[arg]] = True
-        elif arg in VALUED and VALUED[arg] not in given and i + 1 < len(args) and not args[i + 1].startswith("-"):
-            i += 1
-            given[VALUED[arg]] = args[i]
-        elif arg.startswith("-"):
-            return None
-        else:
-            games.append(arg)
-        i += 1
-    if given.get("out") == "":  # Typer refuses it, in its own words
-        return None
-    try:
-        if "bleed" in given:
-            given["bleed"] = parse(given["bleed"])
-    except ValueError:  # Typer says so, in its own words
-        return None
-    return games, {**DEFAULTS, **{flag: False for flag in FLAGS.values()}, **given}
-
-
 def build(games: list[str], given: dict[str, Any]) -> int:
     """Run the build as the Typer command does; the exit code."""
     from generator import buildrun
 
     try:
         opts = buildrun.options(given["paper"], given["duplex"], given["back_offset"], given["no_backs"],
-                                given["fold"], given["bleed"], given["ink_saver"], given["cut_lines"])
-        buildrun.build(games, opts, Path(given["out"]), None, given["no_cache"], given["lang"], given["lang_fallback"])
+                                given["fold"], given["bleed"], given["ink_saver"], given["cut_lines"], given["no_stamp"])
+        buildrun.build(games, opts, given["out"], None, given["no_cache"], given["lang"], given["lang_fallback"],
+                       given["since"])
     except buildrun.Refused as exc:
         print(shown(str(exc)), file=sys.stderr)
         return 2

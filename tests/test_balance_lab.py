@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from cards import load_game
 from checker.cli import app
 from checker.core import stats
-from checker.core.simulate_cmd import BATCH, simulate_game
+from checker.core.batches import BATCH
+from checker.core.simulate_cmd import simulate_game
 from madeup_games import gain_card, planted_town, town_cards, write_town
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,7 +165,7 @@ def test_each_policy_judges_the_cards_and_the_report_says_where_they_disagree():
     policy (the pooled counts are the policies' counts added up), and every card whose verdicts differ
     (an unknown differs from nothing) is listed, in the JSON and in the text."""
     from checker.core.report import text
-    from checker.core.simulate_cmd import disagreements
+    from checker.core.judged import disagreements
 
     report = simulate_game(METRICS, load_game(str(TEST_GAME)), games=1000, players=4, seed=1,
                            policy="greedy,greedy,random,random", jobs=1)
@@ -323,7 +324,8 @@ def test_json_csv_and_text_carry_every_entry_with_its_interval_and_verdict():
     assert len(rows) == 1 + sum(len(report[f["key"]]) for f in report["families"])
     text = run(str(TEST_GAME), "--games", "120", "--seed", "4", "--jobs", "1")
     assert text.startswith("El Dorado Canyon (test set) (edc-test): 120 games")
-    assert text.splitlines()[2].startswith("Verdicts") and "docs/balance-lab.md" in text
+    assert text.splitlines()[1].startswith("Definitions: ") and text.splitlines()[3].startswith("Verdicts")
+    assert "docs/balance-lab.md" in text
 
 
 def test_report_folder_opens_without_network_and_has_each_chart_as_png(tmp_path):
@@ -344,18 +346,18 @@ def test_progress_bar_only_on_a_terminal_only_after_a_second_and_never_when_quie
     import io
     import sys
 
-    from checker.core import simulate_cmd
+    from checker.core import batches
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     clock = [0.0]
-    monkeypatch.setattr(simulate_cmd.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(batches.time, "monotonic", lambda: clock[0])
     for stream, quiet, shown in ((Terminal(), False, True), (Terminal(), True, False), (io.StringIO(), False, False)):
         monkeypatch.setattr(sys, "stderr", stream)
         clock[0] = 0.0
-        bar = simulate_cmd.Progress(1000, quiet)
+        bar = batches.Progress(1000, quiet)
         bar.update(250)
         assert stream.getvalue() == ""  # under a second: nothing yet
         clock[0] = 1.5

@@ -155,7 +155,7 @@ def test_tune_curve_falls_as_cost_rises_and_its_fair_range_agrees_with_a_direct_
 
     out = json.loads(cli("tune", str(planted(tmp_path)), "nugget", "--field", "cost", "--values", "1..6", "--games",
                          "1000", "--seed", "1", "--jobs", "1", "--json").stdout)
-    assert set(out) == {"format", "card", "field", "values", "fair_range", "nearest_even"}
+    assert set(out) == {"format", "card", "field", "version", "rules_digest", "values", "fair_range", "nearest_even"}
     assert (out["format"], out["card"], out["field"]) == ("pnpkit-tune/1", "nugget", "cost")
     rows = out["values"]
     assert [r["value"] for r in rows] == [1, 2, 3, 4, 5, 6]

@@ -106,7 +106,7 @@ def test_a_worker_killed_mid_study_has_its_batches_run_again(scheduler):
 
 def test_a_failing_batch_fails_the_run_with_its_error(scheduler):
     """Compiled data without its rule parameters: every batch raises KeyError on the worker, and the run says so."""
-    from checker.core import simulate_cmd
+    from checker.core import batches, simulate_cmd
     from checker.core.cluster import Cluster
     from checker.core.errors import StateError
     from checker.core.gamecache import load_for_play
@@ -116,7 +116,7 @@ def test_a_failing_batch_fails_the_run_with_its_error(scheduler):
     del data["parameters"]
     with Cluster(scheduler, 2) as cluster:
         with pytest.raises(StateError) as caught:
-            simulate_cmd.run(sim, data, 1000, 3, 0, ["random"] * 3, 8, 1, cluster=cluster)
+            batches.run(sim, data, 1000, 3, 0, ["random"] * 3, 8, 1, cluster=cluster)
     assert str(caught.value).startswith("--cluster: a batch of games ")
     assert "failed on the cluster: KeyError: 'parameters'" in str(caught.value)
 

@@ -76,7 +76,7 @@ def test_variant_builds_under_its_own_id(edc_variant, tmp_path):
     done = run(tmp_path, "generator", "build", "edc-variant", "--out", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
     manifest = json.loads((tmp_path / "out" / "edc-variant-a4.json").read_text())
-    assert (manifest["format"], manifest["game"], manifest["family"]) == (1, "edc-variant", "el-dorado-canyon")
+    assert (manifest["format"], manifest["game"], manifest["family"]) == (2, "edc-variant", "el-dorado-canyon")
     assert (tmp_path / "out" / "edc-variant-a4.pdf").stat().st_size > 10_000
 
 

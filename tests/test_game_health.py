@@ -12,7 +12,9 @@ from cards import load_game
 from checker.cli import app
 from checker.core import health
 from checker.core.report import text
-from checker.core.simulate_cmd import build_report, params_for, seeded_games, simulate_game
+from checker.core.batches import seeded_games
+from checker.core.judged import build_report
+from checker.core.simulate_cmd import params_for, simulate_game
 from checker.el_dorado_canyon import metrics
 from checker.el_dorado_canyon.legal import playable
 from checker.el_dorado_canyon.players import Play

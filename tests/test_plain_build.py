@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.plain import parse_plain
+from generator.plain import BUILD
 from test_engine_build import make_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,13 +81,14 @@ def test_bad_definitions_are_refused_by_the_plain_path_with_file_line_card_and_f
 
 
 def test_only_game_names_and_the_usual_options_take_the_plain_path():
-    assert parse_plain([]) == ([], {"paper": "a4", "out": "output", "duplex": "long", "back_offset": "0,0",
+    assert BUILD.parse([]) == ([], {"paper": "a4", "out": Path("output"), "duplex": "long", "back_offset": "0,0",
                                     "bleed": 3.0, "no_backs": False, "fold": False, "ink_saver": False,
-                                    "cut_lines": False, "no_cache": False, "lang": None, "lang_fallback": False})
-    games, given = parse_plain(["a", "--out", "o", "b", "--fold", "--back-offset", "1,2"]) or ([], {})
-    assert games == ["a", "b"] and (given["out"], given["fold"], given["back_offset"]) == ("o", True, "1,2")
+                                    "cut_lines": False, "no_cache": False, "no_stamp": False, "since": None,
+                                    "lang": None, "lang_fallback": False})
+    games, given = BUILD.parse(["a", "--out", "o", "b", "--fold", "--back-offset", "1,2"]) or ([], {})
+    assert games == ["a", "b"] and (given["out"], given["fold"], given["back_offset"]) == (Path("o"), True, "1,2")
     for args in (["--shop"], ["--out=o"], ["--fold", "--fold"], ["--back-offset", "-1,0"], ["--", "a"], ["-h"]):
-        assert parse_plain(args) is None, args
+        assert BUILD.parse(args) is None, args
 
 
 def test_the_generator_command_is_the_plain_entry_point():

@@ -1,6 +1,6 @@
 """`checker simulate` over several processes: forked workers play equal shares and give the one report
-a single process gives, whatever the number of jobs; without fork a process pool does the same; a
-worker that fails is an error, never a report of fewer games."""
+a single process gives, whatever the number of jobs; without fork the shares are played in the one process,
+with the same report; a worker that fails is an error, never a report of fewer games."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cards import load_game
-from checker.core import simulate_cmd
+from checker.core import workers
 from checker.core.simulate_cmd import simulate_game
 
 TEST_GAME = Path(__file__).resolve().parent / "games" / "edc-test"
@@ -27,9 +27,10 @@ def test_any_number_of_jobs_gives_the_one_report(game):
         assert simulate_game(METRICS, game, games=61, players=3, seed=5, jobs=jobs) == one
 
 
-def test_a_process_pool_where_there_is_no_fork(game, monkeypatch):
+def test_the_shares_are_played_here_where_there_is_no_fork(game, monkeypatch):
     one = simulate_game(METRICS, game, games=40, players=4, seed=2, policy="greedy", jobs=1)
-    monkeypatch.setattr(simulate_cmd, "FORK", False)
+    monkeypatch.setattr(workers, "FORK", False)
+    monkeypatch.setattr(workers.os, "fork", lambda: pytest.fail("a worker was forked"))
     assert simulate_game(METRICS, game, games=40, players=4, seed=2, policy="greedy", jobs=2) == one
 
 

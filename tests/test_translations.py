@@ -16,7 +16,7 @@ from cards.translations import load_translated
 from common import stamps
 from common.kept import Kept
 from conftest import CARDS, edit_text
-from generator.plain import parse_plain
+from generator.plain import BUILD
 from test_designer import EXAMPLES, generator
 
 
@@ -181,9 +181,9 @@ def test_checker_validates_one_language_or_every_one(fox):
 
 
 def test_the_plain_build_path_takes_the_language_options():
-    games, given = parse_plain(["examples/fox-deck", "--lang", "fr", "--lang-fallback"])
+    games, given = BUILD.parse(["examples/fox-deck", "--lang", "fr", "--lang-fallback"])
     assert games == ["examples/fox-deck"] and given["lang"] == "fr" and given["lang_fallback"] is True
-    assert parse_plain(["examples/fox-deck"])[1]["lang"] is None
+    assert BUILD.parse(["examples/fox-deck"])[1]["lang"] is None
 
 
 def test_a_game_kept_without_pydantic_is_translated_from_its_validated_records(tmp_path, monkeypatch):

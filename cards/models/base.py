@@ -115,6 +115,8 @@ class GameFile(Strict):
     format: int = Field(default=1, description="format version of this file (1; read before anything else)")
     id: Id
     name: str
+    version: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9.+_-]*$", max_length=24,
+                                description="the definitions' version, printed on every face's stamp (e.g. \"0.3\")")
     rules: str = Field(description="rules family (cards.families): its record schemas, effects, engine, look")
     players: list[int] = Field(min_length=2, max_length=2, description="[min, max]")
     components: list[Component] = Field(min_length=1)

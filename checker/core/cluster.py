@@ -8,7 +8,7 @@ Dask task instead; Dask places them, runs again on another worker a batch whose 
 error of a batch that fails, which fails the run. Dask is a well-kept scheduler made for exactly this
 (retries, placement, dashboards, `dask-jobqueue` for Slurm/PBS), so none of it is written here.
 
-The report is the one a local run gives: each task plays consecutive games with `simulate_cmd._work`,
+The report is the one a local run gives: each task plays consecutive games with `workers.work`,
 as a local run plays them, and the tallies are added in the games' order, not as they arrive, so every
 count and even the order of every table's keys is the same. Dask is an optional extra (`pip install 'pnpkit[cluster]'`),
 imported only when `--cluster` is given.
@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Any, Iterator
 from .errors import StateError
 
 if TYPE_CHECKING:
-    from .simulate_cmd import Progress, Task
+    from .batches import Progress
+    from .workers import Task
 
 LOCAL = "local"
 INSTALL = "pip install 'pnpkit[cluster]'"
-GAMES_PER_TASK = 5000  # ten of simulate_cmd's batches: about a second of a worker's time, so the scheduler's
+GAMES_PER_TASK = 5000  # ten of `batches`' batches: about a second of a worker's time, so the scheduler's
 # round trips between tasks cost little; the tally is the same for any split (added in order)
 
 
@@ -78,7 +79,7 @@ class Cluster:
         tune sweep sends every value's batches at once). A batch that fails fails the run with its error."""
         from distributed import as_completed
 
-        from .simulate_cmd import add
+        from .batches import add
 
         run = uuid.uuid4().hex[:8]
         futures, where = [], {}
@@ -128,16 +129,16 @@ _FROZEN: list[bool] = []
 
 
 def _batch(task: Task, first: int, count: int) -> dict[str, Any]:
-    """One task's games on a worker: what a local run plays (`simulate_cmd._work`), after the worker's own objects
+    """One task's games on a worker: what a local run plays (`workers.work`), after the worker's own objects
     (Dask's, imported at its start) are set aside from garbage collection once, as a forked worker's are."""
     import gc
 
-    from .simulate_cmd import _work
+    from .workers import work
 
     if not _FROZEN:
         gc.freeze()
         _FROZEN.append(True)
-    return _work(task, first, count)
+    return work(task, first, count)
 
 
 def _given(task: Task) -> Task:

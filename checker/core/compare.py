@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from . import stats
+from .definitions import same_version_note
 
 COMPARE_FORMAT = "pnpkit-compare/2"
 RATES = ("win_rate", "bought_share", "reached_share")  # the metrics that are shares (the rest are means)
@@ -119,7 +120,7 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
         del d["p"]
     return {"format": COMPARE_FORMAT, "base": rep_a["game"], "variant": rep_b["game"], "base_label": names[0],
             "variant_label": names[1], "games": rep_a["games"], "players": params["players"], "seed": params["seed"],
-            "policy": params["policy"], "changes": changes,
+            "policy": params["policy"], "changes": changes, "same_version": same_version_note(rep_a, rep_b),
             "items": items(sim.definitions(data_a), sim.definitions(data_b), rep_a, rep_b),
             "deltas": deltas, "health": {"base": rep_a["health"], "variant": rep_b["health"]},
             "base_report": rep_a, "variant_report": rep_b}
@@ -152,3 +153,23 @@ def _p_mean(d: float, low: float, high: float) -> float:
     if se <= 0:
         return 0.0 if d else 1.0
     return 2 * (1 - stats.normal_cdf(abs(d) / se))
+
+
+def compare_variant(sim: Any, base: tuple[str, dict[str, Any], dict[str, Any]], variant: tuple[str, Any, dict[str, Any]],
+                    params: dict[str, Any], jobs: int, quiet: bool, cluster: Any = None) -> dict[str, Any]:
+    """`--compare`: the variant (its argument, metrics module and prepared game) played on exactly the games the
+    base (its argument, prepared game and report) played, then `compare_runs`."""
+    from .batches import run
+    from .errors import StateError
+    from .judged import build_report
+
+    arg_a, data, report = base
+    arg_b, sim_b, data_b = variant
+    if sim_b is not sim:
+        raise StateError(f"expected a variant of the same rules family ({params['rules']}), got {sim_b.FAMILY}",
+                         field="--compare")
+    params_b = {**params, "games": report["games"]}  # the variant plays exactly the games the base played
+    tally_b = run(sim, data_b, report["games"], params["players"], params["seed"], params["policy"], params["budget"],
+                  jobs, None, quiet, cluster=cluster)
+    report_b = build_report(sim, data_b, tally_b, params_b)
+    return compare_runs(sim, (data, report), (data_b, report_b), params, labels(arg_a, report, arg_b, report_b))

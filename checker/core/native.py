@@ -18,10 +18,7 @@ check, `.ci/run`). Stdlib only: `setup.py` imports it.
 from __future__ import annotations
 
 import os
-import shlex
-import shutil
 import sys
-import sysconfig
 import zlib
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Sequence
@@ -135,6 +132,8 @@ def compiled_modules(package_dir: str) -> list[str]:
 
 def rebuild_command(package_dir: str) -> str:
     """The command that compiles the package again: the checkout's editable install, or pnpkit's reinstall."""
+    import shlex  # only when the warning is said: every resolve of El Dorado Canyon imports this module
+
     checkout = os.path.dirname(os.path.dirname(os.path.abspath(package_dir)))
     pip = f"{shlex.quote(sys.executable)} -m pip install"
     if os.path.isfile(os.path.join(checkout, "setup.py")):
@@ -144,6 +143,9 @@ def rebuild_command(package_dir: str) -> str:
 
 def c_compiler() -> str | None:
     """The C compiler setuptools would run (`CC`, else Python's own), if it is on the PATH."""
+    import shutil  # install and CI only: with sysconfig and shlex, 4 ms of every resolve's start-up
+    import sysconfig
+
     compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     return compiler if shutil.which(compiler) else None
 

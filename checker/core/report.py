@@ -36,9 +36,15 @@ def _title(r: dict[str, Any]) -> str:
     return f"{r['name']} ({game}): {r['games']:,} games, {r['players']} players, policy {policy}{budget}, seed {r['seed']}"
 
 
+def definitions(r: dict[str, Any]) -> str:
+    """Which definitions a report judged: their version (game.toml's) and the digest of what the rules read."""
+    version = f"version {r['version']}" if r.get("version") else "no version (game.toml has none)"
+    return f"{version}, rules digest {r.get('rules_digest', '-')}"
+
+
 def text(r: dict[str, Any]) -> str:
     """The report as a designer reads it: verdicts, then every figure (explained in docs)."""
-    lines = [_title(r), "", "Verdicts (95 %, Holm-corrected in each family):"]
+    lines = [_title(r), f"Definitions: {definitions(r)}", "", "Verdicts (95 %, Holm-corrected in each family):"]
     calls = 0
     for family in r["families"]:
         for e in r[family["key"]]:
@@ -101,7 +107,11 @@ def label(e: dict[str, Any]) -> str:
 
 def compare_text(c: dict[str, Any]) -> str:
     lines = [f"Compare {c['base_label']} -> {c['variant_label']}: {c['games']:,} games each, {c['players']} players, "
-             f"same seeds (seed {c['seed']})", "", "What differs between the definitions:"]
+             f"same seeds (seed {c['seed']})",
+             f"Definitions: base {definitions(c['base_report'])}; variant {definitions(c['variant_report'])}"]
+    if c.get("same_version"):
+        lines.append(f"  {c['same_version']}")
+    lines += ["", "What differs between the definitions:"]
     lines += [f"  {x}" for x in c["changes"]] or ["  nothing"]
     shown = [i for i in c["items"] if i["status"] != "same"]
     if shown:

@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cards.errors import describe
 from common.files import is_file
-from common.numbers import parse
+from common.options import Command, Option
 from common.terminal import shown
 
 from .errors import StateError
@@ -22,15 +21,24 @@ from .headline import check_focus, headline, take_dispute
 from .state_io import read_state, write_state
 
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Callable
 
     from .result import Resolution
+
+# `checker resolve STATE.toml`'s options: `checker.cli`'s plain path and the Typer command (`checker.commands`)
+RESOLVE = Command((
+    Option("--json", "as_json", kind="flag", help="Print one JSON object instead of text."),
+    Option("--out", "out", kind="path", help="Write the next turn's state here as TOML."),
+    Option("--seed", "seed", kind="whole", low=SEED[0], high=SEED[1],
+           help="Roll what the state does not give (dice, shuffles)."),
+), many=False)
 
 
 def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | os.PathLike[str] | None,
                  seed: int | None) -> int:
     """Resolve one turn: print the verdict and steps (or JSON), write --out; the exit code."""
-    state_file = str(Path(state_path))  # the path as messages have always shown it
+    state_file = spelt(state_path)
     try:
         result = settle(state_file, lambda: read_state(state_file), seed, Beside(state_file))
     except Refused as exc:
@@ -44,6 +52,18 @@ def resolve_file(state_path: str | os.PathLike[str], as_json: bool, out: str | o
             return 2
     print(printed(result, as_json))
     return 0
+
+
+def spelt(path: str | os.PathLike[str]) -> str:
+    """`path` as `pathlib` spells it, as messages have always shown it (`./x` as `x`, `a//b` as `a/b`, `a/../b`
+    kept). A path already in normal form is spelt so already: only the others import `pathlib`, which costs a
+    resolve's start-up about 4 ms (urllib.parse, ipaddress)."""
+    text = os.fspath(path)
+    if os.path.normpath(text) == text:
+        return text
+    from pathlib import Path
+
+    return str(Path(text))
 
 
 class Refused(Exception):
@@ -61,16 +81,18 @@ class Beside:
     folders, by name)."""
 
     def __init__(self, state_file: str) -> None:
-        self.base: str | None = str(Path(state_file).parent)
+        self.base: str | None = os.path.dirname(state_file) or "."  # `state_file` as `spelt`: its parent
         self.state_file = state_file
 
     def folder(self, game_ref: str) -> str | None:
         """The folder a `game` that is not a built-in id names, or None when it has no game.toml."""
-        folder = str(Path(self.base or ".") / game_ref)
+        folder = os.path.join(self.base or ".", game_ref)  # `cards` spells it with pathlib where it shows it
         return folder if is_file(os.path.join(folder, "game.toml")) else None
 
     def hint(self, value: object, game_ref: str) -> str:
         """Where else the refused id `value` is defined (see `checker.core.elsewhere`)."""
+        from pathlib import Path
+
         from .elsewhere import elsewhere
 
         return elsewhere(value, game_ref, Path(self.state_file))
@@ -146,8 +168,10 @@ def house_rule_lines(game: object) -> list[str]:
 
 def printed(result: Resolution, as_json: bool) -> str:
     """What `checker resolve` prints for a resolved turn (with --json: one JSON object)."""
+    if not as_json:
+        return shown(result.as_text())
     # JSON already escapes C0 controls; `shown` writes the rest as \uXXXX, still valid JSON
-    return shown(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if as_json else result.as_text())
+    return shown(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
 
 
 def _strings(value: object) -> set[str]:
@@ -159,29 +183,3 @@ def _strings(value: object) -> set[str]:
     if isinstance(value, list):
         return {s for v in value for s in _strings(v)}
     return set()
-
-
-def parse_plain(args: list[str]) -> tuple[str, bool, str | None, int | None] | None:
-    """The resolve arguments, or None when they need the full parser (help, errors, odd forms)."""
-    state = out = seed = None
-    as_json = False
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--json":
-            as_json = True
-        elif arg in ("--out", "--seed") and i + 1 < len(args) and not args[i + 1].startswith("-"):
-            i += 1
-            if arg == "--out":
-                out = args[i]
-            else:
-                try:  # ASCII digits within the bounds, or Typer refuses it in its words
-                    seed = int(parse(args[i], True, *SEED))
-                except ValueError:
-                    return None
-        elif arg.startswith("-") or state is not None:
-            return None
-        else:
-            state = arg
-        i += 1
-    return (state, as_json, out, seed) if state is not None else None

@@ -26,8 +26,11 @@ import sys
 from typing import Any, Protocol
 
 from . import health
+from .batches import run
+from .definitions import rules_digest
 from .errors import StateError
-from .simulate_cmd import build_report, run
+from .judged import build_report
+from .report import definitions
 
 TUNE_FORMAT = "pnpkit-tune/1"
 MAX_VALUES = 50  # a range wider than this is a typo more often than a study
@@ -178,7 +181,7 @@ def tally_values(sim: Any, datas: list[dict[str, Any]], params: dict[str, Any], 
     """Each value's games (the same seeds for all): the one place they are played. On a cluster every value's
     batches go at once, so the sweep keeps every worker busy."""
     if cluster is not None:
-        from .simulate_cmd import Progress, batches
+        from .batches import Progress, batches
 
         tasks = [((sim.__name__, d, params["players"], params["seed"], params["policy"], params["budget"]),
                   batches(0, params["games"])) for d in datas]
@@ -198,7 +201,8 @@ def tune(sim: Any, data: dict[str, Any], knob: Knob, values: list[int], params: 
     rows = []
     for value, d, tally in zip(values, datas, tally_values(sim, datas, params, jobs, quiet, cluster)):
         rows.append({"value": value, **knob.read(build_report(sim, d, tally, params))})
-    return {"format": TUNE_FORMAT, **knob.names, "values": rows, **knob.summary(rows)}
+    return {"format": TUNE_FORMAT, **knob.names, "version": params.get("version"), "rules_digest": rules_digest(data),
+            "values": rows, **knob.summary(rows)}
 
 
 def _pct(x: float | None) -> str:
@@ -299,7 +303,8 @@ def run_command(game: str, card: str | None, *, field: str | None, values: str, 
                 quiet: bool, parameter: str | None = None, cluster: str | None = None) -> int:
     """`checker tune`: 0, or 2 with one clear line on stderr for anything refused."""
     from .cluster import open_cluster
-    from .simulate_cmd import _prepare, default_jobs
+    from .simulate_cmd import prepare
+    from .workers import default_jobs
 
     knob: Knob
     try:
@@ -310,7 +315,7 @@ def run_command(game: str, card: str | None, *, field: str | None, values: str, 
         if parameter is None and (card is None or field is None):
             raise StateError("expected a card and --field (a field of the card), or --parameter NAME (a rule "
                              "parameter)", field="card" if card is None else "--field")
-        sim, data, params = _prepare(game, players, policy, budget, None, games, seed)
+        sim, data, params = prepare(game, players, policy, budget, None, games, seed)
         if parameter is not None:
             knob = RuleParameter(sim, data, parameter, wanted)
         else:
@@ -324,7 +329,7 @@ def run_command(game: str, card: str | None, *, field: str | None, values: str, 
     policy_name = ",".join(params["policy"]) if len(set(params["policy"])) > 1 else params["policy"][0]
     where = params.get("folder") or data["id"]
     head = (f"Tune {knob.label} in {data['name']} ({where}): {games:,} games per value, {players} players, policy "
-            f"{policy_name}, seed {seed} (the same seeds for every value)")
+            f"{policy_name}, seed {seed} (the same seeds for every value); definitions: {definitions(result)}")
     what = ("first player's win rate less 1 / players" if isinstance(knob, RuleParameter)
             else "bought at the first chance minus passed over" if knob.family == "cards"
             else "win rate less 1 / players")

@@ -6,8 +6,8 @@ player's *first* offer of it whether they took it, with their gold and the stage
 game (the strata a fair comparison needs: docs/balance-lab.md); when it was bought and how
 often it was played; per seat, character and policy, who won. Every count is an
 integer (a shared win is split in `UNITS` parts), so tallies add up exactly in any order:
-the same seed gives the same report whatever `--jobs` and `--shard`. `checker.core.
-simulate_cmd` runs the games and merges; `report` turns a tally into judged entries.
+the same seed gives the same report whatever `--jobs` and `--shard`. `checker.core.batches`
+runs the games, `shards` merges; `report` turns a tally into judged entries.
 """
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ import random
 from typing import Any, Final
 
 from checker.core import health, stats
-from checker.core.errors import StateError
+from checker.core.batches import seeded_games
 from checker.core.compare import list_changes
-from checker.core.simulate_cmd import histogram_summary, judged_rates, rate_entry, seeded_games
+from checker.core.errors import StateError
+from checker.core.judged import histogram_summary, judged_rates, rate_entry
 
 from .judge import game_ending, score, winners
 from .players import Play, Player
@@ -203,7 +204,7 @@ def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], wo
 
 
 def _bump(counter: dict[str, int], key: str) -> None:
-    """One more of `key` (`simulate_cmd.bump`, which Python code calls, compiled into the loop)."""
+    """One more of `key` (`batches.bump`, which Python code calls, compiled into the loop)."""
     counter[key] = counter.get(key, 0) + 1
 
 

@@ -1,8 +1,8 @@
 """`checker simulate`'s players: simple policies, and the table set up for a whole game.
 
 The fast path is the same turn engine with no log (no text is ever built). What is
-counted and judged lives in `metrics`; running and merging games in `checker.core.
-simulate_cmd`; the search policy in `search`.
+counted and judged lives in `metrics`; running and merging games in `checker.core.batches`
+and `shards`; the search policy in `search`.
 """
 from __future__ import annotations
 

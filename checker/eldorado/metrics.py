@@ -4,7 +4,7 @@ Policies choose (`simulation`); this module only watches: per leader, home port 
 won; per city how many players were bound for it (its Eldorado card), how many of them won and
 reached it, in how many turns, and the treasure taken from its Indians; soldiers lost by cause
 and players out by cause. Every count is an integer, so tallies add up exactly in any order:
-the same seed gives the same report whatever `--jobs` and `--shard` (`checker.core.simulate_cmd`).
+the same seed gives the same report whatever `--jobs` and `--shard` (`checker.core.batches`).
 """
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ import random
 from typing import Any
 
 from checker.core import health
-from checker.core.errors import StateError
+from checker.core.batches import bump, seeded_games
 from checker.core.compare import list_changes
-from checker.core.simulate_cmd import bump, histogram_summary, judged_rates, rate_entry, seeded_games
+from checker.core.errors import StateError
+from checker.core.judged import histogram_summary, judged_rates, rate_entry
 
 from .simulation import MAX_TURNS, POLICIES, Choose, act, setup
 from .world import World, compile_game

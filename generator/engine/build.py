@@ -37,6 +37,9 @@ from .pdfforms import keeping_streams, stored_streams
 from .posters import POSTERS, poster_pages
 from .render import manifest, render_pdf
 from .sheet import PAPERS_MM, Options, Page
+from .reprint import changes_pages, cut_down
+from .stamp import FaceStamps
+from .versions import change_lines, changes, read_manifest, recorded
 
 
 @dataclass
@@ -50,12 +53,16 @@ class Result:
     printed: dict[str, int] = field(default_factory=dict)  # component name -> faces cut out
     refused: list[str] = field(default_factory=list)        # pieces the print shop cannot make
     drawn: int = 0  # faces of the kit drawn afresh (the others came from the face cache)
+    notes: list[str] = field(default_factory=list)          # a reprint's changes (`versions.change_lines`)
 
     def summary(self) -> str:
+        if not self.files:
+            return f"{self.game}: " + "; ".join(self.notes) + ": no PDF written"
         counts = ", ".join(f"{name} {n}" for name, n in self.printed.items())
         return (f"{self.game}: {self.pages} pages on {self.sheets} sheets ({counts}) -> "
                 + ", ".join(str(p) for p in self.files)
-                + "".join(f"\n  the print shop cannot make: {line}" for line in self.refused))
+                + "".join(f"\n  the print shop cannot make: {line}" for line in self.refused)
+                + "".join(f"\n  {line}" for line in self.notes))
 
 
 T = TypeVar("T")
@@ -94,46 +101,55 @@ def lang_tag(game: Any) -> str:
 
 @_collector_off
 def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
-               cache_root: Path | None = None, kept: KeptFaces | None = None) -> Result:
+               cache_root: Path | None = None, kept: KeptFaces | None = None, since: Path | None = None) -> Result:
     """Render every output of `game` in memory, then write them all or none (art warnings go to the caller's
     `images.collecting_warnings`).
 
     With `cache_root` (a folder, normally `common.usercache.cache_dir()`), faces drawn by an earlier
     build are replayed from it and new ones kept there (`generator.engine.facecache`); `kept` also
-    keeps them in memory for the next build of this process (`generator watch`).
+    keeps them in memory for the next build of this process (`generator watch`).  With `since` (an earlier
+    build's manifest) only the reprint of what changed is written (`_reprint`).
     """
     looks = looks_for(game)
     small = sum(len(c.records) for c in game.components) <= STORED_STREAMS_RECORDS
-    # a kit's entries in one file (`facecache.Pack`), but under `generator watch` (it keeps them in memory)
-    pack = f"{output_name(game)}{lang_tag(game)}\0{opts!r}" if small and kept is None else None
+    # a kit's entries in one file (`facecache.Pack`), but under `generator watch` (it keeps them in memory) and for
+    # a reprint (which would leave the kit's pack and streams holding only its few faces)
+    whole = small and since is None
+    pack = f"{output_name(game)}{lang_tag(game)}\0{opts!r}" if whole and kept is None else None
     cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept, pack=pack)
-    stored = None if cache is None or not small else stored_streams(*cache.streams_entry(output_name(game) + lang_tag(game),
-                                                                                         opts.paper))
+    stored = None if cache is None or not whole else stored_streams(*cache.streams_entry(
+        output_name(game) + lang_tag(game), opts.paper))
     if stored is None:
-        return _build(game, looks, opts, out, shop, cache)
+        return _build(game, looks, opts, out, shop, cache, since)
     with keeping_streams(stored):  # the streams and form objects of the last build of this kit, as written
-        result = _build(game, looks, opts, out, shop, cache)
+        result = _build(game, looks, opts, out, shop, cache, since)
     stored.save()
     return result
 
 
-def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, cache: FaceCache | None) -> Result:
+def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, cache: FaceCache | None,
+           since: Path | None = None) -> Result:
     style = Style(ink_saver=opts.ink_saver)
     pieces = plan(game, opts, looks)
+    digests = FaceStamps(game, looks)
+    stamps = digests if opts.stamp else None
+    name, lang = output_name(game), lang_tag(game)
+    definitions = recorded(pieces, game, looks, digests)
+    if since is not None:
+        return _reprint(game, looks, opts, out, cache, since, definitions, stamps)
     guide = guide_pages(pieces, paper_size(opts.paper))
     pages = guide + pieces
     files: dict[Path, bytes | Spooled] = {}
-    name, lang = output_name(game), lang_tag(game)
     posters = {paper: p for paper in POSTERS if (p := poster_pages(game, opts, paper))}
 
     def faces(recordings: Recordings) -> FaceForms:
         # a face of a component on a poster is drawn in the kit and replayed on the posters
         share = frozenset(i.face.component.id for p in posters.values() for page in p for i in page.items)
-        return FaceForms(looks, style, opts.bleed, recordings, share=share, cache=cache)
+        return FaceForms(looks, style, opts.bleed, recordings, share=share, cache=cache, stamps=stamps)
 
     recordings: Recordings = {}
     base = out / f"{name}-{opts.paper}{lang}"
-    kit = manifest(pages, game, opts.paper) | ({"lang": game.lang} if lang else {})
+    kit = manifest(pages, game, opts.paper) | definitions | ({"lang": game.lang} if lang else {})
     written = [f"{name}-{opts.paper}{lang}.pdf", f"{name}-{opts.paper}{lang}.json"] + \
         [f"{name}-poster-{paper}{lang}.pdf" for paper in posters] + ([f"{name}-shop-{shop}{lang}/"] if shop else [])
     cannot: list[tuple[str, str]] = []
@@ -151,7 +167,7 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
         poster = out / f"{name}-poster-{paper}{lang}"
         files[poster.with_suffix(".pdf")] = render_pdf(sheets, game, looks, faces(recordings), opts,
                                                        f"{game.name}: {paper.upper()} poster")
-        files[poster.with_suffix(".json")] = _json(manifest(sheets, game, paper))
+        files[poster.with_suffix(".json")] = _json(manifest(sheets, game, paper) | recorded(sheets, game, looks, digests))
     refused: list[str] = []
     if shop is not None:
         from .shop import shop_files  # (and its vendors: only for --shop)
@@ -162,16 +178,50 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
     write_set(files, root=out, remove=_stale(out, name, opts.paper, files, lang))
-    if cache is not None:
-        cache.save_pack()
-        if cache.written_bytes:
-            cache.trim_when_due()
+    _saved(cache)
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
     listed = kit_files + [p for p in files if p not in kit_files and p.parent == out]
     if shop is not None:
         listed.append(out / f"{name}-shop-{shop}{lang}")
     return Result(name, listed, len(pages), _sheets(pages), _printed(pages), refused=refused,
                   drawn=len(kit_forms.drawn))
+
+
+def _reprint(game: Any, looks: Any, opts: Options, out: Path, cache: FaceCache | None, since: Path,
+             definitions: dict[str, Any], stamps: FaceStamps | None) -> Result:
+    """`OUT/GAME-PAPER-reprint.pdf` and its manifest: the pieces whose faces changed since the manifest
+    `since`, after a page listing the changes (`generator.engine.reprint`); nothing when none did."""
+    name = output_name(game)
+    found = changes(read_manifest(since, game.id, option="--since"), definitions)
+    if not found.faces:
+        said = f"nothing changed since {since}" if not found else "; ".join(change_lines(found)) + \
+            f"; no face to reprint since {since}"
+        return Result(name, [], 0, 0, notes=[said])
+    cut = cut_down(game, found.faces)
+    pieces = plan(cut, opts, looks)
+    paper = paper_size(opts.paper)
+    first = changes_pages(found, game, since.name, paper, any(p.side == "back" for p in pieces))
+    guide = guide_pages(pieces, paper)
+    pages = first + guide + pieces
+    base = out / f"{name}-{opts.paper}-reprint"
+    kit = manifest(pages, cut, opts.paper) | definitions | {"since": since.name, "changes": found.as_json()}
+    written = [base.with_suffix(".pdf").name, base.with_suffix(".json").name]
+    guide[0].decor.append(draw_guide(guide_lines(kit, cut, opts, written), guide[0]))
+    forms = FaceForms(looks, Style(ink_saver=opts.ink_saver), opts.bleed, cache=cache, stamps=stamps)
+    pdf = render_pdf(pages, cut, looks, forms, opts, f"{game.name}: reprint ({opts.paper})")
+    kit["files"] = {base.with_suffix(".pdf").name: sha256(pdf)}
+    write_set({base.with_suffix(".pdf"): pdf, base.with_suffix(".json"): _json(kit)}, root=out)
+    _saved(cache)
+    return Result(name, [base.with_suffix(".pdf"), base.with_suffix(".json")], len(pages), _sheets(pages),
+                  _printed(pages), drawn=len(forms.drawn), notes=change_lines(found))
+
+
+def _saved(cache: FaceCache | None) -> None:
+    """File the kit's face cache pack, trimming the cache when due."""
+    if cache is not None:
+        cache.save_pack()
+        if cache.written_bytes:
+            cache.trim_when_due()
 
 
 def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled], lang: str = "") -> list[Path]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dis
 from contextlib import nullcontext
-from dataclasses import fields
+from dataclasses import fields, replace
 from functools import cache
 from operator import attrgetter
 from typing import Any, Callable
@@ -30,6 +30,7 @@ from .pdfforms import end_form, form_digest, stored_stream
 from .recording import Nested, Recording, recording, replay, same_codes, used_codes
 from .safezone import drawing_face
 from .sheet import FaceRef, Item, Page
+from .stamp import CORNERS, FaceStamps, Placed, Spot, draw_stamp, lay_out
 
 
 # every field of a page but its items, of an item but its face: what a page is painted from, with the faces' forms
@@ -45,10 +46,11 @@ class FaceForms:
     """The form object of every face of one PDF, drawn on first use (or replayed from `recordings`)."""
 
     def __init__(self, looks: Any, style: Style, bleed_mm: float, recordings: Recordings | None = None, *,
-                 share: frozenset[str] = frozenset(), cache: FaceCache | None = None) -> None:
+                 share: frozenset[str] = frozenset(), cache: FaceCache | None = None,
+                 stamps: FaceStamps | None = None) -> None:
         """`recordings` keeps the faces of the components in `share` for the other PDFs of the build;
-        `cache` keeps every face between builds."""
-        self.looks, self.style, self.bleed = looks, style, bleed_mm * MM
+        `cache` keeps every face between builds; `stamps` stamps every face (`generator.engine.stamp`)."""
+        self.looks, self.style, self.bleed, self.stamps = looks, style, bleed_mm * MM, stamps
         self._names: dict[tuple, str] = {}
         self._by_content: dict[tuple[str, str], str] = {}
         self.recordings: Recordings = {} if recordings is None else recordings
@@ -79,8 +81,31 @@ class FaceForms:
     def cached(self, face: FaceRef) -> bool:
         """Is `face` in the face cache (so a build would replay it)?"""
         shared = self._look(face)[1]
-        stored = None if self.cache is None else self.cache.key(face, shared, self.box(face), self.style)
+        stamp = self._stamp(face, shared)
+        stored = None if self.cache is None else self.cache.key(face, shared, self.box(face), self.style,
+                                                                 repr(stamp) if stamp else "")
         return stored is not None and self.cache is not None and self.cache.has(stored)
+
+    def digest(self, face: FaceRef) -> str | None:
+        """The face's digest (`stamp.FaceStamps.digest`), or None in a build without stamps."""
+        return None if self.stamps is None else self.stamps.digest(face, self._look(face)[1])
+
+    def _stamp(self, face: FaceRef, shared: bool) -> tuple[Placed, Spot] | None:
+        """The face's stamp as laid out on its box, with the look's spot; None without one.  A spot crossing a
+        box of the layout drawing the face gives way to the first corner clear of them all (none: no stamp)."""
+        if self.stamps is None:
+            return None
+        spec, record = face.component.spec, None if shared else face.record
+        spot = self.looks.stamp(spec, face.side, record)
+        if spot is None:
+            return None
+        text = self.stamps.text(self.stamps.digest(face, shared))
+        box = self.box(face)
+        for tried in [spot] + [replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS]:
+            placed = lay_out(text, box, tried, spec.shape == "round")
+            if placed is None or self.looks.stamp_crosses(spec, face.side, record, placed.rect, box) is None:
+                return None if placed is None else (placed, tried)
+        return None
 
     def form(self, c, face: FaceRef) -> str:
         """The name of `face`'s form, drawing it now if it is new."""
@@ -93,7 +118,9 @@ class FaceForms:
         c.beginForm(name, *_bbox(box))
         full = key + (self.style, self.bleed)
         recorded = self.recordings.get(full) if self.recordings else None
-        stored = None if recorded or self.cache is None else self.cache.key(face, shared, box, self.style)
+        stamp = self._stamp(face, shared)
+        stored = None if recorded or self.cache is None else self.cache.key(face, shared, box, self.style,
+                                                                             repr(stamp) if stamp else "")
         if stored is not None and self.cache is not None and face.component.id not in self.share:
             again = self.cache.replayed(stored)
             first = None if again is None else self._again(c, face, name, stored, again)
@@ -106,7 +133,7 @@ class FaceForms:
             replay(c, recorded[0], None if self.cache is None or self.cache.kept is None else self.cache.kept.replays)
             place_forms(recorded[1])
         else:
-            recorded = self._draw(c, face, draw, box, keep=stored is not None or face.component.id in self.share)
+            recorded = self._draw(c, face, draw, box, stamp, keep=stored is not None or face.component.id in self.share)
             if recorded is not None and stored is not None and self.cache is not None:
                 self.cache.store(stored, *recorded)
         if recorded is not None and face.component.id in self.share:
@@ -149,13 +176,17 @@ class FaceForms:
             self.cache.store_replayed(stored, Replayed(codes, preamble, stream, content, rec.forms,
                                                        tuple(sorted(placed)), rec.pdf_version))
 
-    def _draw(self, c, face: FaceRef, draw: Callable[..., None], box: Box, *, keep: bool) -> Recorded | None:
-        """Draw `face`; its recording and the forms it places, unless a replay could not repeat it or nothing
-        would `keep` it (a build without the cache records only what another PDF of it replays)."""
+    def _draw(self, c, face: FaceRef, draw: Callable[..., None], box: Box, stamp: tuple[Placed, Spot] | None, *,
+              keep: bool) -> Recorded | None:
+        """Draw `face` (and its `stamp` over it); its recording and the forms it places, unless a replay could not
+        repeat it or nothing would `keep` it (a build without the cache records only what another PDF of it
+        replays)."""
         self.drawn.append(face)
         try:
             with drawing_face(c, face.record, box), (recording(c) if keep else nullcontext([None])) as result:
                 draw(c, face.record, face.component.spec, box, self.style)
+                if stamp is not None:
+                    draw_stamp(c, *stamp)
         except LayoutError as exc:
             file, where = face.component.source(face.record, exc.field)
             raise exc.located(card=face.record.id, card_name=face.record.name, file=file, where=where) from None

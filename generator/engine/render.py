@@ -11,7 +11,6 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import Canvas
 
 from common.files import Spooled
-from cards.formats import FORMAT
 
 from . import rl
 from .box import MM, Style
@@ -21,6 +20,7 @@ from .icons import collecting_forms, define_forms, icon_scope
 from .marks import draw_crop_marks, draw_cut_circles, draw_cut_lines, draw_info, info_place
 from .pdfsave import spooled
 from .sheet import Item, Options, Page
+from .versions import MANIFEST_FORMAT
 
 
 def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], style: Style,
@@ -131,8 +131,9 @@ def manifest(pages: list[Page], game: Any, paper: str) -> dict:
     Beyond print.md: `components` says per component whether it is tiled and whether
     its backs are printed (a big board without a back prints single-sided), a page's
     `side`, `blank` on a back page left empty so the PDF prints duplex in one go, and
-    `guide` on the printing guide's page (the kit's first), and `overview` (the component's id) on a
-    tiled component's assembly overview.
+    `guide` on the printing guide's page (the kit's first), `overview` (the component's id) on a tiled
+    component's assembly overview, and `changes` on a reprint's list of what changed;
+    `generator.engine.versions` adds the definitions' version, faces and records (format 2).
     """
     listed: dict[str, list[Item]] = {}  # each component's listed items, gathered in one pass
     for item in (i for p in pages for i in p.items if i.listed):
@@ -143,7 +144,7 @@ def manifest(pages: list[Page], game: Any, paper: str) -> dict:
         if mine:
             components.append({"id": comp.id, "kind": comp.spec.kind, "tiled": any(i.tile for i in mine),
                                "backs": any(i.face.side == "back" for i in mine)})
-    return {"format": FORMAT, "game": game.id, "family": game.rules, "paper": paper, "components": components,
+    return {"format": MANIFEST_FORMAT, "game": game.id, "family": game.rules, "paper": paper, "components": components,
             "pages": [_page(n, p) for n, p in enumerate(pages, 1)]}
 
 
@@ -156,6 +157,8 @@ def _page(number: int, page: Page) -> dict:
         out["guide"] = True
     if page.overview:
         out["overview"] = page.overview     # the tiled component whose assembly it shows
+    if page.changes:
+        out["changes"] = True
     return out
 
 

@@ -33,6 +33,7 @@ class Options:
     bleed: float = 3.0                        # mm
     ink_saver: bool = False
     cut_lines: bool = False
+    stamp: bool = True                        # the version stamp on every face (generator.engine.stamp)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ class Page:
     keep_clear: list[Rect] = field(default_factory=list)  # decor areas the footer and marks stay off
     guide: bool = False             # the printing guide (generator.engine.guide), not pieces
     overview: str = ""              # a tiled component's assembly overview: that component's id
+    changes: bool = False           # a reprint's list of what changed (generator.engine.reprint)
 
 
 def inflate(rect: Rect, left: float, bottom: float, right: float, top: float) -> Rect:

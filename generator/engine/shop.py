@@ -30,6 +30,7 @@ from .facecache import FaceCache
 from .faces import FaceForms
 from .render import new_pdf, place
 from .sheet import FaceRef, Item, Options, Rect
+from .stamp import FaceStamps
 from .vendors import VENDORS
 
 Part = tuple[FaceRef, Rect]   # a part of a face: the region (points from the trim's bottom-left) that is one piece
@@ -54,7 +55,7 @@ def face_pdf(game: Any, looks: Any, style: Style, opts: Options, faces: Iterable
     """One face (or part of one) per page, the page being its bleed box; None gives a blank page of the next
     face's size.  With `cache`, the faces are replayed from it or kept there (`generator watch`'s previews)."""
     faces = list(faces)
-    forms = FaceForms(looks, style, opts.bleed, cache=cache)
+    forms = FaceForms(looks, style, opts.bleed, cache=cache, stamps=FaceStamps(game, looks) if opts.stamp else None)
     bleed = opts.bleed * MM
 
     def draw(c) -> None:
@@ -143,7 +144,7 @@ def shop_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path,
     from .raster import png_bytes, png_images, render_pages   # raster renders these pages: imported here, not in a cycle
 
     vendor = VENDORS[vendor_id]
-    opts = replace(opts, bleed=opts.bleed if vendor.bleed is None else vendor.bleed)
+    opts = replace(opts, bleed=opts.bleed if vendor.bleed is None else vendor.bleed, stamp=opts.stamp and vendor.stamp)
     groups: dict[tuple[float, float], list[Any]] = {}
     refused = [r.line() for r in refusals(game, vendor_id)]
     parted = [c for c in game.components if vendor.refuses(c.spec.kind, c.spec.size_mm) and _in_parts(c, vendor)]

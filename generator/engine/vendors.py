@@ -27,6 +27,7 @@ class Vendor:
     smallest: float          # mm: the shortest side it cuts
     largest: float           # mm: the longest side it prints
     pdfx: bool = False       # PDF/X-1a:2003 in CMYK, total ink <= 240 % (generator.engine.pdfx)
+    stamp: bool = True       # False: the vendor forbids marks in the safe area, so faces go without the version stamp
 
     def made_size(self, size_mm: tuple[float, float]) -> tuple[float, float]:
         """The trim the vendor makes a piece of this size at: its own, or scaled up to the smallest side it cuts

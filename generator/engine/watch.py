@@ -27,6 +27,7 @@ from .box import Style
 from .build import Result, build_game, output_name
 from .facecache import FaceCache, KeptFaces
 from .faces import FaceForms
+from .stamp import FaceStamps
 from .pdfforms import KeptStreams, keeping_streams
 from .raster import png_images
 from .sheet import FaceRef, Options
@@ -160,7 +161,8 @@ class Session:
 
 def changed_faces(game: Any, looks: Any, opts: Options, cache: FaceCache) -> list[FaceRef]:
     """The card-like faces the face cache lacks: what an edit changed."""
-    forms = FaceForms(looks, Style(ink_saver=opts.ink_saver), opts.bleed, cache=cache)
+    forms = FaceForms(looks, Style(ink_saver=opts.ink_saver), opts.bleed, cache=cache,
+                      stamps=FaceStamps(game, looks) if opts.stamp else None)
     faces = [FaceRef(comp, record, side) for comp in game.components if comp.spec.kind in SHOP_KINDS
              for record in comp.records for side in ("front", "back")
              if side == "front" or (comp.spec.back and opts.backs)]

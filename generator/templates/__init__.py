@@ -10,6 +10,9 @@ Contract (one module per rules family, named by the family's `looks` in the regi
   may be printed (`generator.engine.rooms`),
 - optionally `NOTES: dict[str, fn(game) -> str]` keyed by schema: a note printed beside the
   component's pieces on the sheet (what fits where),
+- optionally `STAMPS: dict[str, Spot]` keyed by schema and `BACK_STAMPS` keyed by back name: where
+  and how large the version stamp goes in the face's safe zone (`generator.engine.stamp.Spot`, or a
+  function of the record giving one; default: its bottom-right corner at 4.5 pt; None: no stamp),
 
 where `DrawFn(c, record, component, box, style) -> None` draws one face:
 
@@ -47,8 +50,11 @@ from types import ModuleType
 from typing import Any, Callable
 
 from cards.boards import cells_layout
+from generator.engine.stamp import Spot
 
 from . import boards, common, layouts
+
+DEFAULT_STAMP = Spot()
 
 DrawFn = Callable[..., None]  # (c, record, component, box, style) -> None
 
@@ -91,6 +97,34 @@ class Looks:
         """A note printed beside `component`'s pieces (`NOTES[schema](game) -> str`), e.g. what fits
         a square of the map."""
         return getattr(self.module, "NOTES", {}).get(component.schema_)
+
+    def stamp(self, component: Any, side: str, record: Any = None) -> Spot | None:
+        """Where the version stamp goes on `component`'s `side` (`STAMPS`, `BACK_STAMPS`; None: nowhere), or
+        where the layout drawing `record`'s face puts it (its `[stamp]`, or `stamp = false`)."""
+        layout = self._layout(component, side, record)
+        if layout is not None and layout.stamp is not None:
+            return None if layout.stamp is False else Spot(**layout.stamp)
+        if side == "front":
+            spot = getattr(self.module, "STAMPS", {}).get(component.schema_, DEFAULT_STAMP)
+        else:
+            spot = getattr(self.module, "BACK_STAMPS", {}).get(component.back, DEFAULT_STAMP)
+        if callable(spot):   # a function of the record: where its card has room
+            return spot(record) if record is not None else DEFAULT_STAMP
+        return spot
+
+    def stamp_crosses(self, component: Any, side: str, record: Any, rect: tuple[float, ...], box: Any) -> str | None:
+        """The first box of the layout drawing the face that `rect` (the stamp's) crosses, or None."""
+        layout = self._layout(component, side, record)
+        return None if layout is None else layouts.crossed(layout, rect, box)
+
+    def _layout(self, component: Any, side: str, record: Any) -> Any:
+        """The design's layout drawing `record`'s front (or its back, when a layout file of its own draws it)."""
+        if self.design is None or record is None:
+            return None
+        if side == "front":
+            return self.design.front_layout(component.id, record)
+        layout = self.design.layouts.get(component.id)
+        return None if layout is None else layout.back_layout
 
     def back(self, component: Any) -> DrawFn | None:
         """The back of `component`, or None when it has no back."""

@@ -247,3 +247,13 @@ def _length(value: Any, whole: float) -> float:
 
 def _rgb(colour: str) -> tuple[float, float, float]:
     return int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255
+
+
+def crossed(layout: Layout, rect: tuple[float, ...], box: Box) -> str | None:
+    """The name of the first of `layout`'s boxes that `rect` (x, y, w, h in points) overlaps, or None."""
+    x, y, w, h = rect
+    for name, props in layout.boxes.items():
+        bx, by, bw, bh = rect_of(props, box)
+        if x < bx + bw and bx < x + w and y < by + bh and by < y + h:
+            return name
+    return None

@@ -5,6 +5,8 @@ must cover cards/models/el_dorado_canyon RECORDS and BACKS.
 """
 from __future__ import annotations
 
+from generator.engine.stamp import Spot
+
 from .action import draw_action
 from .backs import BACKS
 from .icons import ICONS
@@ -25,4 +27,9 @@ FRONTS = {
 REGIONS = {"picture": "the drawn picture of a starting or town card: moved, or replaced by art",
            "text": "the rules text box of a one-ended starting or town card: moved or resized"}
 
-__all__ = ["FRONTS", "BACKS", "ICONS", "REGIONS"]
+# where the version stamp goes (generator.engine.stamp): between a starting or town card's top-left medallion
+# and its type icon (one-ended or two-ended, its corners hold medallions), above a character's tracks
+STAMPS: dict[str, Spot | None] = {"starting": Spot("top-left", inset=(8.5, 0.5)), "town": Spot("top-left", inset=(8.5, 0.5)),
+                                  "character": Spot("top-right")}
+
+__all__ = ["FRONTS", "BACKS", "ICONS", "REGIONS", "STAMPS"]

@@ -7,6 +7,8 @@ Importing this package registers the chart's symbols as icons (`icons`).
 """
 from __future__ import annotations
 
+from generator.engine.stamp import Spot
+
 from . import icons  # noqa: F401  (registers the symbols as `:name:` icons)
 from .chart_drawing import draw_map
 from .pieces import back, counter, die_face, eldorado_front, ship_front, ship_marker, standee_front, supply_front
@@ -37,3 +39,14 @@ BACKS = {
 # what a layout extending this look may change (generator/templates/regions.py)
 REGIONS = {"picture": "the drawn picture of a ship, Eldorado or common-pile card: moved, or replaced by art"}
 NOTES = {"counter": map_pieces}     # what fits a square, in the kit and on the posters
+
+# where the version stamp goes (generator.engine.stamp): a card's bottom-right, inside its ruled inner frame (a
+# ship's and Eldorado's top-right: their notes run along the bottom); a die face's bottom middle, between its pips; a
+# standee and a ship marker have none: their pictures and names fill them
+_FRAMED = Spot("bottom-right", inset=(1.4, 1.4))
+STAMPS: dict[str, Spot | None] = {"ship": Spot("top-right", inset=(1.4, 1.4)),
+                                  "eldorado": Spot("top-right", inset=(1.4, 1.4)),
+                                  "supply": _FRAMED, "reference": _FRAMED, "die": Spot("bottom", size=3.2),
+                                  "character": None, "ship-marker": None}
+BACK_STAMPS: dict[str, Spot | None] = {"ship": _FRAMED, "eldorado": _FRAMED, "supply": _FRAMED, "reference": _FRAMED,
+                                       "ship-marker": None}

@@ -14,10 +14,11 @@ import math
 from functools import cache, partial
 
 from cards.models.eternal_gold_and_steel import Card, ForgeCard, MarketCard, Throne, keyword_name
-from generator.engine.box import MM, Box, Style
+from generator.engine.box import MM, SAFE_MM, Box, Style
 from generator.engine.contrast import readable_ground, text_on
 from cards.typeset.fonts import DISPLAY
 from generator.engine.icons import draw_icon, place_drawing
+from generator.engine.stamp import Spot
 from generator.engine.text import draw_text
 from generator.templates.regions import picture, region
 
@@ -337,3 +338,10 @@ def throne_front(c, throne: Throne, component, box: Box, style: Style) -> None:
 def throne_spent(c, throne: Throne, component, box: Box, style: Style) -> None:
     """The Throne flipped over: the ability is spent (G7)."""
     _throne_face(c, throne, box, style, spent=True)
+
+
+def stamp_spot(card: Card) -> Spot:
+    """Where a deck card's version stamp goes (generator.engine.stamp): the pale panel's bottom-left, clear of
+    the cost badge bottom-right, and above a weapon's strip."""
+    bottom = STRIP + 0.8 * MM if card.type == "weapon" else BORDER
+    return Spot("bottom-left", inset=(1.5, (bottom - SAFE_MM * MM) / MM + 1.0))

@@ -1,0 +1,210 @@
+"""The version stamp on every face: the game's version and a short digest of what the face shows.
+
+A printed card says which build it came from, so old cards can be told from new ones at a glance.  The
+digest is of the face's content by value (`FaceStamps.digest`): its record's fields (as JSON, sorted:
+equal values give equal digests, unlike the face cache's pickled keys), its component's spec (size,
+shape, back, layout), its side, the bytes of the art its record names and of the game's own design
+files (layouts, fonts, icons), and which look draws it.  Not pnpkit's code, nor game.toml (which holds
+the version), so an upgrade or a version bump leaves every digest as it was.  A back its look draws
+the same for every record (`faces.ignores_record`) is digested without the record.
+
+The stamp is drawn into the face's form after the template (and so after its digest is taken), inside
+the face's safe zone like any text (`safezone.check_safe`: a cut a little off never takes it), at a
+`Spot` each look declares (`Looks.stamp`): a corner of the safe zone, moved inward clear of what the
+look prints there, and its size.  A round piece takes it along the bottom of its safe circle.  A piece
+too small for the stamp at `MIN_SIZE` carries none (its digest is still in the manifest).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cards.design import record_images
+from cards.typeset.fonts import TEXT, register_fonts, text_width
+from common.files import read_bytes
+
+from .box import MM, Box, Color
+from .safezone import check_safe
+
+DIGEST_CHARS = 8
+MIN_SIZE = 3.2      # pt: the smallest stamp still read with the naked eye
+CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right", "bottom")
+# fields that decide how many pieces are cut, not what one shows
+_NOT_SHOWN = frozenset({"copies"})
+_SPEC_NOT_SHOWN = frozenset({"copies", "file"})
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a look prints the stamp: a `corner` of the safe zone ("bottom": centred), moved `inset` mm
+    inward (along the edge, then away from it) clear of what the look prints there, its font `size` in
+    points (shrunk to fit down to MIN_SIZE), its `ink`, and a `plate` colour behind it (None: none), so
+    that it reads on a dark back as on a pale front.  A round piece takes it centred along the bottom of
+    its safe circle (along the top for a top corner), `inset` mm further in."""
+
+    corner: str = "bottom-right"
+    inset: tuple[float, float] = (0.0, 0.0)
+    size: float = 4.5
+    ink: Color = (0.2, 0.2, 0.2)
+    plate: Color | None = (1.0, 1.0, 1.0)
+
+
+def fields_of(record: Any) -> dict[str, Any]:
+    """A record's fields as plain JSON values, as the build read them (the manifest's `records`)."""
+    return json.loads(json.dumps(record.model_dump(), default=str))
+
+
+class FaceStamps:
+    """The digest and stamp of every face of one game in one look (each file read once a build)."""
+
+    def __init__(self, game: Any, looks: Any) -> None:
+        self.game, self.looks = game, looks
+        self.version: str | None = getattr(game, "version", None)
+        design = getattr(game, "design", None)
+        self.folder: Path = game.folder
+        art = {info.path for info in design.art.values()} if design is not None else set()
+        shared = [p for p in (design.files if design is not None else []) if p not in art]
+        digest = hashlib.sha256(f"{getattr(looks.module, '__name__', None)}\0".encode())
+        for path in shared:
+            digest.update(self._file(path).encode() + b"\0")
+        self.base = digest.hexdigest()
+        self._files: dict[Path, str] = {}
+        self._digests: dict[tuple, tuple[Any, Any, str]] = {}
+        self._fields: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+    def fields(self, record: Any) -> dict[str, Any]:
+        """`fields_of(record)` (or of a spec), once per object and build: one serves several faces and the manifest."""
+        known = self._fields.get(id(record))
+        if known is None or known[0] is not record:
+            known = self._fields[id(record)] = (record, fields_of(record))
+        return known[1]
+
+    def _file(self, path: Path) -> str:
+        """A design file's name and content digest ("unreadable" when it cannot be read now)."""
+        try:
+            data = read_bytes(path, inside=self.folder)
+        except Exception:  # (a file gone since the load: the build then fails where it draws it)
+            data = b"unreadable"
+        name = path.relative_to(self.folder).as_posix() if path.is_relative_to(self.folder) else path.name
+        return f"{name}:{hashlib.sha256(data).hexdigest()}"
+
+    def digest(self, face: Any, shared: bool) -> str:
+        """The face's digest (DIGEST_CHARS hex digits); `shared`: a back drawn the same for every record."""
+        spec, record = face.component.spec, face.record
+        memo = (id(spec), None if shared else id(record), face.side, face.die_face)
+        known = self._digests.get(memo)
+        if known is not None and known[0] is spec and (shared or known[1] is record):
+            return known[2]
+        shown = {k: v for k, v in self.fields(spec).items() if k not in _SPEC_NOT_SHOWN}
+        what: dict[str, Any] = {"look": self.base, "component": shown, "side": face.side, "die_face": face.die_face}
+        if not shared:
+            what["record"] = {k: v for k, v in self.fields(record).items() if k not in _NOT_SHOWN}
+            art = getattr(getattr(self.game, "design", None), "art", {})
+            what["art"] = [self._art(art[name].path) for _, name in record_images(record) if name in art]
+        digest = hashlib.sha256(json.dumps(what, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+        self._digests[memo] = (spec, record, digest[:DIGEST_CHARS])
+        return digest[:DIGEST_CHARS]
+
+    def _art(self, path: Path) -> str:
+        if path not in self._files:
+            self._files[path] = self._file(path)
+        return self._files[path]
+
+    def text(self, digest: str) -> str:
+        """What the stamp says: "0.3 · 1a2b3c4d", or the digest alone for a game without a version."""
+        return digest if self.version is None else f"{self.version} \u00b7 {digest}"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A stamp laid out on one face: its text, size and the rectangle of its plate (points from the trim's
+    bottom-left); `arc` the radius of the circle it is centred on (a round piece: along its top when `top`),
+    else None."""
+
+    text: str
+    size: float
+    rect: tuple[float, float, float, float]
+    arc: float | None = None
+    top: bool = False
+
+
+def lay_out(text: str, box: Box, spot: Spot, round_piece: bool) -> Placed | None:
+    """Where `text` goes on `box` at `spot`: inside the safe zone, at the largest size up to the spot's that
+    fits; None when even MIN_SIZE does not (a piece too small)."""
+    sx, sy, sw, sh = box.safe_rect
+    along, away = (v * MM for v in spot.inset)
+    for size in _sizes(spot.size):
+        height = size * 1.1
+        width = text_width(text, TEXT, size) + size * 0.6
+        if round_piece:
+            radius = min(sw, sh) / 2 - away - height * 0.6   # the circle the text is centred on
+            if width > radius * math.pi * 0.6 or radius < height:   # at most a third of the way round
+                continue
+            top = spot.corner.startswith("top")
+            y = box.h / 2 + radius - height / 2 if top else box.h / 2 - radius - height / 2
+            return Placed(text, size, (box.w / 2 - width / 2, y, width, height), radius, top)
+        if width + along > sw or height + away > sh:
+            continue
+        x = (sx + along if spot.corner.endswith("left") else sx + sw - along - width if spot.corner.endswith("right")
+             else box.w / 2 - width / 2 + along)
+        y = sy + sh - away - height if spot.corner.startswith("top") else sy + away
+        return Placed(text, size, (x, y, width, height))
+    return None
+
+
+def _sizes(largest: float) -> list[float]:
+    sizes, size = [], largest
+    while size >= MIN_SIZE - 1e-9:
+        sizes.append(size)
+        size -= 0.25
+    return sizes
+
+
+def draw_stamp(c, placed: Placed, spot: Spot) -> None:
+    """Draw a laid-out stamp on the face being drawn (origin: the trim's bottom-left), checked inside its safe
+    zone as any text is."""
+    register_fonts()
+    x, y, w, h = placed.rect
+    check_safe(c, x, y, w, h, field="stamp", what="the version stamp")
+    c.saveState()
+    if placed.arc is None:
+        if spot.plate is not None:
+            c.setFillColorRGB(*spot.plate)
+            c.roundRect(x, y, w, h, h / 3, stroke=0, fill=1)
+        c.setFillColorRGB(*spot.ink)
+        c.setFont(TEXT, placed.size)
+        c.drawCentredString(x + w / 2, y + h * 0.27, placed.text)
+    else:
+        _arc(c, placed, spot)
+    c.restoreState()
+
+
+def _arc(c, placed: Placed, spot: Spot) -> None:
+    """The stamp along the bottom (or top) of a round piece, each character turned to the ring, read left to
+    right, upright."""
+    x, y, w, h = placed.rect
+    radius = placed.arc or 0.0
+    side = 1 if placed.top else -1                 # the ring's top or bottom
+    cx, cy = x + w / 2, y + h / 2 - side * radius  # the piece's centre
+    size = placed.size
+    if spot.plate is not None:
+        c.setStrokeColorRGB(*spot.plate)
+        c.setLineWidth(h)
+        sweep = math.degrees(w / radius)
+        c.arc(cx - radius, cy - radius, cx + radius, cy + radius, (90 if placed.top else 270) - sweep / 2, sweep)
+    c.setFillColorRGB(*spot.ink)
+    c.setFont(TEXT, size)
+    at = -(w - size * 0.6) / 2   # arc length from the middle, leftmost first
+    for char in placed.text:
+        step = text_width(char, TEXT, size)
+        angle = (at + step / 2) / radius     # radians from the middle, towards the right
+        c.saveState()
+        c.translate(cx + radius * math.sin(angle), cy + side * radius * math.cos(angle))
+        c.rotate(-side * math.degrees(angle))
+        c.drawCentredString(0, -size * 0.35, char)
+        c.restoreState()
+        at += step
