@@ -42,6 +42,14 @@ class LoadedComponent:
     index: LineIndex | CellIndex | None = None  # where each record's fields are in `file`
     table: str = "cards"
     board: Board | None = None  # a board's grid and cells (`spec.grid`), for drawing and for rules engines
+    places: dict[int, dict[str, Any]] = field(default_factory=dict)  # id(record) -> field -> where its translation is
+
+    def source(self, record: Any, field: str | None) -> tuple[str, tuple[int | None, str | None]]:
+        """(file, (line, cell)) of a record's field: its translation's (`cards.translations`) or `where`."""
+        place = self.places.get(id(record), {}).get((field or "").split(".")[0])
+        if place is None:
+            return self.file, self.where(record, field)
+        return place.file, (place.line, place.cell)
 
     @property
     def id(self) -> str:
@@ -70,6 +78,7 @@ class Game:
     shown: str = ""  # the folder as the user named it (messages name it: a renamed copy keeps its id)
     design: Design | None = None  # the folder's own fonts, icons, layouts and art (cards.design)
     parameters: dict[str, int] = field(default_factory=dict)  # the rule parameters game.toml sets (cards.parameters)
+    lang: str = ""  # the language its records' texts are in, when translated (`cards.translations`)
     version: str | None = None  # game.toml's `version`: printed on every face's stamp (generator.engine.stamp)
 
     @property

@@ -12,7 +12,9 @@ contract (docs/spreadsheets.md):
   a cell that is not valid TOML is kept as text, so the schema reports what it expected;
 - CSV is UTF-8 (a byte-order mark is allowed), separated by `,`, or by `;` or a tab when
   the header row uses that instead (as European spreadsheet exports do); XLSX reads the
-  first sheet.
+  first sheet;
+- a column named `FIELD@CODE` (`text@fr`) holds the record's FIELD in language CODE: it is kept
+  apart from the record (`CellIndex.translations`) for `cards.translations`.
 
 Errors point at the cell a person sees in their spreadsheet: `row 12, column 'cost'`,
 counting the header as row 1; a header's mistakes (an unknown or missing column) are said once,
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import tomllib
 import zipfile
 from pathlib import Path
@@ -44,6 +47,8 @@ MAX_XLSX_BYTES = 10_000_000    # the zipped workbook
 MAX_XLSX_UNZIPPED = 50_000_000  # what it may unpack to (a zip bomb is refused before reading)
 MAX_ROWS = 10_000
 MAX_COLUMNS = 256
+LANG_MARK = "@"  # `text@fr`: the column of a field's translation
+LANG_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")  # a BCP 47 tag as a file name takes it: fr, pt-BR, zh-Hant
 _CONTROLS = {c: None for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F)}  # tab and line ends aside
 
 
@@ -54,9 +59,11 @@ class CellIndex:
     a spreadsheet has no lines, so `line_of` is None and `cell_of` names the cell.
     """
 
-    def __init__(self, header: list[str], row_numbers: list[int]) -> None:
+    def __init__(self, header: list[str], row_numbers: list[int],
+                 translations: list[dict[str, dict[str, Any]]] | None = None) -> None:
         self.header = header
         self.row_numbers = row_numbers
+        self.translations = translations or [{} for _ in row_numbers]  # per record: code -> field -> cell value
 
     def line_of(self, path: tuple) -> int | None:
         return None
@@ -87,11 +94,12 @@ def read_sheet(path: Path, shown: str, schema: type[BaseModel], inside: Path | N
         raise DefinitionError([Problem(shown, "expected a header row and one or more rows of records, got no records")])
     if missing:  # every record would miss it: said once, at the header
         raise DefinitionError(list(unknown.values()) + missing)
-    kinds = {name: _kind(schema, name) for name in header}
+    kinds = {name: cell_kind(schema, name.partition(LANG_MARK)[0]) for name in header}
     columns = [(position, name) for position, name in enumerate(header) if name not in unknown]
-    records, numbers, wrong = [], [], []
+    records, numbers, wrong, translations = [], [], [], []
     for number, cells in rows:
-        record = {}
+        record: dict[str, Any] = {}
+        languages: dict[str, dict[str, Any]] = {}
         for position, name in columns:
             cell = cells[position]
             if cell is None:
@@ -101,13 +109,15 @@ def read_sheet(path: Path, shown: str, schema: type[BaseModel], inside: Path | N
                 wrong.append(Problem(shown, message, cell=f"row {number}, column {name!r}"))
                 continue
             value = _value(cell, kinds[name])
+            field, mark, code = name.partition(LANG_MARK)
             if value is not None:
-                record[name] = value
+                (languages.setdefault(code, {}) if mark else record)[field] = value
         records.append(record)
         numbers.append(number)
+        translations.append(languages)
     if wrong:
         raise DefinitionError(list(unknown.values()) + wrong)
-    return records, CellIndex(header, numbers), list(unknown.values())
+    return records, CellIndex(header, numbers, translations), list(unknown.values())
 
 
 def _unreadable(cell: Any) -> str | None:
@@ -249,6 +259,11 @@ def _header_problems(header: list[str], shown: str, schema: type[BaseModel],
             broken.append(Problem(shown, "expected a field name, got an empty cell", cell=f"row 1, column {position}"))
         elif name in seen:
             broken.append(Problem(shown, "duplicate column", cell=f"row 1, column {name!r}"))
+        elif LANG_MARK in name:  # a translation's column (`cards.translations` checks its field)
+            field, _, code = name.partition(LANG_MARK)
+            if not (field and LANG_CODE.fullmatch(code)):
+                broken.append(Problem(shown, f"expected FIELD@CODE for a translation (e.g. text@fr, name@pt-BR), "
+                                             f"got {name!r}", cell=f"row 1, column {name!r}"))
         elif closed and name not in names:
             unknown[name] = Problem(shown, f"unknown field: expected one of {', '.join(names)}",
                                     cell=f"row 1, column {name!r}")
@@ -262,7 +277,7 @@ def _text(cell: Any) -> str:
     return "" if cell is None else str(cell)
 
 
-def _kind(schema: type[BaseModel], name: str) -> str:
+def cell_kind(schema: type[BaseModel], name: str) -> str:
     """'text', 'texts' (a list of text) or 'toml': how a cell of this field is read."""
     info = schema.model_fields.get(name) or next(
         (f for f in schema.model_fields.values() if f.alias == name), None)

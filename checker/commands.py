@@ -25,20 +25,34 @@ def _fail(message: str, code: int = 2) -> NoReturn:
 
 
 @app.command()
-def validate(games: list[str] = typer.Argument(None, help="Built-in game ids or folders (default: all built-in games).")) -> None:
-    """Check definitions: report every problem, or one summary line per game."""
+def validate(games: list[str] = typer.Argument(None, help="Built-in game ids or folders (default: all built-in games)."),
+             lang: Optional[str] = typer.Option(None, "--lang", metavar="CODE",
+                                                help="Check the game in this language (lang/CODE.toml or FIELD@CODE "
+                                                     "columns), or in its own and every one with 'all'.")) -> None:
+    """Check definitions: report every problem, or one summary line per game (and language)."""
     from cards import DefinitionError, builtin_games, load_game
     from cards.summary import summarise
+    from cards.translations import codes, load_translated
 
     failed = False
     for game in games or list(builtin_games()):
         try:
             loaded = load_game(game)
+            languages = [lang] if lang not in (None, "all") else codes(loaded) if lang == "all" else []
+            if lang != "all" and languages:
+                loaded = load_translated(game, languages[0])
+                languages = []
+            typer.echo(shown(summarise(loaded)))
         except DefinitionError as exc:
             typer.echo(shown(str(exc)), err=True)
             failed = True
             continue
-        typer.echo(shown(summarise(loaded)))
+        for code in languages:  # --lang all: every language after the game's own
+            try:
+                typer.echo(shown(summarise(load_translated(game, code))))
+            except DefinitionError as exc:
+                typer.echo(shown(str(exc)), err=True)
+                failed = True
     if failed:
         raise typer.Exit(2)
 

@@ -54,12 +54,17 @@ def options(paper: str, duplex: str, back_offset: str, no_backs: bool, fold: boo
                    ink_saver=ink_saver, cut_lines=cut_lines, stamp=not no_stamp)
 
 
-def load(game: str) -> Any:
-    """The loaded `cards.Game`; `Refused` with every problem of its definitions."""
+def load(game: str, lang: str | None = None, fallback: bool = False) -> Any:
+    """The loaded `cards.Game` (in language `lang`: `cards.translations`); `Refused` with every problem of its
+    definitions."""
     from cards import DefinitionError, load_game
 
     try:
-        return load_game(game)
+        if lang is None:
+            return load_game(game)
+        from cards.translations import load_translated
+
+        return load_translated(game, lang, fallback)
     except DefinitionError as exc:
         raise Refused(str(exc)) from None
 
@@ -91,13 +96,16 @@ def drawn(draw: Callable[[], T]) -> T:
 
 
 def build(games: list[str], opts: Options, out: Path, shop: str | None, no_cache: bool,
-          since: Path | None = None) -> None:
-    """Build each game (all built-in games when none is named), printing one summary line per game; with
-    `since` (an earlier build's manifest), the one game's reprint of what changed."""
+          lang: str | None = None, fallback: bool = False, since: Path | None = None) -> None:
+    """Build each game (all built-in games when none is named), printing one summary line per game; with `lang`,
+    its kit in that language (`GAME-PAPER-CODE.pdf`), whose errors name the language; with `since` (an earlier
+    build's manifest), the one game's reprint of what changed."""
     from cards.families import builtin_games
     from common.usercache import cache_dir
     from generator.engine.build import build_game
 
+    if fallback and lang is None:
+        raise Refused("--lang-fallback: expected --lang CODE with it (the language whose missing texts fall back)")
     names = games or list(builtin_games())
     if since is not None and len(names) != 1:
         raise Refused(f"--since: expected one game (its manifest is of one), got {len(names)}")
@@ -106,10 +114,13 @@ def build(games: list[str], opts: Options, out: Path, shop: str | None, no_cache
                       "--since")
     with progress(len(names)) as advance:
         for name in names:
-            game = load(name)
-            guarded(lambda: print(shown(drawn(
-                lambda: build_game(game, opts, out, shop=shop, cache_root=None if no_cache else cache_dir(),
-                                   since=since)).summary())))
+            game = load(name, lang, fallback)
+            try:
+                guarded(lambda: print(shown(drawn(lambda: build_game(
+                    game, opts, out, shop=shop, cache_root=None if no_cache else cache_dir(),
+                    since=since)).summary())))
+            except Refused as exc:
+                raise Refused(f"--lang {lang}: {exc}" if lang else str(exc)) from None
             advance()
 
 

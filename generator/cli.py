@@ -52,6 +52,7 @@ PAPER, OUT, DUPLEX_OPT, OFFSET = (BUILD.typer(name) for name in ("paper", "out",
 NO_BACKS, FOLD, BLEED, INK = (BUILD.typer(name) for name in ("no_backs", "fold", "bleed", "ink_saver"))
 CUTS, NO_CACHE = BUILD.typer("cut_lines"), BUILD.typer("no_cache")
 NO_STAMP, SINCE = BUILD.typer("no_stamp"), BUILD.typer("since")
+LANG, LANG_FALLBACK = BUILD.typer("lang"), BUILD.typer("lang_fallback")
 
 
 class _ShopOptional(TyperCommand):
@@ -69,7 +70,8 @@ def build(
     games: Optional[list[str]] = typer.Argument(None, help="Game ids or folders (default: all built-in games)."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, no_stamp: bool = NO_STAMP,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, no_stamp: bool = NO_STAMP, lang: Optional[str] = LANG,
+    lang_fallback: bool = LANG_FALLBACK,
     shop: Optional[str] = typer.Option(None, "--shop", metavar="[VENDOR]",
                                        help="Also write OUT/GAME-shop-VENDOR/ for a print shop: tgc, dtc, mpc or "
                                             "generic (plain --shop)."),
@@ -81,7 +83,7 @@ def build(
     opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines, no_stamp)
     if shop is not None and shop not in VENDORS:
         _fail(f"--shop: expected {', '.join(list(VENDORS)[:-1])} or {list(VENDORS)[-1]}, got {shop!r}")
-    _refusing(buildrun.build)(games or [], opts, out, shop, no_cache, since)
+    _refusing(buildrun.build)(games or [], opts, out, shop, no_cache, lang, lang_fallback, since)
 
 
 @app.command()

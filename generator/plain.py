@@ -34,6 +34,10 @@ BUILD = Command((
     Option("--no-stamp", "no_stamp", kind="flag", help="Leave the version stamp off every face."),
     Option("--since", "since", None, "path", help="Write only OUT/GAME-PAPER-reprint.pdf: the pieces whose faces "
            "changed since the build of this manifest (OLD.json), after a page listing the changes."),
+    Option("--lang", "lang", None, help="Build the kit in this language of the game (lang/CODE.toml or FIELD@CODE "
+           "columns): OUT/GAME-PAPER-CODE.pdf."),
+    Option("--lang-fallback", "lang_fallback", kind="flag", help="With --lang: print a text that has no "
+           "translation in the original language."),
 ), many=True)
 
 
@@ -56,7 +60,8 @@ def build(games: list[str], given: dict[str, Any]) -> int:
     try:
         opts = buildrun.options(given["paper"], given["duplex"], given["back_offset"], given["no_backs"],
                                 given["fold"], given["bleed"], given["ink_saver"], given["cut_lines"], given["no_stamp"])
-        buildrun.build(games, opts, given["out"], None, given["no_cache"], given["since"])
+        buildrun.build(games, opts, given["out"], None, given["no_cache"], given["lang"], given["lang_fallback"],
+                       given["since"])
     except buildrun.Refused as exc:
         print(shown(str(exc)), file=sys.stderr)
         return 2

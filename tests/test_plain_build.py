@@ -46,7 +46,8 @@ def test_a_plain_build_runs_without_typer_and_writes_what_the_typer_command_writ
 @pytest.mark.parametrize("args", [
     ["--paper", "b5"], ["--duplex", "sideways"], ["--back-offset", "9,9"], ["--back-offset", "1;2"],
     ["--bleed", "7"], ["--bleed", "x"], ["--bleed", "٣"], ["--paper"], ["--paper", "a4", "--paper", "b5"],
-    ["--shop=nope"], ["--frobnicate"], ["--paper=letter", "--bleed=9"], ["--help"],
+    ["--shop=nope"], ["--frobnicate"], ["--paper=letter", "--bleed=9"], ["--help"], ["--lang", "fr"],
+    ["--lang-fallback"], ["--lang"],
 ])
 def test_refusals_and_hand_offs_say_exactly_what_the_typer_command_says(tmp_path, args):
     game = make_game(tmp_path / "kinds")
@@ -56,6 +57,16 @@ def test_refusals_and_hand_offs_say_exactly_what_the_typer_command_says(tmp_path
     if args != ["--help"]:
         assert plain.returncode == 2 and plain.stderr.count("\n") == 1 and "Traceback" not in plain.stderr
         assert not (tmp_path / "out").exists()
+
+
+def test_a_plain_translated_build_writes_what_the_typer_command_writes(tmp_path):
+    args = ["build", str(ROOT / "examples" / "fox-deck"), "--lang", "fr", "--lang-fallback", "--no-cache"]
+    plain = _run(PLAIN + PROBE, [*args, "--out", "plain"], tmp_path)
+    typer = _run(TYPER, [*args, "--out", "typer"], tmp_path)
+    assert (plain.returncode, typer.returncode, plain.stderr.strip()) == (0, 0, ""), plain.stderr + typer.stderr
+    assert plain.stdout.replace("plain", "typer") == typer.stdout
+    assert _files(tmp_path / "plain") == _files(tmp_path / "typer")
+    assert list(_files(tmp_path / "plain")) == ["fox-deck-a4-fr.json", "fox-deck-a4-fr.pdf"]
 
 
 def test_bad_definitions_are_refused_by_the_plain_path_with_file_line_card_and_field(tmp_path):
@@ -72,7 +83,8 @@ def test_bad_definitions_are_refused_by_the_plain_path_with_file_line_card_and_f
 def test_only_game_names_and_the_usual_options_take_the_plain_path():
     assert BUILD.parse([]) == ([], {"paper": "a4", "out": Path("output"), "duplex": "long", "back_offset": "0,0",
                                     "bleed": 3.0, "no_backs": False, "fold": False, "ink_saver": False,
-                                    "cut_lines": False, "no_cache": False, "no_stamp": False, "since": None})
+                                    "cut_lines": False, "no_cache": False, "no_stamp": False, "since": None,
+                                    "lang": None, "lang_fallback": False})
     games, given = BUILD.parse(["a", "--out", "o", "b", "--fold", "--back-offset", "1,2"]) or ([], {})
     assert games == ["a", "b"] and (given["out"], given["fold"], given["back_offset"]) == (Path("o"), True, "1,2")
     for args in (["--shop"], ["--out=o"], ["--fold", "--fold"], ["--back-offset", "-1,0"], ["--", "a"], ["-h"]):

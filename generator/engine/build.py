@@ -94,6 +94,11 @@ def output_name(game: Any) -> str:
     return game.id if game.builtin else game.folder.name
 
 
+def lang_tag(game: Any) -> str:
+    """`-CODE` after the paper in a translated kit's names (`GAME-PAPER-CODE.pdf`), else nothing."""
+    return f"-{game.lang}" if getattr(game, "lang", "") else ""
+
+
 @_collector_off
 def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
                cache_root: Path | None = None, kept: KeptFaces | None = None, since: Path | None = None) -> Result:
@@ -110,9 +115,10 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     # a kit's entries in one file (`facecache.Pack`), but under `generator watch` (it keeps them in memory) and for
     # a reprint (which would leave the kit's pack and streams holding only its few faces)
     whole = small and since is None
-    pack = f"{output_name(game)}\0{opts!r}" if whole and kept is None else None
+    pack = f"{output_name(game)}{lang_tag(game)}\0{opts!r}" if whole and kept is None else None
     cache = None if cache_root is None else FaceCache(game, looks, cache_root, kept, pack=pack)
-    stored = None if cache is None or not whole else stored_streams(*cache.streams_entry(output_name(game), opts.paper))
+    stored = None if cache is None or not whole else stored_streams(*cache.streams_entry(
+        output_name(game) + lang_tag(game), opts.paper))
     if stored is None:
         return _build(game, looks, opts, out, shop, cache, since)
     with keeping_streams(stored):  # the streams and form objects of the last build of this kit, as written
@@ -127,7 +133,7 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     pieces = plan(game, opts, looks)
     digests = FaceStamps(game, looks)
     stamps = digests if opts.stamp else None
-    name = output_name(game)
+    name, lang = output_name(game), lang_tag(game)
     definitions = recorded(pieces, game, looks, digests)
     if since is not None:
         return _reprint(game, looks, opts, out, cache, since, definitions, stamps)
@@ -142,10 +148,10 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
         return FaceForms(looks, style, opts.bleed, recordings, share=share, cache=cache, stamps=stamps)
 
     recordings: Recordings = {}
-    base = out / f"{name}-{opts.paper}"
-    kit = manifest(pages, game, opts.paper) | definitions
-    written = [f"{name}-{opts.paper}.pdf", f"{name}-{opts.paper}.json"] + \
-        [f"{name}-poster-{paper}.pdf" for paper in posters] + ([f"{name}-shop-{shop}/"] if shop else [])
+    base = out / f"{name}-{opts.paper}{lang}"
+    kit = manifest(pages, game, opts.paper) | definitions | ({"lang": game.lang} if lang else {})
+    written = [f"{name}-{opts.paper}{lang}.pdf", f"{name}-{opts.paper}{lang}.json"] + \
+        [f"{name}-poster-{paper}{lang}.pdf" for paper in posters] + ([f"{name}-shop-{shop}{lang}/"] if shop else [])
     cannot: list[tuple[str, str]] = []
     if shop is not None:
         from .shop import refusals
@@ -158,7 +164,7 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, kit_forms, opts,
                                                  f"{game.name}: print-and-play kit ({opts.paper})")
     for paper, sheets in posters.items():
-        poster = out / f"{name}-poster-{paper}"
+        poster = out / f"{name}-poster-{paper}{lang}"
         files[poster.with_suffix(".pdf")] = render_pdf(sheets, game, looks, faces(recordings), opts,
                                                        f"{game.name}: {paper.upper()} poster")
         files[poster.with_suffix(".json")] = _json(manifest(sheets, game, paper) | recorded(sheets, game, looks, digests))
@@ -166,17 +172,17 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     if shop is not None:
         from .shop import shop_files  # (and its vendors: only for --shop)
 
-        shop_set, _ = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}", shop)
+        shop_set, _ = shop_files(game, looks, style, opts, out / f"{name}-shop-{shop}{lang}", shop)
         files.update(shop_set)
         refused = [f"{line}; print them from {base.name}.pdf, pages {pages_of(kit, comp_id)}" for comp_id, line in cannot]
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
     files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
-    write_set(files, root=out, remove=_stale(out, name, opts.paper, files))
+    write_set(files, root=out, remove=_stale(out, name, opts.paper, files, lang))
     _saved(cache)
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
     listed = kit_files + [p for p in files if p not in kit_files and p.parent == out]
     if shop is not None:
-        listed.append(out / f"{name}-shop-{shop}")
+        listed.append(out / f"{name}-shop-{shop}{lang}")
     return Result(name, listed, len(pages), _sheets(pages), _printed(pages), refused=refused,
                   drawn=len(kit_forms.drawn))
 
@@ -218,7 +224,7 @@ def _saved(cache: FaceCache | None) -> None:
             cache.trim_when_due()
 
 
-def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled]) -> list[Path]:
+def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled], lang: str = "") -> list[Path]:
     """Files the previous build of this kit wrote that this one does not (a print-shop set of another
     vendor, or of none): the folder then holds only what the builds it has manifests of wrote.
 
@@ -235,8 +241,8 @@ def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled])
     kept = {p.relative_to(out).as_posix() for p in files}
     for other in PAPERS_MM:
         if other != paper:
-            kept |= listed(out / f"{name}-{other}.json")
-    previous = out / f"{name}-{paper}.json"
+            kept |= listed(out / f"{name}-{other}{lang}.json")
+    previous = out / f"{name}-{paper}{lang}.json"
     stale = inside(out, sorted(listed(previous) - kept), previous) or []  # a name outside `out`: none removed
     return [path for path in stale if path.relative_to(out).as_posix().startswith(f"{name}-")]
 

@@ -188,8 +188,8 @@ class FaceForms:
                 if stamp is not None:
                     draw_stamp(c, *stamp)
         except LayoutError as exc:
-            raise exc.located(card=face.record.id, card_name=face.record.name, file=face.component.file,
-                              where=face.component.where(face.record, exc.field)) from None
+            file, where = face.component.source(face.record, exc.field)
+            raise exc.located(card=face.record.id, card_name=face.record.name, file=file, where=where) from None
         return None if result[0] is None else (result[0], placed_forms(result[0].forms))
 
     def page(self, c, page: Page, names: list[str], more: Any, paint: Callable[[], None]) -> None:

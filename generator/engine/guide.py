@@ -78,7 +78,7 @@ def pages_of(kit: dict, component_id: str) -> str:
 def _command(game: Any, opts: Options) -> str:
     words = [f"generator build {game.id if game.builtin else game.folder.name}", f"--paper {opts.paper}",
              f"--duplex {opts.duplex}", f"--back-offset {opts.back_offset[0]:g},{opts.back_offset[1]:g}",
-             f"--bleed {opts.bleed:g}"]
+             f"--bleed {opts.bleed:g}"] + ([f"--lang {game.lang}"] if getattr(game, "lang", "") else [])
     flags = {"--ink-saver": opts.ink_saver, "--fold": opts.fold, "--no-backs": not opts.backs,
              "--cut-lines": opts.cut_lines}
     return " ".join(words + [flag for flag, on in flags.items() if on])
