@@ -16,7 +16,6 @@ import io
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from cards.spreadsheet import MAX_BYTES
 
@@ -34,8 +33,9 @@ def sources_of(folder: Path) -> list[tuple[str, str, str]]:
     from cards.tomlsource import read_toml
 
     data, _ = read_toml(folder / "game.toml", f"{folder}/game.toml", inside=folder)
-    return [(str(c["id"]), str(c["file"]), str(c["source"])) for c in data.get("components", [])
-            if isinstance(c, dict) and isinstance(c.get("source"), str)]
+    components = data.get("components")
+    return [(str(c["id"]), str(c["file"]), str(c["source"])) for c in components if isinstance(c, dict)
+            and isinstance(c.get("source"), str)] if isinstance(components, list) else []
 
 
 def fetch(url: str, timeout: float = TIMEOUT, limit: int = MAX_BYTES) -> bytes:
@@ -172,5 +172,5 @@ def pull(folder: Path, timeout: float = TIMEOUT) -> list[str]:
 
 
 def _summary(lines: list[str]) -> str:
-    count: dict[str, Any] = {sign: sum(1 for line in lines if line.startswith(f"  {sign} ")) for sign in "+-~"}
+    count = {sign: sum(line.startswith(f"  {sign} ") for line in lines) for sign in "+-~"}
     return f"{count['+']} added, {count['-']} removed, {count['~']} fields changed"
