@@ -264,8 +264,29 @@ def texts_of(record: Record) -> list[str]:
     return []
 
 
-def check_record(record: Record) -> list[tuple[str, str]]:
-    """Rules a single record must keep beyond its types: (field path, message)."""
+def in_language(record: Record, lang: str) -> Record:
+    """`record` with the engine's text in language `lang` where its definition gives none of its own (an option,
+    an ability): so the printed text and the effects the engine runs come from the same data."""
+    said = kinds.words(lang)
+    if isinstance(record, ActionCard):
+        return record.model_copy(update={"options": [
+            o if o.text else o.model_copy(update={"text": o.in_words(said)}) for o in record.options]})
+    if isinstance(record, Character) and not record.ability.text:
+        return record.model_copy(update={"ability": record.ability.model_copy(
+            update={"text": record.ability.in_words(said)})})
+    return record
+
+
+def check_translated(record: Record, lang: str) -> tuple[Record, list[tuple[str, str]]]:
+    """The family's part of a translation (`cards.translations`): the record with the engine's text in `lang`
+    (`in_language`), and its checks with that language's keywords."""
+    record = in_language(record, lang)
+    return record, check_record(record, lang)
+
+
+def check_record(record: Record, lang: str | None = None) -> list[tuple[str, str]]:
+    """Rules a single record must keep beyond its types: (field path, message); its own texts must keep the
+    keywords of language `lang` (None: English)."""
     out: list[tuple[str, str]] = []
     for text in texts_of(record):
         for name in unknown_icons(text, ICONS):
@@ -286,7 +307,7 @@ def check_record(record: Record) -> list[tuple[str, str]]:
             if names & PASSIVE:
                 out.append((f"options.{i}.effects", f"expected card effects, got character-only {', '.join(sorted(names & PASSIVE))}"))
             if option.text:
-                for miss in wording_problems(option.text, option.effects):
+                for miss in wording_problems(option.text, option.effects, kinds.keyword_words(lang)):
                     out.append((f"options.{i}.text", f"wording leaves out the {miss}"))
         effects = [e for o in record.options for e in o.effects]
         if "give-to-attacked-player" in record.keywords and not any(e.attacks for e in effects):
@@ -304,6 +325,6 @@ def check_record(record: Record) -> list[tuple[str, str]]:
         if record.ability.trigger == "always" and names - PASSIVE:
             out.append(("ability.trigger", f"expected a trigger for {', '.join(sorted(names - PASSIVE))}, got 'always'"))
         if record.ability.text:
-            for miss in wording_problems(record.ability.text, record.ability.effects):
+            for miss in wording_problems(record.ability.text, record.ability.effects, kinds.keyword_words(lang)):
                 out.append(("ability.text", f"wording leaves out the {miss}"))
     return out
