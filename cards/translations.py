@@ -92,6 +92,7 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
             if given is None and isinstance(comp.index, CellIndex):
                 given = _sheet_texts(comp, number, code)
             given = given or {}
+            before = len(problems)
             places = {f: p for f, (_, p) in given.items()}
             places |= {path: Place(p.file, line) for p in list(places.values()) for path, line in p.inner}
             update: dict[str, Any] = {}
@@ -116,7 +117,10 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
                                         f"or build with --lang-fallback to print the original)",
                                         line=comp.where(rec, None)[0], card=rec.id, card_name=rec.name,
                                         cell=comp.where(rec, None)[1]))
-            new, mine = _validated(game, comp, rec, update, places, code)
+            # a record whose translation is not whole (a text left out, printed in the original with --lang-fallback)
+            # is checked as the original's language is
+            whole = not missing and not any(p.card == rec.id for p in problems[before:])
+            new, mine = _validated(game, comp, rec, update, places, code if whole else None)
             problems += mine
             records.append(new)
             where[id(new)] = {f: p for f, p in places.items() if f in update or f.split(".")[0] in update}
@@ -183,7 +187,8 @@ def _texts(game: Game, code: str) -> tuple[dict[tuple[str, str], dict[str, tuple
                                     line=index.line_of((comp_id,)), path=comp_id))
             continue
         for rec_id, fields in records.items():
-            out[(comp_id, rec_id)] = {field: (value, Place(shown, index.line_of((comp_id, rec_id, field)),
+            out[(comp_id, rec_id)] = {field: (value, Place(shown, index.line_of((comp_id, rec_id, field) + (
+                                                               (0,) if value and isinstance(value, list) else ())),
                                                            inner=_inner(index, (comp_id, rec_id, field), value)))
                                       for field, value in fields.items()}
     return out, problems
@@ -235,9 +240,9 @@ def _checked_or_choice(annotation: Any) -> bool:
 
 
 def _validated(game: Game, comp: LoadedComponent, rec: Any, update: dict[str, Any],
-               places: dict[str, Place], code: str) -> tuple[Any, list[Problem]]:
-    """The record with its translated texts, validated by its schema and checked by its family (in language `code`:
-    the family's `check_translated` gives it the engine's text in that language)."""
+               places: dict[str, Place], code: str | None) -> tuple[Any, list[Problem]]:
+    """The record with its translated texts, validated by its schema and checked by its family: in language `code`
+    (the family's `check_translated` gives it the engine's text in that language), or None, as the original."""
     from pydantic import ValidationError
 
     if not update:
@@ -256,12 +261,12 @@ def _validated(game: Game, comp: LoadedComponent, rec: Any, update: dict[str, An
     family = game.family
     if family is None:
         return new, []
-    speak = getattr(family, "check_translated", None)
+    speak = getattr(family, "check_translated", None) if code else None
     new, checks = speak(new, code) if speak is not None else (new, family.check_record(new))
     out = []
     for field_path, message in checks:
         place = places.get(field_path) or places.get(field_path.split(".")[0], Place(comp.file))
-        out.append(Problem(place.file, f"in {code}: {message}", line=place.line, cell=place.cell, card=rec.id,
+        out.append(Problem(place.file, f"in {code}: {message}" if code else message, line=place.line, cell=place.cell, card=rec.id,
                            card_name=new.name, path=field_path))
     return new, out
 
