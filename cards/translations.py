@@ -80,13 +80,13 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
         records, where = [], {}
         schema_fields = _text_fields(comp)
         parts = _parts(comp)
-        fields = schema_fields + list(parts)
+        names = schema_fields + list(parts)
         here = {f for (cid, _), found in texts.items() if cid == comp.id for f in found}
         if isinstance(comp.index, CellIndex):
             here |= {f for row in comp.index.translations for f in row.get(code, {})}
         # what the language translates of the component is what each record must have (a `type` a layout's
         # `when` tests, an icon's name, stay the original's); none yet: every text field
-        required = [f for f in fields if f in here] or fields
+        required = [f for f in names if f in here] or names
         for number, rec in enumerate(comp.records):
             given = texts.pop((comp.id, rec.id), None)
             if given is None and isinstance(comp.index, CellIndex):
@@ -109,7 +109,7 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
                     update[field] = value
                 else:
                     problems.append(Problem(place.file, f"expected a text field of the record "
-                                            f"({', '.join(fields) or 'none'}), got {field!r}",
+                                            f"({', '.join(names) or 'none'}), got {field!r}",
                                             line=place.line, cell=place.cell, card=rec.id, path=field))
             if missing and not fallback:
                 problems.append(Problem(comp.file, f"no {code} translation of {', '.join(missing)} "
