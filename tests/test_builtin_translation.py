@@ -157,3 +157,10 @@ def test_an_ends_own_text_left_untranslated_is_listed(canyon):
     code, _, warned = checker("validate", canyon, "--lang", "fr")
     assert (code, warned.splitlines()[0]) == (2, f"{canyon}/lang/fr.toml:11: card 'take-cover': options.1.effects: "
                                                  "expected a text field of the options (text), got 'effects'")
+
+
+def test_a_language_the_familys_tables_lack_is_an_error_naming_those_there_are(canyon):
+    (canyon / "lang" / "de.toml").write_text('[camp.camp]\nname = "Lager"\n')
+    code, _, warned = checker("validate", canyon, "--lang", "de")
+    assert (code, warned) == (2, "cards/models/el_dorado_canyon/phrases/de.toml: no phrase table for language 'de': "
+                                 "expected one of en, fr\n")

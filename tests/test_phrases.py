@@ -78,39 +78,31 @@ def test_the_shipped_tables_are_sound():
         assert phrases.read(kinds.SPEC, TABLES / f"{lang}.toml", lang).lang == lang
 
 
-def test_a_missing_phrase_is_named_with_its_placeholders(broken):
+@pytest.mark.parametrize("old, new, said", [
+    ('pay_gold = "défaussez {amount} :gold: or"\n', "",  # a missing key: at its table's line
+     "18: missing phrase 'effects.pay_gold': expected a text with placeholders {amount}"),
+    ("[marks]\n", '[marks]\nuse_once = "UNE FOIS"\n',  # a stray key: the keys of its table
+     "83: marks.use_once: unknown phrase: expected one of the keys of the family's table (marks.event, "
+     "marks.give-to-attacked-player, marks.once-per-character, marks.or, marks.use-once)"),
+    ("volez {gold}", "volez {or}", "19: effects.steal: unknown placeholder {or}: expected placeholders {gold}, {whom}"),
+    ("volez {gold}", "volez {gold.__class__}",  # only plain names: a template never reaches an attribute
+     "19: effects.steal: unknown placeholder {gold.__class__}: expected placeholders {gold}, {whom}"),
+    ("volez {gold}", "volez {gold:>99}", "19: effects.steal: unknown placeholder {gold:>99}: expected placeholders "
+     "{gold}, {whom}"),
+    ('one = "gagnez {amount} :ammo: munition"', 'few = "gagnez {amount} :ammo: munition"',  # not a French category
+     "25: effects.gain_ammo: expected plural variants among the CLDR categories of fr (many, one, other; 'other' "
+     "always), got 'few'"),
+    ('gain_ammo = { count = "amount"', 'gain_ammo = { count = "gold"',
+     "25: effects.gain_ammo: expected count = the placeholder choosing the plural variant (placeholders {amount}), "
+     "got 'gold'"),
+    (', other = "gagnez {amount} :ammo: munitions" }', " }",  # every language has 'other'
+     "25: effects.gain_ammo: expected plural variants among the CLDR categories of fr (many, one, other; 'other' "
+     "always), 'other' is missing"),
+])
+def test_a_broken_table_is_an_error_at_its_line(broken, old, new, said):
     spec, path = broken
-    edit(path, 'pay_gold = "défaussez {amount} :gold: or"\n', "")
-    assert problems(spec, path) == [f"{path}:18: missing phrase 'effects.pay_gold': expected a text with "
-                                    "placeholders {amount}"]
-
-
-def test_a_stray_phrase_names_the_keys_of_its_table(broken):
-    spec, path = broken
-    edit(path, "[marks]\n", '[marks]\nuse_once = "UNE FOIS"\n')
-    assert problems(spec, path) == [
-        f"{path}:83: marks.use_once: unknown phrase: expected one of the keys of the family's table (marks.event, "
-        "marks.give-to-attacked-player, marks.once-per-character, marks.or, marks.use-once)"]
-
-
-def test_a_placeholder_the_effect_does_not_have_is_refused(broken):
-    spec, path = broken
-    edit(path, "volez {gold}", "volez {or}")
-    assert problems(spec, path) == [f"{path}:19: effects.steal: unknown placeholder {{or}}: expected placeholders "
-                                    "{gold}, {whom}"]
-    edit(path, "volez {or}", "volez {gold.__class__}")
-    assert problems(spec, path) == [f"{path}:19: effects.steal: unknown placeholder {{gold.__class__}}: expected "
-                                    "placeholders {gold}, {whom}"]
-
-
-def test_a_plural_variant_must_be_a_cldr_category_of_the_language(broken):
-    spec, path = broken
-    edit(path, 'one = "gagnez {amount} :ammo: munition"', 'few = "gagnez {amount} :ammo: munition"')
-    assert problems(spec, path) == [f"{path}:25: effects.gain_ammo: expected plural variants among the CLDR "
-                                    "categories of fr (many, one, other; 'other' always), got 'few'"]
-    edit(path, 'count = "amount", few', 'count = "gold", one')
-    assert problems(spec, path) == [f"{path}:25: effects.gain_ammo: expected count = the placeholder choosing the "
-                                    "plural variant (placeholders {amount}), got 'gold'"]
+    edit(path, old, new)
+    assert problems(spec, path) == [f"{path}:{said}"]
 
 
 def test_a_language_without_a_table_lists_the_ones_there_are():
