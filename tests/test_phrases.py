@@ -11,6 +11,8 @@ import pytest
 
 from cards import DefinitionError, phrases
 from cards.models.el_dorado_canyon import kinds, schema
+from cards.models.eternal_gold_and_steel import effects as egs
+from cards.models.eternal_gold_and_steel import words as gold_and_steel
 
 TABLES = kinds.SPEC.folder
 
@@ -74,8 +76,15 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def test_the_shipped_tables_are_sound():
-    for lang in ("en", "fr"):
-        assert phrases.read(kinds.SPEC, TABLES / f"{lang}.toml", lang).lang == lang
+    for spec in (kinds.SPEC, gold_and_steel.SPEC):
+        for lang in spec.languages():
+            assert phrases.read(spec, spec.folder / f"{lang}.toml", lang).lang == lang
+    assert gold_and_steel.SPEC.languages() == ["en"]
+
+
+def test_gold_and_steel_counts_its_cards_in_english():
+    draws = [egs.Draw(effect="draw", count=n).phrase() for n in (1, 2)]
+    assert draws == ["draw a card", "draw 2 cards"]
 
 
 @pytest.mark.parametrize("old, new, said", [

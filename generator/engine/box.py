@@ -26,6 +26,11 @@ class Style:
     ink_saver: bool = False
     lang: str | None = None
 
+    def __repr__(self) -> str:
+        """The style as keys name it (a form's, a cached face's): a kit in its own language keeps the keys it had
+        before styles had languages, so its PDF does not change."""
+        return f"Style(ink_saver={self.ink_saver!r}" + (f", lang={self.lang!r})" if self.lang else ")")
+
     def background(self, color: Color) -> Color:
         """A background colour as this style prints it: a pale tint in ink-saver mode."""
         if not self.ink_saver:
