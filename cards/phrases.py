@@ -25,7 +25,8 @@ from .errors import DefinitionError, Problem
 from .tomlsource import LineIndex, read_toml
 
 COUNT = "count"  # the key of a plural table naming the placeholder that chooses its variant
-LISTS: dict[str, frozenset[str]] = {"list.between": frozenset(), "list.last": frozenset()}  # 'a, b and c': what every table has
+# 'a, b and c': what every table has
+LISTS: dict[str, frozenset[str]] = {"list.between": frozenset(), "list.last": frozenset()}
 ROOT = Path(__file__).resolve().parent.parent  # where shown paths start: cards/models/...
 
 

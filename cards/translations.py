@@ -266,8 +266,8 @@ def _validated(game: Game, comp: LoadedComponent, rec: Any, update: dict[str, An
     out = []
     for field_path, message in checks:
         place = places.get(field_path) or places.get(field_path.split(".")[0], Place(comp.file))
-        out.append(Problem(place.file, f"in {code}: {message}" if code else message, line=place.line, cell=place.cell, card=rec.id,
-                           card_name=new.name, path=field_path))
+        out.append(Problem(place.file, f"in {code}: {message}" if code else message, line=place.line,
+                           cell=place.cell, card=rec.id, card_name=new.name, path=field_path))
     return new, out
 
 

@@ -237,7 +237,8 @@ class Ability:
             return f":{self.influence}::{self.influence}:"
         if self.trigger == "while":
             return said("leads.while", condition=self.condition.phrase() if self.condition else "")
-        ally = said("leads.ally", keyword=keyword_name(self.ally_keyword)) if self.ally_keyword else said("leads.any_ally")
+        ally = (said("leads.ally", keyword=keyword_name(self.ally_keyword)) if self.ally_keyword
+                else said("leads.any_ally"))
         when = said(f"leads.{self.trigger}", subject=subject, ally=ally)
         if self.zone == "discard_pile":
             when = said("leads.discard_pile", when=when[0].lower() + when[1:])

@@ -206,7 +206,8 @@ def _divider(c: Canvas, box, pal: Palette, choice: bool, style) -> None:
     """The line between the two ends; 'OR' (upright from either end) when they are two options."""
     word = said(style)("marks.or")
     place_drawing(c, keyed(f"edc-divider {box.w!r} {box.h!r} {choice} {pal.ink_saver}", style),
-                  partial(_draw_divider, box.w, box.h / 2, pal, choice, word), (0, box.h / 2 - 11, box.w, box.h / 2 + 11))
+                  partial(_draw_divider, box.w, box.h / 2, pal, choice, word),
+                  (0, box.h / 2 - 11, box.w, box.h / 2 + 11))
 
 
 def _draw_divider(w: float, mid: float, pal: Palette, choice: bool, word: str, c: Canvas) -> None:
