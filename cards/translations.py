@@ -92,7 +92,6 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
             if given is None and isinstance(comp.index, CellIndex):
                 given = _sheet_texts(comp, number, code)
             given = given or {}
-            before = len(problems)
             places = {f: p for f, (_, p) in given.items()}
             places |= {path: Place(p.file, line) for p in list(places.values()) for path, line in p.inner}
             update: dict[str, Any] = {}
@@ -117,10 +116,7 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
                                         f"or build with --lang-fallback to print the original)",
                                         line=comp.where(rec, None)[0], card=rec.id, card_name=rec.name,
                                         cell=comp.where(rec, None)[1]))
-            # a record whose translation is not whole (a text left out, printed in the original with --lang-fallback)
-            # is checked as the original's language is
-            whole = not missing and not any(p.card == rec.id for p in problems[before:])
-            new, mine = _validated(game, comp, rec, update, places, code if whole else None)
+            new, mine = _validated(game, comp, rec, update, places, code)
             problems += mine
             records.append(new)
             where[id(new)] = {f: p for f, p in places.items() if f in update or f.split(".")[0] in update}
@@ -240,9 +236,10 @@ def _checked_or_choice(annotation: Any) -> bool:
 
 
 def _validated(game: Game, comp: LoadedComponent, rec: Any, update: dict[str, Any],
-               places: dict[str, Place], code: str | None) -> tuple[Any, list[Problem]]:
-    """The record with its translated texts, validated by its schema and checked by its family: in language `code`
-    (the family's `check_translated` gives it the engine's text in that language), or None, as the original."""
+               places: dict[str, Place], code: str) -> tuple[Any, list[Problem]]:
+    """The record with its translated texts, validated by its schema and checked by its family in language `code`
+    (the family's `check_translated` gives it the engine's text in that language and checks the texts in it: those
+    the translation gives, and its own)."""
     from pydantic import ValidationError
 
     if not update:
@@ -261,12 +258,13 @@ def _validated(game: Game, comp: LoadedComponent, rec: Any, update: dict[str, An
     family = game.family
     if family is None:
         return new, []
-    speak = getattr(family, "check_translated", None) if code else None
-    new, checks = speak(new, code) if speak is not None else (new, family.check_record(new))
+    speak = getattr(family, "check_translated", None)
+    own = {path for path in places if path.split(".")[0] in update}  # the texts in the language
+    new, checks = speak(new, code, own) if speak is not None else (new, family.check_record(new))
     out = []
     for field_path, message in checks:
         place = places.get(field_path) or places.get(field_path.split(".")[0], Place(comp.file))
-        out.append(Problem(place.file, f"in {code}: {message}" if code else message, line=place.line,
+        out.append(Problem(place.file, f"in {code}: {message}", line=place.line,
                            cell=place.cell, card=rec.id, card_name=new.name, path=field_path))
     return new, out
 

@@ -164,3 +164,15 @@ def test_a_language_the_familys_tables_lack_is_an_error_naming_those_there_are(c
     code, _, warned = checker("validate", canyon, "--lang", "de")
     assert (code, warned) == (2, "cards/models/el_dorado_canyon/phrases/de.toml: no phrase table for language 'de': "
                                  "expected one of en, fr\n")
+
+
+def test_a_card_half_translated_prints_its_original_where_the_translation_lacks_with_fallback(canyon):
+    """--lang-fallback: the name left untranslated prints in English, the card's French texts are checked with the
+    French keywords, its English ones (as at load) with the English."""
+    edit_text(canyon / "lang" / "fr.toml", '[starting.go-to-town]\nname = "En ville"\n', "[starting.go-to-town]\n")
+    out = canyon / "out"
+    assert generator("build", canyon, "--lang", "fr", "--out", out)[0] == 2
+    code, _, warned = generator("build", canyon, "--lang", "fr", "--lang-fallback", "--out", out)
+    assert (code, warned) == (0, "")
+    town = faces(out / "el-dorado-canyon-a4-fr.pdf")["starting", "go-to-town", "front"]
+    assert "Go to Town" in town and "Mettez en banque tout votre or non banqué" in town
