@@ -12,27 +12,18 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cards import DefinitionError, load_game
 from cards.families import FAMILIES
 from cards.parameters import declared
-from checker.cli import app
+from conftest import checker_cli as cli
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "games" / "edc-test"
 SOURCES = ROOT / "tests" / "sources"  # the rulebooks and design files, checked against ../shared by CI
 
 
-@pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
-
-
-def cli(*args: str, code: int = 0):
-    result = CliRunner().invoke(app, list(args))
-    assert result.exit_code == code, result.output
-    return result
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 def variant(tmp_path: Path, table: str, source: Path = TEST_GAME, name: str = "variant") -> Path:
