@@ -253,7 +253,7 @@ def _validated(game: Game, comp: LoadedComponent, rec: Any, update: dict[str, An
             field = ".".join(str(p + 1 if isinstance(p, int) else p) for p in error["loc"])
             place = places.get(field) or places.get(field.split(".")[0], Place(comp.file))
             out.append(Problem(place.file, error["msg"], line=place.line, cell=place.cell, card=rec.id,
-                               card_name=rec.name, path=".".join(str(p) for p in error["loc"])))
+                               card_name=rec.name, path=field))  # numbered from 1, as a load's paths are
         return rec, out
     family = game.family
     if family is None:

@@ -176,3 +176,13 @@ def test_a_card_half_translated_prints_its_original_where_the_translation_lacks_
     assert (code, warned) == (0, "")
     town = faces(out / "el-dorado-canyon-a4-fr.pdf")["starting", "go-to-town", "front"]
     assert "Go to Town" in town and "Mettez en banque tout votre or non banqué" in town
+
+
+def test_a_french_text_too_long_for_its_box_fails_the_build_at_its_line(canyon):
+    edit_text(canyon / "lang" / "fr.toml", "seulement 1 si l'on vous attaque\"",
+              "seulement 1 si l'on vous attaque" + ", et encore, seulement si le shérif regarde ailleurs" * 6 + '"')
+    code, _, warned = generator("build", canyon, "--lang", "fr", "--out", canyon / "out")
+    assert (code, warned) == (2, f"--lang fr: {canyon}/lang/fr.toml:28: card 'go-to-town' (En ville): options.2.text: "
+                                 "text does not fit its 35.2 x 22.2 mm box even at 6 pt: it needs 27.5 mm of height, "
+                                 "5.3 mm (24%) more than the box has; shorten it by about 70 of its 364 characters\n")
+    assert not (canyon / "out" / "el-dorado-canyon-a4-fr.pdf").exists()
