@@ -1,7 +1,7 @@
 """What El Dorado Canyon's records do beyond their fields, without pydantic: their *kinds* (`common.kept`).
 
 Named after what `common.kept` calls them: the plain base classes of the `schema` models, so a
-build that loads a kept game prints it without importing pydantic.  Here are how each effect is
+build that loads a kept game prints it without importing pydantic.  Here is how each effect is
 worded from the family's phrase tables (`said`: its keys in `SPEC`, its words in `phrases/CODE.toml`,
 read by `cards.phrases`; a `Worded` effect is one key) and where it may stand (`aimed`,
 `used_by`, `attacks`, `card_type`, `keywords`: the class constants `schema`'s checks read),
@@ -71,7 +71,7 @@ def _whom(said: Phrases, arrow: str) -> str:
 class Edc(Effect):
     """An El Dorado Canyon effect: where it may appear and whether it needs a target.
 
-    Its phrase is its table's (`SPEC`): `said` words it from a language's table."""
+    Its phrase is its keys' in the family's table (`SPEC`): `said` words it from a language's table."""
 
     __slots__ = ()
     if TYPE_CHECKING:
@@ -85,15 +85,18 @@ class Edc(Effect):
     def phrase(self, arrow: str = "none", lang: str | None = None) -> str:
         return self.said(words(lang), arrow)
 
-    def said(self, said: Phrases, arrow: str) -> str:
-        """The phrase in the language of `said` (a single key: the effect's name, with its parameters)."""
-        return said(f"effects.{self.effect}", whom=_whom(said, arrow), **vars(self))
+    def said(self, said: Phrases, arrow: str) -> str:  # pragma: no cover
+        """The phrase in the language of `said`, aimed by `arrow`."""
+        raise NotImplementedError(type(self).__name__)
 
 
 class Worded(Edc):
-    """An effect whose text is one entry of the table with its parameters filled in."""
+    """An effect whose text is one entry of the table, its key the effect's name, with its parameters filled in."""
 
     __slots__ = ()
+
+    def said(self, said: Phrases, arrow: str) -> str:
+        return said(f"effects.{self.effect}", whom=_whom(said, arrow), **vars(self))
 
 
 class Attack(Edc):
