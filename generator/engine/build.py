@@ -100,6 +100,12 @@ def lang_tag(game: Any) -> str:
     return f"-{game.lang}" if getattr(game, "lang", "") else ""
 
 
+def folder_name(game: Any, kind: str) -> str:
+    """`GAME-png`, `GAME-tts`: the folder of a command's files, ending in `-CODE` for a translated game as a
+    kit's names do (`GAME-png-fr`)."""
+    return f"{output_name(game)}-{kind}{lang_tag(game)}"
+
+
 @_collector_off
 def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
                cache_root: Path | None = None, kept: KeptFaces | None = None, since: Path | None = None) -> Result:
