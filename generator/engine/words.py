@@ -68,8 +68,8 @@ def words_of(game: Any) -> Words:
 @lru_cache(maxsize=None)
 def words(lang: str | None) -> Words:
     """The words of language `lang` (a code such as fr or pt-BR): its catalogue, or English without one."""
-    path = catalogue_path(lang) if lang else None
-    if path is None:
+    path = catalogue_path(lang)
+    if lang is None or path is None:
         return ENGLISH
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
