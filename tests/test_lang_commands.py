@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
+import tomli_w
+from PIL import Image, ImageChops
 
 from conftest import edit_text
+from generator.engine.proof import CAPTION_PT
 from test_designer import EXAMPLES, generator
 
 
@@ -17,6 +21,18 @@ def fox(tmp_path) -> Path:
     game = tmp_path / "fox-deck"
     shutil.copytree(EXAMPLES / "fox-deck", game)
     return game
+
+
+def written_in_french(fox: Path, to: Path) -> Path:
+    """A copy of the fox deck whose cards.toml holds the French texts themselves (and no translations)."""
+    shutil.copytree(fox, to)
+    french = tomllib.loads((fox / "lang" / "fr.toml").read_text())["foxes"]
+    cards = tomllib.loads((fox / "cards.toml").read_text())
+    for card in cards["cards"]:
+        card.update(french[card["id"]])
+    (to / "cards.toml").write_text(tomli_w.dumps(cards))
+    shutil.rmtree(to / "lang")
+    return to
 
 
 def test_png_writes_the_french_faces_into_a_folder_named_with_the_code(fox, tmp_path):
@@ -30,6 +46,11 @@ def test_png_writes_the_french_faces_into_a_folder_named_with_the_code(fox, tmp_
     for card in ("red-fox", "night-fox", "moonrise"):
         assert (french / f"{card}-front.png").read_bytes() != (english / f"{card}-front.png").read_bytes(), card
     assert (french / "red-fox-back.png").read_bytes() == (english / "red-fox-back.png").read_bytes()  # no text
+    # the faces a deck written in French draws, pixel for pixel: the French texts are what is printed
+    written = written_in_french(fox, tmp_path / "written" / "fox-deck")
+    assert generator("png", written, "--dpi", 72, "--out", tmp_path / "written-out")[0] == 0
+    for png in french.iterdir():
+        assert png.read_bytes() == (tmp_path / "written-out" / "fox-deck-png" / "foxes" / png.name).read_bytes(), png
 
 
 def test_tts_names_every_card_in_french(fox, tmp_path):
@@ -51,6 +72,14 @@ def test_proof_draws_the_french_faces_and_names_its_pictures_with_the_code(fox, 
     assert generator("proof", fox, "--hand", "red-fox,moonrise", "--out", out)[0] == 0
     for picture in ("proof", "hand"):
         assert (out / f"fox-deck-{picture}-fr.png").read_bytes() != (out / f"fox-deck-{picture}.png").read_bytes()
+    written = written_in_french(fox, tmp_path / "written" / "fox-deck")
+    assert generator("proof", written, "--hand", "red-fox,moonrise", "--out", tmp_path / "written-out")[0] == 0
+    # the same hand as a deck written in French; the sheet differs by its back's caption ("dos", not "back")
+    assert (out / "fox-deck-hand-fr.png").read_bytes() == (tmp_path / "written-out" / "fox-deck-hand.png").read_bytes()
+    with Image.open(out / "fox-deck-proof-fr.png") as ours, Image.open(tmp_path / "written-out" / "fox-deck-proof.png") \
+            as theirs:
+        left, top, right, bottom = ImageChops.difference(ours.convert("RGB"), theirs.convert("RGB")).getbbox()
+        assert bottom - top <= CAPTION_PT / 72 * 100 * 1.6 and right - left < ours.width / 4  # one caption
 
 
 @pytest.mark.parametrize("command", ["png", "tts", "proof", "watch"])
