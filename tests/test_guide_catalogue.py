@@ -13,6 +13,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from generator.engine.words import LOCALE_DIR, catalogue_path, words
+from conftest import edit_text
 from test_designer import EXAMPLES, generator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -149,3 +150,21 @@ def test_tiles_overview_and_posters_are_labelled_in_french(tmp_path):
     with pdfplumber.open(tmp_path / "out" / "hex-board-poster-a2-fr.pdf") as doc:
         poster = " ".join(doc.pages[0].extract_text().split())
     assert "Valley map (La Vallée) : affiche A2, " in poster and "taille réelle" in poster, poster
+
+
+def test_a_french_reprint_lists_its_changes_in_french_under_a_name_ending_in_the_code(tmp_path):
+    fox = tmp_path / "fox-deck"
+    shutil.copytree(EXAMPLES / "fox-deck", fox)
+    out = tmp_path / "out"
+    assert generator("build", fox, "--lang", "fr", "--out", out)[0] == 0
+    edit_text(fox / "lang" / "fr.toml", 'name = "Renard de nuit"', 'name = "Renard nocturne"')
+    code, said, warned = generator("build", fox, "--lang", "fr", "--since", out / "fox-deck-a4-fr.json", "--out", out)
+    assert (code, warned) == (0, ""), warned
+    assert f"{out}/fox-deck-a4-reprint-fr.pdf" in said
+    assert 'changed night-fox: name "Renard de nuit" -> "Renard nocturne"' in said  # the command speaks English
+    with pdfplumber.open(out / "fox-deck-a4-reprint-fr.pdf") as doc:
+        first = " ".join(doc.pages[0].extract_text().split())
+    for words in ("Fox Deck : réimpression", "Les pièces dont les faces ont changé depuis fox-deck-a4-fr.json",
+                  "Ce qui a changé", 'modifié night-fox : name "Renard de nuit" -> "Renard nocturne"',
+                  "ce qui a changé · page 1 sur"):
+        assert words in first, first

@@ -25,13 +25,13 @@ def cut_down(game: Any, keep: set[tuple[str, str]]) -> Any:
 def changes_pages(found: Changes, game: Any, since: str, paper: tuple[float, float], duplex: bool,
                   words: Words) -> list[Page]:
     """The reprint's first page, listing the changes since the manifest `since` (and a blank back when the
-    reprint prints duplex, to keep fronts on odd pages).  The change lines are `generator changes`' own (they
-    quote fields and values), in English."""
+    reprint prints duplex, to keep fronts on odd pages).  The change lines are `generator changes`' own, in
+    the game's language (the fields and values they quote as the manifests hold them)."""
     page = Page(paper[0], paper[1], "front", [], label=words.gettext("what changed"), changes=True)
     lines = [Line("title", words.gettext("{game}: reprint", game=game.name)),
              Line("text", words.gettext("The pieces whose faces changed since {since}, each front with its back. The "
                                         "version stamp on each face tells these from the cards they replace.",
                                         since=since))]
-    lines += [Line("head", words.gettext("What changed"))] + [Line("text", text) for text in change_lines(found)]
+    lines += [Line("head", words.gettext("What changed"))] + [Line("text", text) for text in change_lines(found, words)]
     page.decor.append(draw_guide(lines, page))
     return [page] + ([blank_back(paper, words)] if duplex else [])
