@@ -12,6 +12,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from generator.engine.vendors import VENDORS
 from generator.engine.words import LOCALE_DIR, catalogue_path, words
 from conftest import edit_text
 from test_designer import EXAMPLES, generator
@@ -132,12 +133,17 @@ def test_a_french_letter_kit_without_backs_says_so_and_the_english_guide_is_the_
     assert "1 page is a back printed edge to edge." in english  # English's singular
 
 
-def test_tiles_overview_and_posters_are_labelled_in_french(tmp_path):
+def hex_board_in_french(tmp_path: Path) -> Path:
     folder = tmp_path / "hex-board"
     shutil.copytree(EXAMPLES / "hex-board", folder)
     (folder / "lang").mkdir()
     (folder / "lang" / "fr.toml").write_text('[valley.valley]\nname = "La Vallée"\nmotto = "Tenez la tour."\n'
                                              '[courtyard.courtyard]\nname = "La Cour"\n')
+    return folder
+
+
+def test_tiles_overview_and_posters_are_labelled_in_french(tmp_path):
+    folder = hex_board_in_french(tmp_path)
     code, _, warned = generator("build", folder, "--lang", "fr", "--out", tmp_path / "out")
     assert (code, warned) == (0, "")
     with pdfplumber.open(tmp_path / "out" / "hex-board-a4-fr.pdf") as doc:
@@ -168,3 +174,19 @@ def test_a_french_reprint_lists_its_changes_in_french_under_a_name_ending_in_the
                   "Ce qui a changé", 'modifié night-fox : name "Renard de nuit" -> "Renard nocturne"',
                   "ce qui a changé · page 1 sur"):
         assert words in first, first
+
+
+def test_a_french_guide_says_in_french_what_the_print_shop_cannot_make(tmp_path):
+    folder = hex_board_in_french(tmp_path)
+    out = tmp_path / "out"
+    code, said, warned = generator("build", folder, "--lang", "fr", "--shop", "dtc", "--out", out)
+    assert (code, warned) == (0, "")
+    assert "Valley map (board, 340x250mm): DriveThruCards makes no board pieces; print them from " \
+           "hex-board-a4-fr.pdf, pages 2-4" in said  # the command's summary stays English
+    text = guide_text(out / "hex-board-a4-fr.pdf")
+    assert "Pièces que DriveThruCards ne fabrique pas" in text
+    assert "Valley map (plateau, 340x250mm) : DriveThruCards ne fabrique aucune pièce de type plateau. Imprimez-les " \
+           "depuis ce kit : pages 2-4." in text, text
+    assert VENDORS["generic"].called(words("fr")) == "un imprimeur"
+    assert VENDORS["tgc"].refuses("card", (10, 10), words("fr")) == (
+        "plus petite que la plus petite pièce que découpe The Game Crafter (19.05 mm, 3/4 in)")

@@ -160,14 +160,17 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     kit = manifest(pages, game, opts.paper) | definitions | ({"lang": game.lang} if lang else {})
     written = [f"{name}-{opts.paper}{lang}.pdf", f"{name}-{opts.paper}{lang}.json"] + \
         [f"{name}-poster-{paper}{lang}.pdf" for paper in posters] + ([f"{name}-shop-{shop}{lang}/"] if shop else [])
-    cannot: list[tuple[str, str]] = []
+    cannot: list[tuple[str, str]] = []  # (component id, why): in English for the command's summary
+    said: list[tuple[str, str]] = []    # ... and in the kit's language for its guide
     if shop is not None:
         from .shop import refusals
         from .vendors import VENDORS
 
-        cannot = [(r.component.id, r.line()) for r in refusals(game, shop)]
+        refusing = refusals(game, shop)
+        cannot = [(r.component.id, r.line()) for r in refusing]
+        said = [(r.component.id, r.line(words)) for r in refusing]
     guide[0].decor.append(draw_guide(guide_lines(kit, game, opts, written, words,
-                                                 None if shop is None else (VENDORS[shop].name, cannot)), guide[0]))
+                                                 None if shop is None else (VENDORS[shop].called(words), said)), guide[0]))
     kit_forms = faces(recordings)
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, kit_forms, opts, words.gettext(
         "{game}: print-and-play kit ({paper})", game=game.name, paper=opts.paper))

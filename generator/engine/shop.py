@@ -31,7 +31,8 @@ from .faces import FaceForms
 from .render import new_pdf, place
 from .sheet import FaceRef, Item, Options, Rect
 from .stamp import FaceStamps
-from .vendors import VENDORS
+from .vendors import VENDORS, kind_name
+from .words import ENGLISH, Words
 
 Part = tuple[FaceRef, Rect]   # a part of a face: the region (points from the trim's bottom-left) that is one piece
 
@@ -115,21 +116,23 @@ class _MadeAt:
 
 @dataclass(frozen=True)
 class Refusal:
-    """A component the vendor cannot make, and why (with the vendor's limit)."""
+    """A component the vendor cannot make."""
 
     component: Any
-    why: str
+    vendor: Any
 
-    def line(self) -> str:
+    def line(self, words: Words = ENGLISH) -> str:
+        """The piece and why (with the vendor's limit), in the language of `words` (the kit's guide) or English."""
         spec = self.component.spec
-        return f"{spec.name} ({spec.kind}, {spec.size}): {self.why}"
+        return words.gettext("{piece} ({kind}, {size}): {why}", piece=spec.name, kind=kind_name(spec.kind, words),
+                             size=spec.size, why=self.vendor.refuses(spec.kind, spec.size_mm, words))
 
 
 def refusals(game: Any, vendor_id: str) -> list[Refusal]:
     """The components of `game` the vendor cannot make (the guide lists them before anything is drawn)."""
     vendor = VENDORS[vendor_id]
-    return [Refusal(c, why) for c in game.components
-            if (why := vendor.refuses(c.spec.kind, c.spec.size_mm)) and not _in_parts(c, vendor)]
+    return [Refusal(c, vendor) for c in game.components
+            if vendor.refuses(c.spec.kind, c.spec.size_mm) and not _in_parts(c, vendor)]
 
 
 def _in_parts(comp: Any, vendor: Any) -> bool:
