@@ -2,14 +2,15 @@
 
     python3 benchmarks/bench_compare.py REV [RUNS]     # e.g. main, HEAD~3
 
-The two sides alternate run by run (a shared machine drifts), each with its own warm
-definitions cache; reported: CPU time of the child process (user + system, steadier than
+The two sides alternate run by run in a rotating order (a shared machine drifts; `timing.rounds_of`),
+each with its own warm definitions cache; reported: CPU time of the child process (user + system, steadier than
 wall time when other jobs share the cores), medians and the ratio new / old. The games are
 `checker simulate el-dorado-canyon --games 2000 --players 4 --seed 1` (random and greedy)
 and `checker resolve` of the README's dispute.
 """
 from __future__ import annotations
 
+import functools
 import os
 import resource
 import statistics
@@ -19,6 +20,8 @@ import tarfile
 import tempfile
 from io import BytesIO
 from pathlib import Path
+
+from timing import rounds_of
 
 ROOT = Path(__file__).resolve().parent.parent
 STATE = ROOT / "tests" / "cases" / "el-dorado-canyon" / "51-readme-dispute.toml"
@@ -47,12 +50,8 @@ def compare(rev: str, runs: int) -> None:
     caches = {side: tempfile.mkdtemp(prefix=f"pnpkit-bench-{side}-") for side in sides}
     for label, args in (("simulate random", SIMULATE), ("simulate greedy", SIMULATE + ["--policy", "greedy"]),
                         ("resolve", ["resolve", str(STATE), "--json"])):
-        times: dict[str, list[float]] = {side: [] for side in sides}
-        for run in range(runs + 1):  # the first round fills the caches and is not counted
-            for side, root in sides.items():
-                ms = _cpu_ms(root, caches[side], args)
-                if run:
-                    times[side].append(ms)
+        times = rounds_of({side: functools.partial(_cpu_ms, root, caches[side], args) for side, root in sides.items()},
+                          runs)  # the warm-up fills the caches
         old, new = (statistics.median(times[side]) for side in ("old", "new"))
         rate = "" if label == "resolve" else f" ({2000 / old * 1000:.0f} -> {2000 / new * 1000:.0f} games/s of CPU)"
         print(f"{label}: {rev} {old:.0f} ms, this checkout {new:.0f} ms median CPU of {runs}; new/old {new / old:.3f}{rate}")

@@ -19,6 +19,7 @@ difference between the workers' times says whether `--jobs` splits the games eve
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import subprocess
@@ -29,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_simulate import CRITICAL  # noqa: E402
-from timing import bench_env, run  # noqa: E402
+from timing import bench_env, rounds_of, run  # noqa: E402
 
 COMMAND = ["simulate", "eldorado", "--players", "4", "--seed", "1"]
 
@@ -92,16 +93,17 @@ def main() -> None:
     paths: dict[tuple[str, int], list[tuple[float, list[float]]]] = {(n, j): [] for n in trees for j in args.jobs
                                                                        if j > 1 and args.critical}
     loops: dict[tuple[str, str], list[tuple[float, float]]] = {(n, p): [] for n in trees for p in ("greedy", "random")}
-    for r in range(args.runs):  # alternate, rotating which tree goes first: a load spike hits every side
-        order = list(trees)[r % len(trees):] + list(trees)[:r % len(trees)]
-        for name in order:
-            for jobs in args.jobs:
-                rates[(name, jobs)].append(whole(trees[name], args.games, jobs, envs[name]))
-                if (name, jobs) in paths:
-                    paths[(name, jobs)].append(critical(trees[name], args.games, jobs, envs[name]))
-            for policy in ("greedy", "random"):
-                loops[(name, policy)].append(in_process(trees[name], policy, max(args.games // (10 if policy == "random"
-                                                                                                else 1), 1), envs[name]))
+
+    def one_round(name: str) -> None:
+        for jobs in args.jobs:
+            rates[(name, jobs)].append(whole(trees[name], args.games, jobs, envs[name]))
+            if (name, jobs) in paths:
+                paths[(name, jobs)].append(critical(trees[name], args.games, jobs, envs[name]))
+        for policy in ("greedy", "random"):
+            loops[(name, policy)].append(in_process(trees[name], policy, max(args.games // (10 if policy == "random"
+                                                                                            else 1), 1), envs[name]))
+
+    rounds_of({name: functools.partial(one_round, name) for name in trees}, args.runs, warm_up=False)  # warmed above
     print(f"checker simulate eldorado --players 4 --seed 1 --games {args.games}: medians of {args.runs}, load average "
           f"{load[0]:.1f} before, {os.getloadavg()[0]:.1f} after")
     for (name, jobs), runs in rates.items():

@@ -20,6 +20,7 @@ sides counted the same games (the tallies compared as JSON).
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import os
 import statistics
@@ -28,7 +29,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import alternate, bench_env  # noqa: E402
+from timing import alternate, bench_env, rounds_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SIDES = {"compiled": {}, "pure Python": {"PNPKIT_PURE": "1"}}
@@ -49,19 +50,18 @@ print(GAMES / spent, turn.__file__.endswith('.so'), hashlib.sha256(json.dumps(ta
 def games_alone(games: int, rounds: int, policy: str) -> None:
     env = dict(bench_env(), PYTHONPATH=str(ROOT))
     code = GAMES_ALONE.replace("GAMES", str(games)).replace("POLICY", repr(policy))
-    rates: dict[str, list[float]] = {name: [] for name in SIDES}
     tallies: set[str] = set()
-    names = list(SIDES)
-    for r in range(rounds + 1):  # round 0: warm-up (bytecode, definitions cache)
-        for name in names[r % 2:] + names[:r % 2]:
-            out = subprocess.run([sys.executable, "-P", "-c", code], env={**env, **SIDES[name]}, cwd=ROOT,
-                                 check=True, capture_output=True, text=True).stdout.split()
-            if (out[1] == "True") != (name == "compiled"):
-                raise SystemExit(f"the {name} side ran {'compiled' if out[1] == 'True' else 'pure'} modules: "
-                                 "build them first (pip install -e .)")
-            tallies.add(out[2])
-            if r:
-                rates[name].append(float(out[0]))
+
+    def rate(name: str) -> float:
+        out = subprocess.run([sys.executable, "-P", "-c", code], env={**env, **SIDES[name]}, cwd=ROOT,
+                             check=True, capture_output=True, text=True).stdout.split()
+        if (out[1] == "True") != (name == "compiled"):
+            raise SystemExit(f"the {name} side ran {'compiled' if out[1] == 'True' else 'pure'} modules: "
+                             "build them first (pip install -e .)")
+        tallies.add(out[2])
+        return float(out[0])
+
+    rates = rounds_of({name: functools.partial(rate, name) for name in SIDES}, rounds)
     assert len(tallies) == 1, "both sides count the same games"
     compiled, pure = (statistics.median(rates[name]) for name in SIDES)
     print(f"{games} games, 4 players, {policy} policy, one process, counted by metrics.tally_games "

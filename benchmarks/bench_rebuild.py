@@ -29,6 +29,7 @@ when asked): the same on a busy or an idle VM, so they compare code across days.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import re
 import shutil
@@ -41,7 +42,7 @@ from pathlib import Path
 
 from bench_build import BENCH, FONT, build_cmd
 from make_big_folder import make
-from timing import Runs, bench_env, instructions, report, run
+from timing import alternate, bench_env, instructions, report, rounds_of, run
 
 ROOT = Path(__file__).resolve().parent.parent
 KIT_CARDS = 558  # the three kits' cards: what `lean` placed when issue 14 set its targets
@@ -85,10 +86,7 @@ def main() -> None:
         watchers = {name: Watcher(tree, folder if name == "watch" else _copy(folder, t / "against"),
                                   t / f"out-{i}", env, args.poll) for i, (name, tree) in enumerate(trees.items())}
         try:
-            names = list(watchers)
-            for r in range(args.rounds):
-                for name in names[r % len(names):] + names[:r % len(names)]:
-                    watchers[name].round(1000 + r)
+            rounds_of({name: w.round for name, w in watchers.items()}, args.rounds, warm_up=False)
         finally:
             for w in watchers.values():
                 w.stop()
@@ -111,17 +109,8 @@ def builds(folder: Path, t: Path, env: dict[str, str], rounds: int, cards: int, 
     if lean:
         sides[f"lean ({lean} cards)"] = [sys.executable, str(BENCH / "lean_baseline.py"), str(lean),
                                          str(t / "lean.pdf"), str(FONT)]
-    runs = {name: Runs() for name in sides}
-    for name in sides:  # warm-up: bytecode and the face cache
-        run(sides[name], ROOT, env)
-    names = list(sides)
-    for r in range(rounds):
-        for name in names[r % len(names):] + names[:r % len(names)]:
-            edit(folder, len(names) * r + names.index(name))
-            wall, cpu, rss = run(sides[name], ROOT, env)
-            runs[name].wall.append(wall)
-            runs[name].cpu.append(cpu)
-            runs[name].rss_mib.append(rss)
+    edits = itertools.count()  # every measured run after an edit of its own
+    runs = alternate(sides, rounds, ROOT, env, before=lambda: edit(folder, next(edits)))
     print(f"{cards}-card folder; {rounds} alternating rounds")
     report(runs, "rebuild after a one-card edit")
     if lean == KIT_CARDS:
@@ -173,13 +162,15 @@ class Watcher:
         self.proc = subprocess.Popen(cmd + (["--poll"] if poll and tree == ROOT else []), cwd=tree, env=env,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
         self.times: dict[str, list[float]] = {"preview": [], "pdf": [], "save to preview": [], "cpu": []}
+        self.edits = itertools.count(1000)  # each round's edit renames the card anew
         self._line(lambda line: line.rstrip().endswith(" s)"))  # the first build
         time.sleep(0.5)
 
-    def round(self, n: int) -> None:
+    def round(self) -> None:
+        """Edit the folder, then time the preview and the PDF the watcher writes."""
         cpu = self._cpu()
         saved = time.perf_counter()
-        edit(self.folder, n)
+        edit(self.folder, next(self.edits))
         line = self._line(lambda line: line.rstrip().endswith(" s)") or line.startswith("preview ("))
         if line.startswith("preview ("):
             self.times["save to preview"].append(time.perf_counter() - saved)

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import bench_env  # noqa: E402
+from timing import bench_env, rounds_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,11 +84,8 @@ def main() -> None:
                            served.place("state.toml")), True)
             return time.perf_counter() - start
 
-        through_api(), in_process()  # warm: compiled definitions, the engine's imports
-        api, direct = [], []
-        for i in range(rounds):
-            for side in ((through_api, api), (in_process, direct))[:: 1 if i % 2 else -1]:
-                side[1].append(side[0]())
+        found = rounds_of({"api": through_api, "direct": in_process}, rounds)  # warm: definitions, imports
+        api, direct = found["api"], found["direct"]
         a, d = statistics.median(api) * 1000, statistics.median(direct) * 1000
         print(f"resolve of the README's dispute, {rounds} alternated rounds, medians:")
         print(f"  through the API (HTTP round trip): {a:.1f} ms (target at most 50 ms)")

@@ -38,6 +38,7 @@ random policy. Medians of games and turns per CPU second, and the ratio of turns
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import subprocess
@@ -45,7 +46,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import alternate, bench_env  # noqa: E402
+from timing import alternate, bench_env, rounds_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = ["simulate", "el-dorado-canyon", "--players", "4", "--seed", "1"]
@@ -107,16 +108,15 @@ def critical(trees: dict[str, Path], games: int, jobs: int | None, rounds: int) 
     """Main process CPU + slowest worker CPU: the wall time of an idle machine with a core per job."""
     args = [*COMMAND, "--games", str(games), *(["--jobs", str(jobs)] if jobs else [])]
     env = bench_env()
-    found: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+    code = CRITICAL.replace("ARGS", repr(args)[1:-1])
+
+    def cpu_split(tree: Path) -> tuple[float, float]:
+        err = subprocess.run([sys.executable, "-P", "-c", code], env=dict(env, PYTHONPATH=str(tree)), cwd=ROOT,
+                             check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr.split()
+        return float(err[-2]), float(err[-1])
+
     load = os.getloadavg()
-    for r in range(rounds + 1):  # round 0: warm-up
-        for name in list(trees)[r % len(trees):] + list(trees)[:r % len(trees)]:
-            code = CRITICAL.replace("ARGS", repr(args)[1:-1])
-            err = subprocess.run([sys.executable, "-P", "-c", code], env=dict(env, PYTHONPATH=str(trees[name])),
-                                 cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                 text=True).stderr.split()
-            if r:
-                found[name].append((float(err[-2]), float(err[-1])))
+    found = rounds_of({name: functools.partial(cpu_split, tree) for name, tree in trees.items()}, rounds)
     print(f"checker {' '.join(args)}: main process CPU + slowest worker CPU (medians of {rounds}; "
           f"load average {load[0]:.1f} before, {os.getloadavg()[0]:.1f} after)")
     for name, runs in found.items():
@@ -157,16 +157,16 @@ def tallies(games: int, rounds: int) -> None:
     tail = "print(GAMES / (time.process_time() - start), turns)\n"
     env = dict(bench_env(), PYTHONPATH=str(ROOT))
     sides = {"with the designer tallies": COUNTED, "engine alone": ENGINE_ALONE}
-    rates: dict[str, list[float]] = {name: [] for name in sides}
     turns: dict[str, set[str]] = {name: set() for name in sides}
-    for r in range(rounds + 1):  # round 0: warm-up (bytecode, definitions cache)
-        for name in list(sides)[r % 2:] + list(sides)[:r % 2]:
-            code = head + sides[name].replace("GAMES", str(games)) + tail.replace("GAMES", str(games))
-            out = subprocess.run([sys.executable, "-P", "-c", code], env=env, cwd=ROOT, check=True,
-                                 capture_output=True, text=True).stdout.split()
-            if r:
-                rates[name].append(float(out[0]))
-            turns[name].add(out[1])
+
+    def rate(name: str) -> float:
+        code = head + sides[name].replace("GAMES", str(games)) + tail.replace("GAMES", str(games))
+        out = subprocess.run([sys.executable, "-P", "-c", code], env=env, cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout.split()
+        turns[name].add(out[1])
+        return float(out[0])
+
+    rates = rounds_of({name: functools.partial(rate, name) for name in sides}, rounds)
     assert len(turns["engine alone"] | turns["with the designer tallies"]) == 1, "both sides play the same games"
     counted, alone = (statistics.median(rates[name]) for name in sides)
     print(f"{games} games, 4 players, random policy, one process (medians of {rounds}, CPU time, no start-up):")
@@ -230,17 +230,17 @@ def interface(game: str, games: int, rounds: int) -> None:
     tail = "print(GAMES / (time.process_time() - start), turns / GAMES)\n"
     env = dict(bench_env(), PYTHONPATH=str(ROOT))
     sides = {"through RulesEngine": THROUGH_INTERFACE, "simulator's own loop": OWN_LOOP}
-    rates: dict[str, list[float]] = {name: [] for name in sides}
     lengths: dict[str, str] = {}
-    for r in range(rounds + 1):  # round 0: warm-up (bytecode, definitions cache)
-        for name in list(sides)[r % 2:] + list(sides)[:r % 2]:
-            code = head + sides[name].replace("GAMES", str(games)).replace("GAME", repr(game)) + \
-                tail.replace("GAMES", str(games))
-            out = subprocess.run([sys.executable, "-P", "-c", code], env=env, cwd=ROOT, check=True,
-                                 capture_output=True, text=True).stdout.split()
-            if r:
-                rates[name].append(float(out[0]))
-            lengths[name] = out[1]
+
+    def rate(name: str) -> float:
+        code = head + sides[name].replace("GAMES", str(games)).replace("GAME", repr(game)) + \
+            tail.replace("GAMES", str(games))
+        out = subprocess.run([sys.executable, "-P", "-c", code], env=env, cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout.split()
+        lengths[name] = out[1]
+        return float(out[0])
+
+    rates = rounds_of({name: functools.partial(rate, name) for name in sides}, rounds)
     per_second = {name: statistics.median(rates[name]) * float(lengths[name]) for name in sides}
     print(f"{game}: {games} random games of 4 players, one process (medians of {rounds}, CPU time, no start-up):")
     for name in sides:

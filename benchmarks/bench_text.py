@@ -12,6 +12,7 @@ alternating, and both print their minimum and median.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import io
 import statistics
@@ -21,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import bench_env
+from timing import bench_env, rounds_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,8 +32,9 @@ def measure(tree: Path, rounds: int, games: list[str]) -> list[float]:
     sys.path.insert(0, str(tree))
     from reportlab.pdfgen.canvas import Canvas
 
+    from cards.typeset import measure as typeset, scripts  # where text is measured since it moved to cards/typeset
     from generator import plain
-    from generator.engine import icons, scripts
+    from generator.engine import icons
     from generator.engine import text as engine_text
 
     calls = []
@@ -46,13 +48,10 @@ def measure(tree: Path, rounds: int, games: list[str]) -> list[float]:
     for module in list(sys.modules.values()):
         if getattr(module, "draw_text", None) is draw:
             setattr(module, "draw_text", noted)
-    with tempfile.TemporaryDirectory() as out:
-        sys.argv = ["generator", "build", *games, "--out", out, "--no-cache"]
-        try:
-            plain.main()
-        except SystemExit:
-            pass
-    kept = [getattr(m, n) for m in (engine_text, scripts) for n in dir(m)
+    with tempfile.TemporaryDirectory() as out:  # `generator build`'s own run, without its exit at once (`leave`)
+        parsed = plain.BUILD.parse([*games, "--out", out, "--no-cache"])
+        assert parsed is not None and plain.build(*parsed) == 0, "the build ran"
+    kept = [getattr(m, n) for m in (engine_text, scripts, typeset) for n in dir(m)
             if hasattr(getattr(m, n), "cache_clear") and n not in ("_cover", "register_fonts")]
 
     def again() -> None:
@@ -86,12 +85,15 @@ def main() -> None:
         print(" ".join(f"{t:.6f}" for t in measure(args.tree, args.rounds, args.games)))
         return
     trees = {"this tree": ROOT} | ({"DIR": args.against.resolve()} if args.against else {})
-    times: dict[str, list[float]] = {name: [] for name in trees}
-    for _ in range(args.rounds):
-        for name, tree in trees.items():   # one round each in turn, so both see the same load
-            run = subprocess.run([sys.executable, __file__, "--tree", str(tree), "--rounds", "1", *args.games],
-                                 env=bench_env(), capture_output=True, text=True, check=True)
-            times[name] += map(float, run.stdout.splitlines()[-1].split())   # after the build's own lines
+
+    def cpu(tree: Path) -> float:
+        """One side's draw_text time in a process of its own (a fresh cache: the build inside is cold)."""
+        run = subprocess.run([sys.executable, __file__, "--tree", str(tree), "--rounds", "1", *args.games],
+                             env=bench_env(), capture_output=True, text=True, check=True)
+        return float(run.stdout.splitlines()[-1])   # after the build's own lines
+
+    times = rounds_of({name: functools.partial(cpu, tree) for name, tree in trees.items()}, args.rounds,
+                      warm_up=False)  # a warm-up would be another cold build: each is its own
     for name, seen in times.items():
         print(f"{name}: draw_text of a cold build {min(seen) * 1000:.1f} ms min, "
               f"{statistics.median(seen) * 1000:.1f} ms median of {len(seen)} (CPU)")

@@ -12,6 +12,7 @@ PYTHONDONTWRITEBYTECODE) and a fresh definitions cache; one discarded warm-up ro
 """
 from __future__ import annotations
 
+import functools
 import os
 import statistics
 import subprocess
@@ -19,6 +20,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -59,20 +63,35 @@ def instructions(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -
     return int(done.stderr.rsplit("Collected :", 1)[1].split()[0])
 
 
-def alternate(sides: dict[str, list[str]], rounds: int, cwd: Path,
-              env: dict[str, str] | None = None) -> dict[str, Runs]:
-    """Run every side once per round, rotating which goes first (after one warm-up run of each)."""
+def rounds_of(sides: dict[str, Callable[[], T]], rounds: int, warm_up: bool = True) -> dict[str, list[T]]:
+    """What each side's measurement returns, one call a side per round, rotating which goes first, so a burst of
+    load falls on every side alike; after one discarded warm-up call of each (bytecode, caches) unless told not."""
     names = list(sides)
-    runs = {name: Runs() for name in names}
-    for name in names:
-        run(sides[name], cwd, env)
+    if warm_up:
+        for name in names:
+            sides[name]()
+    found: dict[str, list[T]] = {name: [] for name in names}
     for r in range(rounds):
         for name in names[r % len(names):] + names[:r % len(names)]:
-            wall, cpu, rss = run(sides[name], cwd, env)
-            runs[name].wall.append(wall)
-            runs[name].cpu.append(cpu)
-            runs[name].rss_mib.append(rss)
-    return runs
+            found[name].append(sides[name]())
+    return found
+
+
+def alternate(sides: dict[str, list[str]], rounds: int, cwd: Path, env: dict[str, str] | None = None,
+              before: Callable[[], None] | None = None) -> dict[str, Runs]:
+    """Run every side's command once per round, rotating which goes first (after one warm-up run of each);
+    `before` is called before every measured run (an edit the run must see)."""
+    for cmd in sides.values():
+        run(cmd, cwd, env)
+
+    def measured(cmd: list[str]) -> tuple[float, float, float]:
+        if before is not None:
+            before()
+        return run(cmd, cwd, env)
+
+    found = rounds_of({name: functools.partial(measured, cmd) for name, cmd in sides.items()}, rounds, warm_up=False)
+    return {name: Runs([w for w, _, _ in runs], [c for _, c, _ in runs], [m for _, _, m in runs])
+            for name, runs in found.items()}
 
 
 def report(runs: dict[str, Runs], subject: str, unit: str = "s") -> None:

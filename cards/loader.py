@@ -136,10 +136,13 @@ class Reload:
     reused while its data is the same.  Files under `ignore` (an output folder) are not looked at.
     A new process's load `resume`s from what the last one filed (`cards.lastload`): the texts, game.toml's
     spec, and the rows it checked, whose family checks are not run again (`unchanged`).
+    `staged` maps a component file to a file read in its place (`generator pull` validates the sheets it
+    fetched before writing them, without copying the folder); messages name the component file.
     """
 
-    def __init__(self, ignore: tuple[Path, ...] = ()) -> None:
+    def __init__(self, ignore: tuple[Path, ...] = (), staged: dict[Path, Path] | None = None) -> None:
         self.ignore = ignore
+        self.staged = staged or {}
         self.texts: dict[Path, tuple[str, dict[str, Any]]] = {}  # file -> its text and data
         self.specs: dict[str, GameFile] = {}                     # repr(game.toml's data) -> its spec
         self.records: dict[tuple[Any, str], Record] = {}         # (schema, repr(table)) -> its record
@@ -184,6 +187,12 @@ class Reload:
             self._last.setdefault(path, last[1])  # identity (a file two components print is read twice a load)
         self.texts[path] = text, data
         return data, text
+
+    def source(self, path: Path, folder: Path) -> tuple[Path, Path]:
+        """Where a component file is read from, and the folder it must lie in: the file in its game folder, or the
+        file staged in its place (in a folder of its own)."""
+        staged = self.staged.get(path)
+        return (path, folder) if staged is None else (staged, staged.parent)
 
     def begin(self, folder: Path, components: set[Path]) -> None:
         """Start loading the records: those of the last load stay valid while the folder's other files are the same."""
@@ -404,14 +413,15 @@ def _load_component(folder: Path, shown: str, comp: Component, family: ModuleTyp
         return [Problem(game_file, f"expected one of {', '.join(sorted(family.BACKS))}, got {comp.back!r}",
                         line=game_index.line_of(where), path=f"components.{comp.id}.back")], [], [], None
     path = folder / comp.file
+    read, inside = (path, folder) if reload is None else reload.source(path, folder)
     file = f"{shown}/{comp.file}"
-    if not os.path.lexists(path):
+    if not os.path.lexists(read):
         return [Problem(game_file, f"file not found: {comp.file!r}", line=game_index.line_of(where),
                         path=f"components.{comp.id}.file")], [], [], None
     schema = schemas[comp.schema_]
     table = getattr(schema, "TABLE", "cards")
     try:
-        rows, index, problems = _read_rows(path, file, schema, table, folder, reload)
+        rows, index, problems = _read_rows(read, file, schema, table, inside, reload)
     except DefinitionError as exc:
         return exc.problems, [], [], None
     if rows is None:
@@ -488,7 +498,8 @@ def _patched(schema: type[Record], row: dict[str, Any], bad: set[str], valid: li
 
 def _read_rows(path: Path, file: str, schema: type[Record], table: str, folder: Path, reload: Reload | None = None,
                ) -> tuple[list[dict[str, Any]] | None, LineIndex | CellIndex, list[Problem]]:
-    """A component file's record tables, from TOML or a spreadsheet, with the index that locates their fields."""
+    """A component file's record tables, from TOML or a spreadsheet (confined to `folder`), with the index that
+    locates their fields."""
     if path.suffix.lower() != ".toml":
         from .spreadsheet import SUFFIXES, read_sheet  # csv, zipfile and the rest: a spreadsheet's load only
 

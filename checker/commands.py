@@ -163,7 +163,7 @@ def effects(game: str = typer.Argument(..., help="Game id, folder or rules famil
 def schema(game: str = typer.Argument(..., help="Game id, folder or rules family.")) -> None:
     """Print the schema of the game's state file for `checker resolve`: fields, types, defaults, meaning (Markdown);
     and the family's rule parameters."""
-    from cards.families import family
+    from cards.families import FAMILIES, family
     from checker.core.engines import NoEngine, engine_for
     from checker.core.reference import parameters_section
     from checker.core.stateschema import render
@@ -173,8 +173,9 @@ def schema(game: str = typer.Argument(..., help="Game id, folder or rules family
         engine = engine_for(game_id, name)
     except NoEngine as exc:
         _fail(str(exc))
-    typer.echo(render(engine.STATE_SCHEMA, f"checker schema {game}", tuple(parameters_section(family(name)))),
-               nl=False)
+    given = {} if game in FAMILIES else _load(game).parameters  # a game's house rules in its fields' defaults
+    typer.echo(render(engine.STATE_SCHEMA.for_game(name, given), f"checker schema {game}",
+                      tuple(parameters_section(family(name)))), nl=False)
 
 
 @app.command()
@@ -206,7 +207,8 @@ def template(
               f"got {players!r}")
     engine = _engine(loaded)
     ref = loaded.id if loaded.builtin else _relative(Path(game), out)
-    text = render(engine.STATE_SCHEMA, ref, loaded, [str(n) for n in names], values)
+    text = render(engine.STATE_SCHEMA.for_game(loaded.rules, loaded.parameters), ref, loaded, [str(n) for n in names],
+                  values)
     if out is None:
         typer.echo(shown(text), nl=False)
         return

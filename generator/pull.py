@@ -4,16 +4,17 @@ A component may name `source = "https://..."` (a published CSV: Google Sheets' "
 CSV, or any URL) beside `file = "SNAPSHOT.csv"`. Builds read the snapshot only, so they stay offline
 and reproducible; `pull` is the one step that goes online. It fetches every source with httpx (a
 well-kept HTTP client: timeouts, redirects, certificate checks and streaming with a size limit, none
-of which `urllib` makes simple), checks what came back is CSV, loads the game with the fetched
-sheets in a staging copy (so a bad cell is named at its row and column before anything is written),
-then writes every snapshot in one all-or-nothing step and prints what changed. Any failure leaves
-every snapshot as it was, says why and exits 2.
+of which `urllib` makes simple), checks what came back is CSV, loads the game with each fetched
+sheet read in place of its snapshot (`cards.loader.Reload`'s `staged`: only the fetched sheets wait
+in a temporary folder; the game folder is neither copied nor changed, and every other file is read
+where it is, confined to it), so a bad cell is named at its row and column before anything is
+written, then writes every snapshot in one all-or-nothing step and prints what changed. Any failure
+leaves every snapshot as it was, says why and exits 2.
 """
 from __future__ import annotations
 
 import csv
 import io
-import shutil
 import tempfile
 from pathlib import Path
 
@@ -122,7 +123,7 @@ def pull(folder: Path, timeout: float = TIMEOUT) -> list[str]:
 
     PullError (nothing written) when a source cannot be fetched or the game does not load with what came."""
     from cards.errors import DefinitionError
-    from cards.loader import load_game
+    from cards.loader import Reload, load_game
     from common.files import FileRefused, read_bytes, write_set
 
     found = sources_of(folder)
@@ -139,20 +140,20 @@ def pull(folder: Path, timeout: float = TIMEOUT) -> list[str]:
         except PullError as exc:
             raise PullError(f"{folder}/{file}: component '{comp}': {url}: {exc}; the snapshot is unchanged") from None
     with tempfile.TemporaryDirectory(prefix="pnpkit-pull-") as tmp:
-        staged = Path(tmp) / folder.name
-        shutil.copytree(folder, staged, symlinks=True, ignore=shutil.ignore_patterns("output", ".*"))
-        for file, body in fetched.items():
-            (staged / file).write_bytes(body)
+        staged: dict[Path, Path] = {}
+        for number, (file, body) in enumerate(fetched.items()):  # a folder each: two snapshots may share a name
+            path = Path(tmp, str(number), Path(file).name)
+            path.parent.mkdir()
+            path.write_bytes(body)
+            staged[folder.resolve() / file] = path
         try:
-            load_game(str(staged))
+            load_game(str(folder), Reload(staged=staged))
         except DefinitionError as exc:
-            shown = {f"{staged}/{file}": f"{folder}/{file}" for file in fetched}
-            lines = []
+            fetched_files = {f"{folder}/{file}" for file in fetched}
             for problem in exc.problems:
-                name = shown.get(problem.file, problem.file.replace(str(staged), str(folder), 1))
-                problem.file = name + (" (as fetched)" if problem.file in shown else "")
-                lines.append(str(problem))
-            raise PullError("\n".join(lines + ["the snapshots are unchanged"])) from None
+                if problem.file in fetched_files:
+                    problem.file += " (as fetched)"
+            raise PullError("\n".join([*map(str, exc.problems), "the snapshots are unchanged"])) from None
     old: dict[str, bytes | None] = {}
     for file in fetched:
         try:

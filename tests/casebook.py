@@ -13,6 +13,9 @@ import json
 import re
 import tomllib
 from pathlib import Path
+from typing import Callable
+
+import pytest
 
 from checker.core.resolve_cmd import resolve_file
 
@@ -61,6 +64,18 @@ class CaseBook:
             if key in expect:
                 assert result["state"][key] == expect[key], key
         return expect, result
+
+    def test(self, own: Callable[[dict, dict], None]) -> Callable[..., None]:
+        """The book's test of every case (a module takes it as `test_case = BOOK.test(...)`): the case run and its
+        shared keys checked (`check`), then, for a state that resolves, `own(expect, result)`: its game's own keys."""
+
+        @pytest.mark.parametrize("name", self.names)
+        def test_case(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+            expect, result = self.check(name, tmp_path, capsys)
+            if result is not None:
+                own(expect, result)
+
+        return test_case
 
     def covered(self) -> set[str]:
         """Every rulebook section, FAQ question or ruling some case documents."""

@@ -40,12 +40,32 @@ def _compiled_cache(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture
-def game_copy(tmp_path):
-    """Copy a built-in game's folder so a test can break it."""
+def own_cache(tmp_path, monkeypatch) -> Path:
+    """A definitions cache of the test's own (tmp_path/cache) rather than the session's: for a test that fills it
+    afresh or reads what it holds. A module takes it for every test with `pytestmark = pytest.mark.usefixtures(...)`."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("PNPKIT_CACHE", str(cache))
+    return cache
 
-    def make(game: str = "el-dorado-canyon") -> Path:
-        dest = tmp_path / game
-        shutil.copytree(CARDS / game, dest)
+
+@pytest.fixture
+def settled_cache(own_cache, monkeypatch) -> Path:
+    """`own_cache`, where files the test makes count as settled at once (`common.stamps` is tested itself)."""
+    from common import stamps
+
+    monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)
+    return own_cache
+
+
+@pytest.fixture
+def game_copy(tmp_path):
+    """Copy a game's folder into tmp_path so a test can break it: a built-in game's by its folder name under cards/,
+    or any folder (an example, a test game); the copy is tmp_path/NAME, NAME the folder's own unless given."""
+
+    def make(game: str | Path = "el-dorado-canyon", name: str | None = None) -> Path:
+        source = CARDS / game if isinstance(game, str) else game
+        dest = tmp_path / (name or source.name)
+        shutil.copytree(source, dest)
         return dest
 
     return make
@@ -74,6 +94,22 @@ def builtin_ids(request) -> list[str]:
     ids = list(builtin_games())
     assert (VARIANT in ids) == (request.param == "with a variant")
     return ids
+
+
+def checker_cli(*args: str, code: int = 0):
+    """`checker ARGS` through its Typer app in this process; the result, once its exit code is `code`."""
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == code, result.output
+    return result
+
+
+def simulated(*args: str) -> str:
+    """What `checker simulate ARGS` prints (it must succeed)."""
+    return checker_cli("simulate", *args).stdout
 
 
 def definition_errors(folder) -> list[str]:

@@ -33,11 +33,13 @@ def small_game(folder: Path) -> Path:
     return folder
 
 
-def run(tool: str, *args: str, fault: str = "", cwd: Path = ROOT, timeout: float = 60) -> subprocess.CompletedProcess:
-    """`tool ARGS` in a child process, after running `fault` there."""
+def run(tool: str, *args: str, fault: str = "", cwd: Path = ROOT, timeout: float | None = 60,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """`tool ARGS` (generator or checker) in a child process as a user runs it, after running `fault` there;
+    `env`: the child's environment (this process's when None)."""
     code = f"import sys; sys.argv[0] = {tool!r}\n{fault}\nfrom {tool}.cli import main; main()"
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=timeout)
+                          timeout=timeout, env=env)
 
 
 def kill_at_rename(n: int) -> str:

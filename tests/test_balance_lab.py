@@ -15,6 +15,7 @@ from checker.cli import app
 from checker.core import stats
 from checker.core.batches import BATCH
 from checker.core.simulate_cmd import simulate_game
+from conftest import simulated as run
 from madeup_games import gain_card, planted_town, town_cards, write_town
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,9 +23,7 @@ TEST_GAME = ROOT / "tests" / "games" / "edc-test"
 METRICS = "checker.el_dorado_canyon.metrics"
 
 
-@pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 # The test game's town deck as the planted and compared folders stand on it: without the worked example of
@@ -45,12 +44,6 @@ def planted(tmp_path_factory) -> Path:
     """The test set's town deck plus a card far too strong and one far too weak."""
     tmp = tmp_path_factory.mktemp("planted")
     return game_folder(tmp, "planted", planted_town(BASE_TOWN))
-
-
-def run(*args: str) -> str:
-    result = CliRunner().invoke(app, ["simulate", *args])
-    assert result.exit_code == 0, result.output
-    return result.stdout
 
 
 # ---- statistics --------------------------------------------------------------------------------------

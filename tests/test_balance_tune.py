@@ -9,21 +9,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cards import load_game
-from checker.cli import app
 from checker.core import stats
 from checker.core.simulate_cmd import simulate_game
+from conftest import checker_cli as cli
 from madeup_games import gain_card
-from test_balance_lab import (BASE_TOWN, METRICS, ROOT, TEST_GAME,  # noqa: F401 (_cache: cache-per-test fixture)
-                              _cache, game_folder)
+from test_balance_lab import BASE_TOWN, METRICS, ROOT, TEST_GAME, game_folder
 
-
-def cli(*args: str, code: int = 0):
-    result = CliRunner().invoke(app, list(args))
-    assert result.exit_code == code, result.output
-    return result
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 # ---- compare shows the change ----------------------------------------------------------------------------

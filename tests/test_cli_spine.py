@@ -3,16 +3,7 @@
 What they say of the built-in games is what the registry finds, with a variant added or not (`builtin_ids`)."""
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args: str) -> subprocess.CompletedProcess:
-    code = f"import sys; sys.argv[0] = {args[0]!r}; from {args[0]}.cli import main; main()"
-    return subprocess.run([sys.executable, "-c", code, *args[1:]], capture_output=True, text=True, cwd=ROOT)
+from hostile import run
 
 
 def test_help_answers():

@@ -14,18 +14,15 @@ from pathlib import Path
 
 import distributed  # the `cluster` extra's; the `test` extra installs it too
 import pytest
-from typer.testing import CliRunner
 
-from checker.cli import app
+from conftest import checker_cli as cli
 
 
 TEST_GAME = Path(__file__).resolve().parent / "games" / "edc-test"
 METRICS = "checker.el_dorado_canyon.metrics"
 
 
-@pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 @pytest.fixture(scope="module")
@@ -36,12 +33,6 @@ def scheduler():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=logging.CRITICAL) as cluster:
         yield cluster.scheduler_address
-
-
-def cli(*args: str, code: int = 0):
-    result = CliRunner().invoke(app, list(args))
-    assert result.exit_code == code, result.output
-    return result
 
 
 SIMULATE = ["simulate", str(TEST_GAME), "--players", "3", "--seed", "7", "--json", "--quiet"]

@@ -15,7 +15,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from cards import BUILTIN, load_game
-from conftest import CARDS, edit_text
+from conftest import edit_text
 from generator.cli import app as generator_app
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -132,9 +132,8 @@ def test_the_fox_deck_places_each_image_at_its_box_embedded_once_svg_as_vectors(
     assert near(rgb_at(pdf, 2, items[3]["x"] + 30, items[3]["y"] + items[3]["h"] - 20), "#1f2a4a")  # moon.svg
 
 
-def test_the_fox_deck_kept_in_a_csv_builds_the_same_pdf_byte_for_byte(fox_build, tmp_path):
-    game = tmp_path / "fox-deck"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_the_fox_deck_kept_in_a_csv_builds_the_same_pdf_byte_for_byte(fox_build, tmp_path, game_copy):
+    game = game_copy(EXAMPLES / "fox-deck")
     edit_text(game / "game.toml", 'file = "cards.toml"', 'file = "cards.csv"')
     assert generator("build", game, "--out", tmp_path / "out")[0] == 0
     assert (tmp_path / "out" / "fox-deck-a4.pdf").read_bytes() == (fox_build / "fox-deck-a4.pdf").read_bytes()
@@ -160,9 +159,8 @@ h = 22
 
 
 @pytest.fixture
-def edc(tmp_path) -> Path:
-    game = tmp_path / "canyon"
-    shutil.copytree(CARDS / "el-dorado-canyon", game)
+def edc(tmp_path, game_copy) -> Path:
+    game = game_copy("el-dorado-canyon", "canyon")
     (game / "art").mkdir()
     Image.new("RGB", (1800, 1000), (40, 90, 160)).save(game / "art" / "town.png")
     (game / "town-look.toml").write_text(EDC_LAYOUT)
@@ -232,9 +230,8 @@ PICTURES = [
 
 
 @pytest.mark.parametrize("game_id, file, card, area", PICTURES, ids=[p[2] for p in PICTURES])
-def test_a_built_in_games_card_prints_its_own_image_in_its_picture_area(tmp_path, game_id, file, card, area):
-    game, out = tmp_path / "copy", tmp_path / "out"
-    shutil.copytree(CARDS / game_id, game)
+def test_a_built_in_games_card_prints_its_own_image_in_its_picture_area(tmp_path, game_copy, game_id, file, card, area):
+    game, out = game_copy(game_id, "copy"), tmp_path / "out"
     (game / "art").mkdir()
     Image.new("RGB", (1500, 1000), (40, 90, 160)).save(game / "art" / "mine.png")
     record = load_game(str(game)).record(card)
@@ -312,9 +309,8 @@ BAD = {
 
 
 @pytest.mark.parametrize("case", list(BAD))
-def test_bad_input_anywhere_is_exit_2_with_a_clear_message_and_keeps_the_last_good_output(tmp_path, case):
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game, symlinks=True)
+def test_bad_input_anywhere_is_exit_2_with_a_clear_message_and_keeps_the_last_good_output(tmp_path, game_copy, case):
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     assert generator("build", game, "--out", out)[0] == 0
     good = (out / "fox-deck-a4.pdf").read_bytes()
     breaks, message = BAD[case]
@@ -331,10 +327,9 @@ def test_bad_input_anywhere_is_exit_2_with_a_clear_message_and_keeps_the_last_go
     ("fallback = []", "Night ★ Fox", "character '★' (U+2605) is not in the font Fox (fonts/DejaVuSerif-Bold.ttf): "
      "choose a font that has it or add a fallback font"),
 ])
-def test_a_missing_glyph_names_the_font_as_the_designer_named_it_at_the_cards_row_and_its_box(tmp_path, fallback, name,
-                                                                                               message):
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_a_missing_glyph_names_the_font_as_the_designer_named_it_at_the_cards_row_and_its_box(tmp_path, game_copy,
+                                                                                               fallback, name, message):
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     edit_text(game / "game.toml", 'fallback = ["text"]', fallback)
     edit_text(game / "cards.toml", 'name = "Night Fox"', f'name = "{name}"')
     # at the card's name (cards.toml line 14); the name box is base.toml's [boxes.name] (line 17), drawn through
@@ -344,10 +339,9 @@ def test_a_missing_glyph_names_the_font_as_the_designer_named_it_at_the_cards_ro
         "layouts/base.toml:17\n")
 
 
-def test_text_a_built_in_look_draws_directly_is_checked_for_missing_glyphs_too(tmp_path):
+def test_text_a_built_in_look_draws_directly_is_checked_for_missing_glyphs_too(tmp_path, game_copy):
     """Eldorado's cards draw their names straight onto the canvas: a character its face lacks is an error, not a box."""
-    game = tmp_path / "eldorado"
-    shutil.copytree(CARDS / "eldorado", game)
+    game = game_copy("eldorado")
     edit_text(game / "ships.toml", 'name = "Ship of Francisco Pizarro"', 'name = "Ship of Pizarro 日本"')
     assert generator("build", game, "--out", tmp_path / "out") == (
         2, "", f"{game}/ships.toml:3: card 'ship-pizarro' (Ship of Pizarro 日本): character '日' (U+65E5) is not in "
@@ -355,9 +349,8 @@ def test_text_a_built_in_look_draws_directly_is_checked_for_missing_glyphs_too(t
     assert not (tmp_path / "out").exists()
 
 
-def test_a_box_changed_for_one_card_is_reported_at_that_change(tmp_path):
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_a_box_changed_for_one_card_is_reported_at_that_change(tmp_path, game_copy):
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     edit_text(game / "layouts" / "fox.toml", "h = 21", "h = 2")
     assert generator("build", game, "--out", out) == (
         2, "", f"{game}/cards.toml:23: card 'moonrise' (Moonrise): boxes.text (text): text does not fit its "
@@ -365,9 +358,8 @@ def test_a_box_changed_for_one_card_is_reported_at_that_change(tmp_path):
         "by about 8 of its 40 characters, in layouts/fox.toml:72\n")  # the card's text; [cards.moonrise.boxes.text]
 
 
-def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(tmp_path):
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(tmp_path, game_copy):
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     Image.new("RGB", (300, 220), (200, 100, 40)).save(game / "art" / "night-fox.png")
     code, said, warned = generator("build", game, "--out", out)
     assert code == 0 and said.startswith("fox-deck: 4 pages")
@@ -379,9 +371,8 @@ def test_art_below_300_dpi_is_a_warning_naming_the_card_and_the_build_succeeds(t
     assert (code, exported) == (0, warned)  # and so does every command that draws art
 
 
-def test_watch_warns_of_low_resolution_art_at_every_rebuild(tmp_path, monkeypatch):
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_watch_warns_of_low_resolution_art_at_every_rebuild(tmp_path, game_copy, monkeypatch):
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     Image.new("RGB", (300, 220), (200, 100, 40)).save(game / "art" / "night-fox.png")
 
     def two_rounds(folder, rebuild, **options):
@@ -413,9 +404,8 @@ def test_a_box_is_placed_from_the_top_left_corner_of_its_reference_in_mm_or_perc
     assert mm(rect_of({"h": 10}, box, (5 * MM, 40 * MM, 50 * MM, 20 * MM))) == (5, 50, 50, 10)
 
 
-def test_layout_structure_errors_name_file_line_and_box(tmp_path):
-    game = tmp_path / "fox-deck"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_layout_structure_errors_name_file_line_and_box(tmp_path, game_copy):
+    game = game_copy(EXAMPLES / "fox-deck")
     (game / "layouts" / "base.toml").write_text('extends = "layouts/fox.toml"\n')
     code, _, said = generator("build", game, "--out", tmp_path / "out")
     assert code == 2 and said == (f"{game}/layouts/fox.toml: extends: a loop of layouts (layouts/fox.toml -> "
@@ -431,9 +421,8 @@ def test_layout_structure_errors_name_file_line_and_box(tmp_path):
     ]
 
 
-def test_a_card_may_use_another_layout(tmp_path):
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_a_card_may_use_another_layout(tmp_path, game_copy):
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     (game / "layouts" / "night.toml").write_text('extends = "layouts/base.toml"\nbackground = "#20283c"\n')
     edit_text(game / "layouts" / "fox.toml", "[cards.moonrise.boxes.name]",
               '[cards.night-fox]\nlayout = "layouts/night.toml"\n\n[cards.moonrise.boxes.name]')
@@ -463,9 +452,8 @@ def _words_in(pdf: Path, page: int, box: tuple[float, ...]) -> list[str]:
                 if box[0] <= w["x0"] and w["x1"] <= box[2] and box[1] <= w["top"] and w["bottom"] <= box[3]]
 
 
-def test_a_card_names_its_own_layout_by_name(tmp_path):
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_a_card_names_its_own_layout_by_name(tmp_path, game_copy):
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     (game / "layouts" / "big-text.toml").write_text(BIG_TEXT)
     edit_text(game / "cards.toml", 'name = "Night Fox"\n', 'name = "Night Fox"\nlayout = "big-text"\n')
     assert generator("build", game, "--out", out)[:3:2] == (0, "")
@@ -505,9 +493,8 @@ def test_a_card_names_its_own_layout_by_name(tmp_path):
      "layouts/big-text.toml:10: boxes.text.font: expected one of Fox, display, text (fonts are declared in game.toml "
      "[fonts]), got 'Wolf'"),
 ])
-def test_a_card_naming_an_unknown_or_broken_layout_is_exit_2_at_its_line(tmp_path, file, old, new, message):
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_a_card_naming_an_unknown_or_broken_layout_is_exit_2_at_its_line(tmp_path, game_copy, file, old, new, message):
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     (game / "layouts" / "big-text.toml").write_text(BIG_TEXT)
     if file == "cards.csv":
         edit_text(game / "game.toml", 'file = "cards.toml"', 'file = "cards.csv"')
@@ -519,10 +506,9 @@ def test_a_card_naming_an_unknown_or_broken_layout_is_exit_2_at_its_line(tmp_pat
     assert generator("build", game, "--out", out) == (2, "", f"{game}/{message}\n")
 
 
-def test_a_layouts_card_overrides_carry_into_the_layouts_that_extend_it(tmp_path):
+def test_a_layouts_card_overrides_carry_into_the_layouts_that_extend_it(tmp_path, game_copy):
     """base.toml darkens Moonrise, fox.toml (extending it) colours its name: Moonrise keeps both, and fox.toml's art."""
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     with (game / "layouts" / "base.toml").open("a") as base:
         base.write('\n[cards.moonrise]\nbackground = "#20283c"\n\n[cards.night-fox.boxes.name]\ncolour = "#ffd27a"\n')
     assert generator("build", game, "--out", out)[0] == 0
@@ -538,9 +524,8 @@ def test_a_layouts_card_overrides_carry_into_the_layouts_that_extend_it(tmp_path
     assert (1.0, 0.82, 0.48) in gold  # Night Fox's name in #ffd27a
 
 
-def test_a_png_icon_of_the_folder_prints_inline_at_the_text_size(tmp_path):
-    game, out = tmp_path / "fox-deck", tmp_path / "out"
-    shutil.copytree(EXAMPLES / "fox-deck", game)
+def test_a_png_icon_of_the_folder_prints_inline_at_the_text_size(tmp_path, game_copy):
+    game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
     Image.new("RGBA", (64, 64), (30, 120, 40, 255)).save(game / "icons" / "leaf.png")
     edit_text(game / "game.toml", 'paw = "icons/paw.svg"', 'paw = "icons/paw.svg"\nleaf = "icons/leaf.png"')
     edit_text(game / "cards.toml", "Play at dusk.", "Play at dusk :leaf:.")

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from casebook import CaseBook
 
 BOOK = CaseBook("el-dorado-canyon", state_keys=("first_player",))
@@ -21,18 +19,17 @@ SECTIONS = ("The Goal", "Components", "Table Set Up", "Player Set Up", "Gameplay
 FAQ = ("If I control a \"good\" character and I kill a \"bad\" character, how much infamy do I get?",
        "What happens if a character shoots themself?", "How does Round the Rosie work?", "Is there a hand limit?",
        "How does Advanced Mining work?", "How does my character gain back health?")
-NAMES = BOOK.names
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_case(name, tmp_path, capsys):
-    expect, result = BOOK.check(name, tmp_path, capsys)
-    if result is None:
-        return
+def _town_and_characters(expect: dict, result: dict) -> None:
+    """El Dorado Canyon's own keys: the town's and the character deck's fields of the next state."""
     state = result["state"]
     for table in ("town", "characters"):
         for key, value in expect.get(table, {}).items():
             assert state[table][key] == value, f"{table}.{key}"
+
+
+test_case = BOOK.test(_town_and_characters)
 
 
 def test_cases_cover_every_section_and_faq_answer():

@@ -23,9 +23,7 @@ TEST_GAME = ROOT / "tests" / "games" / "edc-test"
 CASES = ROOT / "tests" / "cases" / "el-dorado-canyon"
 
 
-@pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 def test_every_effect_and_trigger_of_the_vocabulary_has_a_rule():

@@ -9,15 +9,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cards import load_game
-from checker.cli import app
 from checker.eldorado import compile_game, resolve
 from checker.eldorado.metrics import FAMILIES, new_tally, play_game
 from checker.eldorado.simulation import POLICIES, act, options, setup
 from checker.eldorado.state import write_table
 from checker.eldorado.world import World
+from conftest import simulated as run
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = compile_game(load_game("eldorado"))
@@ -25,15 +24,7 @@ WORLD = World(DATA)
 ENTRY = ("id", "n", "win_rate", "ci_low", "ci_high", "verdict")
 
 
-@pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
-
-
-def run(*args: str) -> str:
-    result = CliRunner().invoke(app, ["simulate", *args])
-    assert result.exit_code == 0, result.output
-    return result.stdout
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 @pytest.mark.parametrize("policy, seed", [("greedy", 3), ("random", 4)])

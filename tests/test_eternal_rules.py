@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from checker.core.errors import StateError
 from checker.core.rulings import load_rulings
 from checker.eternal_gold_and_steel import cite, compile_game, resolve
 from checker.eternal_gold_and_steel.rules import Rules
+from hostile import run
 
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOK = ROOT / "tests" / "sources" / "rulebooks" / "eternal-gold-and-steel.txt"
@@ -69,20 +68,15 @@ def test_every_cited_ruling_exists_and_every_quote_is_in_the_rulebook():
 
 
 def test_checker_rulings_lists_them():
-    result = _run("rulings", GAME)
+    result = run("checker", "rulings", GAME)
     assert result.returncode == 0
     assert "G7 [eternal-gold-and-steel] (house)" in result.stdout and "GS-R4 [eternal-gold-and-steel]" in result.stdout
 
 
 # ---- the command line ----------------------------------------------------------------------------------------
 
-def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    code = "import sys; sys.argv[0] = 'checker'; from checker.cli import main; main()"
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd)
-
-
 def test_text_output_gives_the_verdict_first_then_cited_steps(tmp_path):
-    result = _run("resolve", str(CASES / "market-01-learned-herbalist.toml"))
+    result = run("checker", "resolve", str(CASES / "market-01-learned-herbalist.toml"))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     # the headline fell back to the verdict's first line, which is not repeated under it
@@ -95,7 +89,7 @@ def test_text_output_gives_the_verdict_first_then_cited_steps(tmp_path):
 
 def test_json_and_out_give_the_same_next_state_which_resolves_again(tmp_path):
     out = tmp_path / "next.toml"
-    result = _run("resolve", str(CASES / "weapons-07-end-turn-equipping.toml"), "--json", "--out", str(out))
+    result = run("checker", "resolve", str(CASES / "weapons-07-end-turn-equipping.toml"), "--json", "--out", str(out))
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == {"format", "headline", "verdict", "log", "state", "game_over"} and data["format"] == 1
@@ -107,13 +101,13 @@ def test_json_and_out_give_the_same_next_state_which_resolves_again(tmp_path):
     assert written["turn"] == "Bob"
     follow = tmp_path / "follow.toml"
     follow.write_text(out.read_text() + '\n[action]\nkind = "end_turn"\n')
-    again = _run("resolve", str(follow), "--json")
+    again = run("checker", "resolve", str(follow), "--json")
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout)["state"]["turn"] == "Ann"
 
 
 def test_game_over_json_has_winners_and_scores():
-    result = _run("resolve", str(CASES / "g1-01-last-player-standing-wins.toml"), "--json")
+    result = run("checker", "resolve", str(CASES / "g1-01-last-player-standing-wins.toml"), "--json")
     data = json.loads(result.stdout)
     assert data["game_over"] is True and data["winners"] == ["Ann"]
     assert data["scores"] == {"Ann": {"health": 25, "out": False}, "Bob": {"health": 0, "out": True}}
@@ -136,7 +130,7 @@ def test_invalid_input_exits_2_naming_player_and_field_and_writes_nothing(tmp_pa
     state = tmp_path / "state.toml"
     state.write_text(f'game = "{GAME}"\n' + body)
     out = tmp_path / "next.toml"
-    result = _run("resolve", str(state), "--out", str(out))
+    result = run("checker", "resolve", str(state), "--out", str(out))
     assert result.returncode == 2
     assert message in result.stderr and str(state) in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
@@ -148,9 +142,9 @@ def test_a_missing_shuffle_asks_for_a_seed(tmp_path):
     state.write_text(f'game = "{GAME}"\n[[players]]\nname = "Ann"\nhand = ["hourglass-sage"]\ngold = 0\n'
                      'discard = ["diplomacy", "bannerman"]\n[[players]]\nname = "Bob"\n'
                      '[action]\nkind = "play"\ncard = "hourglass-sage"\n')
-    result = _run("resolve", str(state))
+    result = run("checker", "resolve", str(state))
     assert result.returncode == 2 and "player 'Ann': deck: the deck is empty" in result.stderr
-    seeded = [_run("resolve", str(state), "--seed", "3", "--json") for _ in range(2)]
+    seeded = [run("checker", "resolve", str(state), "--seed", "3", "--json") for _ in range(2)]
     assert seeded[0].returncode == 0 and seeded[0].stdout == seeded[1].stdout
     hand = json.loads(seeded[0].stdout)["state"]["players"][0]["hand"]
     assert len(hand) == 1 and hand[0] in ("diplomacy", "bannerman")

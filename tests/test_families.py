@@ -18,6 +18,7 @@ import pdfplumber
 import pytest
 from typer.testing import CliRunner
 
+import hostile
 from cards import load_game
 from cards.families import FAMILIES, GAMES_ENV, Family, builtin_games
 from checker.commands import app as checker_app
@@ -31,9 +32,7 @@ DISPUTE = ROOT / "tests" / "cases" / "el-dorado-canyon" / "51-readme-dispute.tom
 def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     """A tool as a user runs it, with the variant's folder on the game search path."""
     env = {**os.environ, GAMES_ENV: str(tmp_path / "games"), "PNPKIT_CACHE": str(tmp_path / "cache")}
-    code = f"import sys; sys.argv[0] = {args[0]!r}; from {args[0]}.cli import main; main()"
-    return subprocess.run([sys.executable, "-c", code, *args[1:]], capture_output=True, text=True, cwd=tmp_path,
-                          env=env)
+    return hostile.run(*args, cwd=tmp_path, timeout=None, env=env)
 
 
 def test_a_variant_is_a_builtin_game_found_by_its_own_id(edc_variant, monkeypatch):

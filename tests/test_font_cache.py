@@ -19,9 +19,7 @@ FONTS = Path(__file__).resolve().parent.parent / "fonts"
 ROOT = FONTS.parent
 
 
-@pytest.fixture(autouse=True)
-def _own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 @pytest.fixture

@@ -21,7 +21,9 @@ from checker.el_dorado_canyon.players import Play
 from checker.el_dorado_canyon.rules import LEFT, Rules
 from madeup_games import gain_card, game_toml, write_town
 
-from test_balance_lab import METRICS, TEST_GAME, _cache  # noqa: F401 (_cache: its cache-per-test fixture)
+from test_balance_lab import METRICS, TEST_GAME
+
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 def test_each_figure_is_counted_as_defined():

@@ -16,7 +16,6 @@ import pytest
 import cards.models.el_dorado_canyon as edc
 import cards.models.eternal_gold_and_steel as gold_and_steel
 from cards import BUILTIN, load_game
-from common import stamps
 from cards.families import FAMILIES
 from common.kept import Kept, record_repr
 from generator.engine.build import build_game
@@ -29,10 +28,7 @@ RULED = [fam for fam in FAMILIES.values() if fam.engine is not None]
 KINDS = ["cards.effects", "cards.models.kinds", *(f"{fam.schema}.kinds" for fam in RULED)]
 
 
-@pytest.fixture(autouse=True)
-def _own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)
+pytestmark = pytest.mark.usefixtures("settled_cache")
 
 
 def pairs(kept: object, validated: object) -> list[tuple[object, object]]:

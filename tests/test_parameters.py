@@ -12,27 +12,18 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cards import DefinitionError, load_game
 from cards.families import FAMILIES
 from cards.parameters import declared
-from checker.cli import app
+from conftest import checker_cli as cli
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = ROOT / "tests" / "games" / "edc-test"
 SOURCES = ROOT / "tests" / "sources"  # the rulebooks and design files, checked against ../shared by CI
 
 
-@pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
-
-
-def cli(*args: str, code: int = 0):
-    result = CliRunner().invoke(app, list(args))
-    assert result.exit_code == code, result.output
-    return result
+pytestmark = pytest.mark.usefixtures("own_cache")
 
 
 def variant(tmp_path: Path, table: str, source: Path = TEST_GAME, name: str = "variant") -> Path:
@@ -237,6 +228,60 @@ def test_gold_and_steel_gives_a_player_without_health_the_games_start(tmp_path):
         (tmp_path / "g.toml").write_text(f'game = "{game}"\n' + state)
         out = json.loads(cli("resolve", str(tmp_path / "g.toml"), "--json").stdout)
         assert [p["health"] for p in out["state"]["players"]] == [health, health]
+
+
+
+HOUSE_LINES = {  # a template's lines that the variant's [parameters] change: (the rulebook's, the game's)
+    "el-dorado-canyon": [
+        ("# row (list of town card ids, default []): the face-up town cards (at most 3). Ids: ",
+         "# row (list of town card ids, default []): the face-up town cards (at most 4). Ids: "),
+        ("# health (whole number 0 to 5, default 5): health track (H3); 0 only without a character",
+         "# health (whole number 0 to 7, default 3): health track (H3); 0 only without a character"),
+        ("# health = 5", "# health = 3"),
+        ("# ammo (whole number 0 to 5, default 5): ammo track (H3)",
+         "# ammo (whole number 0 to 7, default 2): ammo track (H3)"),
+        ("# ammo = 5", "# ammo = 2")],
+    "eternal-gold-and-steel": [
+        ("# health (whole number 0 to 999, default 25): 0 = out of the game (G1)",
+         "# health (whole number 0 to 999, default 30): 0 = out of the game (G1)"),
+        ("# health = 25", "# health = 30")],
+}
+HOUSE_TABLES = {"el-dorado-canyon": "start_health = 3\nstart_ammo = 2\ntrack_limit = 7\ntown_row = 4",
+                "eternal-gold-and-steel": "start_health = 30"}
+
+
+@pytest.mark.parametrize("rules", list(HOUSE_LINES))
+def test_template_and_schema_show_the_games_own_parameters(tmp_path, monkeypatch, rules):
+    """A game's house rules are the defaults its template and schema show (the reader plays them), each line that
+    names a rulebook number and nothing else changed."""
+    from cards.families import builtin_games
+
+    source = TEST_GAME if rules == "el-dorado-canyon" else builtin_games()[rules]
+    plain = variant(tmp_path / "plain", "", source=source)
+    house = variant(tmp_path / "house", f"[parameters]\n{HOUSE_TABLES[rules]}", source=source)
+    monkeypatch.chdir(tmp_path)
+    texts = {}
+    for folder in (plain, house):
+        texts[folder] = cli("template", str(folder), "--players", "Ann,Bob").stdout.replace(
+            f'game = "{folder.parent.name}/variant"', 'game = "variant"')
+    expected = texts[plain]
+    for rulebook, game in HOUSE_LINES[rules]:
+        assert f"\n{rulebook}" in expected, rulebook
+        expected = expected.replace(f"\n{rulebook}", f"\n{game}")
+    assert texts[house] == expected
+    schemas = {folder: cli("schema", str(folder)).stdout.replace(str(folder), "GAME") for folder in (plain, house)}
+    assert schemas[plain] == cli("schema", rules).stdout.replace(f"checker schema {rules}", "checker schema GAME")
+    rows = {"el-dorado-canyon": [("| `row` | list of town card ids | [] | the face-up town cards (at most 3) |",
+                                  "| `row` | list of town card ids | [] | the face-up town cards (at most 4) |"),
+                                 ("| `health` | whole number 0 to 5 | 5 |", "| `health` | whole number 0 to 7 | 3 |"),
+                                 ("| `ammo` | whole number 0 to 5 | 5 |", "| `ammo` | whole number 0 to 7 | 2 |")],
+            "eternal-gold-and-steel": [("| `health` | whole number 0 to 999 | 25 |",
+                                        "| `health` | whole number 0 to 999 | 30 |")]}[rules]
+    expected = schemas[plain]
+    for rulebook, game in rows:
+        assert expected.count(f"\n{rulebook}") == 1, rulebook
+        expected = expected.replace(f"\n{rulebook}", f"\n{game}")
+    assert schemas[house] == expected
 
 
 # ---- the balance lab -----------------------------------------------------------------------------------

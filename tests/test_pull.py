@@ -7,6 +7,7 @@ on 127.0.0.1; after every failure the snapshot holds the bytes it held before.
 from __future__ import annotations
 
 import shutil
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import edit_text
+from generator.pull import pull
 from test_designer import EXAMPLES, generator
 
 SHEET = (EXAMPLES / "fox-deck" / "cards.csv").read_bytes()
@@ -109,6 +111,33 @@ def test_pull_writes_the_snapshot_and_lists_what_changed(server, tmp_path):
     assert (code, said) == (0, f"{game}/cards.csv <- {server}/changed: unchanged\n")
     code, _, err = generator("build", game, "--out", tmp_path / "out")  # builds read the snapshot, offline
     assert code == 0 and "dawn-fox" in (tmp_path / "out" / "fox-deck-a4.json").read_text()
+
+
+def test_pull_neither_copies_nor_opens_a_file_the_definitions_do_not_use(server, tmp_path):
+    """The fetched sheet is validated in place of its snapshot: a large scan kept beside the art is not copied or
+    opened (Python's audit hook sees every file it opens and every copy it makes)."""
+    game = fox(tmp_path, f"{server}/changed")
+    scan = game / "art" / "scan.tif"
+    with scan.open("wb") as out:
+        out.truncate(512 * 2**20)  # 512 MB, sparse: nothing on the disk until someone copies it
+    seen: list[tuple[str, str]] = []
+    watching = [True]
+
+    def audit(event: str, args: tuple) -> None:
+        if watching[0] and (event == "open" or event.startswith("shutil.copy")):
+            seen.append((event, str(args[0])))
+
+    sys.addaudithook(audit)  # a hook stays for the process: it stops recording below
+    try:
+        said = pull(game)
+    finally:
+        watching[0] = False
+    assert said[0] == f"{game}/cards.csv <- {server}/changed: 1 added, 0 removed, 1 fields changed"
+    assert (game / "cards.csv").read_bytes() == CHANGED
+    opened = {Path(path).resolve() for event, path in seen if event == "open" and not path.isdigit()}
+    assert {game.resolve() / "game.toml", game.resolve() / "art" / "fox.png"} <= opened  # the hook saw the load
+    assert scan.resolve() not in opened
+    assert [path for event, path in seen if event != "open"] == []  # no copy of any file or folder
 
 
 def test_a_redirect_is_followed(server, tmp_path):

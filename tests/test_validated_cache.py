@@ -9,15 +9,11 @@ from pathlib import Path
 import pytest
 
 from cards import BUILTIN, DefinitionError, compiled, load_game, loader
-from common import cachefile, stamps
+from common import cachefile
 from conftest import edit_text
 
 
-@pytest.fixture(autouse=True)
-def _own_cache(tmp_path, monkeypatch):
-    """A cache of the test's own; files made by the test count as settled (`common.stamps` is tested itself)."""
-    monkeypatch.setenv("PNPKIT_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)
+pytestmark = pytest.mark.usefixtures("settled_cache")  # a cache of the test's own, its files settled at once
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@
 Each engine declares its schema once, beside its reader (`<engine>/state_schema.py`, exported
 as the engine's `STATE_SCHEMA`); the reader takes its allowed keys from it (`keys`,
 `kind_keys`) and `checker schema GAME` prints it, so the page and the reader cannot drift
-on which fields exist.  The types, defaults and meanings are written for players.
+on which fields exist.  The types, defaults and meanings are written for players; a number the
+game's `[parameters]` may change is written `$NAME` and shown filled in (`StateSchema.for_game`).
 """
 from __future__ import annotations
 
@@ -51,6 +52,26 @@ class StateSchema(Record):
     def kind_keys(self, path: str, kind: str) -> tuple[str, ...]:
         """The keys of an action table of this `kind`, beside `kind` and `player`."""
         return tuple(f.name for f in self.table(path).fields if kind in f.kinds)
+
+    def for_game(self, rules: str, parameters: dict[str, int]) -> StateSchema:
+        """The schema as a game of the family `rules` whose `[parameters]` are `parameters` reads it: `$NAME` in a
+        field's type, default or meaning (a number the reader takes from the rule parameter NAME, such as a
+        starting health or a track's top) becomes the game's value, or the rulebook's where it sets none; so
+        `checker schema`, `checker template` and `checker serve` show a game's house rules as its reader applies them."""
+        from string import Template  # only where a schema is shown: `string` brings `re` into resolve's start-up
+
+        from cards.families import family
+        from cards.parameters import declared, values
+
+        given = values(declared(family(rules).schema_module()), parameters)
+
+        def fill(text: str) -> str:
+            return Template(text).substitute(given)
+
+        tables = tuple(Table(t.path, t.means, tuple(Field(f.name, fill(f.type), fill(f.default), fill(f.means),
+                                                          f.kinds, f.ids, f.fill) for f in t.fields))
+                       for t in self.tables)
+        return StateSchema(self.game, self.intro, tables, self.notes)
 
 
 FORMAT_FIELD = Field("format", "whole number", "1", "format version of the state file: a newer one is refused "

@@ -20,7 +20,7 @@ STATE_SCHEMA = StateSchema(
             Field("players", "array of tables", "required", "the players clockwise, as many as the game seats"),
         )),
         Table("town", "`[town]`: the face-up row and the deck under it.", (
-            Field("row", "list of town card ids", "[]", "the face-up town cards (at most 3)", ids=('town',)),
+            Field("row", "list of town card ids", "[]", "the face-up town cards (at most $town_row)", ids=('town',)),
             Field("deck", "list of town card ids", "[]", "the town deck, top first", ids=('town',)),
         )),
         Table("characters", "`[characters]`: the character deck.", (
@@ -29,8 +29,8 @@ STATE_SCHEMA = StateSchema(
         Table("players", "Each `[[players]]`: a player's character, tracks, piles and the card revealed.", (
             Field("name", "text", "required", "unique at the table"),
             Field("character", "character", "none (GONE)", f"{CHARACTER}; none: the player is GONE (EDC-3)", ids=('character',), fill='"FILL IN"'),
-            Field("health", "whole number 0 to 5", "5", "health track (H3); 0 only without a character"),
-            Field("ammo", "whole number 0 to 5", "5", "ammo track (H3)"),
+            Field("health", "whole number 0 to $track_limit", "$start_health", "health track (H3); 0 only without a character"),
+            Field("ammo", "whole number 0 to $track_limit", "$start_ammo", "ammo track (H3)"),
             Field("unbanked", "whole number 0 to 999", "0", "unbanked gold: what a steal can take"),
             Field("banked", "whole number 0 to 999", "0", "banked gold: safe"),
             Field("infamy", "whole number 0 to 999", "0", "infamy tokens"),

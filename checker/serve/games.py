@@ -105,7 +105,7 @@ def _describe(name: str, ref: str) -> dict[str, Any]:
     from checker.core.engines import engine_for
 
     game = load_game(ref)
-    schema = engine_for(game.id, game.rules).STATE_SCHEMA
+    schema = engine_for(game.id, game.rules).STATE_SCHEMA.for_game(game.rules, game.parameters)
     records: dict[str, list[dict[str, Any]]] = {}
     for component in game.components:
         for record in component.records:

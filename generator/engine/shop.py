@@ -128,11 +128,31 @@ class Refusal:
                              size=spec.size, why=self.vendor.refuses(spec.kind, spec.size_mm, words))
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """Each component of a game as a vendor takes it, asked once: made whole (in game order), sent in parts
+    (boards too long for a PNG preset) or refused (why: `Refusal.line`)."""
+
+    made: list[Any]
+    parted: list[Any]
+    refused: list[Refusal]
+
+
+def _plan(game: Any, vendor: Any) -> _Plan:
+    plan = _Plan([], [], [])
+    for comp in game.components:
+        if vendor.refuses(comp.spec.kind, comp.spec.size_mm) is None:
+            plan.made.append(comp)
+        elif _in_parts(comp, vendor):
+            plan.parted.append(comp)
+        else:
+            plan.refused.append(Refusal(comp, vendor))
+    return plan
+
+
 def refusals(game: Any, vendor_id: str) -> list[Refusal]:
     """The components of `game` the vendor cannot make (the guide lists them before anything is drawn)."""
-    vendor = VENDORS[vendor_id]
-    return [Refusal(c, vendor) for c in game.components
-            if vendor.refuses(c.spec.kind, c.spec.size_mm) and not _in_parts(c, vendor)]
+    return _plan(game, VENDORS[vendor_id]).refused
 
 
 def _in_parts(comp: Any, vendor: Any) -> bool:
@@ -148,17 +168,16 @@ def shop_files(game: Any, looks: Any, style: Style, opts: Options, folder: Path,
 
     vendor = VENDORS[vendor_id]
     opts = replace(opts, bleed=opts.bleed if vendor.bleed is None else vendor.bleed, stamp=opts.stamp and vendor.stamp)
+    plan = _plan(game, vendor)
+    refused = [r.line() for r in plan.refused]
     groups: dict[tuple[float, float], list[Any]] = {}
-    refused = [r.line() for r in refusals(game, vendor_id)]
-    parted = [c for c in game.components if vendor.refuses(c.spec.kind, c.spec.size_mm) and _in_parts(c, vendor)]
-    for comp in game.components:
-        if vendor.refuses(comp.spec.kind, comp.spec.size_mm) is None:
-            size = vendor.made_size(comp.spec.size_mm)
-            made = comp if size == comp.spec.size_mm else replace(comp, spec=_MadeAt(comp.spec, size))
-            groups.setdefault(size, []).append(made)
+    for comp in plan.made:
+        size = vendor.made_size(comp.spec.size_mm)
+        made = comp if size == comp.spec.size_mm else replace(comp, spec=_MadeAt(comp.spec, size))
+        groups.setdefault(size, []).append(made)
     files: dict[Path, bytes] = {}
     copies: list[str] = []
-    for comp in parted:
+    for comp in plan.parted:
         size, _ = board_parts(comp.spec.size_mm, vendor.largest)
         label, parts = size_label(size), _parted(comp, opts, vendor.largest)
         for (stem, _), image in zip(parts, render_pages(face_pdf(game, looks, style, opts, [p for _, p in parts],
