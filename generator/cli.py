@@ -279,7 +279,8 @@ def watch(
             result = _drawn(lambda: session.build(loaded))
             typer.echo(shown(f"{result.summary()} ({time.perf_counter() - start:.2f} s)"))
         except (DefinitionError, LayoutError, FileRefused) as exc:
-            where = (f"--lang {lang}: " if lang else "") + ("--out: " if isinstance(exc, FileRefused) else "")
+            drawing = f"--lang {lang}: " if lang and not isinstance(exc, DefinitionError) else ""  # as build says
+            where = drawing + ("--out: " if isinstance(exc, FileRefused) else "")
             typer.echo(shown(f"{where}{exc}\n(the last good files are kept; watching for the fix)"), err=True)
         session.settle()
 
