@@ -59,6 +59,7 @@ def load(game: str, lang: str | None = None, fallback: bool = False) -> Any:
     definitions."""
     from cards import DefinitionError, load_game
 
+    languages(lang, fallback)
     try:
         if lang is None:
             return load_game(game)
@@ -69,18 +70,44 @@ def load(game: str, lang: str | None = None, fallback: bool = False) -> Any:
         raise Refused(str(exc)) from None
 
 
-def guarded(action: Callable[[], None]) -> None:
-    """Run a build step; a layout that cannot be printed, or an output folder that cannot be written, is `Refused`."""
+def languages(lang: str | None, fallback: bool) -> None:
+    """`--lang-fallback` is refused without `--lang` (every command that takes them)."""
+    if fallback and lang is None:
+        raise Refused("--lang-fallback: expected --lang CODE with it (the language whose missing texts fall back)")
+
+
+def watched_language(game: str, lang: str | None, fallback: bool) -> None:
+    """`generator watch`'s check before it starts: `--lang-fallback` without `--lang`, or a language the game
+    lacks, is `Refused` as `load` refuses it; definitions that do not load are left to the first rebuild to say
+    (it keeps watching for the fix)."""
+    from cards import DefinitionError, load_game
+    from cards.translations import codes
+
+    languages(lang, fallback)
+    if lang is None:
+        return
+    try:
+        known = codes(load_game(game))
+    except DefinitionError:
+        return
+    if lang not in known:
+        load(game, lang)  # refused: the languages the game has
+
+
+def guarded(action: Callable[[], None], lang: str | None = None) -> None:
+    """Run a build step; a layout that cannot be printed, or an output folder that cannot be written, is `Refused`
+    (naming the language `lang` the step draws in)."""
     from common.files import FileRefused
     from generator.engine.errors import LayoutError
     from generator.engine.versions import ManifestError
 
+    where = f"--lang {lang}: " if lang else ""
     try:
         action()
     except (LayoutError, ManifestError) as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(f"{where}{exc}") from None
     except FileRefused as exc:
-        raise Refused(f"--out: {exc}") from None
+        raise Refused(f"{where}--out: {exc}") from None
 
 
 def drawn(draw: Callable[[], T]) -> T:
@@ -104,8 +131,7 @@ def build(games: list[str], opts: Options, out: Path, shop: str | None, no_cache
     from common.usercache import cache_dir
     from generator.engine.build import build_game
 
-    if fallback and lang is None:
-        raise Refused("--lang-fallback: expected --lang CODE with it (the language whose missing texts fall back)")
+    languages(lang, fallback)
     names = games or list(builtin_games())
     if since is not None and len(names) != 1:
         raise Refused(f"--since: expected one game (its manifest is of one), got {len(names)}")
@@ -115,12 +141,9 @@ def build(games: list[str], opts: Options, out: Path, shop: str | None, no_cache
     with progress(len(names)) as advance:
         for name in names:
             game = load(name, lang, fallback)
-            try:
-                guarded(lambda: print(shown(drawn(lambda: build_game(
-                    game, opts, out, shop=shop, cache_root=None if no_cache else cache_dir(),
-                    since=since)).summary())))
-            except Refused as exc:
-                raise Refused(f"--lang {lang}: {exc}" if lang else str(exc)) from None
+            guarded(lambda: print(shown(drawn(lambda: build_game(
+                game, opts, out, shop=shop, cache_root=None if no_cache else cache_dir(),
+                since=since)).summary())), lang)
             advance()
 
 

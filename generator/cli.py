@@ -92,26 +92,28 @@ def png(
     card: Optional[str] = typer.Option(None, "--card", help="Only this record id."),
     dpi: int = typer.Option(300, "--dpi", help="Resolution (72 to 1200).", parser=option_parser(whole=True)),
     out: Path = OUT, bleed: float = BLEED, ink_saver: bool = INK, no_stamp: bool = NO_STAMP,
+    lang: Optional[str] = LANG, lang_fallback: bool = LANG_FALLBACK,
 ) -> None:
-    """Write a PNG of every card face with bleed: OUT/GAME-png/COMPONENT/ID-front.png and -back.png."""
+    """Write a PNG of every card face with bleed: OUT/GAME-png/COMPONENT/ID-front.png and -back.png
+    (OUT/GAME-png-CODE/ with --lang CODE)."""
     from common.files import write_set
     from generator.engine.box import Style
-    from generator.engine.build import output_name
+    from generator.engine.build import folder_name, output_name
     from generator.engine.raster import png_files
     from generator.templates import looks_for
 
     if not 72 <= dpi <= 1200:
         _fail(f"--dpi: expected 72 to 1200, got {dpi}")
     opts = _options("a4", "long", "0,0", False, False, bleed, ink_saver, False, no_stamp)
-    loaded = _load(game)
+    loaded = _load(game, lang, lang_fallback)
 
     def run() -> None:
         files = _drawn(lambda: png_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts, out, dpi=dpi,
                                          card=card))
         write_set(files, root=out)
         typer.echo(shown(f"{output_name(loaded)}: wrote {len(files)} PNG files at {dpi} dpi into "
-                         f"{out / (output_name(loaded) + '-png')}"))
-    _guarded(run)
+                         f"{out / folder_name(loaded, 'png')}"))
+    _guarded(run, lang)
 
 
 @app.command()
@@ -120,22 +122,24 @@ def tts(
     out: Path = OUT, ink_saver: bool = INK, no_stamp: bool = NO_STAMP,
     tts_url: Optional[str] = typer.Option(None, "--tts-url", help="URL where you host the images, for every player "
                                                                   "(default: file:/// URLs, this computer only)."),
+    lang: Optional[str] = LANG, lang_fallback: bool = LANG_FALLBACK,
 ) -> None:
-    """Write Tabletop Simulator sheets and images with a saved object OUT/GAME-tts/GAME.json."""
+    """Write Tabletop Simulator sheets and images with a saved object OUT/GAME-tts/GAME.json
+    (OUT/GAME-tts-CODE/GAME-CODE.json with --lang CODE)."""
     from common.files import write_set
     from generator.engine.box import Style
-    from generator.engine.build import output_name
+    from generator.engine.build import folder_name, lang_tag, output_name
     from generator.engine.tts import tts_files
     from generator.templates import looks_for
 
     if tts_url is not None and not tts_url.startswith(("https://", "http://", "file:///")):
         _fail(f"--tts-url: expected an https:// or http:// URL where the images are hosted, got {tts_url!r}")
     opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False, no_stamp)
-    loaded = _load(game)
+    loaded = _load(game, lang, lang_fallback)
 
     def run() -> None:
-        name = output_name(loaded)
-        folder = out / f"{name}-tts"
+        name = output_name(loaded) + lang_tag(loaded)
+        folder = out / folder_name(loaded, "tts")
         files = _drawn(lambda: tts_files(loaded, looks_for(loaded), Style(ink_saver=ink_saver), opts,
                                          folder, name, tts_url))
         write_set(files, root=out)
@@ -143,9 +147,9 @@ def tts(
                  else f"its images named by file:/// URLs of {folder.absolute()}/, so it loads on this computer only; "
                       "to play with others, host the images (Tabletop Simulator's Cloud Manager or any web host) and "
                       "build again with --tts-url URL (docs/printing.md#tabletop-simulator)")
-        typer.echo(shown(f"{name}: wrote {len(files) - 1} Tabletop Simulator images and {folder / (name + '.json')}, "
-                         + where))
-    _guarded(run)
+        typer.echo(shown(f"{output_name(loaded)}: wrote {len(files) - 1} Tabletop Simulator images and "
+                         f"{folder / (name + '.json')}, " + where))
+    _guarded(run, lang)
 
 
 @app.command()
@@ -154,9 +158,10 @@ def proof(
     component: Optional[str] = typer.Option(None, "--component", help="Only this component's faces."),
     dpi: int = typer.Option(100, "--dpi", help="Resolution (36 to 600).", parser=option_parser(whole=True)),
     hand: Optional[str] = typer.Option(None, "--hand", help="Also a fanned hand of these cards: id,id,..."),
-    out: Path = OUT, ink_saver: bool = INK,
+    out: Path = OUT, ink_saver: bool = INK, lang: Optional[str] = LANG, lang_fallback: bool = LANG_FALLBACK,
 ) -> None:
-    """Write OUT/GAME-proof.png, a contact sheet of every face with its id, and with --hand OUT/GAME-hand.png."""
+    """Write OUT/GAME-proof.png, a contact sheet of every face with its id, and with --hand OUT/GAME-hand.png
+    (GAME-proof-CODE.png, GAME-hand-CODE.png with --lang CODE)."""
     from common.files import write_set
     from generator.engine.box import Style
     from generator.engine.build import output_name
@@ -169,7 +174,7 @@ def proof(
     if held is not None and not all(held):
         _fail(f"--hand: expected card ids separated by commas (e.g. red-fox,moonrise), got {hand!r}")
     opts = _options("a4", "long", "0,0", False, False, 3.0, ink_saver, False)
-    loaded = _load(game)
+    loaded = _load(game, lang, lang_fallback)
 
     def run() -> None:
         name = output_name(loaded)
@@ -177,7 +182,7 @@ def proof(
                                            dpi=dpi, component=component, hand=held))
         write_set(files, root=out)
         typer.echo(shown(f"{name}: wrote {' and '.join(str(f) for f in files)}"))
-    _guarded(run)
+    _guarded(run, lang)
 
 
 @app.command()
@@ -234,7 +239,8 @@ def watch(
     game: str = typer.Argument(..., help="Game id or folder to watch."),
     paper: str = PAPER, out: Path = OUT, duplex: str = DUPLEX_OPT, back_offset: str = OFFSET,
     no_backs: bool = NO_BACKS, fold: bool = FOLD, bleed: float = BLEED, ink_saver: bool = INK,
-    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, no_stamp: bool = NO_STAMP,
+    cut_lines: bool = CUTS, no_cache: bool = NO_CACHE, no_stamp: bool = NO_STAMP, lang: Optional[str] = LANG,
+    lang_fallback: bool = LANG_FALLBACK,
     poll: bool = typer.Option(False, "--poll", help="Check the folder every --interval instead of waiting for the "
                                                     "file system's change notices (for network folders)."),
     interval: float = typer.Option(0.5, "--interval", help=f"Seconds between checks when polling ({INTERVAL[0]:g} to "
@@ -242,7 +248,8 @@ def watch(
                                    parser=option_parser(low=INTERVAL[0], high=INTERVAL[1], unit=" s")),
 ) -> None:
     """Rebuild GAME's kit whenever one of its files changes (Ctrl-C stops); the cards just
-    changed are written first as PNG previews into OUT/GAME-png/."""
+    changed are written first as PNG previews into OUT/GAME-png/ (with --lang CODE: the kit
+    OUT/GAME-PAPER-CODE.pdf, the previews in OUT/GAME-png-CODE/)."""
     import time
 
     from cards import DefinitionError
@@ -255,11 +262,12 @@ def watch(
     from generator.templates import looks_for
 
     opts = _options(paper, duplex, back_offset, no_backs, fold, bleed, ink_saver, cut_lines, no_stamp)
+    _refusing(buildrun.watched_language)(game, lang, lang_fallback)
     try:
         folder, _ = resolve_folder(game)
     except DefinitionError as exc:
         _fail(str(exc))
-    session = Session(opts, out, None if no_cache else cache_dir())  # keeps the last build's faces warm
+    session = Session(opts, out, None if no_cache else cache_dir(), lang, lang_fallback)  # keeps faces warm
 
     def rebuild() -> None:
         start = time.perf_counter()
@@ -271,7 +279,8 @@ def watch(
             result = _drawn(lambda: session.build(loaded))
             typer.echo(shown(f"{result.summary()} ({time.perf_counter() - start:.2f} s)"))
         except (DefinitionError, LayoutError, FileRefused) as exc:
-            where = "--out: " if isinstance(exc, FileRefused) else ""
+            drawing = f"--lang {lang}: " if lang and not isinstance(exc, DefinitionError) else ""  # as build says
+            where = drawing + ("--out: " if isinstance(exc, FileRefused) else "")
             typer.echo(shown(f"{where}{exc}\n(the last good files are kept; watching for the fix)"), err=True)
         session.settle()
 

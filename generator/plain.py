@@ -34,8 +34,8 @@ BUILD = Command((
     Option("--no-stamp", "no_stamp", kind="flag", help="Leave the version stamp off every face."),
     Option("--since", "since", None, "path", help="Write only OUT/GAME-PAPER-reprint.pdf: the pieces whose faces "
            "changed since the build of this manifest (OLD.json), after a page listing the changes."),
-    Option("--lang", "lang", None, help="Build the kit in this language of the game (lang/CODE.toml or FIELD@CODE "
-           "columns): OUT/GAME-PAPER-CODE.pdf."),
+    Option("--lang", "lang", None, help="Draw the game in this language (lang/CODE.toml or FIELD@CODE columns); the "
+           "files' names end in -CODE: OUT/GAME-PAPER-CODE.pdf."),
     Option("--lang-fallback", "lang_fallback", kind="flag", help="With --lang: print a text that has no "
            "translation in the original language."),
 ), many=True)

@@ -40,6 +40,7 @@ from .sheet import PAPERS_MM, Options, Page
 from .reprint import changes_pages, cut_down
 from .stamp import FaceStamps
 from .versions import change_lines, changes, read_manifest, recorded
+from .words import words_of
 
 
 @dataclass
@@ -99,6 +100,12 @@ def lang_tag(game: Any) -> str:
     return f"-{game.lang}" if getattr(game, "lang", "") else ""
 
 
+def folder_name(game: Any, kind: str) -> str:
+    """`GAME-png`, `GAME-tts`: the folder of a command's files, ending in `-CODE` for a translated game as a
+    kit's names do (`GAME-png-fr`)."""
+    return f"{output_name(game)}-{kind}{lang_tag(game)}"
+
+
 @_collector_off
 def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
                cache_root: Path | None = None, kept: KeptFaces | None = None, since: Path | None = None) -> Result:
@@ -137,7 +144,8 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     definitions = recorded(pieces, game, looks, digests)
     if since is not None:
         return _reprint(game, looks, opts, out, cache, since, definitions, stamps)
-    guide = guide_pages(pieces, paper_size(opts.paper))
+    words = words_of(game)
+    guide = guide_pages(pieces, paper_size(opts.paper), words)
     pages = guide + pieces
     files: dict[Path, bytes | Spooled] = {}
     posters = {paper: p for paper in POSTERS if (p := poster_pages(game, opts, paper))}
@@ -152,21 +160,25 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
     kit = manifest(pages, game, opts.paper) | definitions | ({"lang": game.lang} if lang else {})
     written = [f"{name}-{opts.paper}{lang}.pdf", f"{name}-{opts.paper}{lang}.json"] + \
         [f"{name}-poster-{paper}{lang}.pdf" for paper in posters] + ([f"{name}-shop-{shop}{lang}/"] if shop else [])
-    cannot: list[tuple[str, str]] = []
+    cannot: list[tuple[str, str]] = []  # (component id, why): in English for the command's summary
+    said: list[tuple[str, str]] = []    # ... and in the kit's language for its guide
     if shop is not None:
         from .shop import refusals
         from .vendors import VENDORS
 
-        cannot = [(r.component.id, r.line()) for r in refusals(game, shop)]
-    guide[0].decor.append(draw_guide(guide_lines(kit, game, opts, written,
-                                                 None if shop is None else (VENDORS[shop].name, cannot)), guide[0]))
+        refusing = refusals(game, shop)
+        cannot = [(r.component.id, r.line()) for r in refusing]
+        said = [(r.component.id, r.line(words)) for r in refusing]
+    guide[0].decor.append(draw_guide(guide_lines(kit, game, opts, written, words,
+                                                 None if shop is None else (VENDORS[shop].called(words), said)), guide[0]))
     kit_forms = faces(recordings)
-    files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, kit_forms, opts,
-                                                 f"{game.name}: print-and-play kit ({opts.paper})")
+    files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, kit_forms, opts, words.gettext(
+        "{game}: print-and-play kit ({paper})", game=game.name, paper=opts.paper))
     for paper, sheets in posters.items():
         poster = out / f"{name}-poster-{paper}{lang}"
         files[poster.with_suffix(".pdf")] = render_pdf(sheets, game, looks, faces(recordings), opts,
-                                                       f"{game.name}: {paper.upper()} poster")
+                                                       words.gettext("{game}: {paper} poster", game=game.name,
+                                                                     paper=paper.upper()))
         files[poster.with_suffix(".json")] = _json(manifest(sheets, game, paper) | recorded(sheets, game, looks, digests))
     refused: list[str] = []
     if shop is not None:
@@ -200,15 +212,17 @@ def _reprint(game: Any, looks: Any, opts: Options, out: Path, cache: FaceCache |
     cut = cut_down(game, found.faces)
     pieces = plan(cut, opts, looks)
     paper = paper_size(opts.paper)
-    first = changes_pages(found, game, since.name, paper, any(p.side == "back" for p in pieces))
-    guide = guide_pages(pieces, paper)
+    words = words_of(game)
+    first = changes_pages(found, game, since.name, paper, any(p.side == "back" for p in pieces), words)
+    guide = guide_pages(pieces, paper, words)
     pages = first + guide + pieces
-    base = out / f"{name}-{opts.paper}-reprint"
+    base = out / f"{name}-{opts.paper}-reprint{lang_tag(game)}"
     kit = manifest(pages, cut, opts.paper) | definitions | {"since": since.name, "changes": found.as_json()}
     written = [base.with_suffix(".pdf").name, base.with_suffix(".json").name]
-    guide[0].decor.append(draw_guide(guide_lines(kit, cut, opts, written), guide[0]))
+    guide[0].decor.append(draw_guide(guide_lines(kit, cut, opts, written, words), guide[0]))
     forms = FaceForms(looks, Style(ink_saver=opts.ink_saver), opts.bleed, cache=cache, stamps=stamps)
-    pdf = render_pdf(pages, cut, looks, forms, opts, f"{game.name}: reprint ({opts.paper})")
+    pdf = render_pdf(pages, cut, looks, forms, opts, words.gettext("{game}: reprint ({paper})", game=game.name,
+                                                                   paper=opts.paper))
     kit["files"] = {base.with_suffix(".pdf").name: sha256(pdf)}
     write_set({base.with_suffix(".pdf"): pdf, base.with_suffix(".json"): _json(kit)}, root=out)
     _saved(cache)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .box import MM
 from .sheet import Block, FaceRef, Item, Options, Page, Rect, inside
+from .words import Words
 
 
 def mirror_rect(rect: Rect, page: tuple[float, float], axis: str) -> Rect:
@@ -82,7 +83,7 @@ def _own_block(item: Item, blocks: list[Block]) -> Block | None:
     return min(holding, key=lambda b: b.hull[2] * b.hull[3]) if holding else None
 
 
-def pair_pages(pages: list[Page]) -> list[Page]:
+def pair_pages(pages: list[Page], words: Words) -> list[Page]:
     """Give each front page without its back page a blank one, when the kit has any back at all."""
     if not any(p.side == "back" for p in pages):
         return pages
@@ -91,5 +92,10 @@ def pair_pages(pages: list[Page]) -> list[Page]:
         out.append(page)
         following = pages[i + 1] if i + 1 < len(pages) else None
         if page.side == "front" and (following is None or following.side != "back"):
-            out.append(Page(page.w, page.h, "back", page.components, label="back left blank"))
+            out.append(blank_back((page.w, page.h), words, page.components))
     return out
+
+
+def blank_back(paper: tuple[float, float], words: Words, components: list[str] | None = None) -> Page:
+    """A back page left blank behind a front page, so that the PDF prints duplex in one go."""
+    return Page(paper[0], paper[1], "back", components or [], label=words.gettext("back left blank"))

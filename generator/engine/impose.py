@@ -28,6 +28,7 @@ from .nets import die_net, standee_unit
 from .rooms import NOTE_WIDTH, PACK_FOOT, Spot, free_spot, note_at, note_height, note_lines, room_spot
 from .sheet import MARGIN, PAPERS_MM, Block, FaceRef, Item, Options, Page, Rect, inflate, union
 from .tiles import tile_pages
+from .words import words_of
 
 GRID_KINDS = ("card", "token", "board")
 SMALL_KINDS = ("token", "die")    # packed into the room other sheets leave
@@ -62,7 +63,7 @@ def plan(game: Any, opts: Options, looks: Any = None) -> list[Page]:
         comp = group[0]
         if _needs_tiling(comp, opts):
             for each in group:
-                pages += tile_pages(each, paper_size(opts.paper), opts)
+                pages += tile_pages(each, paper_size(opts.paper), opts, words_of(game))
             sheet = None
         else:
             fronts = _grid_pages(group, opts, sheet)
@@ -72,7 +73,7 @@ def plan(game: Any, opts: Options, looks: Any = None) -> list[Page]:
     _pack_small(pages, game, small, opts, looks, ends)
     if opts.fold:
         return pages
-    return pair_pages(_with_backs(pages, opts))
+    return pair_pages(_with_backs(pages, opts), words_of(game))
 
 
 def _pack_small(pages: list[Page], game: Any, small: list[Any], opts: Options, looks: Any,

@@ -16,13 +16,14 @@ text in the other, so every page names its game and what it holds.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from .box import MM
 from cards.typeset.fonts import TEXT, text_width
 from .pdfforms import end_form
 from .sheet import MARGIN, Block, Page, Rect, inside, union
+from .words import ENGLISH, Words
 
 MARK_WIDTH = 0.6          # pt; print.md asks at least 0.5 pt
 MARK_GAP = 0.5 * MM       # marks start this far outside the trim (in the bleed that is cut away)
@@ -41,8 +42,15 @@ LINE = 2.5 * MM           # one line of the info band: the bar, or 6 pt text (it
 DESCENT = 0.6 * MM        # baseline (and bar) above the bottom of a line
 MARK_ROOM = 2 * MM        # crop mark left between the footer and a grid's bleed (marks start in the bleed)
 INFO_WANTED = EDGE + 2 * LINE + GAP + MARK_ROOM   # a band this deep holds the footer on two lines and marks
-CAPTION = "100 mm: measure it; print at 100 % (no fit to page)"
 SCALE_FORM = "scalebar"
+
+
+def scale_caption(words: Words) -> str:
+    """The caption beside the scale bar on every page, in the kit's language."""
+    return words.gettext("100 mm: measure it; print at 100 % (no fit to page)")
+
+
+CAPTION = scale_caption(ENGLISH)
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,7 @@ class Info:
     text: str = ""      # the footer text that fits
     lines: int = 2      # 1: bar, caption and text on one line; 2: the text over the bar
     apart: Info | None = None   # the footer text alone in the opposite band (then `text` is empty)
+    caption: str = CAPTION      # the scale bar's, in the kit's language
 
     @property
     def rects(self) -> list[Rect]:
@@ -65,21 +74,26 @@ def _width(text: str) -> float:
 
 
 @cache
-def _bar_part() -> float:
+def _bar_part(caption: str) -> float:
     """Length of the bar and its caption, and the space before the footer text on the same line."""
-    return SCALE + 2 * MM + _width(CAPTION) + 4 * MM
+    return SCALE + 2 * MM + _width(caption) + 4 * MM
 
 
-def _layouts(texts: tuple[str, ...], length: float) -> list[tuple[int, str]]:
+def _layouts(texts: tuple[str, ...], length: float, caption: str) -> list[tuple[int, str]]:
     """(lines, text) the band can show, best first: the whole text on one line, on two, then shorter texts."""
     full = texts[0]
-    out = [(1, full)] if _bar_part() + _width(full) <= length else []
+    out = [(1, full)] if _bar_part(caption) + _width(full) <= length else []
     out += [(2, t) for t in texts if _width(t) <= length][:1]
-    out += [(1, t) for t in texts[1:] if _bar_part() + _width(t) <= length]
+    out += [(1, t) for t in texts[1:] if _bar_part(caption) + _width(t) <= length]
     return out or [(2, "")]
 
 
-def info_place(page: Page, texts: tuple[str, ...] = ("",)) -> Info:
+def info_place(page: Page, texts: tuple[str, ...] = ("",), caption: str = CAPTION) -> Info:
+    """Where the footer and the scale bar with its `caption` go (`_place`)."""
+    return replace(_place(page, texts, caption), caption=caption)
+
+
+def _place(page: Page, texts: tuple[str, ...], caption: str) -> Info:
     """Where the footer (the first of `texts` that fits; shorter ones follow) and the scale bar go.
 
     The first band (bottom, top, right, left) deep enough for the best layout of the
@@ -93,7 +107,7 @@ def info_place(page: Page, texts: tuple[str, ...] = ("",)) -> Info:
     for whole in (True, False):     # the whole text first: in one band, else split over two
         for name, depth in bands.items():
             length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
-            for lines, text in _layouts(texts, length):
+            for lines, text in _layouts(texts, length, caption):
                 info = _info(page, name, EDGE, lines, text)
                 if (text == texts[0] or not whole) and depth >= EDGE + lines * LINE + GAP + MARK_ROOM \
                         and not _blocked(page, info):
@@ -104,7 +118,7 @@ def info_place(page: Page, texts: tuple[str, ...] = ("",)) -> Info:
     clear = [n for n in bands if not _blocked(page, _info(page, n, EDGE, 1, ""))] or list(bands)
     name = max(clear, key=lambda n: bands[n])
     length = (page.w if name in ("bottom", "top") else page.h) - 2 * EDGE
-    text = next((t for lines, t in _layouts(texts, length) if lines == 1), "")
+    text = next((t for lines, t in _layouts(texts, length, caption) if lines == 1), "")
     return _info(page, name, _near_edge(bands[name]), 1, text)
 
 
@@ -160,12 +174,12 @@ def draw_info(c, info: Info) -> None:
     _enter_band(c, info)
     c.saveState()
     c.translate(0, DESCENT)
-    _scale_bar(c)
+    _scale_bar(c, info.caption)
     c.restoreState()
     c.setFillColorRGB(0, 0, 0)
     c.setFont(TEXT, TEXT_SIZE)
     if info.lines == 1:
-        c.drawString(_bar_part(), DESCENT, info.text)
+        c.drawString(_bar_part(info.caption), DESCENT, info.text)
     else:
         c.drawString(0, LINE + DESCENT, info.text)
     c.restoreState()
@@ -193,10 +207,10 @@ def _enter_band(c, info: Info) -> None:
         c.translate(x, y)
 
 
-def _scale_bar(c) -> None:
-    """The bar and its caption, drawn once per PDF as a form object and placed on every page."""
+def _scale_bar(c, caption: str) -> None:
+    """The bar and its caption, drawn once per PDF (of one language) as a form object and placed on every page."""
     if not c.hasForm(SCALE_FORM):
-        c.beginForm(SCALE_FORM, -1 * MM, -1 * MM, _bar_part(), 4 * MM)
+        c.beginForm(SCALE_FORM, -1 * MM, -1 * MM, _bar_part(caption), 4 * MM)
         c.setLineWidth(0.5)
         c.setStrokeColorRGB(0, 0, 0)
         for i in range(10):
@@ -205,7 +219,7 @@ def _scale_bar(c) -> None:
         c.rect(0, 0, SCALE, BAR, fill=0, stroke=1)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(TEXT, TEXT_SIZE)
-        c.drawString(SCALE + 2 * MM, 0, CAPTION)
+        c.drawString(SCALE + 2 * MM, 0, caption)
         end_form(c)
     c.doForm(SCALE_FORM)
 

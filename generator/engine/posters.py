@@ -13,6 +13,7 @@ from cards.typeset.fonts import TEXT_BOLD, text_width
 from .impose import paper_size
 from .sheet import Block, FaceRef, Item, Options, Page, inflate
 from .tiles import FRAME
+from .words import Words, words_of
 
 POSTERS = ("a2", "a1")
 CAPTION = 8 * MM       # band above the map for the caption
@@ -34,6 +35,7 @@ def poster_fit(size: tuple[float, float], paper: str) -> tuple[tuple[float, floa
 def poster_pages(game: Any, opts: Options, paper: str) -> list[Page]:
     """One page per map copy (and copy of a board asking for posters) on `paper` ("a2" or "a1")."""
     pages = []
+    words = words_of(game)
     for comp in game.components:
         if comp.spec.kind != "map" and not comp.spec.posters:
             continue
@@ -43,25 +45,27 @@ def poster_pages(game: Any, opts: Options, paper: str) -> list[Page]:
         x, y = (page[0] - w) / 2, FRAME + (page[1] - 2 * FRAME - CAPTION - h) / 2
         rect = (x, y, w, h)
         reach = inflate(rect, *[opts.bleed * MM * scale] * 4)
-        label = _scale_words(comp.spec.size_mm, scale)
+        label = _scale_words(comp.spec.size_mm, scale, words)
         for record in comp.records:
             for copy in range(1, comp.spec.copies * record.copies + 1):
                 item = Item(FaceRef(comp, record, "front"), copy, x, y, w, h, reach, scale=scale)
                 block = Block([x, x + w], [y, y + h], rect, reach)
-                words = f"{comp.spec.name} ({record.name}): {paper.upper()} poster, {label}"
+                said = words.gettext("{component} ({record}): {paper} poster, {scale}", component=comp.spec.name,
+                                     record=record.name, paper=paper.upper(), scale=label)
                 base = reach[1] + reach[3] + 3 * MM
-                area = (x + 3 * MM, base - 1.5 * MM, text_width(words, TEXT_BOLD, 14), 7 * MM)
+                area = (x + 3 * MM, base - 1.5 * MM, text_width(said, TEXT_BOLD, 14), 7 * MM)
                 pages.append(Page(page[0], page[1], "front", [comp.spec.name], [item], [block],
-                                  [_caption(words, x + 3 * MM, base)], f"{paper.upper()} poster, {label}",
+                                  [_caption(said, x + 3 * MM, base)],
+                                  words.gettext("{paper} poster, {scale}", paper=paper.upper(), scale=label),
                                   keep_clear=[area]))
     return pages
 
 
-def _scale_words(size_mm: tuple[float, float], scale: float) -> str:
-    full = f"{size_mm[0]:g} x {size_mm[1]:g} mm"
+def _scale_words(size_mm: tuple[float, float], scale: float, words: Words) -> str:
     if scale >= 1.0:
-        return f"full size ({full})"
-    return f"map at {scale * 100:.1f} % of full size ({full})"
+        return words.gettext("full size ({width} x {height} mm)", width=size_mm[0], height=size_mm[1])
+    return words.gettext("map at {percent} % of full size ({width} x {height} mm)", percent=words.number(scale * 100, 1),
+                         width=size_mm[0], height=size_mm[1])
 
 
 def _caption(text: str, x: float, y: float):

@@ -6,6 +6,9 @@
 - `GAME-hand.png` (`--hand id,id,...`): those fronts as a hand of cards held fanned, rounded corners
   and a soft shadow, on the same ground.
 
+A translated game's pictures end in its language's code (`GAME-proof-fr.png`), as its kit does; the
+back's caption is said in that language (`generator.engine.words`).
+
 The faces are the very pages `generator png` renders (`shop.face_pdf`, through pdfium); the
 layout is Pillow's, and the ids are written in the kit's own text font (DejaVu Sans Condensed).
 A picture too large for memory is refused before anything is drawn.
@@ -21,10 +24,12 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from fonts import DIR as FONTS
 
 from .box import MM, Style
+from .build import lang_tag
 from .errors import LayoutError
 from .raster import MAX_PIXELS, png_bytes, render_pages
 from .shop import SHOP_KINDS, face_pdf
 from .sheet import FaceRef, Options
+from .words import words_of
 
 GROUND = (236, 233, 228)
 INK = (60, 52, 45)
@@ -47,15 +52,16 @@ def proof_files(game: Any, looks: Any, style: Style, opts: Options, out: Path, n
     for comp in comps:
         faces = [(FaceRef(comp, r, "front"), r.id) for r in comp.records]
         if comp.spec.back and opts.backs and comp.records:
-            faces.append((FaceRef(comp, comp.records[0], "back"), "back"))
+            faces.append((FaceRef(comp, comp.records[0], "back"), words_of(game).gettext("back")))
         rows.append((comp.spec.name, faces))
     held = _hand(game, hand) if hand else []
     images = _render(game, looks, style, opts, [f for _, faces in rows for f, _ in faces] + held, dpi)
     sheet_images, hand_images = images[:len(images) - len(held)], images[len(images) - len(held):]
-    files = {out / f"{name}-proof{'-' + component if component else ''}.png": png_bytes(
+    lang = lang_tag(game)
+    files = {out / f"{name}-proof{'-' + component if component else ''}{lang}.png": png_bytes(
         _sheet(rows, sheet_images, dpi), dpi)}
     if held:
-        files[out / f"{name}-hand.png"] = png_bytes(_fan(hand_images, dpi), dpi)
+        files[out / f"{name}-hand{lang}.png"] = png_bytes(_fan(hand_images, dpi), dpi)
     return files
 
 

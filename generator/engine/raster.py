@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from .box import Style
-from .build import output_name
+from .build import folder_name
 from .errors import LayoutError
 from .facecache import FaceCache
 from .shop import SHOP_KINDS, face_pdf
@@ -62,7 +62,7 @@ def png_files(game: Any, looks: Any, style: Style, opts: Options, out: Path, *, 
     if not faces:
         known = sorted(r.id for c in game.components if c.spec.kind in SHOP_KINDS for r in c.records)
         raise LayoutError(f"no card with this id in {game.id}: expected one of {', '.join(known)}", card=card)
-    folder = out / f"{output_name(game)}-png"
+    folder = out / folder_name(game, "png")
     return {folder / f.component.id / f"{f.record.id}-{f.side}.png": png
             for f, png in zip(faces, png_images(game, looks, style, opts, faces, dpi))}
 

@@ -17,10 +17,11 @@ from .box import MM, Style
 from .faces import FaceForms
 from cards.typeset.fonts import register_fonts
 from .icons import collecting_forms, define_forms, icon_scope
-from .marks import draw_crop_marks, draw_cut_circles, draw_cut_lines, draw_info, info_place
+from .marks import draw_crop_marks, draw_cut_circles, draw_cut_lines, draw_info, info_place, scale_caption
 from .pdfsave import spooled
 from .sheet import Item, Options, Page
 from .versions import MANIFEST_FORMAT
+from .words import words_of
 
 
 def new_pdf(game: Any, looks: Any, title: str, draw: Callable[[Canvas], None], style: Style,
@@ -64,6 +65,8 @@ def invariant_canvas(out: Any) -> Canvas:
 
 def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts: Options, title: str) -> Spooled:
     """The PDF of planned `pages`: faces, decorations, marks and footers."""
+    caption = scale_caption(words_of(game))
+
     def draw(c: Canvas) -> None:
         for number, page in enumerate(pages, 1):
             c.setPageSize((page.w, page.h))
@@ -78,10 +81,10 @@ def render_pdf(pages: list[Page], game: Any, looks: Any, forms: FaceForms, opts:
                 draw_cut_circles(c, page)
                 if opts.cut_lines:
                     draw_cut_lines(c, page)
-                info = info_place(page, texts)
+                info = info_place(page, texts, caption)
                 draw_crop_marks(c, page, info)
                 draw_info(c, info)
-            forms.page(c, page, names, (texts, opts), paint)  # replayed when an earlier build painted the same
+            forms.page(c, page, names, (texts, caption, opts), paint)  # replayed when an earlier build painted the same
             c.showPage()
     return new_pdf(game, looks, title, draw, forms.style, forms.keep_form if forms.cache else None)
 
@@ -117,9 +120,10 @@ def place(c, item: Item, form: str) -> None:
 
 def footers(game: Any, page: Page, number: int, total: int) -> tuple[str, ...]:
     """The footer text, then shorter forms of it for a margin too short (long names on Letter)."""
+    words = words_of(game)
     where = [page.label] if page.label else []
-    side = ["backs"] if page.side == "back" and page.items else []
-    count = f"page {number} of {total}"
+    side = [words.gettext("backs")] if page.side == "back" and page.items else []
+    count = words.gettext("page {number} of {total}", number=number, total=total)
     full = [game.name, *([", ".join(page.components)] if page.components else []), *where, *side, count]
     texts = (full, [game.name, *where, *side, count], [*where, *side, count], [count])
     return tuple(dict.fromkeys(" \u00b7 ".join(t) for t in texts))

@@ -9,12 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from .duplex import blank_back
 from .guide import Line, draw_guide
 from .sheet import Page
 from .versions import Changes, change_lines
-
-LABEL = "what changed"
-
+from .words import Words
 
 def cut_down(game: Any, keep: set[tuple[str, str]]) -> Any:
     """`game` with only the records `keep` names ((component, record id)), components left empty dropped."""
@@ -23,13 +22,16 @@ def cut_down(game: Any, keep: set[tuple[str, str]]) -> Any:
     return replace(game, components=[comp for comp in components if comp.records])
 
 
-def changes_pages(found: Changes, game: Any, since: str, paper: tuple[float, float], duplex: bool) -> list[Page]:
+def changes_pages(found: Changes, game: Any, since: str, paper: tuple[float, float], duplex: bool,
+                  words: Words) -> list[Page]:
     """The reprint's first page, listing the changes since the manifest `since` (and a blank back when the
-    reprint prints duplex, to keep fronts on odd pages)."""
-    page = Page(paper[0], paper[1], "front", [], label=LABEL, changes=True)
-    lines = [Line("title", f"{game.name}: reprint"),
-             Line("text", f"The pieces whose faces changed since {since}, each front with its back. The version "
-                          "stamp on each face tells these from the cards they replace.")]
-    lines += [Line("head", "What changed")] + [Line("text", text) for text in change_lines(found)]
+    reprint prints duplex, to keep fronts on odd pages).  The change lines are `generator changes`' own, in
+    the game's language (the fields and values they quote as the manifests hold them)."""
+    page = Page(paper[0], paper[1], "front", [], label=words.gettext("what changed"), changes=True)
+    lines = [Line("title", words.gettext("{game}: reprint", game=game.name)),
+             Line("text", words.gettext("The pieces whose faces changed since {since}, each front with its back. The "
+                                        "version stamp on each face tells these from the cards they replace.",
+                                        since=since))]
+    lines += [Line("head", words.gettext("What changed"))] + [Line("text", text) for text in change_lines(found, words)]
     page.decor.append(draw_guide(lines, page))
-    return [page] + ([Page(paper[0], paper[1], "back", [], label="back left blank")] if duplex else [])
+    return [page] + ([blank_back(paper, words)] if duplex else [])

@@ -31,7 +31,8 @@ from .faces import FaceForms
 from .render import new_pdf, place
 from .sheet import FaceRef, Item, Options, Rect
 from .stamp import FaceStamps
-from .vendors import VENDORS
+from .vendors import VENDORS, kind_name
+from .words import ENGLISH, Words
 
 Part = tuple[FaceRef, Rect]   # a part of a face: the region (points from the trim's bottom-left) that is one piece
 
@@ -115,20 +116,22 @@ class _MadeAt:
 
 @dataclass(frozen=True)
 class Refusal:
-    """A component the vendor cannot make, and why (with the vendor's limit)."""
+    """A component the vendor cannot make."""
 
     component: Any
-    why: str
+    vendor: Any
 
-    def line(self) -> str:
+    def line(self, words: Words = ENGLISH) -> str:
+        """The piece and why (with the vendor's limit), in the language of `words` (the kit's guide) or English."""
         spec = self.component.spec
-        return f"{spec.name} ({spec.kind}, {spec.size}): {self.why}"
+        return words.gettext("{piece} ({kind}, {size}): {why}", piece=spec.name, kind=kind_name(spec.kind, words),
+                             size=spec.size, why=self.vendor.refuses(spec.kind, spec.size_mm, words))
 
 
 @dataclass(frozen=True)
 class _Plan:
     """Each component of a game as a vendor takes it, asked once: made whole (in game order), sent in parts
-    (boards too long for a PNG preset) or refused (with why)."""
+    (boards too long for a PNG preset) or refused (why: `Refusal.line`)."""
 
     made: list[Any]
     parted: list[Any]
@@ -138,13 +141,12 @@ class _Plan:
 def _plan(game: Any, vendor: Any) -> _Plan:
     plan = _Plan([], [], [])
     for comp in game.components:
-        why = vendor.refuses(comp.spec.kind, comp.spec.size_mm)
-        if why is None:
+        if vendor.refuses(comp.spec.kind, comp.spec.size_mm) is None:
             plan.made.append(comp)
         elif _in_parts(comp, vendor):
             plan.parted.append(comp)
         else:
-            plan.refused.append(Refusal(comp, why))
+            plan.refused.append(Refusal(comp, vendor))
     return plan
 
 

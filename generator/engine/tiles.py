@@ -15,6 +15,7 @@ from .box import MM
 from cards.typeset.fonts import TEXT, TEXT_BOLD, text_width
 from .duplex import back_page
 from .sheet import Block, FaceRef, Item, Options, Page, Rect, inflate
+from .words import Words
 
 OVERLAP = 10 * MM
 FRAME = 14 * MM        # from the paper edge to the tile: room for bleed, marks and the footer
@@ -53,7 +54,7 @@ def tile_grid(size: tuple[float, float], paper: tuple[float, float]) -> tuple[tu
     return best
 
 
-def tile_pages(comp: Any, paper: tuple[float, float], opts: Options) -> list[Page]:
+def tile_pages(comp: Any, paper: tuple[float, float], opts: Options, words: Words) -> list[Page]:
     """An overview page, then every tile (each followed by its back, if it has one), for each record and copy."""
     spec = comp.spec
     size = (spec.size_mm[0] * MM, spec.size_mm[1] * MM)
@@ -63,17 +64,18 @@ def tile_pages(comp: Any, paper: tuple[float, float], opts: Options) -> list[Pag
     for record in comp.records:
         for copy in range(1, spec.copies * record.copies + 1):
             face = FaceRef(comp, record, "front")
-            pages.append(_overview(face, size, page, cols, rows, backs))
+            pages.append(_overview(face, size, page, cols, rows, backs, words))
             for r, (ry, rh) in enumerate(rows):
                 for c, (cx, cw) in enumerate(cols):
                     tile = _tile(face, copy, size, page, (r, c), (cx, cw), (ry, rh), len(rows), len(cols),
-                                 opts.bleed * MM)
+                                 opts.bleed * MM, words)
                     pages += [tile, back_page(tile, opts)] if backs else [tile]
     return pages
 
 
 def _tile(face: FaceRef, copy: int, size: tuple[float, float], page: tuple[float, float], rc: tuple[int, int],
-          xspan: tuple[float, float], yspan: tuple[float, float], nrows: int, ncols: int, bleed: float) -> Page:
+          xspan: tuple[float, float], yspan: tuple[float, float], nrows: int, ncols: int, bleed: float,
+          words: Words) -> Page:
     r, c = rc
     mx, w = xspan
     top_from_top, h = yspan
@@ -87,14 +89,15 @@ def _tile(face: FaceRef, copy: int, size: tuple[float, float], page: tuple[float
     item = Item(face, copy, x, y, w, h, inflate(rect, left, bottom, right, top), region=(mx, my, w, h),
                 tile={"row": r + 1, "column": c + 1, "rows": nrows, "columns": ncols})
     block = Block([x, x + w], [y, y + h], rect, inflate(rect, left, bottom, right, top))
-    index, index_area = _index(rect, r, c)
-    decor = [_glue_strips(rect, r, c, nrows, ncols), _targets(rect, (mx, my), r, c, nrows, ncols), index]
-    label = f"tile row {r + 1}, column {c + 1} of {nrows} x {ncols}"
+    index, index_area = _index(rect, r, c, words)
+    decor = [_glue_strips(rect, r, c, nrows, ncols, words), _targets(rect, (mx, my), r, c, nrows, ncols), index]
+    label = words.gettext("tile row {row}, column {column} of {rows} x {columns}", row=r + 1, column=c + 1,
+                          rows=nrows, columns=ncols)
     return Page(page[0], page[1], "front", [face.component.spec.name], [item], [block], decor, label,
                 keep_clear=[index_area])
 
 
-def _glue_strips(rect: Rect, r: int, c: int, nrows: int, ncols: int):
+def _glue_strips(rect: Rect, r: int, c: int, nrows: int, ncols: int, words: Words):
     """The dashed line where each strip starts and its label, on a white plate of its own: the strip is
     covered once glued, so the plate hides nothing a player needs, and the label reads the same on any
     terrain and in either print style (LABEL_INK on white is 10:1)."""
@@ -111,13 +114,15 @@ def _glue_strips(rect: Rect, r: int, c: int, nrows: int, ncols: int):
             canvas.saveState()
             canvas.translate(sx + OVERLAP / 2, y + h / 2)
             canvas.rotate(90)
-            _label(canvas, f"glue: row {r + 1}, column {c + 2} covers this strip")
+            _label(canvas, words.gettext("glue: row {row}, column {column} covers this strip", row=r + 1,
+                                           column=c + 2))
             canvas.restoreState()
         if r < nrows - 1:
             canvas.line(x, y + OVERLAP, x + w, y + OVERLAP)
             canvas.saveState()
             canvas.translate(x + w / 2, y + OVERLAP / 2)
-            _label(canvas, f"glue: row {r + 2}, column {c + 1} covers this strip")
+            _label(canvas, words.gettext("glue: row {row}, column {column} covers this strip", row=r + 2,
+                                           column=c + 1))
             canvas.restoreState()
         canvas.restoreState()
     return draw
@@ -176,10 +181,10 @@ def _target_positions(page_start: float, length: float, map_start: float) -> lis
     return out or [page_start + length / 2]
 
 
-def _index(rect: Rect, r: int, c: int):
+def _index(rect: Rect, r: int, c: int, words: Words):
     """The tile's "row R, column C" above its top-left corner, and the area it takes (kept clear of the footer)."""
     x, y, w, h = rect
-    text = f"row {r + 1}, column {c + 1}"
+    text = words.gettext("row {row}, column {column}", row=r + 1, column=c + 1)
     left, base = x + 3 * MM, y + h + 5 * MM          # right of the crop mark at x
 
     def draw(canvas) -> None:
@@ -192,7 +197,7 @@ def _index(rect: Rect, r: int, c: int):
 
 
 def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float], cols: list, rows: list,
-              backs: bool) -> Page:
+              backs: bool, words: Words) -> Page:
     """The whole map, scaled down, with the tile grid numbered as the tiles are."""
     aw, ah = page[0] - 2 * FRAME, page[1] - 2 * FRAME - 10 * MM
     scale = min(aw / size[0], ah / size[1], 1.0)
@@ -213,14 +218,15 @@ def _overview(face: FaceRef, size: tuple[float, float], page: tuple[float, float
                 canvas.drawString(tx + 2 * MM, ty + th * scale - 5 * MM, f"{r + 1},{c + 1}")
         canvas.setFillColorRGB(0, 0, 0)
         canvas.setFont(TEXT_BOLD, 12)
-        canvas.drawString(FRAME, page[1] - FRAME, f"{face.component.spec.name}: {len(rows)} x {len(cols)} tiles "
-                          "(row, column); glue each tile over the strip of the one before")
+        canvas.drawString(FRAME, page[1] - FRAME, words.gettext(
+            "{component}: {rows} x {columns} tiles (row, column); glue each tile over the strip of the one before",
+            component=face.component.spec.name, rows=len(rows), columns=len(cols)))
         canvas.setFont(TEXT, 9)
-        canvas.drawString(FRAME, page[1] - FRAME - 5 * MM, "each tile is followed by its back: print duplex"
-                          if backs else "no back side: the tiles print single-sided")
+        canvas.drawString(FRAME, page[1] - FRAME - 5 * MM, words.gettext("each tile is followed by its back: print duplex")
+                          if backs else words.gettext("no back side: the tiles print single-sided"))
         canvas.restoreState()
     heading = (FRAME, page[1] - FRAME - 6.5 * MM, page[0] - 2 * FRAME, 11 * MM)
     return Page(page[0], page[1], "front", [face.component.spec.name], [thumb], [], [grid],
-                "assembly overview", keep_clear=[heading], overview=face.component.id)
+                words.gettext("assembly overview"), keep_clear=[heading], overview=face.component.id)
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .words import ENGLISH, Words
+
 INCH = 25.4
 SNAP = 0.5   # mm a side may fall short of a shop's smallest and still be made at it (less than a punch's play)
 
@@ -38,16 +40,33 @@ class Vendor:
         scale = self.smallest / short
         return (round(size_mm[0] * scale, 3), round(size_mm[1] * scale, 3))
 
-    def refuses(self, kind: str, size_mm: tuple[float, float]) -> str | None:
-        """Why the vendor cannot make a piece of this kind and size, or None when it can."""
+    def refuses(self, kind: str, size_mm: tuple[float, float], words: Words = ENGLISH) -> str | None:
+        """Why the vendor cannot make a piece of this kind and size (said in `words`' language), or None when
+        it can."""
         size_mm = self.made_size(size_mm)
+        vendor = self.called(words)
         if kind not in self.kinds:
-            return f"{self.name} makes no {kind} pieces"
+            return words.gettext("{vendor} makes no {kind} pieces", vendor=vendor, kind=kind_name(kind, words))
         if min(size_mm) < self.smallest:
-            return f"smaller than the smallest piece {self.name} cuts ({_mm_in(self.smallest)})"
+            return words.gettext("smaller than the smallest piece {vendor} cuts ({limit})", vendor=vendor,
+                                 limit=_mm_in(self.smallest))
         if max(size_mm) > self.largest:
-            return f"larger than the largest piece {self.name} prints ({_mm_in(self.largest)})"
+            return words.gettext("larger than the largest piece {vendor} prints ({limit})", vendor=vendor,
+                                 limit=_mm_in(self.largest))
         return None
+
+    def called(self, words: Words = ENGLISH) -> str:
+        """The vendor as a sentence names it: a shop's own name, or the generic preset's "a print shop" in the
+        language of `words`."""
+        return words.gettext("a print shop") if self.id == "generic" else self.name
+
+
+def kind_name(kind: str, words: Words = ENGLISH) -> str:
+    """A component kind as a sentence names it: the kind itself in English."""
+    names = {"card": words.pgettext("kind", "card"), "token": words.pgettext("kind", "token"),
+             "board": words.pgettext("kind", "board"), "map": words.pgettext("kind", "map"),
+             "standee": words.pgettext("kind", "standee"), "die": words.pgettext("kind", "die")}
+    return names.get(kind, kind)
 
 
 def _mm_in(mm: float) -> str:

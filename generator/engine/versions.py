@@ -25,6 +25,7 @@ from common.files import FileRefused, read_bytes
 from .faces import ignores_record
 from .sheet import FaceRef, Page
 from .stamp import FaceStamps
+from .words import ENGLISH, Words
 
 MANIFEST_FORMAT = 2
 MAX_MANIFEST_BYTES = 256 * 1024 * 1024
@@ -145,19 +146,22 @@ def changes(old: dict[str, Any], new: dict[str, Any]) -> Changes:
     return found
 
 
-def change_lines(found: Changes) -> list[str]:
-    """The changes as lines for people: what `generator changes` prints and a reprint's first page says."""
+def change_lines(found: Changes, words: Words = ENGLISH) -> list[str]:
+    """The changes as lines for people: what `generator changes` prints and a reprint's first page says (in
+    the reprinted game's language: `words`)."""
     if not found:
-        return ["nothing changed"]
+        return [words.gettext("nothing changed")]
     lines = []
     if found.added:
-        lines.append(f"added ({len(found.added)}): {', '.join(found.added)}")
+        lines.append(words.gettext("added ({count}): {ids}", count=len(found.added), ids=", ".join(found.added)))
     if found.removed:
-        lines.append(f"removed ({len(found.removed)}): {', '.join(found.removed)}")
+        lines.append(words.gettext("removed ({count}): {ids}", count=len(found.removed),
+                                   ids=", ".join(found.removed)))
     for entry in found.changed:
         fields = entry["fields"]
         said = "; ".join(f"{name} {_shown(old)} -> {_shown(new)}" for name, (old, new) in fields.items())
-        lines.append(f"changed {entry['id']}: " + (said or "its art, fonts or layout (no field)"))
+        lines.append(words.gettext("changed {id}: {fields}", id=entry["id"],
+                                   fields=said or words.gettext("its art, fonts or layout (no field)")))
     return lines
 
 

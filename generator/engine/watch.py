@@ -24,7 +24,7 @@ from common.files import write_set
 from cards.loader import Game, Reload, load_game
 
 from .box import Style
-from .build import Result, build_game, output_name
+from .build import Result, build_game, folder_name
 from .facecache import FaceCache, KeptFaces
 from .faces import FaceForms
 from .stamp import FaceStamps
@@ -101,8 +101,10 @@ class Session:
     """One `generator watch`: the faces and streams its rebuilds keep warm (none with `cache_root` None:
     `--no-cache` draws every face afresh)."""
 
-    def __init__(self, opts: Options, out: Path, cache_root: Path | None) -> None:
+    def __init__(self, opts: Options, out: Path, cache_root: Path | None, lang: str | None = None,
+                 fallback: bool = False) -> None:
         self.opts, self.out, self.cache_root = opts, out, cache_root
+        self.lang, self.fallback = lang, fallback  # `--lang CODE`: every rebuild translated
         self.reload = Reload(ignore=(out.resolve(),))  # the definitions of the last load
         self.kept = KeptFaces() if cache_root is not None else None
         self.streams = KeptStreams() if cache_root is not None else None
@@ -112,9 +114,13 @@ class Session:
 
     def load(self, game: str) -> Game:
         """Begin a rebuild: the game's definitions, parsing and validating again only what changed since the
-        last load."""
+        last load; with `lang`, the game loaded whole and translated (`cards.translations.load_translated`)."""
         self._begin()
-        return load_game(game, self.reload)
+        if self.lang is None:
+            return load_game(game, self.reload)
+        from cards.translations import load_translated
+
+        return load_translated(game, self.lang, self.fallback)
 
     def previews(self, game: Any, looks: Any) -> list[Path]:
         """Write the faces an edit changed as PNG previews; the files (none at the first build, or for a
@@ -171,9 +177,10 @@ def changed_faces(game: Any, looks: Any, opts: Options, cache: FaceCache) -> lis
 
 def previews(game: Any, looks: Any, opts: Options, out: Path, faces: list[FaceRef],
              cache: FaceCache | None = None) -> list[Path]:
-    """Write `faces` as PNGs into OUT/GAME-png/ (as `generator png` names them); the files written.
+    """Write `faces` as PNGs into OUT/GAME-png/ (OUT/GAME-png-CODE/ for a translated game, as `generator png`
+    names them); the files written.
     Drawn through `cache`, so that the build after them replays them."""
-    folder = out / f"{output_name(game)}-png"
+    folder = out / folder_name(game, "png")
     images = png_images(game, looks, Style(ink_saver=opts.ink_saver), opts, faces, PREVIEW_DPI, cache)
     files = {folder / f.component.id / f"{f.record.id}-{f.side}.png": png for f, png in zip(faces, images)}
     write_set(files, root=out)
