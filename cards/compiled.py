@@ -80,8 +80,8 @@ def _add_sources(digest: Any, roots: list[tuple[Path, bool]], stamps: Stamps) ->
 
 
 def sources(root: Path, stamps: Stamps, recursive: bool = False) -> list[Path]:
-    """The `.py` files of `root` (and below, when `recursive`) in a stable order, stamping them and their folders;
-    `root` itself when it is a file."""
+    """The `.py` files (and phrase tables) of `root` (and below, when `recursive`) in a stable order, stamping them
+    and their folders; `root` itself when it is a file."""
     if root.suffix == ".py":
         stamps.add(root)
         return [root]
@@ -89,8 +89,8 @@ def sources(root: Path, stamps: Stamps, recursive: bool = False) -> list[Path]:
     for here, folders, files in os.walk(root):
         folders[:] = sorted(f for f in folders if f != "__pycache__") if recursive else []
         stamps.add(here)
-        for name in files:
-            if name.endswith(".py"):
+        for name in files:  # a family's phrase tables are code too: they word its records (`cards.phrases`)
+            if name.endswith(".py") or (name.endswith(".toml") and os.path.basename(here) == "phrases"):
                 stamps.add(os.path.join(here, name))
                 found.append(Path(here, name))
     return sorted(found)

@@ -10,7 +10,7 @@ that loads a game kept by `cards.compiled` prints it without importing pydantic 
 """
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 ICON = re.compile(r":([a-z][a-z0-9\-]*):")
@@ -54,8 +54,9 @@ def strip_icons(text: str) -> str:
     return re.sub(r"\s+", " ", ICON.sub("", text)).strip()
 
 
-def wording_problems(text: str, effects: Sequence[Effect]) -> list[str]:
-    """What a hand-written wording leaves out of its effects (numbers, keywords)."""
+def wording_problems(text: str, effects: Sequence[Effect], said: Mapping[str, str] | None = None) -> list[str]:
+    """What a hand-written wording leaves out of its effects (numbers, keywords); `words` gives each keyword as
+    the text's language writes it (`said`: from a family's phrase table), default the keyword itself."""
     plain = strip_icons(text).lower()
     words = set(re.findall(r"\d+", plain))
     missing: dict[str, list[str]] = {}  # each thing left out once, with every effect that has it
@@ -63,7 +64,8 @@ def wording_problems(text: str, effects: Sequence[Effect]) -> list[str]:
         for number in effect.numbers():
             if str(number) not in words:
                 missing.setdefault(f"number {number}", []).append(effect.effect)
-        for keyword in effect.keywords:
+        for name in effect.keywords:
+            keyword = said.get(name, name) if said else name
             if keyword.lower() not in plain:
                 missing.setdefault(f"keyword '{keyword}'", []).append(effect.effect)
     return [f"{what} of effect{'s' if len(set(names)) > 1 else ''} "

@@ -36,8 +36,9 @@ class Family(Record):  # a Record: `checker resolve` must start fast (common.rec
 
     - `schema`: module with RECORDS (schema name -> record model), BACKS, ICONS,
       check_record(record), optionally check_game(game) and `records_for(spec, data)`
-      (schemas a game declares in its own game.toml); its Effect subclasses are the
-      family's effect vocabulary;
+      (schemas a game declares in its own game.toml), and `check_translated(record, code, own)` when its
+      engine writes card text (the record with that text in language `code`, and its checks, the texts
+      translated, the field paths in `own`, in that language: `cards.translations`); its Effect subclasses are the family's effect vocabulary;
     - `engine`: the rules engine (`resolve`, optionally `compile_game`, `simulate`),
       or None for a print-only family;
     - `looks`: the templates (FRONTS, BACKS), or None for the generic looks;

@@ -46,7 +46,8 @@ class LoadedComponent:
 
     def source(self, record: Any, field: str | None) -> tuple[str, tuple[int | None, str | None]]:
         """(file, (line, cell)) of a record's field: its translation's (`cards.translations`) or `where`."""
-        place = self.places.get(id(record), {}).get((field or "").split(".")[0])
+        places = self.places.get(id(record), {})
+        place = places.get(field or "") or places.get((field or "").split(".")[0])
         if place is None:
             return self.file, self.where(record, field)
         return place.file, (place.line, place.cell)

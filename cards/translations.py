@@ -1,23 +1,28 @@
 """A designer's game in another language: its records with their text fields translated.
 
 A game holds its translations in `lang/CODE.toml` (a table per component, in it a table per
-record id, in that the record's text fields) or in `FIELD@CODE` columns of a spreadsheet
+record id, in that the record's text fields; a field holding records of its own, a card's
+`options` or a reference card's `sections`, takes a table per item, `[[...options]]`, with their
+text fields, an empty one for an item with none) or in `FIELD@CODE` columns of a spreadsheet
 (`cards.spreadsheet`).  `translated` gives the game as that language prints it: each record
 validated again with its translated texts and checked by its family, so the generator and the
 checker (both read games here) see the same records and every later check (a text's fit, its
-glyphs, icons, safe zone) runs on the translated text.  A record left untranslated is an
-error listing every one, unless `fallback` prints the original language for it.
+glyphs, icons, safe zone) runs on the translated text.  A family whose engine writes card text
+(`check_translated`, El Dorado Canyon's effects) gives each translated record that text in the
+language, from its phrase tables (`cards.phrases`), and checks it with the language's keywords.
+A record left untranslated is an error listing every one, unless `fallback` prints the original
+language for it.
 """
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args, get_origin
 
 from common.files import is_file
 from common.kept import Kept
 
-from .errors import DefinitionError, Problem
+from .errors import DefinitionError, Problem, describe
 from .layouttext import check_record_texts
 from .loader import Game, LoadedComponent, Reload, load_game
 from .spreadsheet import LANG_CODE, LANG_MARK, CellIndex, cell_kind
@@ -34,6 +39,7 @@ class Place:
     file: str
     line: int | None = None
     cell: str | None = None
+    inner: tuple[tuple[str, int | None], ...] = ()  # the lines of a nested field's texts: ("options.1.text", 12)
 
 
 def codes(game: Game) -> list[str]:
@@ -71,38 +77,50 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
         raise DefinitionError(problems)
     components = []
     for comp in game.components:
-        records, places = [], {}
+        records, where = [], {}
         schema_fields = _text_fields(comp)
-        here = {f for (cid, _), fields in texts.items() if cid == comp.id for f in fields}
+        parts = _parts(comp)
+        names = schema_fields + list(parts)
+        here = {f for (cid, _), found in texts.items() if cid == comp.id for f in found}
         if isinstance(comp.index, CellIndex):
             here |= {f for row in comp.index.translations for f in row.get(code, {})}
         # what the language translates of the component is what each record must have (a `type` a layout's
         # `when` tests, an icon's name, stay the original's); none yet: every text field
-        required = [f for f in schema_fields if f in here] or schema_fields
+        required = [f for f in names if f in here] or names
         for number, rec in enumerate(comp.records):
             given = texts.pop((comp.id, rec.id), None)
             if given is None and isinstance(comp.index, CellIndex):
                 given = _sheet_texts(comp, number, code)
             given = given or {}
-            for field in given:
-                if field not in schema_fields:
-                    value, place = given[field]
+            places = {f: p for f, (_, p) in given.items()}
+            places |= {path: Place(p.file, line) for p in list(places.values()) for path, line in p.inner}
+            update: dict[str, Any] = {}
+            missing = [f for f in required if f not in given and _has_text(getattr(rec, f, None), parts.get(f))]
+            for field, (value, place) in given.items():
+                if field in parts:
+                    merged, left, wrong = _merged(getattr(rec, field), value, field, *parts[field])
+                    problems += [Problem(place.file, message, line=places.get(path, place).line, cell=place.cell,
+                                         card=rec.id, path=path) for path, message in wrong]
+                    missing += left
+                    if not wrong:
+                        update[field] = merged
+                elif field in schema_fields:
+                    update[field] = value
+                else:
                     problems.append(Problem(place.file, f"expected a text field of the record "
-                                            f"({', '.join(schema_fields) or 'none'}), got {field!r}",
+                                            f"({', '.join(names) or 'none'}), got {field!r}",
                                             line=place.line, cell=place.cell, card=rec.id, path=field))
-            missing = [f for f in required if getattr(rec, f, None) and f not in given]
             if missing and not fallback:
                 problems.append(Problem(comp.file, f"no {code} translation of {', '.join(missing)} "
                                         f"(add it to {FOLDER}/{code}.toml or a {missing[0]}{LANG_MARK}{code} column, "
                                         f"or build with --lang-fallback to print the original)",
                                         line=comp.where(rec, None)[0], card=rec.id, card_name=rec.name,
                                         cell=comp.where(rec, None)[1]))
-            update = {f: v for f, (v, _) in given.items() if f in schema_fields}
-            new, mine = _validated(game, comp, rec, update, {f: p for f, (_, p) in given.items()})
+            new, mine = _validated(game, comp, rec, update, places, code)
             problems += mine
             records.append(new)
-            places[id(new)] = {f: p for f, (_, p) in given.items() if f in update}
-        translated_comp = dataclasses.replace(comp, records=records, places=places)
+            where[id(new)] = {f: p for f, p in places.items() if f in update or f.split(".")[0] in update}
+        translated_comp = dataclasses.replace(comp, records=records, places=where)
         components.append(translated_comp)
         if not problems:  # texts are measured in a sound translation only, as a load measures the original's
             problems += _text_problems(game, translated_comp, code)
@@ -165,9 +183,22 @@ def _texts(game: Game, code: str) -> tuple[dict[tuple[str, str], dict[str, tuple
                                     line=index.line_of((comp_id,)), path=comp_id))
             continue
         for rec_id, fields in records.items():
-            out[(comp_id, rec_id)] = {field: (value, Place(shown, index.line_of((comp_id, rec_id, field))))
+            out[(comp_id, rec_id)] = {field: (value, Place(shown, index.line_of((comp_id, rec_id, field) + (
+                                                               (0,) if value and isinstance(value, list) else ())),
+                                                           inner=_inner(index, (comp_id, rec_id, field), value)))
                                       for field, value in fields.items()}
     return out, problems
+
+
+def _inner(index: LineIndex, path: tuple[str, str, str], value: Any) -> tuple[tuple[str, int | None], ...]:
+    """The line of each text of a nested field's value (a table, or tables, of texts): ("options.1.text", 12)."""
+    field = path[-1]
+    if isinstance(value, dict):
+        return tuple((f"{field}.{key}", index.line_of((*path, key))) for key in value)
+    if isinstance(value, list):
+        return tuple((f"{field}.{number}.{key}", index.line_of((*path, number - 1, key)))
+                     for number, item in enumerate(value, 1) if isinstance(item, dict) for key in item)
+    return ()
 
 
 def _sheet_texts(comp: LoadedComponent, number: int, code: str) -> dict[str, tuple[Any, Place]] | None:
@@ -182,9 +213,10 @@ def _sheet_texts(comp: LoadedComponent, number: int, code: str) -> dict[str, tup
 
 def _text_fields(comp: LoadedComponent) -> list[str]:
     """The fields of the component's records that a language translates: plain text (not a file, colour or choice)."""
-    if not comp.records:
-        return []
-    model = type(comp.records[0])
+    return _model_texts(type(comp.records[0])) if comp.records else []
+
+
+def _model_texts(model: Any) -> list[str]:
     return [name for name, info in model.model_fields.items()
             if name not in UNTRANSLATED and cell_kind(model, name) in ("text", "texts")
             and not _checked(info.metadata) and not _checked_or_choice(info.annotation)]
@@ -196,7 +228,7 @@ def _checked(metadata: Any) -> bool:
 
 
 def _checked_or_choice(annotation: Any) -> bool:
-    from typing import Annotated, Literal, get_args, get_origin
+    from typing import Annotated, Literal
 
     if get_origin(annotation) is Annotated:
         return _checked(annotation.__metadata__) or _checked_or_choice(get_args(annotation)[0])
@@ -204,8 +236,10 @@ def _checked_or_choice(annotation: Any) -> bool:
 
 
 def _validated(game: Game, comp: LoadedComponent, rec: Any, update: dict[str, Any],
-               places: dict[str, Place]) -> tuple[Any, list[Problem]]:
-    """The record with its translated texts, validated by its schema and checked by its family."""
+               places: dict[str, Place], code: str) -> tuple[Any, list[Problem]]:
+    """The record with its translated texts, validated by its schema and checked by its family in language `code`
+    (the family's `check_translated` gives it the engine's text in that language and checks the texts in it: those
+    the translation gives, and its own)."""
     from pydantic import ValidationError
 
     if not update:
@@ -216,14 +250,67 @@ def _validated(game: Game, comp: LoadedComponent, rec: Any, update: dict[str, An
     except ValidationError as exc:
         out = []
         for error in exc.errors():
-            field = str(error["loc"][0]) if error["loc"] else ""
-            place = places.get(field, Place(comp.file))
+            field = ".".join(str(p + 1 if isinstance(p, int) else p) for p in error["loc"])
+            place = places.get(field) or places.get(field.split(".")[0], Place(comp.file))
             out.append(Problem(place.file, error["msg"], line=place.line, cell=place.cell, card=rec.id,
-                               card_name=rec.name, path=".".join(str(p) for p in error["loc"])))
+                               card_name=rec.name, path=field))  # numbered from 1, as a load's paths are
         return rec, out
+    family = game.family
+    if family is None:
+        return new, []
+    speak = getattr(family, "check_translated", None)
+    own = {path for path in places if path.split(".")[0] in update}  # the texts in the language
+    new, checks = speak(new, code, own) if speak is not None else (new, family.check_record(new))
     out = []
-    for field_path, message in (game.family.check_record(new) if game.family is not None else []):
-        place = places.get(field_path.split(".")[0], Place(comp.file))
-        out.append(Problem(place.file, message, line=place.line, cell=place.cell, card=rec.id, card_name=new.name,
-                           path=field_path))
+    for field_path, message in checks:
+        place = places.get(field_path) or places.get(field_path.split(".")[0], Place(comp.file))
+        out.append(Problem(place.file, f"in {code}: {message}", line=place.line,
+                           cell=place.cell, card=rec.id, card_name=new.name, path=field_path))
     return new, out
+
+
+def _parts(comp: LoadedComponent) -> dict[str, tuple[list[str], bool]]:
+    """The fields of the component's records holding records with text fields of their own (a card's options, a
+    reference card's sections, a character's ability): each with those text fields and whether it is a list."""
+    from pydantic import BaseModel
+
+    if not comp.records:
+        return {}
+    out = {}
+    for name, info in type(comp.records[0]).model_fields.items():
+        many = get_origin(info.annotation) is list
+        inner = get_args(info.annotation)[0] if many else info.annotation
+        if isinstance(inner, type) and issubclass(inner, BaseModel):
+            texts = _model_texts(inner)
+            if texts:
+                out[name] = (texts, many)
+    return out
+
+
+def _has_text(value: Any, part: tuple[list[str], bool] | None) -> bool:
+    """Does the original say something in this field (a nested one: in any text field of its items)?"""
+    if part is None or not value:
+        return bool(value)
+    texts, many = part
+    return any(getattr(item, f, None) for item in (value if many else [value]) for f in texts)
+
+
+def _merged(original: Any, value: Any, field: str, texts: list[str],
+            many: bool) -> tuple[Any, list[str], list[tuple[str, str]]]:
+    """The original items' data with the translated texts of `value` in them; the texts the original has that the
+    translation leaves out ("options.1.text"); and the problems of `value`'s shape, each with its path."""
+    items, given = (list(original), value) if many else ([original], [value])
+    shape = f"[[...{field}]] tables, one per item ({len(items)}; an empty one for an item without text)" if many \
+        else f"a [...{field}] table"
+    if not isinstance(given, list) or not all(isinstance(g, dict) for g in given):
+        return None, [], [(field, f"expected {shape} of its text fields ({', '.join(texts)}), got {describe(value)}")]
+    if len(given) != len(items):
+        return None, [], [(field, f"expected {shape}, got {len(given)}")]
+    merged, left, wrong = [], [], []
+    for number, (item, said) in enumerate(zip(items, given), 1):
+        at = f"{field}.{number}" if many else field
+        wrong += [(f"{at}.{key}", f"expected a text field of the {field} ({', '.join(texts)}), got {key!r}")
+                  for key in said if key not in texts]
+        left += [f"{at}.{f}" for f in texts if getattr(item, f, None) and f not in said]
+        merged.append({**item.model_dump(by_alias=True, exclude_unset=True), **said})
+    return (merged if many else merged[0]), left, wrong

@@ -191,7 +191,7 @@ def test_a_game_kept_without_pydantic_is_translated_from_its_validated_records(t
     monkeypatch.setattr(stamps, "SETTLE_NS", -10**12)  # files made seconds ago count as settled: the game is kept
     game = tmp_path / "canyon"
     shutil.copytree(CARDS / "el-dorado-canyon", game)
-    (game / "lang").mkdir()
+    (game / "lang").mkdir(exist_ok=True)  # the shipped French replaced by one card's
     (game / "lang" / "fr.toml").write_text('[town.advanced-mining]\nname = "Extraction avancée"\n')
     load_game(str(game))
     kept = load_game(str(game)).record("advanced-mining")

@@ -18,10 +18,18 @@ Color = tuple[float, float, float]
 class Style:
     """How the whole kit is printed; templates adapt their looks to it.
 
-    `ink_saver`: light backgrounds and outline art (print.md "Ink saver").
+    `ink_saver`: light backgrounds and outline art (print.md "Ink saver"); `lang`: the language of
+    the game's texts (`cards.translations`; None: its own), in which a look writes its own words
+    (El Dorado Canyon's from its phrase tables, `cards.phrases`).  `FaceForms` sets it from the looks.
     """
 
     ink_saver: bool = False
+    lang: str | None = None
+
+    def __repr__(self) -> str:
+        """The style as keys name it (a form's, a cached face's): a kit in its own language keeps the keys it had
+        before styles had languages, so its PDF does not change."""
+        return f"Style(ink_saver={self.ink_saver!r}" + (f", lang={self.lang!r})" if self.lang else ")")
 
     def background(self, color: Color) -> Color:
         """A background colour as this style prints it: a pale tint in ink-saver mode."""

@@ -67,10 +67,12 @@ def remembered_digest(root: Path, fonts: Path) -> str:
 
 
 def sources_digest(root: Path, fonts: Path, stamps: Stamps | None = None) -> str:
-    """A digest of the `cards` and `generator` sources under `root`, the fonts in `fonts` and the versions;
+    """A digest of the `cards` and `generator` sources under `root` (with the families' phrase tables), the fonts in
+    `fonts` and the versions;
     `stamps` takes the stamp of every file and folder read (a folder's: the names in it)."""
     digest = hashlib.sha256(f"{FORMAT} {reportlab.Version} {sys.version}".encode())
-    paths = [p for package in _SOURCES for p in sorted((root / package).rglob("*.py"))] + sorted(fonts.glob("*.ttf"))
+    paths = ([p for package in _SOURCES for p in sorted((root / package).rglob("*.py"))]
+             + sorted((root / "cards").rglob("phrases/*.toml")) + sorted(fonts.glob("*.ttf")))  # tables word faces
     if stamps is not None:
         for folder in [fonts] + [d for package in _SOURCES for d in [root / package, *(root / package).rglob("*")]
                                  if d.is_dir() and d.name != "__pycache__"]:

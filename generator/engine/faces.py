@@ -50,6 +50,8 @@ class FaceForms:
                  stamps: FaceStamps | None = None) -> None:
         """`recordings` keeps the faces of the components in `share` for the other PDFs of the build;
         `cache` keeps every face between builds; `stamps` stamps every face (`generator.engine.stamp`)."""
+        # the game's language is how the kit is printed: each look writes its own words in it
+        style = replace(style, lang=getattr(looks, "lang", None))
         self.looks, self.style, self.bleed, self.stamps = looks, style, bleed_mm * MM, stamps
         self._names: dict[tuple, str] = {}
         self._by_content: dict[tuple[str, str], str] = {}

@@ -67,6 +67,7 @@ class Looks:
     module: ModuleType | None
     design: Any = None  # cards.design.Design
     boards: dict[str, Any] = field(default_factory=dict)  # component id -> its cards.boards.Board
+    lang: str | None = None  # the game's language (`Game.lang`): the words a look writes are in it (`Style.lang`)
 
     @property
     def scope(self) -> str:
@@ -142,7 +143,8 @@ def looks_for(game: Any) -> Looks:
     if isinstance(game, str):
         return Looks(family(game).looks_module())
     looks = Looks(family(game.rules).looks_module(), game.design,
-                  {c.id: c.board for c in game.components if getattr(c, "board", None) is not None})
+                  {c.id: c.board for c in game.components if getattr(c, "board", None) is not None},
+                  getattr(game, "lang", None) or None)
     if game.design is not None:
         layouts.prepare(game.design, looks.scope, looks.module)
     return looks

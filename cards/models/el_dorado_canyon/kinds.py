@@ -1,8 +1,9 @@
 """What El Dorado Canyon's records do beyond their fields, without pydantic: their *kinds* (`common.kept`).
 
 Named after what `common.kept` calls them: the plain base classes of the `schema` models, so a
-build that loads a kept game prints it without importing pydantic.  Here are each effect's
-wording (`phrase`, or a `Worded` effect's `wording`) and where it may stand (`aimed`,
+build that loads a kept game prints it without importing pydantic.  Here is how each effect is
+worded from the family's phrase tables (`said`: its keys in `SPEC`, its words in `phrases/CODE.toml`,
+read by `cards.phrases`; a `Worded` effect is one key) and where it may stand (`aimed`,
 `used_by`, `attacks`, `card_type`, `keywords`: the class constants `schema`'s checks read),
 a card end's and an ability's printed text, and an action card's priority rank.  What an
 effect does is its model's docstring, beside its parameters, where the effect reference
@@ -11,9 +12,11 @@ only: pydantic would take a plain base class's annotations for fields of its own
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from ...effects import Effect, capitalise, join_phrases
+from ...effects import Effect, capitalise
+from ...phrases import Phrases, Spec, table
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -21,14 +24,54 @@ if TYPE_CHECKING:
     UsedBy = Literal["card", "character", "both"]
 
 PRIORITIES: tuple[str, ...] = ("I", "II", "III", "IV")
+TRIGGERS = ("immediate", "on_kill", "on_attack", "when_attacked", "on_bank", "always")
+_WORDS = {"whom": ("left", "right", "either", "none"), "triggers": TRIGGERS,
+          "keywords": ("attack", "steal", "block", "bank", "buy", "GONE"),
+          "marks": ("use-once", "once-per-character", "give-to-attacked-player", "event", "or"),
+          "types": ("event", "defense", "steal", "attack", "gain"),
+          "backs": ("starting", "town", "wanted", "hired", "character", "reference"),
+          "money": ("gold", "infamy"), "character": ("good", "bad"),
+          "camp": ("unbanked", "banked", "character", "counts", "gone")}
+SPEC = Spec(Path(__file__).parent / "phrases", {
+    # each effect's phrase (or its parts) with the placeholders it may use: its parameters, {whom} if aimed
+    "effects.attack.one": ("whom",), "effects.attack.both": (), "effects.attack.ammo": ("ammo",),
+    "effects.attack.infamy": ("infamy",), "effects.attack.damage": ("damage",), "effects.attack.between": (),
+    "effects.steal": ("gold", "whom"), "effects.target_discards_infamy": ("amount", "whom"),
+    "effects.block": ("damage",), "effects.attackers_discard_infamy": ("amount",), "effects.pay_gold": ("amount",),
+    "effects.gain_gold.plain": ("amount",), "effects.gain_gold.none_if_attacked": ("amount",),
+    "effects.gain_gold.less_if_attacked": ("amount", "if_attacked"), "effects.gain_infamy": ("amount",),
+    "effects.gain_ammo": ("amount",), "effects.heal": ("amount",), "effects.per_attacker.text": ("gains",),
+    "effects.per_attacker.gold": ("gold",), "effects.per_attacker.infamy": ("infamy",),
+    "effects.set_tracks.both": ("health", "ammo"), "effects.set_tracks.health": ("health",),
+    "effects.set_tracks.ammo": ("ammo",), "effects.bank_all": (), "effects.buy.plain": (),
+    "effects.buy.discount": ("discount",), "effects.refresh_row": ("cost",), "effects.go_gone": (),
+    "effects.round_the_rosie.text": ("way",), "effects.round_the_rosie.left": (),
+    "effects.round_the_rosie.right": (), "effects.round_the_rosie.other": (),
+    "effects.extra_damage": ("amount",), "effects.armor": ("amount",),
+    # the words of the faces (`generator/templates/el_dorado_canyon`) and the keywords of `wording_problems`
+    **{f"{group}.{name}": () for group, names in _WORDS.items() for name in names},
+})
 
 
-def _whom(arrow: str) -> str:
-    return {"left": "to your left", "right": "to your right", "either": "to your left or right"}.get(arrow, "next to you")
+def words(lang: str | None = None) -> Phrases:
+    """The family's phrase table in `lang` (None: English)."""
+    return table(SPEC, lang)
+
+
+def keyword_words(lang: str | None = None) -> dict[str, str]:
+    """Each effect keyword as language `lang` writes it: what a card's own text must keep."""
+    said = words(lang)
+    return {name: said(f"keywords.{name}") for name in _WORDS["keywords"]}
+
+
+def _whom(said: Phrases, arrow: str) -> str:
+    return said(f"whom.{arrow if arrow in _WORDS['whom'] else 'none'}")
 
 
 class Edc(Effect):
-    """An El Dorado Canyon effect: where it may appear and whether it needs a target."""
+    """An El Dorado Canyon effect: where it may appear and whether it needs a target.
+
+    Its phrase is its keys' in the family's table (`SPEC`): `said` words it from a language's table."""
 
     __slots__ = ()
     if TYPE_CHECKING:
@@ -39,15 +82,21 @@ class Edc(Effect):
     attacks = False  # an attack: what 'give-to-attacked-player' needs (EDC-12)
     card_type = None  # the card type a card using it must have
 
+    def phrase(self, arrow: str = "none", lang: str | None = None) -> str:
+        return self.said(words(lang), arrow)
+
+    def said(self, said: Phrases, arrow: str) -> str:  # pragma: no cover
+        """The phrase in the language of `said`, aimed by `arrow`."""
+        raise NotImplementedError(type(self).__name__)
+
 
 class Worded(Edc):
-    """An effect whose text is one fixed wording with its parameters filled in."""
+    """An effect whose text is one entry of the table, its key the effect's name, with its parameters filled in."""
 
     __slots__ = ()
-    wording = ""
 
-    def phrase(self, arrow: str = "none") -> str:
-        return self.wording.format(whom=_whom(arrow), **vars(self))
+    def said(self, said: Phrases, arrow: str) -> str:
+        return said(f"effects.{self.effect}", whom=_whom(said, arrow), **vars(self))
 
 
 class Attack(Edc):
@@ -61,47 +110,42 @@ class Attack(Edc):
     aimed = True
     attacks = True
 
-    def phrase(self, arrow: str = "none") -> str:
-        whom = "the characters to your left and right" if self.targets == "both" else f"the character {_whom(arrow)}"
-        parts = [f"attack {whom}"]
+    def said(self, said: Phrases, arrow: str) -> str:
+        parts = [said("effects.attack.both") if self.targets == "both"
+                 else said("effects.attack.one", whom=_whom(said, arrow))]
         if self.ammo:
-            parts.append(f"lose {self.ammo} :ammo: ammo")
+            parts.append(said("effects.attack.ammo", ammo=self.ammo))
         if self.infamy:
-            parts.append(f"gain {self.infamy} :infamy: infamy")
-        parts.append(f"do {self.damage} :damage: damage")
-        return ", ".join(parts)
+            parts.append(said("effects.attack.infamy", infamy=self.infamy))
+        parts.append(said("effects.attack.damage", damage=self.damage))
+        return said("effects.attack.between").join(parts)
 
 
 class Steal(Worded):
     __slots__ = ()
     keywords = ("steal",)
     aimed = True
-    wording = 'steal {gold} unbanked :gold: gold from the character {whom}'
 
 
 class TargetDiscardsInfamy(Worded):
     __slots__ = ()
     aimed = True
-    wording = 'the character {whom} discards {amount} :infamy: infamy'
 
 
 class Block(Worded):
     __slots__ = ()
     used_by = "card"
     keywords = ("block",)
-    wording = 'block {damage} :damage: damage from each attacker'
 
 
 class AttackersDiscardInfamy(Worded):
     __slots__ = ()
     used_by = "card"
-    wording = 'each attacker discards {amount} :infamy: infamy'
 
 
 class PayGold(Worded):
     __slots__ = ()
     used_by = "card"
-    wording = 'discard {amount} :gold: gold'
 
 
 class GainGold(Edc):
@@ -110,28 +154,24 @@ class GainGold(Edc):
         amount: int
         if_attacked: int | None
 
-    def phrase(self, arrow: str = "none") -> str:
-        text = f"gain {self.amount} :gold: gold"
+    def said(self, said: Phrases, arrow: str) -> str:
+        if self.if_attacked is None:
+            return said("effects.gain_gold.plain", amount=self.amount)
         if self.if_attacked == 0:
-            text += ", nothing if you are attacked"
-        elif self.if_attacked is not None:
-            text += f", only {self.if_attacked} if you are attacked"
-        return text
+            return said("effects.gain_gold.none_if_attacked", amount=self.amount)
+        return said("effects.gain_gold.less_if_attacked", amount=self.amount, if_attacked=self.if_attacked)
 
 
 class GainInfamy(Worded):
     __slots__ = ()
-    wording = 'gain {amount} :infamy: infamy'
 
 
 class GainAmmo(Worded):
     __slots__ = ()
-    wording = 'gain {amount} :ammo: ammo'
 
 
 class Heal(Worded):
     __slots__ = ()
-    wording = 'gain {amount} :health: health'
 
 
 class PerAttacker(Edc):
@@ -141,9 +181,10 @@ class PerAttacker(Edc):
         infamy: int
     used_by = "card"
 
-    def phrase(self, arrow: str = "none") -> str:
-        gains = [f"{n} :{what}: {what}" for what, n in (("gold", self.gold), ("infamy", self.infamy)) if n]
-        return f"gain {' and '.join(gains)} per player attacking you"
+    def said(self, said: Phrases, arrow: str) -> str:
+        gains = [said(f"effects.per_attacker.{what}", **{what: n})
+                 for what, n in (("gold", self.gold), ("infamy", self.infamy)) if n]
+        return said("effects.per_attacker.text", gains=said.join(gains))
 
 
 class SetTracks(Edc):
@@ -153,22 +194,17 @@ class SetTracks(Edc):
         ammo: int | None
     used_by = "card"
 
-    def phrase(self, arrow: str = "none") -> str:
+    def said(self, said: Phrases, arrow: str) -> str:
         if self.health is not None and self.ammo is not None and self.health == self.ammo:
-            return f"place your :health: health and :ammo: ammo at {self.health}"
-        parts = []
-        if self.health is not None:
-            parts.append(f"place your :health: health at {self.health}")
-        if self.ammo is not None:
-            parts.append(f"place your :ammo: ammo at {self.ammo}")
-        return " and ".join(parts)
+            return said("effects.set_tracks.both", health=self.health, ammo=self.ammo)
+        return said.join([said(f"effects.set_tracks.{what}", **{what: n})
+                          for what, n in (("health", self.health), ("ammo", self.ammo)) if n is not None])
 
 
 class BankAll(Worded):
     __slots__ = ()
     used_by = "card"
     keywords = ("bank",)
-    wording = 'bank all unbanked :gold: gold'
 
 
 class Buy(Edc):
@@ -178,22 +214,19 @@ class Buy(Edc):
     used_by = "card"
     keywords = ("buy",)
 
-    def phrase(self, arrow: str = "none") -> str:
-        text = "you may buy 1 town card"
-        return text + (f" for {self.discount} :gold: gold less" if self.discount else "")
+    def said(self, said: Phrases, arrow: str) -> str:
+        return said("effects.buy.discount", discount=self.discount) if self.discount else said("effects.buy.plain")
 
 
 class RefreshRow(Worded):
     __slots__ = ()
     used_by = "card"
-    wording = 'you may spend {cost} :gold: gold to discard the face-up town cards and replace them with 3 new ones, from which you may buy'
 
 
 class GoGone(Worded):
     __slots__ = ()
     used_by = "card"
     keywords = ("GONE",)
-    wording = "you're GONE"
 
 
 class RoundTheRosie(Edc):
@@ -202,22 +235,19 @@ class RoundTheRosie(Edc):
     aimed = True
     card_type = "event"  # FAQ: every played card passes, so it is an event
 
-    def phrase(self, arrow: str = "none") -> str:
-        way = {"left": "left", "right": "right"}.get(arrow, "way of the arrow")
-        return (f"all players pass the card they played to the {way}; the cards happen in front of "
-                "their new holders, then go back to their owners")
+    def said(self, said: Phrases, arrow: str) -> str:
+        way = said(f"effects.round_the_rosie.{arrow if arrow in ('left', 'right') else 'other'}")
+        return said("effects.round_the_rosie.text", way=way)
 
 
 class ExtraDamage(Worded):
     __slots__ = ()
     used_by = "character"
-    wording = 'your attacks do {amount} more :damage: damage'
 
 
 class Armor(Worded):
     __slots__ = ()
     used_by = "character"
-    wording = 'block {amount} :damage: damage from every attack on you'
 
 
 class Printed:
@@ -228,9 +258,9 @@ class Printed:
         effects: Sequence[Edc]
         text: str | None
 
-    def printed(self, lead: str = "", arrow: str = "none") -> str:
-        """The printed text: the definition's own wording, or `lead` and the effects' phrases."""
-        return self.text or capitalise(lead + join_phrases([e.phrase(arrow) for e in self.effects]))
+    def worded(self, said: Phrases, lead: str = "", arrow: str = "none") -> str:
+        """`lead` and the effects' phrases in the language of `said`, joined as that language joins a list."""
+        return capitalise(lead + said.join([e.said(said, arrow) for e in self.effects]))
 
 
 class Option(Printed):
@@ -242,7 +272,12 @@ class Option(Printed):
 
     @property
     def rules_text(self) -> str:
-        return self.printed(arrow=self.arrow)
+        """The printed text: the definition's own wording, or the effects' phrases in English."""
+        return self.text or self.in_words(words())
+
+    def in_words(self, said: Phrases) -> str:
+        """The effects' text in the language of `said`."""
+        return self.worded(said, arrow=self.arrow)
 
 
 class ActionCard:
@@ -271,11 +306,9 @@ class Ability(Printed):
 
     @property
     def rules_text(self) -> str:
-        return self.printed({
-            "immediate": "Immediate: ",
-            "on_kill": "When you kill a character: ",
-            "on_attack": "When you attack: ",
-            "when_attacked": "When you are attacked: ",
-            "on_bank": "When you bank gold: ",
-            "always": "",
-        }[self.trigger])
+        """The printed text: the definition's own wording, or the trigger's lead and the effects' phrases."""
+        return self.text or self.in_words(words())
+
+    def in_words(self, said: Phrases) -> str:
+        """The trigger's lead and the effects' text in the language of `said`."""
+        return self.worded(said, said(f"triggers.{self.trigger}"))

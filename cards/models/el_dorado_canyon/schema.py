@@ -10,6 +10,7 @@ Names follow the rulebook: "Card Anatomy" (type, name, text, arrow, priority,
 cost), "Character Card Anatomy" and "Symbols and Terms" (keywords, icons).
 """
 
+from collections.abc import Collection
 from typing import Annotated, Literal, Union, get_args
 
 from pydantic import Field
@@ -264,8 +265,35 @@ def texts_of(record: Record) -> list[str]:
     return []
 
 
-def check_record(record: Record) -> list[tuple[str, str]]:
-    """Rules a single record must keep beyond its types: (field path, message)."""
+def in_language(record: Record, lang: str) -> tuple[Record, set[str]]:
+    """`record` with the engine's text in language `lang` where its definition gives none of its own (an option,
+    an ability), so the printed text and the effects the engine runs come from the same data; and the paths of
+    the texts it wrote ("options.1.text")."""
+    said = kinds.words(lang)
+    if isinstance(record, ActionCard):
+        wrote = {f"options.{i}.text" for i, o in enumerate(record.options, 1) if not o.text}
+        return record.model_copy(update={"options": [
+            o if o.text else o.model_copy(update={"text": o.in_words(said)}) for o in record.options]}), wrote
+    if isinstance(record, Character) and not record.ability.text:
+        return record.model_copy(update={"ability": record.ability.model_copy(
+            update={"text": record.ability.in_words(said)})}), {"ability.text"}
+    return record, set()
+
+
+def check_translated(record: Record, lang: str, own: Collection[str]) -> tuple[Record, list[tuple[str, str]]]:
+    """The family's part of a translation (`cards.translations`): the record with the engine's text in `lang`
+    (`in_language`), and its checks, the texts in `lang` (those the translation gives, paths in `own`, and the
+    engine's) with that language's keywords; a text left in the original's language (--lang-fallback) with its."""
+    record, wrote = in_language(record, lang)
+    return record, check_record(record, lang, {*own, *wrote})
+
+
+def check_record(record: Record, lang: str | None = None, own: Collection[str] | None = None) -> list[tuple[str, str]]:
+    """Rules a single record must keep beyond its types: (field path, message).  Its own texts must keep the
+    keywords of language `lang` (None: English): every text, or those whose paths are in `own`."""
+    def keywords(path: str) -> dict[str, str]:
+        return kinds.keyword_words(lang if own is None or path in own else None)
+
     out: list[tuple[str, str]] = []
     for text in texts_of(record):
         for name in unknown_icons(text, ICONS):
@@ -286,7 +314,7 @@ def check_record(record: Record) -> list[tuple[str, str]]:
             if names & PASSIVE:
                 out.append((f"options.{i}.effects", f"expected card effects, got character-only {', '.join(sorted(names & PASSIVE))}"))
             if option.text:
-                for miss in wording_problems(option.text, option.effects):
+                for miss in wording_problems(option.text, option.effects, keywords(f"options.{i}.text")):
                     out.append((f"options.{i}.text", f"wording leaves out the {miss}"))
         effects = [e for o in record.options for e in o.effects]
         if "give-to-attacked-player" in record.keywords and not any(e.attacks for e in effects):
@@ -304,6 +332,6 @@ def check_record(record: Record) -> list[tuple[str, str]]:
         if record.ability.trigger == "always" and names - PASSIVE:
             out.append(("ability.trigger", f"expected a trigger for {', '.join(sorted(names - PASSIVE))}, got 'always'"))
         if record.ability.text:
-            for miss in wording_problems(record.ability.text, record.ability.effects):
+            for miss in wording_problems(record.ability.text, record.ability.effects, keywords("ability.text")):
                 out.append(("ability.text", f"wording leaves out the {miss}"))
     return out

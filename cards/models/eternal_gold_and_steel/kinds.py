@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...effects import Effect, capitalise, join_phrases
+from ...effects import Effect, capitalise
 from .terms import keyword_name
+from .words import words
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -19,13 +20,10 @@ if TYPE_CHECKING:
     from .terms import Influence, Keyword
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return one if n == 1 else f"{n} {many}"
-
-
 class EternalEffect(Effect):
     """An effect of this family.  `phrase(ongoing)` is its rules text, lower-case and
-    imperative; `ongoing=True` words it as a state ("it has +2 strength") for while-abilities."""
+    imperative; `ongoing=True` words it as a state ("it has +2 strength") for while-abilities.
+    Its words are its key in the family's phrase table (`words.SPEC`), its parameters filled in."""
 
     __slots__ = ()
     if TYPE_CHECKING:
@@ -35,8 +33,8 @@ class EternalEffect(Effect):
     MOVES_ATTACKER = False  # moves the unit after its attack damage: only on a unit's on_attack_damage
     EMBLEM = None  # the icon a card without influence shows for this effect (else power)
 
-    def phrase(self, ongoing: bool = False) -> str:  # pragma: no cover
-        raise NotImplementedError(type(self).__name__)
+    def phrase(self, ongoing: bool = False) -> str:
+        return words()(f"effects.{self.effect}", **vars(self))
 
 
 class GainGold(EternalEffect):
@@ -46,18 +44,12 @@ class GainGold(EternalEffect):
     keywords = ("gold",)
     EMBLEM = "gold"
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return f"take {self.amount} :gold: gold"
-
 
 class GainPower(EternalEffect):
     __slots__ = ()
     if TYPE_CHECKING:
         amount: int
     keywords = ("power",)
-
-    def phrase(self, ongoing: bool = False) -> str:
-        return f"gain {self.amount} :power: power"
 
 
 class GainHealth(EternalEffect):
@@ -66,17 +58,11 @@ class GainHealth(EternalEffect):
         amount: int
     keywords = ("health",)
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return f"gain {self.amount} :health: health"
-
 
 class Draw(EternalEffect):
     __slots__ = ()
     if TYPE_CHECKING:
         count: int
-
-    def phrase(self, ongoing: bool = False) -> str:
-        return "draw " + _count(self.count, "a card", "cards")
 
 
 class AddMarketCard(EternalEffect):
@@ -84,9 +70,6 @@ class AddMarketCard(EternalEffect):
     if TYPE_CHECKING:
         count: int
     keywords = ("market",)
-
-    def phrase(self, ongoing: bool = False) -> str:
-        return "add " + _count(self.count, "a card", "cards") + " to your market"
 
 
 class GainKeyword(EternalEffect):
@@ -101,7 +84,7 @@ class GainKeyword(EternalEffect):
         return (keyword_name(self.keyword),)
 
     def phrase(self, ongoing: bool = False) -> str:
-        return f"it has {keyword_name(self.keyword)}" if ongoing else f"give it {keyword_name(self.keyword)}"
+        return words()(f"effects.gain_keyword.{'ongoing' if ongoing else 'given'}", keyword=keyword_name(self.keyword))
 
 
 class GainStrength(EternalEffect):
@@ -113,7 +96,7 @@ class GainStrength(EternalEffect):
     keywords = ("strength",)
 
     def phrase(self, ongoing: bool = False) -> str:
-        return f"it has +{self.amount} strength" if ongoing else f"give it +{self.amount} strength"
+        return words()(f"effects.gain_strength.{'ongoing' if ongoing else 'given'}", amount=self.amount)
 
 
 class PutAttackToken(EternalEffect):
@@ -123,25 +106,16 @@ class PutAttackToken(EternalEffect):
     SELF = True
     keywords = ("attack token",)
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return f"put a +{self.amount} :attack: attack token on it"
-
 
 class DestroyOwnUnit(EternalEffect):
     __slots__ = ()
     SELF = True
     keywords = ("destroy",)
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return "destroy another unit of yours, or this one if you have no other"
-
 
 class DestroyEnemyUnit(EternalEffect):
     __slots__ = ()
     keywords = ("destroy",)
-
-    def phrase(self, ongoing: bool = False) -> str:
-        return "destroy an enemy unit"
 
 
 class DealDamagePlayer(EternalEffect):
@@ -149,9 +123,6 @@ class DealDamagePlayer(EternalEffect):
     if TYPE_CHECKING:
         amount: int
     keywords = ("damage",)
-
-    def phrase(self, ongoing: bool = False) -> str:
-        return f"deal {self.amount} damage to an enemy player"
 
 
 class DealAttackDamage(EternalEffect):
@@ -161,17 +132,11 @@ class DealAttackDamage(EternalEffect):
     SELF = True
     keywords = ("attack damage",)
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return f"it deals {self.amount} attack damage to an enemy player"
-
 
 class PutOnTopOfDeck(EternalEffect):
     __slots__ = ()
     SELF = True
     MOVES_ATTACKER = True
-
-    def phrase(self, ongoing: bool = False) -> str:
-        return "put it on top of your deck"
 
 
 class ReturnToBattleArea(EternalEffect):
@@ -180,16 +145,10 @@ class ReturnToBattleArea(EternalEffect):
     MOVES_ATTACKER = True
     keywords = ("battle area",)
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return "return it to your battle area instead of discarding it"
-
 
 class ReturnToHand(EternalEffect):
     __slots__ = ()
     SELF = True
-
-    def phrase(self, ongoing: bool = False) -> str:
-        return "return it to your hand"
 
 
 class PutUnitToken(EternalEffect):
@@ -198,7 +157,7 @@ class PutUnitToken(EternalEffect):
         token: str
 
     def phrase(self, ongoing: bool = False) -> str:
-        return f"put the {token_name(self.token)} token into your battle area"
+        return words()("effects.put_unit_token", token=token_name(self.token))
 
 
 def token_name(token_id: str) -> str:
@@ -227,8 +186,10 @@ class Pay(EternalEffect):
         return [n for n in (self.gold, self.power) if n] + [n for e in self.then for n in e.numbers()]
 
     def phrase(self, ongoing: bool = False) -> str:
-        cost = join_phrases([f"{n} :{what}: {what}" for what, n in (("power", self.power), ("gold", self.gold)) if n])
-        return f"you may pay {cost} to " + join_phrases([e.phrase() for e in self.then])
+        said = words()
+        cost = said.join([said(f"effects.pay.{what}", **{what: n}) for what, n in (("power", self.power),
+                                                                                  ("gold", self.gold)) if n])
+        return said("effects.pay.text", cost=cost, effects=said.join([e.phrase() for e in self.then]))
 
 
 class UnitsAtLeast:
@@ -237,7 +198,7 @@ class UnitsAtLeast:
         count: int
 
     def phrase(self) -> str:
-        return f"you have {self.count} or more units"
+        return words()("conditions.units_at_least", count=self.count)
 
 
 class GoldAtLeast:
@@ -246,14 +207,14 @@ class GoldAtLeast:
         amount: int
 
     def phrase(self) -> str:
-        return f"you have {self.amount} or more :gold: gold"
+        return words()("conditions.gold_at_least", amount=self.amount)
 
 
 class WieldsWeapon:
     __slots__ = ()
 
     def phrase(self) -> str:
-        return "it wields a weapon"
+        return words()("conditions.wields_weapon")
 
 
 class Ability:
@@ -271,31 +232,30 @@ class Ability:
 
     def lead(self, subject: str) -> str:
         """The words before the colon: 'When the wielder attacks', ':fire::fire:', ..."""
+        said = words()
         if self.trigger == "double_influence":
             return f":{self.influence}::{self.influence}:"
         if self.trigger == "while":
-            return f"While {self.condition.phrase() if self.condition else ''}"
-        ally = f"a {keyword_name(self.ally_keyword)} unit" if self.ally_keyword else "a unit"
-        when = {
-            "on_play": "When played",
-            "on_attack": f"When {subject} attacks",
-            "on_attack_damage": f"When {subject} deals attack damage",
-            "on_ally_attack_damage": f"When {ally} of yours deals attack damage",
-        }[self.trigger]
+            return said("leads.while", condition=self.condition.phrase() if self.condition else "")
+        ally = (said("leads.ally", keyword=keyword_name(self.ally_keyword)) if self.ally_keyword
+                else said("leads.any_ally"))
+        when = said(f"leads.{self.trigger}", subject=subject, ally=ally)
         if self.zone == "discard_pile":
-            when = "While this is in your discard pile, " + when[0].lower() + when[1:]
+            when = said("leads.discard_pile", when=when[0].lower() + when[1:])
         if self.condition is not None:
-            when += f", if {self.condition.phrase()}"
+            when = said("leads.if", when=when, condition=self.condition.phrase())
         return when
 
-    def rules_text(self, subject: str = "it") -> str:
-        """The printed text: the definition's own wording, or lead and effects' phrases."""
+    def rules_text(self, subject: str = "") -> str:
+        """The printed text: the definition's own wording, or lead and effects' phrases (about `subject`: 'it')."""
         if self.text:
             return self.text
-        body = join_phrases([e.phrase(self.trigger == "while") for e in self.effects])
+        said = words()
+        body = said.join([e.phrase(self.trigger == "while") for e in self.effects])
+        lead = self.lead(subject or said("subjects.unit"))
         if self.trigger == "double_influence":
-            return f"{self.lead(subject)} {capitalise(body)}."
-        return f"{self.lead(subject)}: {body}."
+            return said("sentences.double_influence", lead=lead, body=capitalise(body))
+        return said("sentences.ability", lead=lead, body=body)
 
 
 class Card:
@@ -319,12 +279,12 @@ class Card:
 
     @property
     def subject(self) -> str:
-        return "the wielder" if self.type == "weapon" else "it"
+        return words()("subjects.weapon" if self.type == "weapon" else "subjects.unit")
 
     @property
     def keyword_line(self) -> str:
         """Keywords as printed: 'Lifesteal, Berserk' (a weapon prints them in its strip)."""
-        return ", ".join(keyword_name(k) for k in self.keywords)
+        return words()("keywords.between").join(keyword_name(k) for k in self.keywords)
 
     @property
     def ability_texts(self) -> list[str]:
@@ -366,8 +326,8 @@ class Throne:
 
     @property
     def rules_text(self) -> str:
-        body = join_phrases([e.phrase() for e in self.effects])
-        return f"Once revealed, on your turn you may pay {self.power} :power: power to {body}. Then flip this card."
+        said = words()
+        return said("sentences.throne", power=self.power, body=said.join([e.phrase() for e in self.effects]))
 
 
 def all_effects(record: object) -> list[EternalEffect]:

@@ -29,5 +29,7 @@ ICONS = {*INFLUENCES, "gold", "power", "health", "strength", "attack"}
 
 
 def keyword_name(keyword: str) -> str:
-    """How a keyword is printed: 'lifesteal' -> 'Lifesteal'."""
-    return keyword.capitalize()
+    """How a keyword is printed: 'lifesteal' -> 'Lifesteal' (the phrase table's `keywords`)."""
+    from .words import words
+
+    return words()(f"keywords.{keyword}")

@@ -24,15 +24,11 @@ from generator.templates.regions import region
 from .art import Box, arrow_shown, picture
 from .icons import TYPE_ICONS, draw_icon
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
-from .words import measure, write
+from .words import keyed, measure, said, write
 
 ARROWS = {"left": "\u2190", "right": "\u2192", "both": "\u2194"}
-KEYWORD_MARKS = {
-    "use-once": ("once", "USE ONCE"),
-    "once-per-character": ("per-character", "ONCE PER CHARACTER"),
-    "give-to-attacked-player": ("give", "GIVE TO ATTACKED PLAYER"),
-}
-EVENT_MARK = ("event", "DISCARD WHEN PLAYED")
+MARK_ICONS = {"use-once": "once", "once-per-character": "per-character", "give-to-attacked-player": "give",
+              "event": "event"}  # each keyword mark's icon; its words are the phrase table's `marks`
 
 
 def arrow_of(option) -> str | None:
@@ -56,12 +52,11 @@ def ends(record) -> list[tuple[object, str | None]]:
     return [(option, arrow_of(option))]
 
 
-def marks(record) -> list[tuple[str, str]]:
-    """The keyword marks printed on the card: (icon, words)."""
-    found = [KEYWORD_MARKS[k] for k in record.keywords]
-    if record.type == "event":
-        found.append(EVENT_MARK)
-    return found
+def marks(record, style=None) -> list[tuple[str, str]]:
+    """The keyword marks printed on the card: (icon, words in the kit's language)."""
+    words = said(style)
+    found = list(record.keywords) + (["event"] if record.type == "event" else [])
+    return [(MARK_ICONS[k], words(f"marks.{k}")) for k in found]
 
 
 def _frame(c: Canvas, record, box, pal: Palette) -> None:
@@ -83,7 +78,7 @@ def _draw_frame(card_type: str, w: float, h: float, b: float, pal: Palette, c: C
 CORNER_R = 10.5  # the corner medallions' radius
 
 
-def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
+def _corners(c: Canvas, record, w: float, top: float, pal: Palette, style) -> float:
     """Cost or star, type medallion and label, numeral, name; returns the y under the name.
 
     What depends only on the card's type and cost (the medallions, the cost, the type's
@@ -92,8 +87,9 @@ def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
     r = CORNER_R
     cy = top - MARGIN - r
     cost = getattr(record, "cost", None)
-    place_drawing(c, f"edc-corners {record.type} {cost} {w!r} {top!r} {pal.ink_saver}",
-                  partial(_medallions, record.type, cost, w, cy, pal), (0, cy - 2 * r - 1, w, top))
+    label = said(style)(f"types.{record.type}")
+    place_drawing(c, keyed(f"edc-corners {record.type} {cost} {w!r} {top!r} {pal.ink_saver}", style),
+                  partial(_medallions, record.type, cost, w, cy, pal, label), (0, cy - 2 * r - 1, w, top))
     if cost is None:
         draw_icon(c, "star", MARGIN + r, cy, 2 * r + 2, pal)
     c.setFillColor(pal.bone)
@@ -109,7 +105,7 @@ def _corners(c: Canvas, record, w: float, top: float, pal: Palette) -> float:
     return name_top - height
 
 
-def _medallions(card_type: str, cost: int | None, w: float, cy: float, pal: Palette, c: Canvas) -> None:
+def _medallions(card_type: str, cost: int | None, w: float, cy: float, pal: Palette, label: str, c: Canvas) -> None:
     """The cost coin (town cards), the numeral's disc, the type medallion and the type's label."""
     r = CORNER_R
     if cost is not None:
@@ -128,7 +124,6 @@ def _medallions(card_type: str, cost: int | None, w: float, cy: float, pal: Pale
     c.setLineWidth(1.4)
     c.circle(w / 2, cy + 1, r + 1.5, fill=1, stroke=1)
     c.setFont(BODY_BOLD, 6)
-    label = card_type.upper()
     half = c.stringWidth(label, BODY_BOLD, 6) / 2 + 2
     c.setFillColor(pal.paper)       # a plate of paper: the picture behind would leave the label unreadable
     c.rect(w / 2 - half, cy - r - 10.5, 2 * half, 9.5, fill=1, stroke=0)
@@ -159,9 +154,9 @@ def _draw_arrow(arrow: str, pal: Palette, c: Canvas) -> None:
     c.drawCentredString(0, -4.6, ARROWS[arrow])
 
 
-def _mark_strip(c: Canvas, record, x: float, y: float, w: float, pal: Palette) -> float:
+def _mark_strip(c: Canvas, record, x: float, y: float, w: float, pal: Palette, style) -> float:
     """The keyword marks, one line each (two if narrow), from y upward; returns the y above them."""
-    for icon, words in reversed(marks(record)):
+    for icon, words in reversed(marks(record, style)):
         text = f":{icon}: **{words}**"
         size, height = measure(text, w, 16, field="keywords", size=6.5, font=TEXT)
         write(c, text, x, y, w, height, pal.ink, field="keywords", size=size, min_size=size, font=TEXT)
@@ -169,11 +164,11 @@ def _mark_strip(c: Canvas, record, x: float, y: float, w: float, pal: Palette) -
     return y
 
 
-def _single(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> None:
+def _single(c: Canvas, record, option, arrow: str | None, box, pal: Palette, style) -> None:
     w, h = box.w, box.h
-    below_name = _corners(c, record, w, h, pal)
+    below_name = _corners(c, record, w, h, pal, style)
     inner = w - 2 * MARGIN
-    bottom = _mark_strip(c, record, MARGIN, MARGIN, inner, pal)
+    bottom = _mark_strip(c, record, MARGIN, MARGIN, inner, pal, style)
     if record.flavor and not record.keywords:
         write(c, f"*{record.flavor}*", MARGIN, bottom, inner, 9, pal.ink, field="flavor", size=6.5, font=TEXT)
         bottom += 10
@@ -189,10 +184,10 @@ def _single(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> 
           field=f"options.{record.options.index(option) + 1}.text", size=10, font=TEXT)
 
 
-def _half(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> None:
+def _half(c: Canvas, record, option, arrow: str | None, box, pal: Palette, style) -> None:
     """One end of a two-ended card, drawn upright in the half y 0..h/2 (the card's top edge at h/2)."""
     w, h = box.w, box.h / 2
-    below_name = _corners(c, record, w, h, pal)
+    below_name = _corners(c, record, w, h, pal, style)
     inner = w - 2 * MARGIN
     base = 8.0
     pic_w = inner * 0.36
@@ -202,18 +197,20 @@ def _half(c: Canvas, record, option, arrow: str | None, box, pal: Palette) -> No
     _arrow(c, arrow, MARGIN + pic_w / 2, base + 2, pal)
     text_x = MARGIN + pic_w + 4
     text_w = w - MARGIN - text_x
-    bottom = _mark_strip(c, record, text_x, base, text_w, pal)
+    bottom = _mark_strip(c, record, text_x, base, text_w, pal, style)
     write(c, option.rules_text, text_x, bottom, text_w, below_name - bottom - 2, pal.ink,
           field=f"options.{record.options.index(option) + 1}.text", size=8.5, font=TEXT)
 
 
-def _divider(c: Canvas, box, pal: Palette, choice: bool) -> None:
+def _divider(c: Canvas, box, pal: Palette, choice: bool, style) -> None:
     """The line between the two ends; 'OR' (upright from either end) when they are two options."""
-    place_drawing(c, f"edc-divider {box.w!r} {box.h!r} {choice} {pal.ink_saver}",
-                  partial(_draw_divider, box.w, box.h / 2, pal, choice), (0, box.h / 2 - 11, box.w, box.h / 2 + 11))
+    word = said(style)("marks.or")
+    place_drawing(c, keyed(f"edc-divider {box.w!r} {box.h!r} {choice} {pal.ink_saver}", style),
+                  partial(_draw_divider, box.w, box.h / 2, pal, choice, word),
+                  (0, box.h / 2 - 11, box.w, box.h / 2 + 11))
 
 
-def _draw_divider(w: float, mid: float, pal: Palette, choice: bool, c: Canvas) -> None:
+def _draw_divider(w: float, mid: float, pal: Palette, choice: bool, word: str, c: Canvas) -> None:
     c.setStrokeColor(pal.ink)
     c.setDash(2, 2)
     c.setLineWidth(0.6)
@@ -225,11 +222,11 @@ def _draw_divider(w: float, mid: float, pal: Palette, choice: bool, c: Canvas) -
     c.circle(w / 2, mid, 9.5, fill=1, stroke=0)     # wide enough that both ORs read on ink
     c.setFillColor(pal.bone)
     c.setFont(BODY_BOLD, 6)
-    c.drawCentredString(w / 2, mid + 1.2, "OR")
+    c.drawCentredString(w / 2, mid + 1.2, word)
     c.saveState()
     c.translate(w / 2, mid)
     c.rotate(180)
-    c.drawCentredString(0, 1.2, "OR")
+    c.drawCentredString(0, 1.2, word)
     c.restoreState()
 
 
@@ -239,17 +236,17 @@ def draw_action(c: Canvas, record, component, box, style) -> None:
     _frame(c, record, box, pal)
     shown = ends(record)
     if len(shown) == 1:
-        _single(c, record, *shown[0], box, pal)
+        _single(c, record, *shown[0], box, pal, style)
         return
     (top, top_arrow), (bottom, bottom_arrow) = shown
     c.saveState()
     c.translate(0, box.h / 2)
-    _half(c, record, top, top_arrow, box, pal)
+    _half(c, record, top, top_arrow, box, pal, style)
     c.restoreState()
     c.saveState()
     c.translate(box.w, box.h / 2)
     c.rotate(180)
-    _half(c, record, bottom, bottom_arrow, box, pal)
+    _half(c, record, bottom, bottom_arrow, box, pal, style)
     c.restoreState()
-    _divider(c, box, pal, record.two_ended)
+    _divider(c, box, pal, record.two_ended, style)
 

@@ -12,6 +12,7 @@ from .icons import draw_icon
 from .look import BODY_BOLD, NAME_FONT, TITLE_FONT, Palette, palette
 from .people import portrait
 from .pieces import draw_gone, draw_marker, sun_rays
+from .words import said
 
 GAME = "EL DORADO CANYON"
 
@@ -49,11 +50,11 @@ def _emblem(c: Canvas, box, pal: Palette, fill, rays, icon: str, label: str) -> 
 
 
 EMBLEMS = {
-    # back: (ground colour, ray colour, emblem icon, label) by palette name
-    "starting": ("ground", "ink", "star", "STARTING CARD"),
-    "town": ("mesa", "copper", "buy", "TOWN"),
-    "gold": ("gold_dark", "gold", "gold", "GOLD"),
-    "infamy": ("ink", "bad", "infamy", "INFAMY"),
+    # back: (ground colour, ray colour, emblem icon, label: its key in the phrase table) by palette name
+    "starting": ("ground", "ink", "star", "backs.starting"),
+    "town": ("mesa", "copper", "buy", "backs.town"),
+    "gold": ("gold_dark", "gold", "gold", "money.gold"),
+    "infamy": ("ink", "bad", "infamy", "money.infamy"),
 }
 
 
@@ -63,9 +64,9 @@ def emblem_back(name: str):
 
     def draw(c, record, component, box, style):
         pal = palette(style)
-        _emblem(c, box, pal, getattr(pal, fill), getattr(pal, rays), icon, label)
+        _emblem(c, box, pal, getattr(pal, fill), getattr(pal, rays), icon, said(style)(label))
 
-    draw.__doc__ = f"BACKS[{name!r}]: {label.lower()} back."
+    draw.__doc__ = f"BACKS[{name!r}]: the {name} back."
     return draw
 
 WANTED = SimpleNamespace(hat="cattleman", hat_colour="black", hair="black", face="clean", neck="bandana-mask",
@@ -81,15 +82,16 @@ def character_back(c, record, component, box, style):
     c.setStrokeColor(pal.ink)
     c.setLineWidth(1.2)
     c.rect(16, 16, w - 32, h - 32, fill=1, stroke=1)
+    words = said(style)
     c.setFillColor(pal.ink)
     c.setFont(NAME_FONT, 22)
-    c.drawCentredString(w / 2, h - 48, "WANTED")
+    c.drawCentredString(w / 2, h - 48, words("backs.wanted"))
     c.setFont(TITLE_FONT, 9)
-    c.drawCentredString(w / 2, h - 62, "HIRED HANDS OF")
+    c.drawCentredString(w / 2, h - 62, words("backs.hired"))
     c.drawCentredString(w / 2, h - 73, GAME)
     portrait(c, 30, h * 0.28, w - 60, h * 0.36, False, pal, WANTED)
     c.setFont(BODY_BOLD, 9)
-    c.drawCentredString(w / 2, 34, "CHARACTER")
+    c.drawCentredString(w / 2, 34, words("backs.character"))
 
 
 def reference_back(c, record, component, box, style):
@@ -100,7 +102,7 @@ def reference_back(c, record, component, box, style):
     c.setFont(NAME_FONT, 14)
     c.drawCentredString(w / 2, h * 0.72, GAME)
     c.setFont(BODY_BOLD, 9)
-    c.drawCentredString(w / 2, h * 0.72 - 16, "RULES REFERENCE")
+    c.drawCentredString(w / 2, h * 0.72 - 16, said(style)("backs.reference"))
 
 
 BACKS = {

@@ -13,7 +13,7 @@ from generator.engine.contrast import BOLD_LABEL, readable_ground
 from .art import band_of, glyphs, scene
 from .icons import draw_icon, polygon
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
-from .words import measure, write
+from .words import measure, said, write
 
 TRACK = ("X", "1", "2", "3", "4", "5")
 
@@ -215,15 +215,15 @@ def _emblem(c: Canvas, ability, cx: float, cy: float, s: float, pal: Palette) ->
     found[0].draw(c, cx, cy, s * 0.8, pal)
 
 
-def _badge(c: Canvas, good: bool, cx: float, cy: float, pal: Palette) -> None:
-    """The good/bad badge: a sheriff's star or a skull, with the word."""
+def _badge(c: Canvas, good: bool, cx: float, cy: float, pal: Palette, word: str) -> None:
+    """The good/bad badge: a sheriff's star or a skull, with the word (at 8 pt, or smaller to fit its plate)."""
     colour = readable_ground((pal.good if good else pal.bad).rgb(), pal.bone.rgb(), BOLD_LABEL * 2)
-    word = "GOOD" if good else "BAD"
     c.setFillColorRGB(*colour)
     c.roundRect(cx - 24, cy - 8, 48, 16, 8, fill=1, stroke=0)
     draw_icon(c, "star" if good else "infamy", cx - 14, cy, 12, pal)
     c.setFillColor(pal.bone)
-    c.setFont(BODY_BOLD, 8)
+    size = min(8.0, 32 / max(c.stringWidth(word, BODY_BOLD, 1), 1e-9))
+    c.setFont(BODY_BOLD, size)
     c.drawCentredString(cx + 6, cy - 2.9, word)
 
 
@@ -259,7 +259,7 @@ def draw_character(c: Canvas, record, component, box, style) -> None:
     c.setLineWidth(1.5)
     c.roundRect(5, 5, w - 10, h - 10, 6, fill=1, stroke=1)
     inner = w - 2 * MARGIN
-    _badge(c, good, w / 2, h - MARGIN - 8, pal)
+    _badge(c, good, w / 2, h - MARGIN - 8, pal, said(style)(f"character.{record.alignment}"))
     title = f"**{record.name}**"
     _, name_h = measure(title, inner, 18, field="name", size=14, min_size=8, font=DISPLAY)
     name_top = h - MARGIN - 18

@@ -14,14 +14,7 @@ from cards.typeset.measure import MIN_SIZE, layout
 from generator.engine.text import check_face
 
 from .look import BODY_BOLD, DISPLAY, MARGIN, NAME_FONT, TEXT, Palette, palette
-from .words import LEADING, measure, write
-
-GONE_LINES = (
-    "You resolved a GONE card, or your character was killed.",
-    "Next turn you play no card, and nobody can target or touch you: arrows pass you by.",
-    "Killed? Draw a new character at the end of the turn you sit out.",
-    "Then turn this card back to CAMP.",
-)
+from .words import LEADING, measure, said, write
 
 
 def _ground(c: Canvas, box, fill, pal: Palette, edge=None) -> None:
@@ -34,21 +27,22 @@ def _ground(c: Canvas, box, fill, pal: Palette, edge=None) -> None:
     c.roundRect(5, 5, box.w - 10, box.h - 10, 6, fill=1, stroke=1)
 
 
-def _camp_areas(c: Canvas, box, pal: Palette) -> None:
+def _camp_areas(c: Canvas, box, pal: Palette, style) -> None:
     """Where things go around the camp card: unbanked gold above, banked below, character left."""
     w, h = box.w, box.h
+    words = said(style)
     c.setFillColor(pal.ink)
     c.setFont(BODY_BOLD, 7.5)
-    c.drawCentredString(w / 2, h - MARGIN - 8, "\u25B2 UNBANKED GOLD \u25B2")
+    c.drawCentredString(w / 2, h - MARGIN - 8, f"\u25B2 {words('camp.unbanked')} \u25B2")
     draw_icon(c, "gold", w / 2 - 48, h - MARGIN - 5.5, 9, pal)
     draw_icon(c, "gold", w / 2 + 48, h - MARGIN - 5.5, 9, pal)
-    c.drawCentredString(w / 2, MARGIN + 2, "\u25BC BANKED GOLD \u25BC")
+    c.drawCentredString(w / 2, MARGIN + 2, f"\u25BC {words('camp.banked')} \u25BC")
     draw_icon(c, "bank", w / 2 - 44, MARGIN + 4.5, 9, pal)
     draw_icon(c, "bank", w / 2 + 44, MARGIN + 4.5, 9, pal)
     c.saveState()
     c.translate(MARGIN + 6, h / 2)          # the label's ascent stays 3 mm inside the trim
     c.rotate(90)
-    c.drawCentredString(0, 0, "\u25B2 CHARACTER \u25B2")
+    c.drawCentredString(0, 0, f"\u25B2 {words('camp.character')} \u25B2")
     c.restoreState()
 
 
@@ -71,12 +65,12 @@ def draw_camp(c: Canvas, record, component, box, style) -> None:
     pal = palette(style)
     _ground(c, box, pal.ground, pal)
     w, h = box.w, box.h
-    _camp_areas(c, box, pal)
+    _camp_areas(c, box, pal, style)
     scene(c, MARGIN + 12, h * 0.3, w - 2 * MARGIN - 18, h * 0.42, pal)
     _tent(c, w / 2 - 10, h * 0.3 + 6, 60, pal)
     write(c, f"**{record.name.upper()}**", MARGIN + 12, h * 0.72 + 2, w - 2 * MARGIN - 6, h * 0.28 - MARGIN - 14,
           pal.ink, field="name", size=30, font=DISPLAY)   # shrinks to fit, or fails naming the card
-    write(c, "Only banked :gold: gold counts at the end of the game.", MARGIN + 14, MARGIN + 14,
+    write(c, said(style)("camp.counts"), MARGIN + 14, MARGIN + 14,
           w - 2 * MARGIN - 20, h * 0.3 - MARGIN - 18, pal.ink, field="camp", size=8, font=TEXT)
 
 
@@ -85,12 +79,14 @@ def draw_gone(c: Canvas, record, component, box, style) -> None:
     pal = palette(style)
     _ground(c, box, pal.bad, pal, edge=pal.bad)
     w, h = box.w, box.h
-    _camp_areas(c, box, pal)
+    _camp_areas(c, box, pal, style)
+    words = said(style)
     draw_icon(c, "gone", w / 2 + 4, h * 0.7, 38, pal)
     c.setFillColor(pal.bad)
-    c.setFont(NAME_FONT, 30)
-    c.drawCentredString(w / 2 + 6, h * 0.5, "GONE")
-    write(c, " ".join(GONE_LINES), MARGIN + 14, MARGIN + 14, w - 2 * MARGIN - 20, h * 0.47 - MARGIN - 18, pal.ink,
+    gone = words("keywords.GONE")
+    c.setFont(NAME_FONT, min(30.0, (w - 2 * MARGIN - 24) / c.stringWidth(gone, NAME_FONT, 1)))
+    c.drawCentredString(w / 2 + 6, h * 0.5, gone)
+    write(c, words("camp.gone"), MARGIN + 14, MARGIN + 14, w - 2 * MARGIN - 20, h * 0.47 - MARGIN - 18, pal.ink,
           field="GONE side", size=8, font=TEXT)
 
 
@@ -110,7 +106,7 @@ def draw_money(c: Canvas, record, component, box, style) -> None:
     c.setFont(NAME_FONT, 26)
     c.drawCentredString(w / 2, MARGIN + 16, str(record.value))
     c.setFont(BODY_BOLD, 8)
-    c.drawCentredString(w / 2, MARGIN + 6, record.currency.upper())
+    c.drawCentredString(w / 2, MARGIN + 6, said(style)(f"money.{record.currency}"))
     c.setFont(NAME_FONT, 11)
     for x in (MARGIN + 6, w - MARGIN - 6):
         c.drawCentredString(x, h - MARGIN - 11.5, str(record.value))
