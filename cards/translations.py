@@ -130,9 +130,43 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
         problems.append(Problem(place.file, f"no record {rec_id!r} in component {comp_id!r}" if known else
                                 f"expected a component of the game ({', '.join(c.id for c in game.components)}), "
                                 f"got {comp_id!r}", line=place.line, path=f"{comp_id}.{rec_id}"))
+    name, components = _names(game, components, code, problems)
     if problems:
         raise DefinitionError(problems)
-    return dataclasses.replace(game, components=components, lang=code)
+    return dataclasses.replace(game, name=name, components=components, lang=code)
+
+
+def _names(game: Game, components: list[LoadedComponent], code: str,
+           problems: list[Problem]) -> tuple[str, list[LoadedComponent]]:
+    """The game's and its components' names in language `code`: the plain `name = "..."` of lang/CODE.toml's top
+    and of a component's table (optional: an untranslated one keeps the original's)."""
+    path = game.folder / FOLDER / f"{code}.toml"
+    if not is_file(path):
+        return game.name, components
+    shown = f"{game.shown or game.id}/{FOLDER}/{code}.toml"
+    data, text = read_toml(path, shown, inside=game.folder)
+    index = LineIndex(text)
+
+    def name_of(table: dict[str, Any], at: tuple[str, ...], what: str) -> str | None:
+        found = None
+        for key, value in table.items():
+            if not isinstance(value, str):
+                continue
+            if key != "name" or not value.strip():
+                problems.append(Problem(shown, f"expected name = \"...\" (the name of {what}) or a table, got "
+                                        f"{key} = {value!r}", line=index.line_of((*at, key)), path=".".join((*at, key))))
+            else:
+                found = value
+        return found
+
+    name = name_of(data, (), "the game") or game.name
+    out = []
+    for comp in components:
+        own = data.get(comp.id)
+        new = name_of(own, (comp.id,), f"component {comp.id!r}") if isinstance(own, dict) else None
+        spec: Any = comp.spec  # validated or kept (`common.kept`): both copy as pydantic does
+        out.append(dataclasses.replace(comp, spec=spec.model_copy(update={"name": new})) if new else comp)
+    return name, out
 
 
 def _text_problems(game: Game, comp: LoadedComponent, code: str) -> list[Problem]:
@@ -178,11 +212,15 @@ def _texts(game: Game, code: str) -> tuple[dict[tuple[str, str], dict[str, tuple
     out: dict[tuple[str, str], dict[str, tuple[Any, Place]]] = {}
     problems = []
     for comp_id, records in data.items():
-        if not isinstance(records, dict) or not all(isinstance(r, dict) for r in records.values()):
+        if isinstance(records, str):  # the game's own text (its name): `_names`
+            continue
+        if not isinstance(records, dict) or not all(isinstance(r, (dict, str)) for r in records.values()):
             problems.append(Problem(shown, "expected [COMPONENT.RECORD-ID] tables of text fields",
                                     line=index.line_of((comp_id,)), path=comp_id))
             continue
         for rec_id, fields in records.items():
+            if isinstance(fields, str):  # the component's own text (its name): `_names`
+                continue
             out[(comp_id, rec_id)] = {field: (value, Place(shown, index.line_of((comp_id, rec_id, field) + (
                                                                (0,) if value and isinstance(value, list) else ())),
                                                            inner=_inner(index, (comp_id, rec_id, field), value)))

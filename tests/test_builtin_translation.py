@@ -123,7 +123,7 @@ def canyon(game_copy) -> Path:
 def test_a_french_wording_that_leaves_out_a_number_fails_naming_the_language(canyon):
     edit_text(canyon / "lang" / "fr.toml", "qui défausse 2 :infamy: infamie", "qui défausse son :infamy: infamie")
     code, _, warned = checker("validate", canyon, "--lang", "fr")
-    assert (code, warned) == (2, f"{canyon}/lang/fr.toml:11: card 'take-cover' (À couvert): options.1.text: in fr: "
+    assert (code, warned) == (2, f"{canyon}/lang/fr.toml:14: card 'take-cover' (À couvert): options.1.text: in fr: "
                                  "wording leaves out the number 2 of effect 'attackers_discard_infamy'\n")
     assert checker("validate", canyon, "--lang", "all")[0] == 2
 
@@ -131,7 +131,7 @@ def test_a_french_wording_that_leaves_out_a_number_fails_naming_the_language(can
 def test_a_french_wording_must_keep_the_french_keyword(canyon):
     edit_text(canyon / "lang" / "fr.toml", 'text = "Bloquez 1', 'text = "Arrêtez 1')
     code, _, warned = checker("validate", canyon, "--lang", "fr")
-    assert (code, warned) == (2, f"{canyon}/lang/fr.toml:11: card 'take-cover' (À couvert): options.1.text: in fr: "
+    assert (code, warned) == (2, f"{canyon}/lang/fr.toml:14: card 'take-cover' (À couvert): options.1.text: in fr: "
                                  "wording leaves out the keyword 'bloquez' of effect 'block'\n")
     code, _, warned = generator("build", canyon, "--lang", "fr", "--out", canyon / "out")
     assert code == 2 and "wording leaves out the keyword 'bloquez'" in warned
@@ -141,7 +141,7 @@ def test_a_french_wording_must_keep_the_french_keyword(canyon):
 def test_an_options_translation_must_match_its_cards_ends(canyon):
     edit_text(canyon / "lang" / "fr.toml", "[[starting.take-cover.options]]\n\n", "")
     code, _, warned = checker("validate", canyon, "--lang", "fr")
-    assert (code, warned) == (2, f"{canyon}/lang/fr.toml:10: card 'take-cover': options: expected [[...options]] "
+    assert (code, warned) == (2, f"{canyon}/lang/fr.toml:13: card 'take-cover': options: expected [[...options]] "
                                  "tables, one per item (2; an empty one for an item without text), got 1\n")
 
 
@@ -155,7 +155,7 @@ def test_an_ends_own_text_left_untranslated_is_listed(canyon):
     edit_text(canyon / "lang" / "fr.toml", "[[starting.take-cover.options]]\n", "[[starting.take-cover.options]]\n"
                                                                              'effects = []\n')
     code, _, warned = checker("validate", canyon, "--lang", "fr")
-    assert (code, warned.splitlines()[0]) == (2, f"{canyon}/lang/fr.toml:11: card 'take-cover': options.1.effects: "
+    assert (code, warned.splitlines()[0]) == (2, f"{canyon}/lang/fr.toml:14: card 'take-cover': options.1.effects: "
                                                  "expected a text field of the options (text), got 'effects'")
 
 
@@ -182,7 +182,25 @@ def test_a_french_text_too_long_for_its_box_fails_the_build_at_its_line(canyon):
     edit_text(canyon / "lang" / "fr.toml", "seulement 1 si l'on vous attaque\"",
               "seulement 1 si l'on vous attaque" + ", et encore, seulement si le shérif regarde ailleurs" * 6 + '"')
     code, _, warned = generator("build", canyon, "--lang", "fr", "--out", canyon / "out")
-    assert (code, warned) == (2, f"--lang fr: {canyon}/lang/fr.toml:28: card 'go-to-town' (En ville): options.2.text: "
+    assert (code, warned) == (2, f"--lang fr: {canyon}/lang/fr.toml:31: card 'go-to-town' (En ville): options.2.text: "
                                  "text does not fit its 35.2 x 22.2 mm box even at 6 pt: it needs 27.5 mm of height, "
                                  "5.3 mm (24%) more than the box has; shorten it by about 70 of its 364 characters\n")
     assert not (canyon / "out" / "el-dorado-canyon-a4-fr.pdf").exists()
+
+
+def test_the_guide_and_footers_name_the_components_in_french(tmp_path):
+    code, _, warned = generator("build", "el-dorado-canyon", "--lang", "fr", "--out", tmp_path)
+    assert (code, warned) == (0, "")
+    with pdfplumber.open(tmp_path / "el-dorado-canyon-a4-fr.pdf") as pdf:
+        guide = pdf.pages[0].extract_text()
+        footer = pdf.pages[2].extract_text().splitlines()[0]
+    assert "3-8 Cartes de départ 24 imprimés" in guide and "Marqueurs de santé et de munitions" in guide
+    assert "Starting cards" not in guide and "Town deck" not in guide
+    assert footer.startswith("El Dorado Canyon · Cartes de départ · page 3 sur")
+
+
+def test_a_components_own_text_other_than_its_name_is_an_error(canyon):
+    edit_text(canyon / "lang" / "fr.toml", 'name = "Cartes de départ"', 'title = "Cartes de départ"')
+    code, _, warned = checker("validate", canyon, "--lang", "fr")
+    assert (code, warned) == (2, f"{canyon}/lang/fr.toml:8: starting.title: expected name = \"...\" (the name of "
+                                 "component 'starting') or a table, got title = 'Cartes de départ'\n")
