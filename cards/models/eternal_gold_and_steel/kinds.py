@@ -284,7 +284,11 @@ class Card:
     @property
     def keyword_line(self) -> str:
         """Keywords as printed: 'Lifesteal, Berserk' (a weapon prints them in its strip)."""
-        return words()("keywords.between").join(keyword_name(k) for k in self.keywords)
+        return self.keywords_in(None)
+
+    def keywords_in(self, lang: str | None) -> str:
+        """The keyword line in `lang` (None: English), as the kit of that language prints it."""
+        return words(lang)("keywords.between").join(keyword_name(k, lang) for k in self.keywords)
 
     @property
     def ability_texts(self) -> list[str]:
