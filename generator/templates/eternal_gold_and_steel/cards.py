@@ -215,7 +215,7 @@ def card_text(card: Card, lang: str | None = None) -> str:
         parts.append(f"**{card.keywords_in(lang)}**")
     if card.type == "weapon" and weapon_line(card, lang):
         parts.append(f"**{weapon_line(card, lang)}**")
-    parts += card.ability_texts
+    parts += card.abilities_in(lang)
     if card.flavor:
         parts.append(f"*{card.flavor}*")
     return "\n".join(parts)
@@ -333,7 +333,7 @@ def _throne_face(c, throne: Throne, box: Box, style: Style, *, spent: bool) -> N
         c.restoreState()
         body = f"**{said('throne.ability_spent')}**\n{throne.spent_text}"
     else:
-        body = throne.rules_text + (f"\n*{throne.flavor}*" if throne.flavor else "")
+        body = throne.rules_in(style.lang) + (f"\n*{throne.flavor}*" if throne.flavor else "")
     draw_text(c, body, BORDER + 2 * MM, BORDER + 2 * MM, box.w - 2 * BORDER - 4 * MM, art_y - BORDER - 4 * MM,
               field="spent_text" if spent else "effects", size=9, color=INK)
 
