@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from cards.models.eldorado.words import SYMBOLS, TERRAINS
 from cards.phrases import Phrases
-
 from cards.typeset.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 
 from . import symbols, textures

@@ -17,7 +17,6 @@ from generator.templates.regions import picture, region
 from . import symbols
 from .frame import parchment
 from .palette import mix, palette
-from .symbols import rose_points
 from .text import MIN_SIZE, centred_lines, fit_lines, fitted_size
 
 MM = 72 / 25.4
@@ -99,7 +98,6 @@ def _hold(c, box, pal, said, top: float) -> None:
     note = said("hold.note")
     c.setFont(TEXT, fitted_size(note, TEXT, 6.5, box.w - 2 * SAFE - 4 * MM))
     c.drawCentredString(box.w / 2, SAFE + 2.2 * MM, note)
-
 
 
 def ship_marker(c, record, component, box, style) -> None:
@@ -264,7 +262,7 @@ def back(deck: str, emblem: str | None):
         c.saveState()
         c.translate(box.w / 2, box.h * 0.55)
         if emblem is None:
-            symbols.compass_rose(c, pal, min(box.w, box.h) * 0.62, points=rose_points(said))
+            symbols.compass_rose(c, pal, min(box.w, box.h) * 0.62, points=symbols.rose_points(said))
         else:
             c.setFillColor(mix(pal.gold, pal.paper, 0.3))
             c.circle(0, 0, box.w * 0.3, stroke=0, fill=1)
