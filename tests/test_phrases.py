@@ -12,6 +12,7 @@ import pytest
 from cards import DefinitionError, phrases
 from cards.models.el_dorado_canyon import kinds, schema
 from cards.models.eternal_gold_and_steel import effects as egs
+from cards.models.eldorado import words as eldorado
 from cards.models.eternal_gold_and_steel import words as gold_and_steel
 
 TABLES = kinds.SPEC.folder
@@ -76,10 +77,10 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def test_the_shipped_tables_are_sound():
-    for spec in (kinds.SPEC, gold_and_steel.SPEC):
+    for spec in (kinds.SPEC, gold_and_steel.SPEC, eldorado.SPEC):
         for lang in spec.languages():
             assert phrases.read(spec, spec.folder / f"{lang}.toml", lang).lang == lang
-    assert gold_and_steel.SPEC.languages() == ["en"]
+    assert gold_and_steel.SPEC.languages() == eldorado.SPEC.languages() == ["en"]
 
 
 def test_gold_and_steel_counts_its_cards_in_english():
@@ -119,3 +120,31 @@ def test_a_language_without_a_table_lists_the_ones_there_are():
         kinds.words("de")
     assert str(info.value) == ("cards/models/el_dorado_canyon/phrases/de.toml: no phrase table for language 'de': "
                                "expected one of en, fr")
+
+
+def copied(spec: phrases.Spec, tmp_path: Path) -> tuple[phrases.Spec, Path]:
+    """A family's English table in tmp_path, under a spec of the family's keys, for a test to break."""
+    shutil.copy(spec.folder / "en.toml", tmp_path / "en.toml")
+    return phrases.Spec(tmp_path, {key: tuple(names) for key, names in spec.keys.items()}), tmp_path / "en.toml"
+
+
+@pytest.mark.parametrize("family, old, new, said", [
+    (eldorado.SPEC, 'stay = "stay aboard"\n', "",  # a word a look prints, missing: at its table's line
+     "20: missing phrase 'hold.stay': expected a text with no placeholders"),
+    (eldorado.SPEC, "[hold.items]", "[hold.items]\nhorse = \"horses\"",  # not a thing of the common pile
+     "27: hold.items.horse: unknown phrase: expected one of the keys of the family's table (hold.items.barrel, "
+     "hold.items.cannon, hold.items.musket, hold.items.soldier, hold.items.treasure)"),
+    (eldorado.SPEC, 'port = "from {port}"', 'port = "from {harbour}"',
+     "37: standee.port: unknown placeholder {harbour}: expected placeholders {port}"),
+    (gold_and_steel.SPEC, 'glue = "glue"\n', "",
+     "93: missing phrase 'tray.glue': expected a text with no placeholders"),
+    (gold_and_steel.SPEC, "[types]", '[types]\nartifact = "Artifact"',  # not a card type
+     "71: types.artifact: unknown phrase: expected one of the keys of the family's table (types.power, "
+     "types.provisional, types.spell, types.unit, types.weapon)"),
+    (gold_and_steel.SPEC, '"{type} - provisional base set"', '"{kind} - provisional base set"',
+     "75: types.provisional: unknown placeholder {kind}: expected placeholders {type}"),
+])
+def test_a_looks_table_is_checked_against_its_spec(tmp_path, family, old, new, said):
+    spec, path = copied(family, tmp_path)
+    edit(path, old, new)
+    assert problems(spec, path, "en") == [f"{path}:{said}"]

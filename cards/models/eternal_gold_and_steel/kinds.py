@@ -33,8 +33,8 @@ class EternalEffect(Effect):
     MOVES_ATTACKER = False  # moves the unit after its attack damage: only on a unit's on_attack_damage
     EMBLEM = None  # the icon a card without influence shows for this effect (else power)
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return words()(f"effects.{self.effect}", **vars(self))
+    def phrase(self, ongoing: bool = False, lang: str | None = None) -> str:
+        return words(lang)(f"effects.{self.effect}", **vars(self))
 
 
 class GainGold(EternalEffect):
@@ -83,8 +83,9 @@ class GainKeyword(EternalEffect):
     def keywords(self) -> tuple[str, ...]:  # type: ignore[override]
         return (keyword_name(self.keyword),)
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return words()(f"effects.gain_keyword.{'ongoing' if ongoing else 'given'}", keyword=keyword_name(self.keyword))
+    def phrase(self, ongoing: bool = False, lang: str | None = None) -> str:
+        return words(lang)(f"effects.gain_keyword.{'ongoing' if ongoing else 'given'}",
+                           keyword=keyword_name(self.keyword, lang))
 
 
 class GainStrength(EternalEffect):
@@ -95,8 +96,8 @@ class GainStrength(EternalEffect):
     LASTING = True
     keywords = ("strength",)
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return words()(f"effects.gain_strength.{'ongoing' if ongoing else 'given'}", amount=self.amount)
+    def phrase(self, ongoing: bool = False, lang: str | None = None) -> str:
+        return words(lang)(f"effects.gain_strength.{'ongoing' if ongoing else 'given'}", amount=self.amount)
 
 
 class PutAttackToken(EternalEffect):
@@ -156,8 +157,8 @@ class PutUnitToken(EternalEffect):
     if TYPE_CHECKING:
         token: str
 
-    def phrase(self, ongoing: bool = False) -> str:
-        return words()("effects.put_unit_token", token=token_name(self.token))
+    def phrase(self, ongoing: bool = False, lang: str | None = None) -> str:
+        return words(lang)("effects.put_unit_token", token=token_name(self.token))
 
 
 def token_name(token_id: str) -> str:
@@ -185,11 +186,11 @@ class Pay(EternalEffect):
     def numbers(self) -> list[int]:
         return [n for n in (self.gold, self.power) if n] + [n for e in self.then for n in e.numbers()]
 
-    def phrase(self, ongoing: bool = False) -> str:
-        said = words()
+    def phrase(self, ongoing: bool = False, lang: str | None = None) -> str:
+        said = words(lang)
         cost = said.join([said(f"effects.pay.{what}", **{what: n}) for what, n in (("power", self.power),
                                                                                   ("gold", self.gold)) if n])
-        return said("effects.pay.text", cost=cost, effects=said.join([e.phrase() for e in self.then]))
+        return said("effects.pay.text", cost=cost, effects=said.join([e.phrase(lang=lang) for e in self.then]))
 
 
 class UnitsAtLeast:
@@ -197,8 +198,8 @@ class UnitsAtLeast:
     if TYPE_CHECKING:
         count: int
 
-    def phrase(self) -> str:
-        return words()("conditions.units_at_least", count=self.count)
+    def phrase(self, lang: str | None = None) -> str:
+        return words(lang)("conditions.units_at_least", count=self.count)
 
 
 class GoldAtLeast:
@@ -206,15 +207,15 @@ class GoldAtLeast:
     if TYPE_CHECKING:
         amount: int
 
-    def phrase(self) -> str:
-        return words()("conditions.gold_at_least", amount=self.amount)
+    def phrase(self, lang: str | None = None) -> str:
+        return words(lang)("conditions.gold_at_least", amount=self.amount)
 
 
 class WieldsWeapon:
     __slots__ = ()
 
-    def phrase(self) -> str:
-        return words()("conditions.wields_weapon")
+    def phrase(self, lang: str | None = None) -> str:
+        return words(lang)("conditions.wields_weapon")
 
 
 class Ability:
@@ -230,29 +231,30 @@ class Ability:
         zone: str
         text: str | None
 
-    def lead(self, subject: str) -> str:
+    def lead(self, subject: str, lang: str | None = None) -> str:
         """The words before the colon: 'When the wielder attacks', ':fire::fire:', ..."""
-        said = words()
+        said = words(lang)
         if self.trigger == "double_influence":
             return f":{self.influence}::{self.influence}:"
         if self.trigger == "while":
-            return said("leads.while", condition=self.condition.phrase() if self.condition else "")
-        ally = (said("leads.ally", keyword=keyword_name(self.ally_keyword)) if self.ally_keyword
+            return said("leads.while", condition=self.condition.phrase(lang) if self.condition else "")
+        ally = (said("leads.ally", keyword=keyword_name(self.ally_keyword, lang)) if self.ally_keyword
                 else said("leads.any_ally"))
         when = said(f"leads.{self.trigger}", subject=subject, ally=ally)
         if self.zone == "discard_pile":
             when = said("leads.discard_pile", when=when[0].lower() + when[1:])
         if self.condition is not None:
-            when = said("leads.if", when=when, condition=self.condition.phrase())
+            when = said("leads.if", when=when, condition=self.condition.phrase(lang))
         return when
 
-    def rules_text(self, subject: str = "") -> str:
-        """The printed text: the definition's own wording, or lead and effects' phrases (about `subject`: 'it')."""
+    def rules_text(self, subject: str = "", lang: str | None = None) -> str:
+        """The printed text: the definition's own wording, or lead and effects' phrases (about `subject`: 'it'),
+        in `lang` (None: English)."""
         if self.text:
             return self.text
-        said = words()
-        body = said.join([e.phrase(self.trigger == "while") for e in self.effects])
-        lead = self.lead(subject or said("subjects.unit"))
+        said = words(lang)
+        body = said.join([e.phrase(self.trigger == "while", lang) for e in self.effects])
+        lead = self.lead(subject or said("subjects.unit"), lang)
         if self.trigger == "double_influence":
             return said("sentences.double_influence", lead=lead, body=capitalise(body))
         return said("sentences.ability", lead=lead, body=body)
@@ -279,16 +281,27 @@ class Card:
 
     @property
     def subject(self) -> str:
-        return words()("subjects.weapon" if self.type == "weapon" else "subjects.unit")
+        return self.subject_in(None)
+
+    def subject_in(self, lang: str | None) -> str:
+        return words(lang)("subjects.weapon" if self.type == "weapon" else "subjects.unit")
 
     @property
     def keyword_line(self) -> str:
         """Keywords as printed: 'Lifesteal, Berserk' (a weapon prints them in its strip)."""
-        return words()("keywords.between").join(keyword_name(k) for k in self.keywords)
+        return self.keywords_in(None)
+
+    def keywords_in(self, lang: str | None) -> str:
+        """The keyword line in `lang` (None: English), as the kit of that language prints it."""
+        return words(lang)("keywords.between").join(keyword_name(k, lang) for k in self.keywords)
 
     @property
     def ability_texts(self) -> list[str]:
-        return [a.rules_text(self.subject) for a in self.abilities]
+        return self.abilities_in(None)
+
+    def abilities_in(self, lang: str | None) -> list[str]:
+        """Each ability's printed text in `lang` (None: English), as the kit of that language prints it."""
+        return [a.rules_text(self.subject_in(lang), lang) for a in self.abilities]
 
     @property
     def effects(self) -> list[EternalEffect]:
@@ -326,8 +339,13 @@ class Throne:
 
     @property
     def rules_text(self) -> str:
-        said = words()
-        return said("sentences.throne", power=self.power, body=said.join([e.phrase() for e in self.effects]))
+        return self.rules_in(None)
+
+    def rules_in(self, lang: str | None) -> str:
+        """The Throne's sentence in `lang` (None: English)."""
+        said = words(lang)
+        return said("sentences.throne", power=self.power,
+                    body=said.join([e.phrase(lang=lang) for e in self.effects]))
 
 
 def all_effects(record: object) -> list[EternalEffect]:

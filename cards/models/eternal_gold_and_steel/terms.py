@@ -28,8 +28,8 @@ FIGURES: tuple[str, ...] = get_args(Figure)
 ICONS = {*INFLUENCES, "gold", "power", "health", "strength", "attack"}
 
 
-def keyword_name(keyword: str) -> str:
-    """How a keyword is printed: 'lifesteal' -> 'Lifesteal' (the phrase table's `keywords`)."""
+def keyword_name(keyword: str, lang: str | None = None) -> str:
+    """How a keyword is printed: 'lifesteal' -> 'Lifesteal' (the phrase table's `keywords`, in `lang`)."""
     from .words import words
 
-    return words()(f"keywords.{keyword}")
+    return words(lang)(f"keywords.{keyword}")

@@ -1,7 +1,8 @@
 """Gold and Steel's phrase tables (`cards.phrases`): the keys its printed text uses, with their placeholders.
 
-Its own module because the effects, abilities and the keyword names of `terms` all speak it, and none of those
-should import another to find a word.  Only English ships; a language is one more `phrases/CODE.toml`.
+Its own module because the effects, abilities, the keyword names of `terms` and the looks' own words (type
+labels, the back's title, the tray's instructions) all speak it, and none of those should import another to find
+a word.  Only English ships; a language is one more `phrases/CODE.toml`.
 """
 from __future__ import annotations
 
@@ -27,6 +28,11 @@ SPEC = Spec(Path(__file__).parent / "phrases", {
     "sentences.ability": ("lead", "body"), "sentences.double_influence": ("lead", "body"),
     "sentences.throne": ("power", "body"),
     "keywords.lifesteal": (), "keywords.berserk": (), "keywords.between": (),
+    # what the looks print themselves (generator/templates/eternal_gold_and_steel)
+    "types.unit": (), "types.weapon": (), "types.spell": (), "types.power": (), "types.provisional": ("type",),
+    "weapon.equipped": ("gains",), "weapon.strength": ("amount",), "throne.spent": (), "throne.ability_spent": (),
+    "back.title": (), "back.subtitle": (), "tokens.gold": (), "tokens.attack": (), "tray.glue": (),
+    "tray.instructions": (),
 })
 
 

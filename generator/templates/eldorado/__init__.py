@@ -28,10 +28,10 @@ FRONTS = {
 }
 
 BACKS = {
-    "ship": back("SHIP", "ship"),
-    "eldorado": back("ELDORADO", "city"),
-    "supply": back("COMMON PILE", "treasure"),
-    "reference": back("TURN SUMMARY", None),   # not the secret Eldorado cards' back
+    "ship": back("ship", "ship"),
+    "eldorado": back("eldorado", "city"),
+    "supply": back("supply", "treasure"),
+    "reference": back("reference", None),   # not the secret Eldorado cards' back
     "counter": counter,             # flat pieces read the same either way up
     "ship-marker": ship_marker,
 }

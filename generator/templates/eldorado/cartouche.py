@@ -1,6 +1,9 @@
-"""The title band above the chart: a cartouche with the title, flanked by the map's key."""
+"""The title band above the chart: a cartouche with the title, flanked by the map's key (the motto's and the key's
+words: the family's phrase table's `chart`, in the kit's language)."""
 from __future__ import annotations
 
+from cards.models.eldorado.words import SYMBOLS, TERRAINS
+from cards.phrases import Phrases
 from cards.typeset.fonts import DISPLAY, DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
 
 from . import symbols, textures
@@ -8,15 +11,15 @@ from .palette import Palette
 from .text import fitted_size
 
 
-def draw_title_band(c, chart, lay, pal: Palette) -> None:
+def draw_title_band(c, chart, lay, pal: Palette, said: Phrases) -> None:
     x, y, w, h = lay.title_band()
     s = lay.s
-    _cartouche(c, chart.record.name, x + w * 0.3, y + h * 0.08, w * 0.4, h * 0.84, pal)
-    _terrain_key(c, x + s * 0.2, y + h * 0.1, w * 0.28, h * 0.8, s, pal)
-    _symbol_key(c, x + w * 0.72, y + h * 0.1, w * 0.28, h * 0.8, s, pal)
+    _cartouche(c, chart.record.name, said("chart.motto"), x + w * 0.3, y + h * 0.08, w * 0.4, h * 0.84, pal)
+    _terrain_key(c, x + s * 0.2, y + h * 0.1, w * 0.28, h * 0.8, s, pal, said)
+    _symbol_key(c, x + w * 0.72, y + h * 0.1, w * 0.28, h * 0.8, s, pal, said)
 
 
-def _cartouche(c, title: str, x: float, y: float, w: float, h: float, pal: Palette) -> None:
+def _cartouche(c, title: str, motto: str, x: float, y: float, w: float, h: float, pal: Palette) -> None:
     """A scroll-ended frame with a double rule, the title and a motto."""
     c.saveState()
     c.setStrokeColor(pal.ink)
@@ -43,18 +46,16 @@ def _cartouche(c, title: str, x: float, y: float, w: float, h: float, pal: Palet
     size = fitted_size(title, DISPLAY_BOLD, h * 0.26, inner)
     c.setFont(DISPLAY_BOLD, size)
     c.drawCentredString(x + w / 2, y + h * 0.5, title)
-    motto = "ELDORADO  ·  a new & exact chart for the seeker of golden cities"
     c.setFont(DISPLAY_ITALIC, fitted_size(motto, DISPLAY_ITALIC, h * 0.11, inner))
     c.drawCentredString(x + w / 2, y + h * 0.27, motto)
     c.restoreState()
 
 
-def _terrain_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palette) -> None:
-    entries = ["sea", "jungle", "mountains", "savanna", "desert", "farmland"]
+def _terrain_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palette, said: Phrases) -> None:
     cell = min(h / 3.4, s * 0.62)
     col_w = w / 2
     c.saveState()
-    for i, terrain in enumerate(entries):
+    for i, terrain in enumerate(TERRAINS):
         cx, cy = x + (i // 3) * col_w, y + h - (i % 3 + 1) * cell * 1.12
         c.setFillColor(pal.terrain[terrain])
         c.setStrokeColor(pal.ink)
@@ -67,17 +68,16 @@ def _terrain_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palet
         c.restoreState()
         c.setFillColor(pal.ink)
         c.setFont(DISPLAY, max(6.0, cell * 0.5))
-        c.drawString(cx + cell * 1.25, cy + cell * 0.3, terrain.capitalize())
+        c.drawString(cx + cell * 1.25, cy + cell * 0.3, said(f"chart.terrain.{terrain}"))
     c.restoreState()
 
 
-def _symbol_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palette) -> None:
-    entries = [("port", "Home port"), ("city", "Golden city"), ("indian", "Indians"), ("monster", "Sea monsters"),
-               ("river", "River current"), ("none", "No provisions: Island of the Artist's Wife")]
+def _symbol_key(c, x: float, y: float, w: float, h: float, s: float, pal: Palette, said: Phrases) -> None:
     cell = min(h / 3.4, s * 0.62)
     col_w = w / 2
     c.saveState()
-    for i, (name, text) in enumerate(entries):
+    for i, name in enumerate(SYMBOLS):
+        text = said(f"chart.symbols.{name}")
         cx, cy = x + (i // 3) * col_w, y + h - (i % 3 + 1) * cell * 1.12
         mx, my = cx + cell / 2, cy + cell / 2
         if name == "none":

@@ -13,6 +13,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.models.eldorado import Chart
 from cards.models.eldorado.coords import DIRECTIONS, column_name, expand, parse, step
+from cards.models.eldorado.words import words
+from cards.phrases import Phrases
 from cards.typeset.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT, TEXT_BOLD, text_width
 from generator.engine.text import check_face
 
@@ -27,6 +29,7 @@ NAME_DROP = 0.17  # of a square: the top strip of each square that holds its coo
 
 def draw_map(c, record, component, box, style) -> None:
     pal = palette(style)
+    said = words(style.lang)
     chart = Chart(record)
     lay = MapLayout.fit(box.w, box.h, chart.width, chart.height)
     c.saveState()
@@ -38,12 +41,12 @@ def draw_map(c, record, component, box, style) -> None:
     _coast(c, chart, lay, pal)
     _rivers(c, chart, lay, pal)
     _grid(c, lay, pal)
-    _rose(c, chart, lay, pal)
+    _rose(c, chart, lay, pal, said)
     _square_names(c, chart, lay, pal)
     _labels(c, chart, lay, pal)
     _features(c, chart, lay, pal)
     _edges(c, lay, pal)
-    draw_title_band(c, chart, lay, pal)
+    draw_title_band(c, chart, lay, pal, said)
     c.restoreState()
 
 
@@ -219,7 +222,7 @@ def _square_names(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     c.restoreState()
 
 
-def _rose(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
+def _rose(c, chart: Chart, lay: MapLayout, pal: Palette, said: Phrases) -> None:
     """Rhumb lines across the whole grid from the compass rose, and the rose, open so squares show through."""
     if chart.record.compass is None:
         return
@@ -237,7 +240,7 @@ def _rose(c, chart: Chart, lay: MapLayout, pal: Palette) -> None:
     c.restoreState()
     c.saveState()
     c.translate(cx, cy)
-    symbols.compass_rose(c, pal, lay.s * ROSE, open_centre=True)
+    symbols.compass_rose(c, pal, lay.s * ROSE, open_centre=True, points=symbols.rose_points(said))
     c.restoreState()
 
 

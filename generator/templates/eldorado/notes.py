@@ -1,11 +1,13 @@
 """What fits a square of the map, printed beside the party counters: worked out from the pieces'
 sizes in game.toml and the map's squares as printed in the kit and on each poster, so the words
-change when a size does."""
+change when a size does; its words are the family's phrase table's `notes`, in the game's language."""
 from __future__ import annotations
 
 from typing import Any
 
 from cards.models.eldorado import chart_of
+from cards.models.eldorado.words import words
+from cards.phrases import Phrases
 from generator.engine.box import MM
 from generator.engine.posters import POSTERS, poster_fit
 
@@ -22,15 +24,9 @@ def _size(game: Any, schema: str) -> tuple[float, float]:
     return next(c.spec.size_mm for c in game.components if c.spec.schema_ == schema)
 
 
-def _on(square: float, counter: float, marker: float) -> str:
-    if 2 * counter <= square:
-        counters = "two counters side by side"
-    elif counter <= square:
-        counters = "one counter: stack the second on it"
-    else:
-        counters = "no counter without overhang"
-    ship = "a ship marker under them" if marker <= square else "ship markers overhang"
-    return f"{counters}, {ship}"
+def _on(said: Phrases, square: float, counter: float, marker: float) -> str:
+    counters = said("notes.two" if 2 * counter <= square else "notes.one" if counter <= square else "notes.none")
+    return said("notes.holds", counters=counters, ship=said("notes.ship" if marker <= square else "notes.overhang"))
 
 
 def map_pieces(game: Any) -> str:
@@ -38,14 +34,15 @@ def map_pieces(game: Any) -> str:
     counter, marker = _size(game, "counter")[0], _size(game, "ship-marker")[0]
     standee = _size(game, "character")[0]
     home = square_mm(game)
-    parts = [f"Map pieces: a square of the tiled map ({home:.1f} mm) holds {_on(home, counter, marker)} "
-             f"(counters {counter:g} mm, ship markers {marker:g} mm)."]
+    said = words(getattr(game, "lang", None))
+    parts = [said("notes.kit", square=f"{home:.1f}", holds=_on(said, home, counter, marker), counter=f"{counter:g}",
+                  marker=f"{marker:g}")]
     for paper in POSTERS:
         w, h = _size(game, "map")
         scale = poster_fit((w * MM, h * MM), paper)[1]
         square = home * scale
-        parts.append(f"{paper.upper()} poster ({square:.1f} mm squares): {_on(square, counter, marker)}.")
+        parts.append(said("notes.poster", paper=paper.upper(), square=f"{square:.1f}",
+                          holds=_on(said, square, counter, marker)))
     if standee > home:
-        parts.append(f"A standee ({standee:g} mm) is wider than a square: when parties meet, their counters "
-                     "take the square.")
-    return " ".join(parts)
+        parts.append(said("notes.standee", standee=f"{standee:g}"))
+    return said("notes.between").join(parts)

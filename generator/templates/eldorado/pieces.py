@@ -1,10 +1,14 @@
-"""Fronts of Eldorado's cards and pieces: ships, Eldorado cities, the common pile, standees, the die."""
+"""Fronts of Eldorado's cards and pieces: ships, Eldorado cities, the common pile, standees, the die.
+
+The words a face prints itself (headings, the hold's columns, the backs' titles) are the family's phrase table in
+the kit's language (`words(style.lang)`, cards/models/eldorado/phrases/CODE.toml)."""
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.models.eldorado.kinds import ITEMS, STAY_ABOARD
+from cards.models.eldorado.words import words
 
 from generator.engine.contrast import text_on
 from cards.typeset.fonts import DISPLAY_BOLD, DISPLAY_ITALIC, TEXT
@@ -46,19 +50,20 @@ def ship_front(c, record, component, box, style) -> None:
     what is aboard and what went ashore with the party."""
     pal = palette(style)
     parchment(c, box, pal)
-    _heading(c, "SHIP", box, pal, box.h - SAFE - 7 * MM, 11)
+    said = words(style.lang)
+    _heading(c, said("decks.ship"), box, pal, box.h - SAFE - 7 * MM, 11)
     _picture(c, record, box, pal, box.h - SAFE - 22 * MM, 24 * MM,
              lambda c, size: symbols.ship(c, pal, size, initial=record.sail))
     c.setFillColor(pal.ink)
     lines, size = fit_lines(record.name, DISPLAY_ITALIC, 9, box.w - 2 * SAFE - 6 * MM)
     centred_lines(c, lines, DISPLAY_ITALIC, size, box.w / 2, box.h - SAFE - 35 * MM)
-    _hold(c, box, pal, top=box.h - SAFE - 36 * MM - len(lines) * size * 1.1)
+    _hold(c, box, pal, said, top=box.h - SAFE - 36 * MM - len(lines) * size * 1.1)
 
 
 HOLD_ROW = 6.2 * MM
 
 
-def _hold(c, box, pal, top: float) -> None:
+def _hold(c, box, pal, said, top: float) -> None:
     """One row per thing of the common pile (cards.models.eldorado.pieces.ITEMS) with a box aboard and
     one ashore to write the count in pencil; what never leaves the ship (STAY_ABOARD) has no ashore box."""
     left, right = SAFE + 2 * MM, box.w - SAFE - 2 * MM
@@ -66,7 +71,7 @@ def _hold(c, box, pal, top: float) -> None:
     columns = (right - 2 * bw - 1.5 * MM, right - bw)
     c.setFillColor(pal.ink)
     c.setFont(DISPLAY_BOLD, 6)
-    for x, word in zip(columns, ("ABOARD", "ASHORE")):
+    for x, word in zip(columns, (said("hold.aboard"), said("hold.ashore"))):
         c.drawCentredString(x + bw / 2, top - 2.4 * MM, word)
     y = top - 3.4 * MM
     for item in ITEMS:
@@ -77,7 +82,7 @@ def _hold(c, box, pal, top: float) -> None:
         c.restoreState()
         c.setFillColor(pal.ink)
         c.setFont(TEXT, 6.5)
-        c.drawString(left + 5.6 * MM, y + HOLD_ROW / 2 - 2.2, PLURALS.get(item, item + "s"))
+        c.drawString(left + 5.6 * MM, y + HOLD_ROW / 2 - 2.2, said(f"hold.items.{item}"))
         c.setStrokeColor(pal.ink)
         c.setLineWidth(0.6)
         c.setFillColor(pal.paper)
@@ -85,17 +90,14 @@ def _hold(c, box, pal, top: float) -> None:
             if ashore and item in STAY_ABOARD:
                 c.setFillColor(pal.ink)
                 c.setFont(DISPLAY_ITALIC, 6)
-                c.drawCentredString(x + bw / 2, y + HOLD_ROW / 2 - 2, "stay aboard")
+                c.drawCentredString(x + bw / 2, y + HOLD_ROW / 2 - 2, said("hold.stay"))
                 continue
             c.setFillColor(pal.paper)
             c.rect(x, y + 0.7 * MM, bw, HOLD_ROW - 1.4 * MM, stroke=1, fill=1)
     c.setFillColor(pal.ink)
-    note = "Pencil the counts in; the ship's guard counts aboard"
+    note = said("hold.note")
     c.setFont(TEXT, fitted_size(note, TEXT, 6.5, box.w - 2 * SAFE - 4 * MM))
     c.drawCentredString(box.w / 2, SAFE + 2.2 * MM, note)
-
-
-PLURALS = {"treasure": "treasure piles"}
 
 
 def ship_marker(c, record, component, box, style) -> None:
@@ -137,7 +139,8 @@ def eldorado_front(c, record, component, box, style) -> None:
     """A secret golden city: its name and the square where it stands on the map."""
     pal = palette(style)
     parchment(c, box, pal, tint=None if style.ink_saver else pal.paper_edge)
-    _heading(c, "ELDORADO", box, pal, box.h - SAFE - 7 * MM, 13)
+    said = words(style.lang)
+    _heading(c, said("decks.eldorado"), box, pal, box.h - SAFE - 7 * MM, 13)
     _picture(c, record, box, pal, box.h * 0.6, box.w * 0.52,
              lambda c, size: _city(c, pal, size))
     c.setFillColor(pal.ink)
@@ -153,7 +156,7 @@ def eldorado_front(c, record, component, box, style) -> None:
     c.setFont(DISPLAY_BOLD, 15)
     c.drawCentredString(box.w / 2, SAFE + 10.2 * MM, record.square)
     c.setFont(TEXT, 6.5)
-    c.drawCentredString(box.w / 2, SAFE + 3.5 * MM, "Show this card when you reach the square")
+    c.drawCentredString(box.w / 2, SAFE + 3.5 * MM, said("eldorado.show"))
 
 
 def _city(c, pal, size: float) -> None:
@@ -218,12 +221,18 @@ def standee_front(c, record, component, box, style) -> None:
     lines = [first, last] if first else [last]
     centred_lines(c, lines, DISPLAY_BOLD, min(fitted_size(l, DISPLAY_BOLD, 6.5, width) for l in lines), cx,
                   cy - r - 0.6 * MM)
-    port = f"from {record.port}"     # the others' "from Vigo": "from" on a line of its own if it must
-    lines = [port] if stringWidth(port, DISPLAY_ITALIC, MIN_SIZE) <= width else ["from", record.port]
+    port = words(style.lang)("standee.port", port=record.port)  # "from Vigo": "from" on a line of its own if it must
+    lines = [port] if stringWidth(port, DISPLAY_ITALIC, MIN_SIZE) <= width else _before(port, record.port)
     size = min(fitted_size(line, DISPLAY_ITALIC, 6.5, width) for line in lines)
     centred_lines(c, lines, DISPLAY_ITALIC, size, cx, SAFE + 0.6 * MM + size * 1.1 * len(lines) - size * 0.3)
     c.setFont(TEXT, fitted_size(record.nation, TEXT, 6, width))
     c.drawCentredString(cx, SAFE + 3.2 * MM + size * 1.1 * (len(lines) - 1), record.nation)
+
+
+def _before(text: str, port: str) -> list[str]:
+    """`text` broken before the port's name: the table's words before it on a line of their own."""
+    head, found, tail = text.rpartition(port)
+    return [line for line in (head.strip(), port + tail) if line] if found else [text]
 
 
 _PIPS = {1: [(1, 1)], 2: [(0, 2), (2, 0)], 3: [(0, 2), (1, 1), (2, 0)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
@@ -242,26 +251,30 @@ def die_face(c, record, component, box, style) -> None:
         c.circle(box.w * (0.24 + 0.26 * col), box.h * (0.24 + 0.26 * row), pip, stroke=0, fill=1)
 
 
-def back(title: str, emblem: str | None):
-    """A deck's back: parchment, a compass rose (or the deck's emblem) and the deck's word."""
+def back(deck: str, emblem: str | None):
+    """A deck's back: parchment, a compass rose (or the deck's emblem) and the deck's word (`decks.DECK`), the
+    game's name under it (the Eldorado cards': what they are)."""
 
     def draw(c, record, component, box, style) -> None:
         pal = palette(style)
+        said = words(style.lang)
         parchment(c, box, pal)
         c.saveState()
         c.translate(box.w / 2, box.h * 0.55)
         if emblem is None:
-            symbols.compass_rose(c, pal, min(box.w, box.h) * 0.62)
+            symbols.compass_rose(c, pal, min(box.w, box.h) * 0.62, points=symbols.rose_points(said))
         else:
             c.setFillColor(mix(pal.gold, pal.paper, 0.3))
             c.circle(0, 0, box.w * 0.3, stroke=0, fill=1)
             symbols.SYMBOLS[emblem](c, pal, box.w * 0.45)
         c.restoreState()
         c.setFillColor(pal.ink)
+        title = said(f"decks.{deck}")
         size = fitted_size(title, DISPLAY_BOLD, 14, box.w - 2 * SAFE - 4 * MM)
         c.setFont(DISPLAY_BOLD, size)
         c.drawCentredString(box.w / 2, box.h * 0.16, title)
-        c.setFont(DISPLAY_ITALIC, fitted_size("Eldorado", DISPLAY_ITALIC, 8, box.w - 2 * SAFE))
-        c.drawCentredString(box.w / 2, box.h * 0.16 - size, "Eldorado" if title != "ELDORADO" else "a golden city")
+        under = said("backs.eldorado" if deck == "eldorado" else "backs.game")
+        c.setFont(DISPLAY_ITALIC, fitted_size(under, DISPLAY_ITALIC, 8, box.w - 2 * SAFE))
+        c.drawCentredString(box.w / 2, box.h * 0.16 - size, under)
 
     return draw

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from cards.phrases import Phrases
+
 from .palette import Palette
 from .stamp import stamp
 
@@ -262,8 +264,15 @@ def ship(c, pal: Palette, size: float, initial: str = "") -> None:
         c.drawCentredString(u * 0.05, u * 0.07, initial)
 
 
-def compass_rose(c, pal: Palette, size: float, open_centre: bool = False) -> None:
-    """A 32-point compass rose; `open_centre` leaves its ring unfilled (on the map, squares show through)."""
+def rose_points(said: Phrases) -> tuple[str, str, str, str]:
+    """The compass rose's north, east, south and west in a language (the family's phrase table's `rose`)."""
+    return said("rose.north"), said("rose.east"), said("rose.south"), said("rose.west")
+
+
+def compass_rose(c, pal: Palette, size: float, open_centre: bool = False, *,
+                 points: tuple[str, str, str, str]) -> None:
+    """A 32-point compass rose lettered with `points` (north, east, south, west: `rose_points`); `open_centre`
+    leaves its ring unfilled (on the map, squares show through)."""
     r = size / 2
     _pen(c, pal.ink, max(0.3, size * 0.006))
     c.setFillColor(pal.paper)
@@ -289,7 +298,7 @@ def compass_rose(c, pal: Palette, size: float, open_centre: bool = False) -> Non
     from cards.typeset.fonts import DISPLAY_BOLD
     c.setFillColor(pal.ink)
     c.setFont(DISPLAY_BOLD, r * 0.16)
-    for text, x, y in (("N", 0, 1.06), ("E", 1.1, -0.05), ("S", 0, -1.18), ("W", -1.12, -0.05)):
+    for text, (x, y) in zip(points, ((0, 1.06), (1.1, -0.05), (0, -1.18), (-1.12, -0.05))):
         c.drawCentredString(x * r, y * r, text)
 
 

@@ -7,6 +7,8 @@ strength bottom right).  A weapon's bottom band is a dark strip reaching the tri
 edge with its strength bonus and granted keywords, so it stays readable when the
 weapon is slid under a unit (rulebook "Weapons", tip).  Market cards have a gold,
 studded border instead of the influence-coloured one (rulebook "Changes to Setup").
+Every word a face prints itself (type labels, the back's title, SPENT) is the family's phrase table in the kit's
+language (`words(style.lang)`, cards/models/eternal_gold_and_steel/phrases/CODE.toml).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import math
 from functools import cache, partial
 
 from cards.models.eternal_gold_and_steel import Card, ForgeCard, MarketCard, Throne, keyword_name
+from cards.models.eternal_gold_and_steel.words import words
 from generator.engine.box import MM, SAFE_MM, Box, Style
 from generator.engine.contrast import readable_ground, text_on
 from cards.typeset.fonts import DISPLAY
@@ -31,7 +34,6 @@ BORDER = 4 * MM          # frame width inside the trim; the panel starts here
 STRIP = 12 * MM          # a weapon's bottom strip: what shows below the unit it is slid under
 NAME_BAR = 9 * MM        # the name bar's height
 COST_RADIUS = 4.6 * MM   # the cost discs either end of the name bar
-TYPE_NAMES = {"unit": "Unit", "weapon": "Weapon", "spell": "Spell", "power": "Power"}
 
 
 def frame_colours(card: Card) -> list[tuple[float, float, float]]:
@@ -183,11 +185,14 @@ def _window(c, x: float, y: float, w: float, h: float) -> None:
     c.roundRect(x, y, w, h, 1.5 * MM, fill=0, stroke=1)
 
 
-def _type_line(c, card: Card, box: Box, top: float) -> float:
+def _type_line(c, card: Card, box: Box, top: float, lang: str | None) -> float:
     """'Unit' on the left, the influence symbols on the right; returns its bottom y."""
     h = 5 * MM
     x, w = BORDER + 1.5 * MM, box.w - 2 * BORDER - 3 * MM
-    label = TYPE_NAMES[card.type] + (" - provisional base set" if card.provisional else "")
+    said = words(lang)
+    label = said(f"types.{card.type}")
+    if card.provisional:
+        label = said("types.provisional", type=label)
     draw_text(c, f"**{label}**", x, top - h, w * 0.75, h, field="type", size=7.5, valign="middle", color=INK)
     size = 3.6 * MM
     for i, symbol in enumerate(reversed(card.influence)):
@@ -195,21 +200,22 @@ def _type_line(c, card: Card, box: Box, top: float) -> float:
     return top - h
 
 
-def weapon_line(card: Card) -> str:
-    """What equipping a weapon does, from its bonus and granted keywords."""
-    gains = [f"+{card.bonus} strength"] if card.bonus else []
-    gains += [keyword_name(k) for k in card.keywords]
-    return "Equipped: the wielder has " + " and ".join(gains) + "." if gains else ""
+def weapon_line(card: Card, lang: str | None = None) -> str:
+    """What equipping a weapon does, from its bonus and granted keywords, in `lang` (None: English)."""
+    said = words(lang)
+    gains = [said("weapon.strength", amount=card.bonus)] if card.bonus else []
+    gains += [keyword_name(k, lang) for k in card.keywords]
+    return said("weapon.equipped", gains=said.join(gains)) if gains else ""
 
 
-def card_text(card: Card) -> str:
+def card_text(card: Card, lang: str | None = None) -> str:
     """Everything the text box prints, in order: keywords (a weapon: what it gives), abilities, flavour."""
     parts = []
     if card.keywords and card.type == "unit":
-        parts.append(f"**{card.keyword_line}**")
-    if card.type == "weapon" and weapon_line(card):
-        parts.append(f"**{weapon_line(card)}**")
-    parts += card.ability_texts
+        parts.append(f"**{card.keywords_in(lang)}**")
+    if card.type == "weapon" and weapon_line(card, lang):
+        parts.append(f"**{weapon_line(card, lang)}**")
+    parts += card.abilities_in(lang)
     if card.flavor:
         parts.append(f"*{card.flavor}*")
     return "\n".join(parts)
@@ -225,7 +231,7 @@ def _weapon_strip(c, card: Card, box: Box, style: Style) -> None:
     draw_icon(c, "strength", sx, box.safe + 0.2 * MM, size, field="bonus")
     draw_text(c, f"**+{card.bonus}**", sx + size, box.safe, 13 * MM, STRIP - box.safe, field="bonus", size=20,
               valign="middle", color=light)
-    granted = f"**{card.keyword_line}**" if card.keywords else ""
+    granted = f"**{card.keywords_in(style.lang)}**" if card.keywords else ""
     draw_text(c, f"{granted}\n*{card.name}*" if granted else f"*{card.name}*", sx + size + 13 * MM, box.safe,
               box.w - 2 * sx - size - 13 * MM, STRIP - box.safe, field="keywords", size=8, align="right",
               valign="middle", color=light)
@@ -242,9 +248,9 @@ def deck_card(c, card: Card, component, box: Box, style: Style) -> None:
     below_name = _name_bar(c, card, box, style, bar)
     art_bottom = box.h * 0.5
     _art(c, card, box, style, below_name - 1 * MM, art_bottom, colours)
-    text_top = _type_line(c, card, box, art_bottom - 0.5 * MM)
+    text_top = _type_line(c, card, box, art_bottom - 0.5 * MM, style.lang)
     text_bottom = bottom + (11 * MM if card.type == "unit" else 1.5 * MM)
-    text = card_text(card)
+    text = card_text(card, style.lang)
     if text:
         draw_text(c, text, BORDER + 2 * MM, text_bottom, box.w - 2 * BORDER - 4 * MM, text_top - text_bottom - 1 * MM,
                   field="abilities", size=9.5, color=INK)
@@ -270,9 +276,10 @@ def deck_back(c, record, component, box: Box, style: Style) -> None:
         c.setFillColorRGB(*style.background(PARCHMENT))
         c.circle(cx + r * math.cos(a), cy + r * math.sin(a), size * 0.62, fill=1, stroke=1)
         draw_icon(c, symbol, cx + r * math.cos(a) - size / 2, cy + r * math.sin(a) - size / 2, size, field="back")
-    draw_text(c, "Eternal", box.safe, cy - 6 * MM, box.w - 2 * box.safe, 12 * MM, field="back", size=20,
+    said = words(style.lang)
+    draw_text(c, said("back.title"), box.safe, cy - 6 * MM, box.w - 2 * box.safe, 12 * MM, field="back", size=20,
               font=DISPLAY, align="center", valign="middle", color=INK if style.ink_saver else GOLD)
-    draw_text(c, "Gold and Steel", box.safe, box.safe + 3 * MM, box.w - 2 * box.safe, 8 * MM, field="back",
+    draw_text(c, said("back.subtitle"), box.safe, box.safe + 3 * MM, box.w - 2 * box.safe, 8 * MM, field="back",
               size=10, font=DISPLAY, align="center", valign="middle", color=INK if style.ink_saver else GOLD)
 
 
@@ -320,12 +327,13 @@ def _throne_face(c, throne: Throne, box: Box, style: Style, *, spent: bool) -> N
         c.saveState()
         c.translate(box.w / 2, art_y + art_h / 2)
         c.rotate(25)
-        draw_text(c, "**SPENT**", -22 * MM, -4 * MM, 44 * MM, 8 * MM, field="spent", size=18, font=DISPLAY,
+        said = words(style.lang)
+        draw_text(c, f"**{said('throne.spent')}**", -22 * MM, -4 * MM, 44 * MM, 8 * MM, field="spent", size=18, font=DISPLAY,
                   align="center", valign="middle", color=INK)
         c.restoreState()
-        body = f"**Ability spent**\n{throne.spent_text}"
+        body = f"**{said('throne.ability_spent')}**\n{throne.spent_text}"
     else:
-        body = throne.rules_text + (f"\n*{throne.flavor}*" if throne.flavor else "")
+        body = throne.rules_in(style.lang) + (f"\n*{throne.flavor}*" if throne.flavor else "")
     draw_text(c, body, BORDER + 2 * MM, BORDER + 2 * MM, box.w - 2 * BORDER - 4 * MM, art_y - BORDER - 4 * MM,
               field="spent_text" if spent else "effects", size=9, color=INK)
 

@@ -1,4 +1,5 @@
-"""Round tokens, printed the same on both sides: gold coins, attack tokens, the Sentinel."""
+"""Round tokens, printed the same on both sides: gold coins, attack tokens, the Sentinel (their words: the family's
+phrase table in the kit's language)."""
 from __future__ import annotations
 
 from generator.engine.box import MM, Box, Style
@@ -7,6 +8,7 @@ from generator.engine.icons import draw_icon
 from generator.engine.text import draw_text
 
 from cards.models.eternal_gold_and_steel import keyword_name
+from cards.models.eternal_gold_and_steel.words import words
 
 from .icons import GOLD, GOLD_DARK, HEALTH, INK, STEEL
 
@@ -34,7 +36,7 @@ def marker(c, record, component, box: Box, style: Style) -> None:
     label = record.text or (str(record.value) if record.value is not None else "")
     draw_text(c, f"**{label}**", sx, sy + sh * 0.3, sw, sh * 0.7, field="text", size=20, font=DISPLAY,
               align="center", valign="middle", color=ink)
-    word = "gold" if record.icon == "gold" else "attack" if record.icon == "attack" else record.name
+    word = words(style.lang)(f"tokens.{record.icon}") if record.icon in ("gold", "attack") else record.name
     draw_text(c, word, sx, sy, sw, sh * 0.3, field="name", size=6.5, align="center", valign="middle", color=ink)
 
 
@@ -57,7 +59,7 @@ def unit_token(c, record, component, box: Box, style: Style) -> None:
     draw_icon(c, "strength", cx - icon * 0.95, top - sh * 0.38, icon, field="strength")
     draw_text(c, f"**{record.strength}**", cx - icon * 0.05, top - sh * 0.38, icon * 1.1, icon, field="strength",
               size=14, align="left", valign="middle", color=INK if style.ink_saver else (1, 1, 1))
-    keywords = ", ".join(keyword_name(k) for k in record.keywords)
+    keywords = ", ".join(keyword_name(k, style.lang) for k in record.keywords)
     name = f"**{record.name}**" + (f"\n{keywords}" if keywords else "")
     draw_text(c, name, sx, sy + sh * 0.1, sw, sh * 0.2, field="name", size=8, font=DISPLAY, align="center",
               valign="middle", color=INK)

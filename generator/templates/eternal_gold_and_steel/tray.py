@@ -2,7 +2,8 @@
 the others (rulebook "Changes to Setup"); side walls taper towards the owner.
 
 Printed side up is the inside: the floor shows where the market cards go, the lip
-names the tray, the wall's inside carries the reminder lines.  Solid lines are cut, dashed lines folded, grey tabs glued.
+names the tray, the wall's inside carries the reminder lines (the tabs' and the flap's words: the family's phrase
+table's `tray`, in the kit's language).  Solid lines are cut, dashed lines folded, grey tabs glued.
 Lengths in mm; the net is centred in the component's box (250 x 180 mm).
 """
 from __future__ import annotations
@@ -11,6 +12,8 @@ from generator.engine.box import MM, Box, Style
 from cards.typeset.fonts import DISPLAY
 from generator.engine.icons import draw_icon
 from generator.engine.text import draw_text
+
+from cards.models.eternal_gold_and_steel.words import words
 
 from .icons import GOLD, GOLD_DARK, INFLUENCE_ICONS, INK, PARCHMENT
 
@@ -61,6 +64,7 @@ def fold_lines(panels) -> list[tuple[tuple[float, float], tuple[float, float]]]:
 def market_tray(c, record, component, box: Box, style: Style) -> None:
     """The tray's net: panels, card places, reminder text, fold and cut lines."""
     panels = net_panels(box)
+    said = words(style.lang)
     for name, points in panels.items():
         colour = TAB_GREY if name.endswith("tab") else GOLD if name in ("wall", "flap", "lip") else PARCHMENT
         c.setFillColorRGB(*style.background(colour))
@@ -83,11 +87,10 @@ def market_tray(c, record, component, box: Box, style: Style) -> None:
             draw_icon(c, symbol, x * MM, (fb + 6 + i * 14) * MM, size * MM, field="decoration")
     for name in ("left-tab", "right-tab"):
         xs = [p[0] for p in panels[name]]
-        draw_text(c, "glue", min(xs) * MM, panels[name][0][1] * MM, (max(xs) - min(xs)) * MM, TAB * MM,
+        draw_text(c, said("tray.glue"), min(xs) * MM, panels[name][0][1] * MM, (max(xs) - min(xs)) * MM, TAB * MM,
                   field="tab", size=7, align="center", valign="middle", color=INK)
     flap = panels["flap"]   # the instructions ride on the flap, hidden once folded: the corners stay free (rooms)
-    draw_text(c, "Cut the solid lines, fold the dashed ones up, glue the grey tabs inside the back wall; "
-                 "fold this flap down behind it.", (flap[3][0] + 4) * MM, (flap[0][1] + 2) * MM,
+    draw_text(c, said("tray.instructions"), (flap[3][0] + 4) * MM, (flap[0][1] + 2) * MM,
               (flap[2][0] - flap[3][0] - 8) * MM, (FLAP - 4) * MM, field="instructions", size=8, color=INK,
               align="center", valign="middle")
     c.setStrokeColorRGB(*INK)
