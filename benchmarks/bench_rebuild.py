@@ -17,8 +17,8 @@ kits' 558 cards (the issue: 1.15-1.22 s, 3.0-3.2x lean), and this VM's speed mov
 With `--lean 558` it also prints the rebuild's time at that day's speed (its ratio to lean times 0.36
 and 0.41 s): the target holds at 0.6 / 0.41 = 1.46x lean at most.
 `--against DIR` adds DIR's rebuild to the build rounds and runs DIR's `generator watch` (a
-`git archive` of an older commit, say) on a copy of the folder beside ours, the edits
-alternating between the two (code before change notices always polls).
+`git archive` of an older commit, say) on a folder of its own made the same way from DIR's El Dorado
+Canyon (the definitions DIR's code reads), edited with ours (code before change notices always polls).
 
 `--instructions` counts the rebuild's instructions instead (valgrind's callgrind; with DIR's and lean's
 when asked): the same on a busy or an idle VM, so they compare code across days.
@@ -32,7 +32,6 @@ import argparse
 import itertools
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -48,6 +47,13 @@ ROOT = Path(__file__).resolve().parent.parent
 KIT_CARDS = 558  # the three kits' cards: what `lean` placed when issue 14 set its targets
 # lean's CPU time for them that day, from the issue's figures: the kits' 1.15-1.22 s were 3.0-3.2x lean
 ISSUE_LEAN = (round(1.15 / 3.2, 2), round(1.22 / 3.0, 2))
+
+
+def edit_both(folder: Path, theirs: Path, n: int) -> None:
+    """The same edit in our folder and in DIR's (when there is one)."""
+    for each in (folder, theirs):
+        if each.exists():
+            edit(each, n)
 
 
 def edit(folder: Path, n: int) -> None:
@@ -75,15 +81,18 @@ def main() -> None:
         t = Path(tmp)
         folder = t / "big"
         make(args.cards, folder)
+        theirs = t / "big-against"
+        if args.against:
+            make(args.cards, theirs, args.against.resolve() / "cards" / "el-dorado-canyon")
         if args.instructions:
-            counted(folder, t, env, args.cards, args.against, args.lean)
+            counted(folder, theirs, t, env, args.cards, args.against, args.lean)
             return
         if not args.watch_only:
-            builds(folder, t, env, args.rounds, args.cards, args.against, args.lean)
+            builds(folder, theirs, t, env, args.rounds, args.cards, args.against, args.lean)
         if args.no_watch:
             return
         trees = {"watch": ROOT} | ({"DIR's watch": args.against.resolve()} if args.against else {})
-        watchers = {name: Watcher(tree, folder if name == "watch" else _copy(folder, t / "against"),
+        watchers = {name: Watcher(tree, folder if name == "watch" else theirs,
                                   t / f"out-{i}", env, args.poll) for i, (name, tree) in enumerate(trees.items())}
         try:
             rounds_of({name: w.round for name, w in watchers.items()}, args.rounds, warm_up=False)
@@ -98,19 +107,19 @@ def main() -> None:
                   f"CPU {med['cpu']:.2f} s a rebuild")
 
 
-def builds(folder: Path, t: Path, env: dict[str, str], rounds: int, cards: int, against: Path | None,
+def builds(folder: Path, theirs: Path, t: Path, env: dict[str, str], rounds: int, cards: int, against: Path | None,
            lean: int | None = None) -> None:
     """The second `generator build` after an edit, alternating with a cold build of the folder (and DIR's, and
     `lean` for `lean` cards)."""
     sides = {"rebuild after a one-card edit": build_cmd(t / "warm", str(folder), cached=True),
              "cold build (--no-cache)": build_cmd(t / "cold", str(folder))}
     if against:
-        sides["DIR's rebuild after the edit"] = build_cmd(t / "ref", str(folder), cached=True, tree=against.resolve())
+        sides["DIR's rebuild after the edit"] = build_cmd(t / "ref", str(theirs), cached=True, tree=against.resolve())
     if lean:
         sides[f"lean ({lean} cards)"] = [sys.executable, str(BENCH / "lean_baseline.py"), str(lean),
                                          str(t / "lean.pdf"), str(FONT)]
     edits = itertools.count()  # every measured run after an edit of its own
-    runs = alternate(sides, rounds, ROOT, env, before=lambda: edit(folder, next(edits)))
+    runs = alternate(sides, rounds, ROOT, env, before=lambda: edit_both(folder, theirs, next(edits)))
     print(f"{cards}-card folder; {rounds} alternating rounds")
     report(runs, "rebuild after a one-card edit")
     if lean == KIT_CARDS:
@@ -120,20 +129,20 @@ def builds(folder: Path, t: Path, env: dict[str, str], rounds: int, cards: int, 
               f"against at most {0.6 / ISSUE_LEAN[1]:.2f}x)")
 
 
-def counted(folder: Path, t: Path, env: dict[str, str], cards: int, against: Path | None,
+def counted(folder: Path, theirs: Path, t: Path, env: dict[str, str], cards: int, against: Path | None,
             lean: int | None) -> None:
     """The instructions of the second build after a one-card edit (and DIR's, and `lean`'s): the same on any day.
     Each tree builds the folder until its user cache is settled (stamps are remembered only for files older
     than two seconds), then the folder is edited once and each tree's rebuild counted."""
     sides = {"rebuild after a one-card edit": build_cmd(t / "warm", str(folder), cached=True)}
     if against:
-        sides["DIR's rebuild after the edit"] = build_cmd(t / "ref", str(folder), cached=True, tree=against.resolve())
+        sides["DIR's rebuild after the edit"] = build_cmd(t / "ref", str(theirs), cached=True, tree=against.resolve())
     for cmd in sides.values():
         run(cmd, ROOT, env)
     time.sleep(2.5)
     for cmd in [*sides.values(), *sides.values()]:
         run(cmd, ROOT, env)
-    edit(folder, 1)
+    edit_both(folder, theirs, 1)
     time.sleep(2.5)
     counts = {name: instructions(cmd, ROOT, env) for name, cmd in sides.items()}
     if lean:
@@ -145,11 +154,6 @@ def counted(folder: Path, t: Path, env: dict[str, str], cards: int, against: Pat
     for name, count in counts.items():
         ratio = "" if name == "rebuild after a one-card edit" else f"  -> the rebuild is {ours / count:.3f}x"
         print(f"  {name:<30}: {count / 1e6:8.1f} M{ratio}")
-
-
-def _copy(folder: Path, to: Path) -> Path:
-    shutil.copytree(folder, to)
-    return to
 
 
 class Watcher:

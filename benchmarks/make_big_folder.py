@@ -23,14 +23,15 @@ def _records(path: Path) -> int:
     return len(tomllib.loads(path.read_text(encoding="utf-8")).get("cards", []))
 
 
-def make(total: int, folder: Path) -> int:
-    """Write the folder; return how many town cards it holds."""
-    shutil.copytree(KIT, folder)
+def make(total: int, folder: Path, kit: Path = KIT) -> int:
+    """Write the folder from `kit` (another tree's El Dorado Canyon, whose definitions that tree reads); return
+    how many town cards it holds."""
+    shutil.copytree(kit, folder)
     others = sum(_records(p) for p in folder.glob("*.toml") if p.name not in ("game.toml", "town.toml"))
     count = total - others
     if count < 1:
         raise SystemExit(f"TOTAL must exceed the {others} records outside the town deck")
-    text = (KIT / "town.toml").read_text(encoding="utf-8")
+    text = (kit / "town.toml").read_text(encoding="utf-8")
     blocks = ["[[cards]]\n" + b for b in text.split("[[cards]]\n")[1:]]
     out = []
     for i in range(count):

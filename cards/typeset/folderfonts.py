@@ -14,6 +14,9 @@ from cards.design import FONT_STYLES, Design
 from .fonts import DISPLAY, TEXT, FontFileError, register_family
 
 BUILTIN = {"text": TEXT, "display": DISPLAY}
+# (family as the game's [fonts] names it, the family it is registered under), for each declared family: what
+# `registered` gives, and the families an SVG's text may name (generator.engine.svgfonts)
+SvgFonts = tuple[tuple[str, str], ...]
 _REGISTERED: dict[tuple[str, str], str] = {}  # (folder, family) -> registered family name
 
 
@@ -41,7 +44,7 @@ def register_folder_fonts(design: Design) -> None:
             _REGISTERED[key] = name
 
 
-def registered(design: Design) -> tuple[tuple[str, str], ...]:
+def registered(design: Design) -> SvgFonts:
     """The families the folder declares and their registered names (`register_folder_fonts` registered them)."""
     return tuple((name, _REGISTERED[str(design.folder), name]) for name in design.fonts)
 

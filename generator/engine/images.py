@@ -21,11 +21,11 @@ from typing import Iterator
 from reportlab.lib.utils import ImageReader
 
 from cards.art import ArtInfo
+from cards.typeset.folderfonts import SvgFonts
 
 from .errors import LayoutError
 from .icons import UNIT, place_form
 from .safezone import face_label
-from .svgfonts import GameFonts, SvgFonts
 
 PRINT_DPI = 300
 _WARNINGS: ContextVar[dict[str, list[tuple[str, str | None]]] | None] = ContextVar("art_warnings", default=None)
@@ -114,6 +114,8 @@ def _check_dpi(art: ArtInfo, spot: Placement, field: str) -> None:
 @lru_cache(maxsize=64)
 def _drawing(art: ArtInfo, fonts: SvgFonts):
     from svglib.svglib import svg2rlg
+
+    from .svgfonts import GameFonts
 
     try:
         drawing = svg2rlg(str(art.path), external_reference_root=str(art.path.parent), font_map=GameFonts(fonts))

@@ -16,13 +16,12 @@ from reportlab.lib.colors import Color
 
 from cards.art import ArtInfo
 from cards.design import FIELD, BoxValueError, Design, Layout, box_for, filled
-from cards.typeset.folderfonts import FolderFontError, family_of, register_folder_fonts, registered
+from cards.typeset.folderfonts import FolderFontError, SvgFonts, family_of, register_folder_fonts, registered
 from cards.typeset.place import rect_of
 from generator.engine.box import MM, Box, Style
 from generator.engine.errors import LayoutError
 from generator.engine.icons import register_icon
 from generator.engine.images import draw_art, draw_icon_art
-from generator.engine.svgfonts import SvgFonts
 from generator.engine.text import draw_text
 
 from .regions import Face, designing

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from cards.art import ArtInfo
+from cards.typeset.folderfonts import SvgFonts
 from cards.typeset.place import Box, rect_of
 from generator.engine.images import draw_art
-from generator.engine.svgfonts import SvgFonts
 
 Rect = tuple[float, float, float, float]  # x, y, w, h in points from the trim's bottom-left
 
