@@ -73,21 +73,25 @@ class Phrases:
         return self("list.between").join(items[:-1]) + self("list.last") + items[-1]
 
 
+def locale(lang: str) -> Any:
+    """Babel's `Locale` of a language code (fr, pt-BR, pt_BR), None for a code CLDR does not know."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return None
+
+
 def plural_rule(lang: str) -> Any:
     """The language's CLDR plural rule (Babel's `PluralRule`: a number -> its category)."""
-    from babel import Locale
-
-    return Locale.parse(lang.replace("-", "_")).plural_form
+    return locale(lang).plural_form
 
 
 def categories(lang: str) -> set[str] | None:
     """The CLDR plural categories of `lang`; None when CLDR does not know the language."""
-    from babel import UnknownLocaleError
-
-    try:
-        return set(plural_rule(lang).tags) | {"other"}
-    except (UnknownLocaleError, ValueError):
-        return None
+    known = locale(lang)
+    return None if known is None else set(known.plural_form.tags) | {"other"}
 
 
 _TABLES: dict[tuple[str, str], Phrases] = {}

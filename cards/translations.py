@@ -72,7 +72,7 @@ def _no_language(game: Game, code: str, known: list[str]) -> Problem:
 
 def translated(game: Game, code: str, fallback: bool = False) -> Game:
     """`game` (validated: pydantic records) with every record's text fields in language `code`."""
-    texts, problems = _texts(game, code)
+    texts, own_names, problems = _texts(game, code)
     if problems and not texts:  # a file that cannot be read: its one problem, not every card it would translate
         raise DefinitionError(problems)
     components = []
@@ -130,40 +130,31 @@ def translated(game: Game, code: str, fallback: bool = False) -> Game:
         problems.append(Problem(place.file, f"no record {rec_id!r} in component {comp_id!r}" if known else
                                 f"expected a component of the game ({', '.join(c.id for c in game.components)}), "
                                 f"got {comp_id!r}", line=place.line, path=f"{comp_id}.{rec_id}"))
-    name, components = _names(game, components, code, problems)
+    name, components = _names(game, components, own_names, problems)
     if problems:
         raise DefinitionError(problems)
     return dataclasses.replace(game, name=name, components=components, lang=code)
 
 
-def _names(game: Game, components: list[LoadedComponent], code: str,
+def _names(game: Game, components: list[LoadedComponent], names: dict[tuple[str, ...], dict[str, tuple[str, Place]]],
            problems: list[Problem]) -> tuple[str, list[LoadedComponent]]:
-    """The game's and its components' names in language `code`: the plain `name = "..."` of lang/CODE.toml's top
+    """The game's and its components' names in the language: the plain `name = "..."` of lang/CODE.toml's top
     and of a component's table (optional: an untranslated one keeps the original's)."""
-    path = game.folder / FOLDER / f"{code}.toml"
-    if not is_file(path):
-        return game.name, components
-    shown = f"{game.shown or game.id}/{FOLDER}/{code}.toml"
-    data, text = read_toml(path, shown, inside=game.folder)
-    index = LineIndex(text)
 
-    def name_of(table: dict[str, Any], at: tuple[str, ...], what: str) -> str | None:
+    def name_of(at: tuple[str, ...], what: str) -> str | None:
         found = None
-        for key, value in table.items():
-            if not isinstance(value, str):
-                continue
+        for key, (value, place) in names.get(at, {}).items():
             if key != "name" or not value.strip():
-                problems.append(Problem(shown, f"expected name = \"...\" (the name of {what}) or a table, got "
-                                        f"{key} = {value!r}", line=index.line_of((*at, key)), path=".".join((*at, key))))
+                problems.append(Problem(place.file, f"expected name = \"...\" (the name of {what}) or a table, got "
+                                        f"{key} = {value!r}", line=place.line, path=".".join((*at, key))))
             else:
                 found = value
         return found
 
-    name = name_of(data, (), "the game") or game.name
+    name = name_of((), "the game") or game.name
     out = []
     for comp in components:
-        own = data.get(comp.id)
-        new = name_of(own, (comp.id,), f"component {comp.id!r}") if isinstance(own, dict) else None
+        new = name_of((comp.id,), f"component {comp.id!r}")
         spec: Any = comp.spec  # validated or kept (`common.kept`): both copy as pydantic does
         out.append(dataclasses.replace(comp, spec=spec.model_copy(update={"name": new})) if new else comp)
     return name, out
@@ -198,34 +189,39 @@ def _lang_files(folder: Path) -> list[Path]:
     return sorted(p for p in lang.iterdir() if p.suffix == ".toml" and LANG_CODE.fullmatch(p.stem) and is_file(p))
 
 
-def _texts(game: Game, code: str) -> tuple[dict[tuple[str, str], dict[str, tuple[Any, Place]]], list[Problem]]:
-    """lang/CODE.toml's texts by (component, record id), each with its place; the file's problems."""
+def _texts(game: Game, code: str) -> tuple[dict[tuple[str, str], dict[str, tuple[Any, Place]]],
+                                          dict[tuple[str, ...], dict[str, tuple[str, Place]]], list[Problem]]:
+    """lang/CODE.toml's texts by (component, record id), each with its place; the plain texts of the game (at `()`)
+    and of each component (at `(id,)`), its name (`_names`); the file's problems."""
     path = game.folder / FOLDER / f"{code}.toml"
     if not is_file(path):
-        return {}, []
+        return {}, {}, []
     shown = f"{game.shown or game.id}/{FOLDER}/{code}.toml"
     try:
         data, text = read_toml(path, shown, inside=game.folder)
     except DefinitionError as exc:
-        return {}, exc.problems
+        return {}, {}, exc.problems
     index = LineIndex(text)
     out: dict[tuple[str, str], dict[str, tuple[Any, Place]]] = {}
+    names: dict[tuple[str, ...], dict[str, tuple[str, Place]]] = {}
     problems = []
     for comp_id, records in data.items():
-        if isinstance(records, str):  # the game's own text (its name): `_names`
+        if isinstance(records, str):  # the game's own text (its name)
+            names.setdefault((), {})[comp_id] = (records, Place(shown, index.line_of((comp_id,))))
             continue
         if not isinstance(records, dict) or not all(isinstance(r, (dict, str)) for r in records.values()):
             problems.append(Problem(shown, "expected [COMPONENT.RECORD-ID] tables of text fields",
                                     line=index.line_of((comp_id,)), path=comp_id))
             continue
         for rec_id, fields in records.items():
-            if isinstance(fields, str):  # the component's own text (its name): `_names`
+            if isinstance(fields, str):  # the component's own text (its name)
+                names.setdefault((comp_id,), {})[rec_id] = (fields, Place(shown, index.line_of((comp_id, rec_id))))
                 continue
             out[(comp_id, rec_id)] = {field: (value, Place(shown, index.line_of((comp_id, rec_id, field) + (
                                                                (0,) if value and isinstance(value, list) else ())),
                                                            inner=_inner(index, (comp_id, rec_id, field), value)))
                                       for field, value in fields.items()}
-    return out, problems
+    return out, names, problems
 
 
 def _inner(index: LineIndex, path: tuple[str, str, str], value: Any) -> tuple[tuple[str, int | None], ...]:

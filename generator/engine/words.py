@@ -19,6 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from cards.phrases import locale as _locale
+
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "pnpkit"
 
@@ -95,13 +97,3 @@ def catalogue_path(lang: str | None) -> Path | None:
         if path.is_file():
             return path
     return None
-
-
-def _locale(lang: str) -> Any:
-    """Babel's `Locale` of a language code (fr, pt-BR, pt_BR), None for a code CLDR does not know."""
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        return Locale.parse(lang.replace("-", "_"))
-    except (UnknownLocaleError, ValueError, TypeError):
-        return None
