@@ -30,6 +30,22 @@ def test_a_plural_variant_is_the_languages_cldr_category(lang, forms):
                                                      ["other", "one", "other"])
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "pl", "ar", "pt_PT"])
+def test_a_kept_plural_rule_chooses_as_babels_own(own_cache, lang):
+    from babel import Locale
+
+    babels = Locale.parse(lang).plural_form
+    first = phrases.plural_rule(lang)  # read from Babel's locale data, and filed
+    (entry,) = (own_cache / "plurals").iterdir()
+    kept = phrases.plural_rule(lang)  # built again from the filed rule
+    numbers = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101, 1000000]
+    assert [kept(n) for n in numbers] == [first(n) for n in numbers] == [babels(n) for n in numbers]
+    assert phrases.categories(lang) == set(babels.tags) | {"other"}
+    entry.write_bytes(entry.read_bytes().replace(b"one", b"two"))  # a torn entry: a miss, Babel's rule again
+    assert [phrases.plural_rule(lang)(n) for n in numbers] == [babels(n) for n in numbers]
+    assert phrases.plural_rule("xx-nowhere") is None
+
+
 def test_an_effect_says_its_plurals_in_its_language():
     ammo = [schema.GainAmmo(effect="gain_ammo", amount=n) for n in (1, 2)]
     assert [a.phrase(lang="fr") for a in ammo] == ["gagnez 1 :ammo: munition", "gagnez 2 :ammo: munitions"]
