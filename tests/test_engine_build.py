@@ -338,3 +338,16 @@ def test_bleed_runs_only_around_the_outside_of_the_grid(kit):
         assert y == pytest.approx(item["y"] - bleed(item["y"] == bottom), abs=0.01)
         assert x + w == pytest.approx(item["x"] + item["w"] + bleed(item["x"] + item["w"] == right), abs=0.01)
         assert y + h == pytest.approx(item["y"] + item["h"] + bleed(item["y"] + item["h"] == top), abs=0.01)
+
+
+def test_a_manifest_is_the_text_json_writes_with_an_indent_of_one(tmp_path):
+    """The manifest's bytes are a contract (readers diff them): python-rapidjson writes them, as `json` would."""
+    from generator.engine.build import _json
+
+    assert CliRunner().invoke(app, ["build", "el-dorado-canyon", "--out", str(tmp_path)]).exit_code == 0
+    raw = (tmp_path / "el-dorado-canyon-a4.json").read_bytes()
+    assert raw == (json.dumps(json.loads(raw), indent=1, ensure_ascii=False) + "\n").encode()
+    odd = {"floats": [1e-07, 1e16, 1e22, 0.1 + 0.2, -0.0, 5e-324, 12.5, 2.0, float("nan"), float("inf")],
+           "ints": [0, -3, 2**70], "texts": ["é/\u2028\"\\\t", "日本", ""], "empty": [{}, [], [[]]],
+           "nested": {"a": {"b": [1, {"c": None, "d": True}]}}, "pair": (1, "two")}
+    assert _json(odd) == (json.dumps(odd, indent=1, ensure_ascii=False) + "\n").encode()
