@@ -288,6 +288,18 @@ def _kept_game(kept: dict[str, Any], game: str, folder: Path, shown: str) -> Gam
     return loaded
 
 
+def _where(index: Any, at: tuple) -> tuple[int | None, str | None]:
+    """(line, cell) of the field at `at` in a component's file (`index`: its LineIndex or CellIndex, or None).
+    Asked only for a problem: finding a line builds the file's index, which a valid file never needs."""
+    return (None, None) if index is None else (index.line_of(at), index.cell_of(at))
+
+
+def _shown_at(file: str, index: Any, at: tuple) -> str:
+    """Where a record's id is, as a problem names it: "town.toml:12", "cards.csv row 2", or the file."""
+    line, cell = _where(index, at)
+    return f"{file}:{line}" if line else f"{file} {cell.split(',')[0]}" if cell else file
+
+
 def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Game:
     """Load and validate one game; raise DefinitionError listing every problem."""
     from pydantic import ValidationError
@@ -316,7 +328,7 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
         loaded.parameters = dict(spec.parameters)
     more, schemas = _record_schemas(family, data, game_file, index)
     problems += more
-    seen: dict[str, tuple[str, str]] = {}  # a record id -> its file and where in it ("cards.csv row 2")
+    seen: dict[str, tuple[str, Any, tuple]] = {}  # a record id -> its file, the file's index and its id's path
     used: dict[tuple[Any, str], Record] = {}
     if reload is not None:
         reload.begin(folder, {folder / comp.file for comp in spec.components})
@@ -335,15 +347,14 @@ def _validated(game: str, folder: Path, shown: str, reload: Reload | None) -> Ga
         mine: set[str] = set()
         for rec, position in zip(records, positions):
             at = (table, position, "id")
-            line, cell = (None, None) if comp_index is None else (comp_index.line_of(at), comp_index.cell_of(at))
             # one file printed as two components (a leader as standee and as counter) holds the same records
-            if rec.id in mine or seen.get(rec.id, (file, ""))[0] != file:
-                problems.append(Problem(file, f"duplicate id: already defined in {seen[rec.id][1]}", line=line,
-                                        card=rec.id, card_name=getattr(rec, "name", None),
+            if rec.id in mine or seen.get(rec.id, (file,))[0] != file:
+                line, cell = _where(comp_index, at)
+                problems.append(Problem(file, f"duplicate id: already defined in {_shown_at(*seen[rec.id])}",
+                                        line=line, card=rec.id, card_name=getattr(rec, "name", None),
                                         path=None if cell else "id", cell=cell))
             else:
-                seen.setdefault(rec.id, (file, f"{file}:{line}" if line else
-                                         f"{file} {cell.split(',')[0]}" if cell else file))
+                seen.setdefault(rec.id, (file, comp_index, at))
             mine.add(rec.id)
         loaded.components.append(LoadedComponent(comp, records, file, comp_index, table, board))
     if reload is not None:

@@ -17,6 +17,7 @@ import dis
 from contextlib import nullcontext
 from dataclasses import fields, replace
 from functools import cache
+from itertools import chain
 from operator import attrgetter
 from typing import Any, Callable
 
@@ -103,7 +104,8 @@ class FaceForms:
             return None
         text = self.stamps.text(self.stamps.digest(face, shared))
         box = self.box(face)
-        for tried in [spot] + [replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS]:
+        # the look's spot, then each corner as it is (made only when the spot before crossed something)
+        for tried in chain([spot], (replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS)):
             placed = lay_out(text, box, tried, spec.shape == "round")
             if placed is None or self.looks.stamp_crosses(spec, face.side, record, placed.rect, box) is None:
                 return None if placed is None else (placed, tried)
