@@ -164,6 +164,26 @@ def test_changed_definitions_are_compiled_again(tmp_path):
     assert _pistol(changed)["options"][0]["effects"][0]["damage"] == 2
 
 
+def test_a_warm_load_gives_game_tomls_version_as_it_is_now_without_loading_the_game(tmp_path, monkeypatch):
+    import cards
+
+    folder = _copy(tmp_path)
+    game_toml = folder / "game.toml"
+    assert gamecache.load_with_version(str(folder))[2] is None  # cold: loaded, compiled, filed; no version
+    game_toml.write_text(game_toml.read_text().replace("\nrules = ", '\nversion = "0.3"\nrules = ', 1))
+    _, data, version = gamecache.load_with_version(str(folder))  # game.toml changed: loaded again
+    assert version == "0.3"
+
+    def no_load(game: str) -> None:
+        raise AssertionError(f"{game} was loaded: a warm run reads the version with the cache's key")
+
+    with monkeypatch.context() as warm:
+        warm.setattr(cards, "load_game", no_load)
+        assert gamecache.load_with_version(str(folder)) == (gamecache.load_for_play(str(folder))[0], data, "0.3")
+    game_toml.write_text(game_toml.read_text().replace('version = "0.3"', 'version = "0.4"'))
+    assert gamecache.load_with_version(str(folder))[2] == "0.4"
+
+
 def test_the_compiled_games_are_trimmed_to_the_newest_as_edits_file_new_ones(tmp_path, monkeypatch):
     monkeypatch.setattr(cachefile, "FOLDER_ENTRIES", 1)
     folder = _copy(tmp_path)

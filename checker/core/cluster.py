@@ -11,12 +11,11 @@ error of a batch that fails, which fails the run. Dask is a well-kept scheduler 
 The report is the one a local run gives: each task plays consecutive games with `workers.work`,
 as a local run plays them, and the tallies are added in the games' order, not as they arrive, so every
 count and even the order of every table's keys is the same. Dask is an optional extra (`pip install 'pnpkit[cluster]'`),
-imported only when `--cluster` is given.
+imported only when `--cluster` is given; so are `logging` and `uuid` (every `checker simulate` imports
+this module, and those two with what they import cost it about 10 ms of CPU: benchmarks/README.md).
 """
 from __future__ import annotations
 
-import logging
-import uuid
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -44,6 +43,8 @@ class Cluster:
         self.local = None
         try:
             if address == LOCAL:
+                import logging
+
                 import dask
 
                 # our own cluster: every task goes to a worker at once (none waits in the scheduler's queue), and no
@@ -77,6 +78,8 @@ class Cluster:
                 done: int = 0) -> list[dict[str, Any]]:
         """Each task's batches played on the cluster, their tallies added in batch order: one tally per task (a
         tune sweep sends every value's batches at once). A batch that fails fails the run with its error."""
+        import uuid
+
         from distributed import as_completed
 
         from .batches import add

@@ -5,27 +5,16 @@ report to say which cards it judged: a win rate measured on version 0.2 says not
 `version` is the one the printed stamps show (`generator.engine.stamp`); `rules_digest` is of the
 family's prepared data (`prepare(game)`: the records and fields its rules engine plays with) without
 the game's id and name, so a renamed copy of the same cards has the same digest, and a card whose
-rules changed gives another, whatever the version says.
+rules changed gives another, whatever the version says. The `version` is remembered with the
+definitions cache's key (`gamecache.load_with_version`): a warm run reads no TOML for it.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tomllib
 from typing import Any
 
 DIGEST_CHARS = 12
-
-
-def version_of(folder: str) -> str | None:
-    """game.toml's `version` in `folder` (the load checked it), or None without one."""
-    try:
-        with open(os.path.join(folder, "game.toml"), "rb") as f:
-            found = tomllib.load(f).get("version")
-    except (OSError, tomllib.TOMLDecodeError):
-        return None
-    return found if isinstance(found, str) else None
 
 
 def rules_digest(data: dict[str, Any]) -> str:

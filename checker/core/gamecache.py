@@ -39,23 +39,30 @@ def load_for_play(game: str) -> tuple[ModuleType, Any]:
     Raises `cards.DefinitionError` (imported only then) for invalid definitions and
     `NoEngine` for a game of a print-only family.
     """
+    engine, data, _ = load_with_version(game)
+    return engine, data
+
+
+def load_with_version(game: str) -> tuple[ModuleType, Any, str | None]:
+    """`load_for_play`'s engine and data, and game.toml's `version` (None without one; the load checked it), which
+    every balance report names: remembered with the entry's key, so a warm run reads no TOML for it."""
     key = _key(game_folder(game))
     if key is not None:
-        game_id, rules, path, name = key
+        game_id, rules, path, name, version = key
         data = cachefile.load(path, name)
         if _fits(data, game_id):
-            return engine_for(game_id, rules), data
+            return engine_for(game_id, rules), data, version
     from cards import load_game
 
     loaded = load_game(game)
     engine = engine_for(loaded.id, loaded.rules)
     if not hasattr(engine, "compile_game"):
-        return engine, loaded
+        return engine, loaded, loaded.version
     data = engine.compile_game(loaded)
     if key is not None:
         cachefile.store(key[2], key[3], data)
         cachefile.trim(os.path.dirname(key[2]), keep=key[2])  # one a state of a game's files
-    return engine, data
+    return engine, data, loaded.version
 
 
 def _fits(data: Any, game_id: str) -> bool:
@@ -67,24 +74,26 @@ def _fits(data: Any, game_id: str) -> bool:
     return isinstance(players, list) and len(players) == 2 and all(type(p) is int for p in players)
 
 
-def _key(folder: str) -> tuple[str, str, str, str] | None:
-    """The game's id, its rules family, its cache file and entry's name, or None when only a full load can tell
-    (and report)."""
+def _key(folder: str) -> tuple[str, str, str, str, str | None] | None:
+    """The game's id, its rules family, its cache file and entry's name, and its `version`; or None when only a
+    full load can tell (and report)."""
     ident = f"{os.path.abspath(folder)}\0{__file__}"  # another copy of pnpkit sharing the cache has its own
     known = recall("definitions", ident)
-    if not (isinstance(known, list) and len(known) == 3 and all(isinstance(k, str) for k in known)):
+    if not (isinstance(known, list) and len(known) == 4 and all(isinstance(k, str) for k in known[:3])
+            and (known[3] is None or isinstance(known[3], str))):
         known = _content_key(folder)
         if known is None:
             return None
         known, stamps = known
         remember("definitions", ident, known, stamps)
-    game_id, rules, digest = known
+    game_id, rules, digest, version = known
     name = f"{rules}-{digest}"
-    return game_id, rules, os.path.join(cache_folder(), name + ".json"), name
+    return game_id, rules, os.path.join(cache_folder(), name + ".json"), name, version
 
 
-def _content_key(folder: str) -> tuple[list[str], Stamps] | None:
-    """[game id, rules, digest of the game's files and the code], with the stamps of all it read; None as `_key`."""
+def _content_key(folder: str) -> tuple[list[Any], Stamps] | None:
+    """[game id, rules, digest of the game's files and the code, version], with the stamps of all it read; None as
+    `_key`."""
     import importlib.util
     from pathlib import Path
 
@@ -104,4 +113,5 @@ def _content_key(folder: str) -> tuple[list[str], Stamps] | None:
     if key is None:
         return None
     declared, digest, stamps = key
-    return [declared["id"], declared["rules"], digest[:32]], stamps
+    version = declared.get("version")  # what the load checks; a refused one never reaches a report
+    return [declared["id"], declared["rules"], digest[:32], version if isinstance(version, str) else None], stamps

@@ -7,11 +7,13 @@ no network; matplotlib (the `report` extra) draws them and loads only for `--rep
 from __future__ import annotations
 
 import io
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import health
 from .stats import NEVER_PASSED
+
+if TYPE_CHECKING:  # a report folder's path comes in made (`common.options`): a text report needs no `pathlib`
+    from pathlib import Path
 
 DOCS = "docs/balance-lab.md"
 LABELS = {"strong": "strong", "weak": "weak", "avoided": "avoided", "unknown": "not enough games", "even": "even"}
