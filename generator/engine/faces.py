@@ -17,7 +17,6 @@ import dis
 from contextlib import nullcontext
 from dataclasses import fields, replace
 from functools import cache
-from itertools import chain
 from operator import attrgetter
 from typing import Any, Callable
 
@@ -31,7 +30,7 @@ from .pdfforms import end_form, form_digest, stored_stream
 from .recording import Nested, Recording, recording, replay, same_codes, used_codes
 from .safezone import drawing_face
 from .sheet import FaceRef, Item, Page
-from .stamp import CORNERS, FaceStamps, Placed, Spot, draw_stamp, lay_out
+from .stamp import FaceStamps, Placed, Spot, draw_stamp
 
 
 # every field of a page but its items, of an item but its face: what a page is painted from, with the faces' forms
@@ -94,22 +93,8 @@ class FaceForms:
         return None if self.stamps is None else self.stamps.digest(face, self._look(face)[1])
 
     def _stamp(self, face: FaceRef, shared: bool) -> tuple[Placed, Spot] | None:
-        """The face's stamp as laid out on its box, with the look's spot; None without one.  A spot crossing a
-        box of the layout drawing the face gives way to the first corner clear of them all (none: no stamp)."""
-        if self.stamps is None:
-            return None
-        spec, record = face.component.spec, None if shared else face.record
-        spot = self.looks.stamp(spec, face.side, record)
-        if spot is None:
-            return None
-        text = self.stamps.text(self.stamps.digest(face, shared))
-        box = self.box(face)
-        # the look's spot, then each corner as it is (made only when the spot before crossed something)
-        for tried in chain([spot], (replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS)):
-            placed = lay_out(text, box, tried, spec.shape == "round")
-            if placed is None or self.looks.stamp_crosses(spec, face.side, record, placed.rect, box) is None:
-                return None if placed is None else (placed, tried)
-        return None
+        """The face's stamp as laid out on its box, with the look's spot (`FaceStamps.placed`); None without one."""
+        return None if self.stamps is None else self.stamps.placed(face, shared, self.box(face))
 
     def form(self, c, face: FaceRef) -> str:
         """The name of `face`'s form, drawing it now if it is new."""
