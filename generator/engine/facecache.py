@@ -223,18 +223,20 @@ class FaceCache:
         self._specs: dict[int, tuple[Any, str]] = {}
         self._replayed: dict[str, Replayed] = {}
 
-    def key(self, face: Any, shared: bool, box: Any, style: Any, stamp: str = "") -> str | None:
-        """The key of a face: None when its record cannot be told apart by value (never cached); `stamp` the
-        version stamp drawn over it (`generator.engine.stamp`), if any."""
+    def key(self, face: Any, shared: bool, box: Any, style: Any, stamped: bool = False) -> str | None:
+        """The key of a face: None when its record cannot be told apart by value (never cached); `stamped`: the
+        version stamp is drawn over it (`generator.engine.stamp`).  What the stamp says and where it goes follow
+        from what the key holds already (the record, its spec, the box, the look's code and files, game.toml's
+        version), so a face replayed from the cache needs its stamp neither worked out nor laid out."""
         memo = (self.look, id(face.component.spec), id(face.record), shared, face.side, face.die_face, box, style,
-                stamp)
+                stamped)
         if self.kept is not None:
             known = self.kept.keys.find(memo)
             if known is not None and known[0] is face.component.spec and known[1] is face.record:
                 return known[2]
         record = "" if shared else self._repr(face.record)
         text = (f"{self.look}\0{self._repr(face.component.spec)}\0{record}\0{face.side}\0{face.die_face}\0"
-                f"{self._repr(box)}\0{self._repr(style)}" + (f"\0{stamp}" if stamp else ""))
+                f"{self._repr(box)}\0{self._repr(style)}" + ("\0stamped" if stamped else ""))
         key = None if " at 0x" in text else hashlib.sha256(text.encode()).hexdigest()  # " at 0x": shown by address
         if self.kept is not None:
             self.kept.keys[memo] = (face.component.spec, face.record, key)  # held, so their ids stay theirs

@@ -83,9 +83,8 @@ class FaceForms:
     def cached(self, face: FaceRef) -> bool:
         """Is `face` in the face cache (so a build would replay it)?"""
         shared = self._look(face)[1]
-        stamp = self._stamp(face, shared)
         stored = None if self.cache is None else self.cache.key(face, shared, self.box(face), self.style,
-                                                                 repr(stamp) if stamp else "")
+                                                                 self.stamps is not None)
         return stored is not None and self.cache is not None and self.cache.has(stored)
 
     def digest(self, face: FaceRef) -> str | None:
@@ -107,9 +106,8 @@ class FaceForms:
         c.beginForm(name, *_bbox(box))
         full = key + (self.style, self.bleed)
         recorded = self.recordings.get(full) if self.recordings else None
-        stamp = self._stamp(face, shared)
         stored = None if recorded or self.cache is None else self.cache.key(face, shared, box, self.style,
-                                                                             repr(stamp) if stamp else "")
+                                                                             self.stamps is not None)
         if stored is not None and self.cache is not None and face.component.id not in self.share:
             again = self.cache.replayed(stored)
             first = None if again is None else self._again(c, face, name, stored, again)
@@ -122,7 +120,8 @@ class FaceForms:
             replay(c, recorded[0], None if self.cache is None or self.cache.kept is None else self.cache.kept.replays)
             place_forms(recorded[1])
         else:
-            recorded = self._draw(c, face, draw, box, stamp, keep=stored is not None or face.component.id in self.share)
+            recorded = self._draw(c, face, draw, box, self._stamp(face, shared),
+                                  keep=stored is not None or face.component.id in self.share)
             if recorded is not None and stored is not None and self.cache is not None:
                 self.cache.store(stored, *recorded)
         if recorded is not None and face.component.id in self.share:
