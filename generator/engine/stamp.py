@@ -62,8 +62,12 @@ def fields_of(record: Any) -> dict[str, Any]:
 class FaceStamps:
     """The digest and stamp of every face of one game in one look (each file read once a build)."""
 
-    def __init__(self, game: Any, looks: Any) -> None:
+    def __init__(self, game: Any, looks: Any, last: FaceStamps | None = None) -> None:
+        """`last`: the stamps of the game's previous load in this process (`generator watch`), whose records'
+        fields serve again for the records that load kept (the same objects: `cards.loader.Reload`); only its
+        fields are held, not it."""
         self.game, self.looks = game, looks
+        self._last_fields = {} if last is None else last._fields
         self.version: str | None = getattr(game, "version", None)
         design = getattr(game, "design", None)
         self.folder: Path = game.folder
@@ -82,7 +86,9 @@ class FaceStamps:
         """`fields_of(record)` (or of a spec), once per object and build: one serves several faces and the manifest."""
         known = self._fields.get(id(record))
         if known is None or known[0] is not record:
-            known = self._fields[id(record)] = (record, fields_of(record))
+            kept = self._last_fields.get(id(record))
+            known = self._fields[id(record)] = kept if kept is not None and kept[0] is record else \
+                (record, fields_of(record))
         return known[1]
 
     def _file(self, path: Path) -> str:

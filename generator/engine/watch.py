@@ -112,6 +112,7 @@ class Session:
         self._open = False  # a rebuild has begun (its previews are written)
         self._settled = 0
         self._stamps: FaceStamps | None = None  # this round's, from its previews (`previews`)
+        self._last_stamps: FaceStamps | None = None
 
     def load(self, game: str) -> Game:
         """Begin a rebuild: the game's definitions, parsing and validating again only what changed since the
@@ -131,7 +132,10 @@ class Session:
         if self.kept is None or self.cache_root is None or not self.builds:
             return []
         cache = FaceCache(game, looks, self.cache_root, self.kept)
-        self._stamps = FaceStamps(game, looks)  # worked out once for the previews and the build after them
+        # worked out once for the previews and the build after them; the records kept since the last load keep
+        # their fields (only the last round's are held)
+        self._stamps = FaceStamps(game, looks, self._last_stamps)
+        self._last_stamps = self._stamps
         changed = changed_faces(game, looks, self.opts, cache, self._stamps)
         return previews(game, looks, self.opts, self.out, changed, cache) if 0 < len(changed) <= PREVIEWS else []
 
