@@ -104,7 +104,7 @@ def main() -> None:
             med = {k: statistics.median(v) if v else float("nan") for k, v in w.times.items()}
             print(f"  {name:<12}: preview {med['preview']:.2f} s, PDF {med['pdf']:.2f} s after the change was seen "
                   f"(targets 0.3 and 0.6 s); save to preview {med['save to preview']:.2f} s; "
-                  f"CPU {med['cpu']:.2f} s a rebuild")
+                  f"CPU {med['cpu']:.3f} s a rebuild")
 
 
 def builds(folder: Path, theirs: Path, t: Path, env: dict[str, str], rounds: int, cards: int, against: Path | None,

@@ -1,6 +1,6 @@
 """One cache entry on disk: a header line naming the entry and checking its body, then the body.
 
-The body is plain JSON, or marshal of plain data (`store_data`: faster to write and read, and it
+The body is plain JSON, or marshal of plain data (`store_data`, `pack_data`: faster to write and read, and it
 keeps the int keys and tuples JSON would lose); never pickle.  Entries are written whole
 (`replace`) and never trusted: an entry is used only when its header names the entry asked for
 and the body has the length and sha256 the header records, so a torn, corrupt or foreign file is
@@ -12,6 +12,7 @@ whose size matches it, never a user's own file that happens to end in `.json`.
 from __future__ import annotations
 
 import json
+import marshal
 import os
 from typing import Any
 
@@ -86,23 +87,31 @@ def read(path: str | os.PathLike[str], limit: int = LIMIT) -> bytes | None:
 
 def store(path: str | os.PathLike[str], name: str, value: Any) -> None:
     """Write the entry; a cache that cannot be written (a read-only home) is just no cache."""
-    store_bytes(path, name, json.dumps(value, separators=(",", ":")).encode("utf-8"))
+    replace(path, pack(name, value))
 
 
 def store_data(path: str | os.PathLike[str], name: str, value: Any) -> None:
     """Write the entry holding `value`, plain data (dicts, lists, tuples, strings, bytes, numbers, booleans,
-    None), as marshal: it keeps int keys and tuples, and a big entry filed on every edit (a 500-card game's
-    validated records and parsed files, 0.3-0.5 MB) takes a third of JSON's time to write and half to read."""
-    import marshal
-
-    store_bytes(path, name, marshal.dumps(value))
+    None), as marshal (`pack_data`)."""
+    replace(path, pack_data(name, value))
 
 
 def load_data(path: str | os.PathLike[str], name: str) -> Any | None:
     """The value `store_data` filed at `path` under `name`; None when missing, unreadable or not checking out."""
-    import marshal
+    raw = read(path)
+    return None if raw is None else unpack_data(name, raw)
 
-    body = load_bytes(path, name)
+
+def pack_data(name: str, value: Any) -> bytes:
+    """The bytes of the entry `name` holding `value` (plain data) as marshal: it keeps int keys and tuples, and a
+    big entry filed on every edit (a 500-card game's validated records and parsed files, 0.3-0.5 MB) takes a
+    third of JSON's time to write and half to read."""
+    return pack_bytes(name, marshal.dumps(value))
+
+
+def unpack_data(name: str, raw: bytes) -> Any | None:
+    """The value of the entry `name` in `raw`, or None when it is not exactly what `pack_data` wrote for it."""
+    body = unpack_bytes(name, raw)
     try:
         return None if body is None else marshal.loads(body)
     except (ValueError, EOFError, TypeError):

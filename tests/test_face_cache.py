@@ -57,8 +57,8 @@ def test_a_one_card_edit_redraws_that_card_only(tmp_path, game_copy):
 def damaged(entries: list[bytes]) -> list[bytes]:
     """The first entry cut short, the second's body changed under its digest, the fourth copied over the third."""
     head, body = entries[1].split(b"\n", 1)
-    tampered = body.replace(b'"code":["', b'"code":["0 g ', 1)
-    assert tampered != body
+    middle = len(body) // 2
+    tampered = body[:middle] + bytes([body[middle] ^ 1]) + body[middle + 1:]  # one bit of the recording
     return [entries[0][:-40], head + b"\n" + tampered, entries[3], entries[3]]
 
 
@@ -71,14 +71,14 @@ class Files:
 
     def entries(self, kind: str) -> dict[str, bytes]:
         assert not list(self.cache.glob("faces/packs/*.json"))
-        return {p.name.removesuffix(".json"): p.read_bytes() for p in sorted(self.cache.glob(f"faces/*/{kind}-*.json"))}
+        return {p.name.removesuffix(".marshal"): p.read_bytes() for p in sorted(self.cache.glob(f"faces/*/{kind}-*.marshal"))}
 
     def write(self, entries: dict[str, bytes]) -> None:
         for name, raw in entries.items():
-            (self.cache / "faces" / name[5:7] / f"{name}.json").write_bytes(raw)
+            (self.cache / "faces" / name[5:7] / f"{name}.marshal").write_bytes(raw)
 
     def stamps(self, kind: str) -> list[int]:
-        return [p.stat().st_mtime_ns for p in sorted(self.cache.glob(f"faces/*/{kind}-*.json"))]
+        return [p.stat().st_mtime_ns for p in sorted(self.cache.glob(f"faces/*/{kind}-*.marshal"))]
 
 
 class Packed:
@@ -92,7 +92,7 @@ class Packed:
         return facecache.Pack(path, json.loads(path.read_bytes().split(b"\n", 1)[0])["entry"])
 
     def entries(self, kind: str) -> dict[str, bytes]:
-        assert not list(self.cache.glob(f"faces/??/{kind}-*.json"))
+        assert not list(self.cache.glob(f"faces/??/{kind}-*.marshal"))
         return {name: bytes(raw) for name, raw in sorted(self.pack().last.items()) if name.startswith(f"{kind}-")}
 
     def write(self, entries: dict[str, bytes]) -> None:
@@ -136,7 +136,7 @@ def test_pages_are_replayed_from_their_entries_and_bad_page_entries_are_ignored(
     layout.write(dict(zip(names, damaged([pages[n] for n in names]))))
     assert built("el-dorado-canyon", tmp_path / "last", cache)[0] == cold
     after = layout.entries("page")
-    assert all(isinstance(cachefile.unpack(n, after[n]), dict) for n in names)  # written whole
+    assert all(isinstance(cachefile.unpack_data(n, after[n]), dict) for n in names)  # written whole
     assert after[names[3]] == pages[names[3]]  # (a recording numbers text objects as met: not always the same bytes)
 
 
@@ -160,12 +160,12 @@ def test_a_torn_or_foreign_pack_is_ignored_and_every_face_redrawn(tmp_path, faul
 def test_a_pack_holds_what_the_last_build_used_and_is_read_once(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     built("el-dorado-canyon", tmp_path / "first", cache)
-    assert not list(cache.glob("faces/??/*.json"))  # no entry files of its own
+    assert not list(cache.glob("faces/??/*.marshal"))  # no entry files of its own
     reads: list[str] = []
     original = facecache.Path.read_bytes
     monkeypatch.setattr(facecache.Path, "read_bytes", lambda self: reads.append(self.name) or original(self))
     assert built("el-dorado-canyon", tmp_path / "again", cache)[1] == 0
-    assert not [name for name in reads if name.endswith(".json")]  # the pack is read by `cachefile`; no entry file is
+    assert not [name for name in reads if name.endswith((".json", ".marshal"))]  # the pack is read by `cachefile`; no entry file is
 
 
 def test_changed_code_redraws_every_face(tmp_path, monkeypatch):
@@ -243,10 +243,10 @@ def test_no_cache_neither_reads_nor_writes_it(tmp_path, monkeypatch):
 def test_the_cache_is_trimmed_oldest_first(tmp_path):
     built("el-dorado-canyon", tmp_path / "first", tmp_path / "cache")
     cache = FaceCache(load_game("el-dorado-canyon"), looks_for(load_game("el-dorado-canyon")), tmp_path / "cache")
-    files = sorted(cache.root.glob("*/*.json"), key=lambda p: p.stat().st_mtime_ns)
+    files = sorted(cache.root.glob("*/*"), key=lambda p: p.stat().st_mtime_ns)
     sizes = sum(p.stat().st_size for p in files)
     cache.trim(sizes // 2)
-    left = sorted(cache.root.glob("*/*.json"), key=lambda p: p.stat().st_mtime_ns)
+    left = sorted(cache.root.glob("*/*"), key=lambda p: p.stat().st_mtime_ns)
     assert sum(p.stat().st_size for p in left) <= sizes // 2
     assert left == files[len(files) - len(left):]
 

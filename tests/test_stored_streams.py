@@ -116,7 +116,7 @@ def test_a_kit_of_many_records_is_built_without_the_file(tmp_path, game_copy, mo
     monkeypatch.setattr(building, "STORED_STREAMS_RECORDS", 10)  # the kit has more: as a 5,000-card folder has 2,000
     cold = build(folder, tmp_path / "cold", None)
     assert build(folder, tmp_path / "warm", tmp_path / "cache") == cold
-    assert list((tmp_path / "cache").glob("faces/*/face-*.json")) and not list((tmp_path / "cache").glob("faces/streams/*"))
+    assert list((tmp_path / "cache").glob("faces/*/face-*.marshal")) and not list((tmp_path / "cache").glob("faces/streams/*"))
 
 
 def test_faces_are_placed_as_the_last_build_wrote_them_unless_that_cannot_be_shown(tmp_path, game_copy, monkeypatch):
@@ -139,13 +139,13 @@ def test_faces_are_placed_as_the_last_build_wrote_them_unless_that_cannot_be_sho
     pack = facecache.Pack(path, json.loads(path.read_bytes().split(b"\n", 1)[0])["entry"])
     filed = sorted(n for n in pack.last if n.startswith("replay-") and n.removeprefix("replay-") not in first)
     assert len(first) < 10 and len(filed) > 50  # every other face placed as filed
-    with_text = [n for n in filed if any(codes for *_, codes in cachefile.unpack(n, bytes(pack.last[n]))["codes"])]
+    with_text = [n for n in filed if any(codes for *_, codes in cachefile.unpack_data(n, bytes(pack.last[n]))["codes"])]
     names = with_text[:1] + [n for n in filed if n not in with_text[:1]][:3]  # the first shows characters
-    entries = [cachefile.unpack(n, bytes(pack.last[n])) for n in names]
-    entries[0]["codes"] = [codes for codes in entries[0]["codes"] if codes[3]]
-    entries[0]["codes"][0][3][0] += 1                      # a character with another code
+    entries = [cachefile.unpack_data(n, bytes(pack.last[n])) for n in names]
+    (font, name, chars, got), *others = [codes for codes in entries[0]["codes"] if codes[3]]
+    entries[0]["codes"] = [(font, name, chars, (got[0] + 1, *got[1:])), *others]  # a character with another code
     entries[1]["stream"] = "00" * 32                       # a stream that was not filed
-    altered = {n: cachefile.pack(n, e) for n, e in zip(names[:2], entries)}
+    altered = {n: cachefile.pack_data(n, e) for n, e in zip(names[:2], entries)}
     altered[names[2]] = pack.last[names[2]][:-20]          # cut short
     pack.used = {n: altered.get(n, raw) for n, raw in pack.last.items() if n != names[3]}  # the fourth missing
     pack.save()

@@ -110,14 +110,16 @@ def folder_name(game: Any, kind: str) -> str:
 
 @_collector_off
 def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
-               cache_root: Path | None = None, kept: KeptFaces | None = None, since: Path | None = None) -> Result:
+               cache_root: Path | None = None, kept: KeptFaces | None = None, since: Path | None = None,
+               stamps: FaceStamps | None = None) -> Result:
     """Render every output of `game` in memory, then write them all or none (art warnings go to the caller's
     `images.collecting_warnings`).
 
     With `cache_root` (a folder, normally `common.usercache.cache_dir()`), faces drawn by an earlier
     build are replayed from it and new ones kept there (`generator.engine.facecache`); `kept` also
     keeps them in memory for the next build of this process (`generator watch`).  With `since` (an earlier
-    build's manifest) only the reprint of what changed is written (`_reprint`).
+    build's manifest) only the reprint of what changed is written (`_reprint`).  `stamps`: the faces' digests
+    and stamps already worked out for this load of the game (`generator watch`'s, before its previews).
     """
     looks = looks_for(game)
     small = sum(len(c.records) for c in game.components) <= STORED_STREAMS_RECORDS
@@ -129,18 +131,18 @@ def build_game(game: Any, opts: Options, out: Path, *, shop: str | None = None,
     stored = None if cache is None or not whole else stored_streams(*cache.streams_entry(
         output_name(game) + lang_tag(game), opts.paper))
     if stored is None:
-        return _build(game, looks, opts, out, shop, cache, since)
+        return _build(game, looks, opts, out, shop, cache, since, stamps)
     with keeping_streams(stored):  # the streams and form objects of the last build of this kit, as written
-        result = _build(game, looks, opts, out, shop, cache, since)
+        result = _build(game, looks, opts, out, shop, cache, since, stamps)
     stored.save()
     return result
 
 
 def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, cache: FaceCache | None,
-           since: Path | None = None) -> Result:
+           since: Path | None = None, known: FaceStamps | None = None) -> Result:
     style = Style(ink_saver=opts.ink_saver)
     pieces = plan(game, opts, looks)
-    digests = FaceStamps(game, looks)
+    digests = known or FaceStamps(game, looks)
     stamps = digests if opts.stamp else None
     name, lang = output_name(game), lang_tag(game)
     definitions = recorded(pieces, game, looks, digests)

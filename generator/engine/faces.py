@@ -17,7 +17,6 @@ import dis
 from contextlib import nullcontext
 from dataclasses import fields, replace
 from functools import cache
-from itertools import chain
 from operator import attrgetter
 from typing import Any, Callable
 
@@ -31,7 +30,7 @@ from .pdfforms import end_form, form_digest, stored_stream
 from .recording import Nested, Recording, recording, replay, same_codes, used_codes
 from .safezone import drawing_face
 from .sheet import FaceRef, Item, Page
-from .stamp import CORNERS, FaceStamps, Placed, Spot, draw_stamp, lay_out
+from .stamp import FaceStamps, Placed, Spot, draw_stamp
 
 
 # every field of a page but its items, of an item but its face: what a page is painted from, with the faces' forms
@@ -84,9 +83,8 @@ class FaceForms:
     def cached(self, face: FaceRef) -> bool:
         """Is `face` in the face cache (so a build would replay it)?"""
         shared = self._look(face)[1]
-        stamp = self._stamp(face, shared)
         stored = None if self.cache is None else self.cache.key(face, shared, self.box(face), self.style,
-                                                                 repr(stamp) if stamp else "")
+                                                                 self.stamps is not None)
         return stored is not None and self.cache is not None and self.cache.has(stored)
 
     def digest(self, face: FaceRef) -> str | None:
@@ -94,22 +92,8 @@ class FaceForms:
         return None if self.stamps is None else self.stamps.digest(face, self._look(face)[1])
 
     def _stamp(self, face: FaceRef, shared: bool) -> tuple[Placed, Spot] | None:
-        """The face's stamp as laid out on its box, with the look's spot; None without one.  A spot crossing a
-        box of the layout drawing the face gives way to the first corner clear of them all (none: no stamp)."""
-        if self.stamps is None:
-            return None
-        spec, record = face.component.spec, None if shared else face.record
-        spot = self.looks.stamp(spec, face.side, record)
-        if spot is None:
-            return None
-        text = self.stamps.text(self.stamps.digest(face, shared))
-        box = self.box(face)
-        # the look's spot, then each corner as it is (made only when the spot before crossed something)
-        for tried in chain([spot], (replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS)):
-            placed = lay_out(text, box, tried, spec.shape == "round")
-            if placed is None or self.looks.stamp_crosses(spec, face.side, record, placed.rect, box) is None:
-                return None if placed is None else (placed, tried)
-        return None
+        """The face's stamp as laid out on its box, with the look's spot (`FaceStamps.placed`); None without one."""
+        return None if self.stamps is None else self.stamps.placed(face, shared, self.box(face))
 
     def form(self, c, face: FaceRef) -> str:
         """The name of `face`'s form, drawing it now if it is new."""
@@ -122,9 +106,8 @@ class FaceForms:
         c.beginForm(name, *_bbox(box))
         full = key + (self.style, self.bleed)
         recorded = self.recordings.get(full) if self.recordings else None
-        stamp = self._stamp(face, shared)
         stored = None if recorded or self.cache is None else self.cache.key(face, shared, box, self.style,
-                                                                             repr(stamp) if stamp else "")
+                                                                             self.stamps is not None)
         if stored is not None and self.cache is not None and face.component.id not in self.share:
             again = self.cache.replayed(stored)
             first = None if again is None else self._again(c, face, name, stored, again)
@@ -137,7 +120,8 @@ class FaceForms:
             replay(c, recorded[0], None if self.cache is None or self.cache.kept is None else self.cache.kept.replays)
             place_forms(recorded[1])
         else:
-            recorded = self._draw(c, face, draw, box, stamp, keep=stored is not None or face.component.id in self.share)
+            recorded = self._draw(c, face, draw, box, self._stamp(face, shared),
+                                  keep=stored is not None or face.component.id in self.share)
             if recorded is not None and stored is not None and self.cache is not None:
                 self.cache.store(stored, *recorded)
         if recorded is not None and face.component.id in self.share:

@@ -19,7 +19,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -61,8 +62,12 @@ def fields_of(record: Any) -> dict[str, Any]:
 class FaceStamps:
     """The digest and stamp of every face of one game in one look (each file read once a build)."""
 
-    def __init__(self, game: Any, looks: Any) -> None:
+    def __init__(self, game: Any, looks: Any, last: FaceStamps | None = None) -> None:
+        """`last`: the stamps of the game's previous load in this process (`generator watch`), whose records'
+        fields serve again for the records that load kept (the same objects: `cards.loader.Reload`); only its
+        fields are held, not it."""
         self.game, self.looks = game, looks
+        self._last_fields = {} if last is None else last._fields
         self.version: str | None = getattr(game, "version", None)
         design = getattr(game, "design", None)
         self.folder: Path = game.folder
@@ -75,12 +80,15 @@ class FaceStamps:
         self._files: dict[Path, str] = {}
         self._digests: dict[tuple, tuple[Any, Any, str]] = {}
         self._fields: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._placed: dict[tuple, tuple[Any, Any, tuple[Placed, Spot] | None]] = {}
 
     def fields(self, record: Any) -> dict[str, Any]:
         """`fields_of(record)` (or of a spec), once per object and build: one serves several faces and the manifest."""
         known = self._fields.get(id(record))
         if known is None or known[0] is not record:
-            known = self._fields[id(record)] = (record, fields_of(record))
+            kept = self._last_fields.get(id(record))
+            known = self._fields[id(record)] = kept if kept is not None and kept[0] is record else \
+                (record, fields_of(record))
         return known[1]
 
     def _file(self, path: Path) -> str:
@@ -108,6 +116,29 @@ class FaceStamps:
         digest = hashlib.sha256(json.dumps(what, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
         self._digests[memo] = (spec, record, digest[:DIGEST_CHARS])
         return digest[:DIGEST_CHARS]
+
+    def placed(self, face: Any, shared: bool, box: Box) -> tuple[Placed, Spot] | None:
+        """The face's stamp laid out on `box`, with the spot it took; None when the look gives it none or it fits
+        nowhere.  The look's spot first; a spot crossing a box of the layout drawing the face gives way to the
+        first corner clear of them all.  Once per face and box: `generator watch` asks for every face before
+        its previews and again in its build."""
+        spec, record = face.component.spec, None if shared else face.record
+        memo = (id(spec), id(record), face.side, face.die_face, box.w, box.h, box.bleed, box.safe)
+        known = self._placed.get(memo)
+        if known is not None and known[0] is spec and known[1] is record:
+            return known[2]
+        found = None
+        spot = self.looks.stamp(spec, face.side, record)
+        if spot is not None:
+            text = self.text(self.digest(face, shared))
+            # the look's spot, then each corner as it is (made only when the spot before crossed something)
+            for tried in chain([spot], (replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS)):
+                laid = lay_out(text, box, tried, spec.shape == "round")
+                if laid is None or self.looks.stamp_crosses(spec, face.side, record, laid.rect, box) is None:
+                    found = None if laid is None else (laid, tried)
+                    break
+        self._placed[memo] = (spec, record, found)
+        return found
 
     def _art(self, path: Path) -> str:
         if path not in self._files:

@@ -111,6 +111,8 @@ class Session:
         self.builds = 0
         self._open = False  # a rebuild has begun (its previews are written)
         self._settled = 0
+        self._stamps: FaceStamps | None = None  # this round's, from its previews (`previews`)
+        self._last_stamps: FaceStamps | None = None
 
     def load(self, game: str) -> Game:
         """Begin a rebuild: the game's definitions, parsing and validating again only what changed since the
@@ -130,7 +132,11 @@ class Session:
         if self.kept is None or self.cache_root is None or not self.builds:
             return []
         cache = FaceCache(game, looks, self.cache_root, self.kept)
-        changed = changed_faces(game, looks, self.opts, cache)
+        # worked out once for the previews and the build after them; the records kept since the last load keep
+        # their fields (only the last round's are held)
+        self._stamps = FaceStamps(game, looks, self._last_stamps)
+        self._last_stamps = self._stamps
+        changed = changed_faces(game, looks, self.opts, cache, self._stamps)
         return previews(game, looks, self.opts, self.out, changed, cache) if 0 < len(changed) <= PREVIEWS else []
 
     def build(self, game: Any) -> Result:
@@ -138,8 +144,10 @@ class Session:
         if not self._open:
             self._begin()
         self._open = False
+        stamps, self._stamps = self._stamps, None
         with keeping_streams(self.streams):
-            result = build_game(game, self.opts, self.out, cache_root=self.cache_root, kept=self.kept)
+            result = build_game(game, self.opts, self.out, cache_root=self.cache_root, kept=self.kept,
+                                stamps=stamps if stamps is not None and stamps.game is game else None)
         self.builds += 1
         if self.kept is not None and self.streams is not None:
             self.kept.round_done()
@@ -165,10 +173,11 @@ class Session:
             self.streams.new_round()
 
 
-def changed_faces(game: Any, looks: Any, opts: Options, cache: FaceCache) -> list[FaceRef]:
-    """The card-like faces the face cache lacks: what an edit changed."""
+def changed_faces(game: Any, looks: Any, opts: Options, cache: FaceCache, stamps: FaceStamps) -> list[FaceRef]:
+    """The card-like faces the face cache lacks: what an edit changed (`stamps`: the game's, as the build will
+    stamp them)."""
     forms = FaceForms(looks, Style(ink_saver=opts.ink_saver), opts.bleed, cache=cache,
-                      stamps=FaceStamps(game, looks) if opts.stamp else None)
+                      stamps=stamps if opts.stamp else None)
     faces = [FaceRef(comp, record, side) for comp in game.components if comp.spec.kind in SHOP_KINDS
              for record in comp.records for side in ("front", "back")
              if side == "front" or (comp.spec.back and opts.backs)]
