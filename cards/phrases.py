@@ -12,22 +12,26 @@ more thing to get wrong in every new language.  Babel is imported only by a tabl
 
 A table is checked whole on first read against the family's `Spec` (each key with the placeholders
 its text may use): a missing key, a key the family does not have, a placeholder the key does not
-have or a plural category the language lacks is a DefinitionError at the file's line (exit 2).
+have or a plural category the language lacks is a DefinitionError at the file's line (exit 2).  A
+sound table's checked entries are kept in the user cache by its text (`_kept_at`); a table with a
+problem is never kept, so it is refused with the same message every time.
 """
 from __future__ import annotations
 
 import string
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from common import cachefile
 from common.usercache import cache_dir
 
 from .errors import DefinitionError, Problem
-from .tomlsource import LineIndex, read_toml
+from .tomlsource import LineIndex, parse_toml, read_text
 
 PLURALS_FORMAT = 1  # of the cached plural rules (`plural_rule`)
+PHRASES_FORMAT = 1  # of the cached checked tables (`read`)
 COUNT = "count"  # the key of a plural table naming the placeholder that chooses its variant
 # 'a, b and c': what every table has
 LISTS: dict[str, frozenset[str]] = {"list.between": frozenset(), "list.last": frozenset()}
@@ -87,6 +91,7 @@ def locale(lang: str) -> Any:
         return None
 
 
+@cache
 def plural_rule(lang: str) -> Any:
     """The language's CLDR plural rule (Babel's `PluralRule`: a number -> its category); None when CLDR does
     not know the language.
@@ -138,7 +143,12 @@ def read(spec: Spec, path: Path, lang: str) -> Phrases:
     if not path.is_file():
         raise DefinitionError([Problem(shown, f"no phrase table for language {lang!r}: expected one of "
                                               f"{', '.join(spec.languages()) or 'none'}")])
-    data, text = read_toml(path, shown)
+    text = read_text(path, shown)
+    entry, label = _kept_at(spec, text, lang)
+    kept = cachefile.load_data(entry, label)
+    if _is_entries(kept) and _plurals_known(kept, lang):
+        return Phrases(lang, kept)
+    data = parse_toml(text, shown)
     index = LineIndex(text)
     entries: dict[str, str | tuple[str, dict[str, str]]] = {}
     problems: list[Problem] = []
@@ -168,7 +178,37 @@ def read(spec: Spec, path: Path, lang: str) -> Phrases:
                                     line=index.line_of(tuple(parent.split("."))) if parent else None))
     if problems:
         raise DefinitionError(problems)
+    cachefile.store_data(entry, label, entries)
     return Phrases(lang, entries)
+
+
+def _kept_at(spec: Spec, text: str, lang: str) -> tuple[Path, str]:
+    """Where a sound table's checked entries are kept, and the entry's name: by the table's text and the keys and
+    placeholders its family's `Spec` allows, so a table read again needs neither `tomllib` nor the checks (about
+    8 ms of a build of the three kits).  Its plural variants are checked again on use (`_plurals_known`): the
+    language's categories are Babel's, which an upgrade may change."""
+    import hashlib
+
+    allowed = "\0".join(f"{key}:{','.join(sorted(names))}" for key, names in sorted(spec.keys.items()))
+    digest = hashlib.sha256(f"{PHRASES_FORMAT}\0{lang}\0{allowed}\0{text}".encode()).hexdigest()
+    return cache_dir() / "phrases" / f"{digest}.marshal", f"phrases {PHRASES_FORMAT} {digest}"
+
+
+def _plurals_known(entries: dict[str, Any], lang: str) -> bool:
+    """Are the plural variants of a kept table's entries all categories of `lang` (Babel only for a table with
+    plurals)?"""
+    variants = [set(value[1]) for value in entries.values() if type(value) is tuple]
+    known = categories(lang) if variants else set()
+    return known is not None and all(forms <= known for forms in variants)
+
+
+def _is_entries(kept: Any) -> TypeGuard[dict[str, str | tuple[str, dict[str, str]]]]:
+    """Is `kept` what `read` files: {key: template, or (count, {category: template})}, all text?"""
+    def entry(value: Any) -> bool:
+        return type(value) is str or (type(value) is tuple and len(value) == 2 and type(value[0]) is str
+                                      and type(value[1]) is dict and "other" in value[1]
+                                      and all(type(k) is str and type(v) is str for k, v in value[1].items()))
+    return type(kept) is dict and all(type(k) is str and entry(v) for k, v in kept.items())
 
 
 def _entry(key: str, value: Any, allowed: frozenset[str], lang: str, problem: Any) -> Any:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cards import DefinitionError, phrases
+from common import cachefile
 from cards.models.el_dorado_canyon import kinds, schema
 from cards.models.eternal_gold_and_steel import effects as egs
 from cards.models.eldorado import words as eldorado
@@ -35,13 +36,16 @@ def test_a_kept_plural_rule_chooses_as_babels_own(own_cache, lang):
     from babel import Locale
 
     babels = Locale.parse(lang).plural_form
+    phrases.plural_rule.cache_clear()  # (a process asks the cache once a language)
     first = phrases.plural_rule(lang)  # read from Babel's locale data, and filed
     (entry,) = (own_cache / "plurals").iterdir()
+    phrases.plural_rule.cache_clear()
     kept = phrases.plural_rule(lang)  # built again from the filed rule
     numbers = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101, 1000000]
     assert [kept(n) for n in numbers] == [first(n) for n in numbers] == [babels(n) for n in numbers]
     assert phrases.categories(lang) == set(babels.tags) | {"other"}
     entry.write_bytes(entry.read_bytes().replace(b"one", b"two"))  # a torn entry: a miss, Babel's rule again
+    phrases.plural_rule.cache_clear()
     assert [phrases.plural_rule(lang)(n) for n in numbers] == [babels(n) for n in numbers]
     assert phrases.plural_rule("xx-nowhere") is None
 
@@ -97,6 +101,26 @@ def test_the_shipped_tables_are_sound():
         for lang in spec.languages():
             assert phrases.read(spec, spec.folder / f"{lang}.toml", lang).lang == lang
     assert gold_and_steel.SPEC.languages() == eldorado.SPEC.languages() == ["en"]
+
+
+def test_a_sound_table_is_read_again_from_its_checked_entries_and_an_edited_one_checked_again(
+        own_cache, broken, monkeypatch):
+    spec, path = broken
+    first = phrases.read(spec, path, "fr")
+    (entry,) = (own_cache / "phrases").iterdir()
+    with monkeypatch.context() as patched:  # read again: neither parsed nor checked
+        patched.setattr(phrases, "parse_toml", lambda *a: pytest.fail("parsed again"))
+        again = phrases.read(spec, path, "fr")
+    assert again.entries == first.entries and again("effects.steal", gold=2, whom="x") == first(
+        "effects.steal", gold=2, whom="x")
+    edit(path, "volez {gold}", "volez {or}")  # another text: checked, refused, and nothing kept for it
+    assert problems(spec, path) == [f"{path}:19: effects.steal: unknown placeholder {{or}}: expected placeholders "
+                                    "{gold}, {whom}"]
+    assert list((own_cache / "phrases").iterdir()) == [entry]
+    edit(path, "volez {or}", "volez {gold}")
+    forged = dict(first.entries, **{"effects.gain_ammo": ("amount", {"few": "x", "other": "y"})})
+    cachefile.store_data(entry, phrases._kept_at(spec, path.read_text(), "fr")[1], forged)
+    assert phrases.read(spec, path, "fr").entries == first.entries  # a category French lacks: checked again
 
 
 def test_gold_and_steel_counts_its_cards_in_english():
