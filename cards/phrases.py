@@ -54,11 +54,10 @@ class Spec:
 class Phrases:
     """One language's table of a family: `phrases(key, **values)` is the text of `key` with `values` in it."""
 
-    __slots__ = ("lang", "entries", "_rule")
+    __slots__ = ("lang", "entries")
 
     def __init__(self, lang: str, entries: dict[str, str | tuple[str, dict[str, str]]]) -> None:
         self.lang, self.entries = lang, entries
-        self._rule: Any = None
 
     def __call__(self, key: str, **values: Any) -> str:
         entry = self.entries[key]
@@ -69,9 +68,7 @@ class Phrases:
 
     def category(self, number: int) -> str:
         """The CLDR plural category of `number` in this language ('one', 'few', 'many', 'other'...)."""
-        if self._rule is None:
-            self._rule = plural_rule(self.lang)
-        return str(self._rule(number))
+        return str(plural_rule(self.lang)(number))
 
     def join(self, items: list[str]) -> str:
         """'a', 'a and b', 'a, b and c' in this language (empty items left out)."""

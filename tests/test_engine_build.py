@@ -342,7 +342,7 @@ def test_bleed_runs_only_around_the_outside_of_the_grid(kit):
 
 def test_a_manifest_is_the_text_json_writes_with_an_indent_of_one(tmp_path):
     """The manifest's bytes are a contract (readers diff them): python-rapidjson writes them, as `json` would."""
-    from generator.engine.build import _json
+    from generator.engine.build import manifest_text
 
     assert CliRunner().invoke(app, ["build", "el-dorado-canyon", "--out", str(tmp_path)]).exit_code == 0
     raw = (tmp_path / "el-dorado-canyon-a4.json").read_bytes()
@@ -350,4 +350,4 @@ def test_a_manifest_is_the_text_json_writes_with_an_indent_of_one(tmp_path):
     odd = {"floats": [1e-07, 1e16, 1e22, 0.1 + 0.2, -0.0, 5e-324, 12.5, 2.0, float("nan"), float("inf")],
            "ints": [0, -3, 2**70], "texts": ["é/\u2028\"\\\t", "日本", ""], "empty": [{}, [], [[]]],
            "nested": {"a": {"b": [1, {"c": None, "d": True}]}}, "pair": (1, "two")}
-    assert _json(odd) == (json.dumps(odd, indent=1, ensure_ascii=False) + "\n").encode()
+    assert manifest_text(odd) == (json.dumps(odd, indent=1, ensure_ascii=False) + "\n").encode()

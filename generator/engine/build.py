@@ -173,8 +173,8 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
         refusing = refusals(game, shop)
         cannot = [(r.component.id, r.line()) for r in refusing]
         said = [(r.component.id, r.line(words)) for r in refusing]
-    guide[0].decor.append(draw_guide(guide_lines(kit, game, opts, written, words,
-                                                 None if shop is None else (VENDORS[shop].called(words), said)), guide[0]))
+    shop_lines = None if shop is None else (VENDORS[shop].called(words), said)
+    guide[0].decor.append(draw_guide(guide_lines(kit, game, opts, written, words, shop_lines), guide[0]))
     kit_forms = faces(recordings)
     files[base.with_suffix(".pdf")] = render_pdf(pages, game, looks, kit_forms, opts, words.gettext(
         "{game}: print-and-play kit ({paper})", game=game.name, paper=opts.paper))
@@ -183,7 +183,8 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
         files[poster.with_suffix(".pdf")] = render_pdf(sheets, game, looks, faces(recordings), opts,
                                                        words.gettext("{game}: {paper} poster", game=game.name,
                                                                      paper=paper.upper()))
-        files[poster.with_suffix(".json")] = _json(manifest(sheets, game, paper) | recorded(sheets, game, looks, digests))
+        files[poster.with_suffix(".json")] = manifest_text(manifest(sheets, game, paper)
+                                                           | recorded(sheets, game, looks, digests))
     refused: list[str] = []
     if shop is not None:
         from .shop import shop_files  # (and its vendors: only for --shop)
@@ -192,7 +193,7 @@ def _build(game: Any, looks: Any, opts: Options, out: Path, shop: str | None, ca
         files.update(shop_set)
         refused = [f"{line}; print them from {base.name}.pdf, pages {pages_of(kit, comp_id)}" for comp_id, line in cannot]
     kit["files"] = {path.relative_to(out).as_posix(): sha256(data) for path, data in files.items()}
-    files[base.with_suffix(".json")] = _json(kit)  # last: the set is whole when its manifest is
+    files[base.with_suffix(".json")] = manifest_text(kit)  # last: the set is whole when its manifest is
     write_set(files, root=out, remove=_stale(out, name, opts.paper, files, lang))
     _saved(cache)
     kit_files = [base.with_suffix(".pdf"), base.with_suffix(".json")]
@@ -228,7 +229,7 @@ def _reprint(game: Any, looks: Any, opts: Options, out: Path, cache: FaceCache |
     pdf = render_pdf(pages, cut, looks, forms, opts, words.gettext("{game}: reprint ({paper})", game=game.name,
                                                                    paper=opts.paper))
     kit["files"] = {base.with_suffix(".pdf").name: sha256(pdf)}
-    write_set({base.with_suffix(".pdf"): pdf, base.with_suffix(".json"): _json(kit)}, root=out)
+    write_set({base.with_suffix(".pdf"): pdf, base.with_suffix(".json"): manifest_text(kit)}, root=out)
     _saved(cache)
     return Result(name, [base.with_suffix(".pdf"), base.with_suffix(".json")], len(pages), _sheets(pages),
                   _printed(pages), drawn=len(forms.drawn), notes=change_lines(found))
@@ -265,7 +266,7 @@ def _stale(out: Path, name: str, paper: str, files: dict[Path, bytes | Spooled],
     return [path for path in stale if path.relative_to(out).as_posix().startswith(f"{name}-")]
 
 
-def _json(data: dict) -> bytes:
+def manifest_text(data: dict) -> bytes:
     """A manifest's text: `json.dumps(data, indent=1, ensure_ascii=False)`'s, written by python-rapidjson in C.
 
     With `indent`, the standard library encodes in pure Python, one generator per container: 28 ms of CPU for a

@@ -80,7 +80,6 @@ class FaceStamps:
         self._files: dict[Path, str] = {}
         self._digests: dict[tuple, tuple[Any, Any, str]] = {}
         self._fields: dict[int, tuple[Any, dict[str, Any]]] = {}
-        self._placed: dict[tuple, tuple[Any, Any, tuple[Placed, Spot] | None]] = {}
 
     def fields(self, record: Any) -> dict[str, Any]:
         """`fields_of(record)` (or of a spec), once per object and build: one serves several faces and the manifest."""
@@ -120,25 +119,18 @@ class FaceStamps:
     def placed(self, face: Any, shared: bool, box: Box) -> tuple[Placed, Spot] | None:
         """The face's stamp laid out on `box`, with the spot it took; None when the look gives it none or it fits
         nowhere.  The look's spot first; a spot crossing a box of the layout drawing the face gives way to the
-        first corner clear of them all.  Once per face and box: `generator watch` asks for every face before
-        its previews and again in its build."""
+        first corner clear of them all.  Asked only for a face drawn afresh: a replayed one holds its stamp."""
         spec, record = face.component.spec, None if shared else face.record
-        memo = (id(spec), id(record), face.side, face.die_face, box.w, box.h, box.bleed, box.safe)
-        known = self._placed.get(memo)
-        if known is not None and known[0] is spec and known[1] is record:
-            return known[2]
-        found = None
         spot = self.looks.stamp(spec, face.side, record)
-        if spot is not None:
-            text = self.text(self.digest(face, shared))
-            # the look's spot, then each corner as it is (made only when the spot before crossed something)
-            for tried in chain([spot], (replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS)):
-                laid = lay_out(text, box, tried, spec.shape == "round")
-                if laid is None or self.looks.stamp_crosses(spec, face.side, record, laid.rect, box) is None:
-                    found = None if laid is None else (laid, tried)
-                    break
-        self._placed[memo] = (spec, record, found)
-        return found
+        if spot is None:
+            return None
+        text = self.text(self.digest(face, shared))
+        # the look's spot, then each corner as it is (made only when the spot before crossed something)
+        for tried in chain([spot], (replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS)):
+            laid = lay_out(text, box, tried, spec.shape == "round")
+            if laid is None or self.looks.stamp_crosses(spec, face.side, record, laid.rect, box) is None:
+                return None if laid is None else (laid, tried)
+        return None
 
     def _art(self, path: Path) -> str:
         if path not in self._files:

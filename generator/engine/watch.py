@@ -111,7 +111,7 @@ class Session:
         self.builds = 0
         self._open = False  # a rebuild has begun (its previews are written)
         self._settled = 0
-        self._stamps: FaceStamps | None = None  # this round's, from its previews (`previews`)
+        self._stamps: FaceStamps | None = None  # this round's (`previews`), for its build
         self._last_stamps: FaceStamps | None = None
 
     def load(self, game: str) -> Game:
@@ -132,8 +132,8 @@ class Session:
         if self.kept is None or self.cache_root is None or not self.builds:
             return []
         cache = FaceCache(game, looks, self.cache_root, self.kept)
-        # worked out once for the previews and the build after them; the records kept since the last load keep
-        # their fields (only the last round's are held)
+        # one a round, for the build after the previews: the records the reload kept keep the fields the last
+        # round worked out (only the last round's are held)
         self._stamps = FaceStamps(game, looks, self._last_stamps)
         self._last_stamps = self._stamps
         changed = changed_faces(game, looks, self.opts, cache, self._stamps)
@@ -174,8 +174,8 @@ class Session:
 
 
 def changed_faces(game: Any, looks: Any, opts: Options, cache: FaceCache, stamps: FaceStamps) -> list[FaceRef]:
-    """The card-like faces the face cache lacks: what an edit changed (`stamps`: the game's, as the build will
-    stamp them)."""
+    """The card-like faces the face cache lacks: what an edit changed (`stamps`: the build's, whose faces'
+    keys say they are stamped)."""
     forms = FaceForms(looks, Style(ink_saver=opts.ink_saver), opts.bleed, cache=cache,
                       stamps=stamps if opts.stamp else None)
     faces = [FaceRef(comp, record, side) for comp in game.components if comp.spec.kind in SHOP_KINDS
