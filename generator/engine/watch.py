@@ -111,8 +111,7 @@ class Session:
         self.builds = 0
         self._open = False  # a rebuild has begun (its previews are written)
         self._settled = 0
-        self._stamps: FaceStamps | None = None  # this round's (`previews`), for its build
-        self._last_stamps: FaceStamps | None = None
+        self._stamps: FaceStamps | None = None  # the latest round's (`previews`), for its build and the next round
 
     def load(self, game: str) -> Game:
         """Begin a rebuild: the game's definitions, parsing and validating again only what changed since the
@@ -134,8 +133,7 @@ class Session:
         cache = FaceCache(game, looks, self.cache_root, self.kept)
         # one a round, for the build after the previews: the records the reload kept keep the fields the last
         # round worked out (only the last round's are held)
-        self._stamps = FaceStamps(game, looks, self._last_stamps)
-        self._last_stamps = self._stamps
+        self._stamps = FaceStamps(game, looks, self._stamps)
         changed = changed_faces(game, looks, self.opts, cache, self._stamps)
         return previews(game, looks, self.opts, self.out, changed, cache) if 0 < len(changed) <= PREVIEWS else []
 
@@ -144,10 +142,9 @@ class Session:
         if not self._open:
             self._begin()
         self._open = False
-        stamps, self._stamps = self._stamps, None
+        stamps = self._stamps if self._stamps is not None and self._stamps.game is game else None
         with keeping_streams(self.streams):
-            result = build_game(game, self.opts, self.out, cache_root=self.cache_root, kept=self.kept,
-                                stamps=stamps if stamps is not None and stamps.game is game else None)
+            result = build_game(game, self.opts, self.out, cache_root=self.cache_root, kept=self.kept, stamps=stamps)
         self.builds += 1
         if self.kept is not None and self.streams is not None:
             self.kept.round_done()
