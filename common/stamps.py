@@ -13,10 +13,10 @@ file-system clocks), so nothing is remembered while any stamped file is younger 
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 import time
-import zlib
 from typing import Any
 
 from . import cachefile
@@ -57,7 +57,10 @@ class Stamps:
 
 
 def _memo_path(kind: str, ident: str) -> str:
-    return os.path.join(cache_folder(), "stamps", f"{kind}-{zlib.crc32(ident.encode('utf-8', 'surrogateescape')):08x}.json")
+    """The memo's file: named by a digest of `ident` (sha256, which checking any entry imports anyway; a memo
+    named by an earlier pnpkit's CRC-32 is no longer read)."""
+    digest = hashlib.sha256(ident.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return os.path.join(cache_folder(), "stamps", f"{kind}-{digest}.json")
 
 
 def recall(kind: str, ident: str) -> Any | None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import sys
-import zlib
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Sequence
 
@@ -32,6 +31,8 @@ CORE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _crc(path: str) -> int:
+    import zlib  # only for a source whose times changed: a current stamp is checked by stat alone
+
     with open(path, "rb") as f:
         return zlib.crc32(f.read())
 

@@ -10,7 +10,6 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from cards.errors import describe
 from common.files import is_file
 from common.options import Command, Option
 from common.terminal import shown
@@ -119,6 +118,8 @@ def settle(state_file: str, read: Callable[[], dict], seed: int | None, games: B
                              file=state_file)
         game_ref = state.get("game")
         if not isinstance(game_ref, str):
+            from cards.errors import describe
+
             raise StateError(f"expected the game id or folder, got {describe(game_ref)}", field="game",
                              file=state_file)
         builtin = builtin_folders()
@@ -160,10 +161,12 @@ def settle(state_file: str, read: Callable[[], dict], seed: int | None, games: B
 def house_rule_lines(game: object) -> list[str]:
     """The verdict's lines for the game's own house rules (its `[parameters]` that differ from the rulebook), each
     beside the rulebook's passage: the compiled game carries them (`cards.parameters.of_game`)."""
+    rules = game.get("house_rules") if isinstance(game, dict) else None
+    if not (isinstance(rules, list) and rules):  # a game played by the rulebook, as the built-in ones
+        return []
     from cards.parameters import house_rule_line
 
-    rules = game.get("house_rules") if isinstance(game, dict) else None
-    return [house_rule_line(rule) for rule in rules] if isinstance(rules, list) else []
+    return [house_rule_line(rule) for rule in rules]
 
 
 def printed(result: Resolution, as_json: bool) -> str:
