@@ -30,7 +30,7 @@ import sys
 import time
 from pathlib import Path
 
-from timing import alternate, bench_env, instructions
+from timing import alternate, bench_env, instructions, paired
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -107,11 +107,12 @@ def bench_resolve(rounds: int = 15, against: Path | None = None) -> None:
                   f"resolve makes alone: {floor * 1000:.1f} ms ({floor / ref.median('cpu'):.2f}x DIR's resolve), "
                   f"with json {floor_json * 1000:.1f} ms ({floor_json / ref.median('cpu'):.2f}x)")
             print(f"  {game}: this tree / DIR {ours.median('cpu') / ref.median('cpu'):.2f}x CPU, "
-                  f"{ours.median('wall') / ref.median('wall'):.2f}x wall")
+                  f"{ours.median('wall') / ref.median('wall'):.2f}x wall; per round {paired(ours.cpu, ref.cpu)} CPU")
             if f"ref checker resolve {game}" in runs:
                 ours, ref = runs[f"checker resolve {game}"], runs[f"ref checker resolve {game}"]
                 print(f"  {game}, installed commands: this tree / DIR {ours.median('cpu') / ref.median('cpu'):.2f}x "
-                      f"CPU, {ours.median('wall') / ref.median('wall'):.2f}x wall")
+                      f"CPU, {ours.median('wall') / ref.median('wall'):.2f}x wall; per round "
+                      f"{paired(ours.cpu, ref.cpu)} CPU")
 
 
 def bench_simulate(game: str, games: int = 2000, runs: int = 3) -> None:
