@@ -122,7 +122,8 @@ def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 @effect("gain_ammo", worth=lambda e, ammo, health, wi, wg: 1.5 if ammo <= 1 else -0.5)
 def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before, top = p.ammo, t.rules.track_limit
-    p.ammo = min(top, before + e.amount)
+    amount: int = e.amount  # typed once: the minimum below is taken natively
+    p.ammo = min(top, before + amount)
     if t.log:
         t.say(_card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p,
               kind="gain", cause="track", who=p.name, amount=p.ammo - before, what="ammo", of=e.amount, top=top,
@@ -134,7 +135,8 @@ def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Gain health up the track, never above its top (H3)."""
     before, top = p.health, t.rules.track_limit
-    p.health = min(top, before + e.amount)
+    amount: int = e.amount
+    p.health = min(top, before + amount)
     if t.log:
         t.say(cite.HEAL, p, kind="gain", cause="track", who=p.name, amount=p.health - before, what="health",
               of=e.amount, top=top, before=before, after=p.health)
@@ -154,7 +156,8 @@ def per_attacker(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool
 
 @effect("set_tracks", worth=lambda e, ammo, health, wi, wg: (5 - health) * 0.9 - 1)
 def set_tracks(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    health, ammo = e.health, e.ammo
+    health: int | None = e.health  # typed once: compared natively below
+    ammo: int | None = e.ammo
     before = (p.health, p.ammo)
     top = t.rules.track_limit  # a house rule's lower tracks: "place at 5" places at their top (H3)
     if health is not None and health > 0:
