@@ -7,7 +7,9 @@ turn, the state reader and the simulator foresee of it (`vocabulary.Rule`). The 
 that are a few lines each are here; `attack` lives with the rest of "Killing Characters"
 in `attacks`, `buy` and `refresh_row` with the town in `town` (H8), `go_gone` in `gone`.
 Cards and abilities run the same functions; `effect_steps` binds them to a card's end once,
-so the hot path looks nothing up by name.
+so the hot path looks nothing up by name. An effect's parameters are `Any` to mypyc (objects made
+at run time, `checker.core.effect`): those a function computes with are read once into typed locals
+(`amount: int = e.amount`), checked there and then added and compared as machine integers.
 """
 from __future__ import annotations
 
@@ -30,12 +32,13 @@ ESTIMATED_TOP: Final = 5  # the greedy policy's worth of a heal reckons with the
 
 @effect("steal", gold=lambda e: None, takes_gold=True, worth=lambda e, ammo, health, wi, wg: 0.6 * wg)
 def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    takes: int = e.gold
     for v in targets(t, p, aim):
         if v is p:
             if t.log:
                 t.say(cite.join(cite.STEAL, cite.TARGET), p, "nothing", cause="steal", who=p.name)
             continue
-        gold = min(e.gold, v.unbanked)
+        gold = min(takes, v.unbanked)
         v.unbanked -= gold
         p.unbanked += gold
         if t.log:
@@ -57,7 +60,8 @@ def target_discards_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: An
 
 @effect("block", worth=lambda e, ammo, health, wi, wg: 0.4)
 def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    p.block += e.damage
+    amount: int = e.damage
+    p.block += amount
     if t.log:
         t.say(cite.BLOCK, p, kind="cover", cause="block", who=p.name, amount=e.damage)
     return True
@@ -65,7 +69,8 @@ def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 
 @effect("attackers_discard_infamy")
 def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    p.discard += e.amount
+    amount: int = e.amount
+    p.discard += amount
     if t.log:
         t.say(cite.ATTACKER_DISCARDS, kind="cover", cause="discard", who=p.name, amount=e.amount)
     return True
@@ -93,9 +98,10 @@ def _card_rule(pl: Play | None, by_card: dict[str, str], other: str, ability: st
 @effect("gain_gold", asks=lambda e: e.if_attacked is not None, gold=lambda e: max(e.amount, e.if_attacked or 0),
         worth=lambda e, ammo, health, wi, wg: e.amount * 0.4 * wg)
 def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    amount, if_attacked = e.amount, e.if_attacked
+    amount: int = e.amount
+    if_attacked: int | None = e.if_attacked
     attackers = t.attackers_of(p) if if_attacked is not None else ()
-    gain = if_attacked if attackers else amount
+    gain = if_attacked if if_attacked is not None and attackers else amount
     p.unbanked += gain
     if t.log:
         if if_attacked is None:
@@ -112,7 +118,8 @@ def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 
 @effect("gain_infamy", worth=lambda e, ammo, health, wi, wg: e.amount * wi)
 def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    p.infamy += e.amount
+    amount: int = e.amount
+    p.infamy += amount
     if t.log:
         t.say(cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p, kind="gain", who=p.name,
               amount=e.amount, what="infamy", before=p.infamy - e.amount, after=p.infamy)
