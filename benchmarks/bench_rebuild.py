@@ -41,7 +41,7 @@ from pathlib import Path
 
 from bench_build import BENCH, FONT, build_cmd
 from make_big_folder import make
-from timing import alternate, bench_env, instructions, report, rounds_of, run
+from timing import alternate, bench_env, instructions, paired, report, rounds_of, run
 
 ROOT = Path(__file__).resolve().parent.parent
 KIT_CARDS = 558  # the three kits' cards: what `lean` placed when issue 14 set its targets
@@ -105,6 +105,9 @@ def main() -> None:
             print(f"  {name:<12}: preview {med['preview']:.2f} s, PDF {med['pdf']:.2f} s after the change was seen "
                   f"(targets 0.3 and 0.6 s); save to preview {med['save to preview']:.2f} s; "
                   f"CPU {med['cpu']:.3f} s a rebuild")
+        if args.against:
+            ours, theirs_cpu = (watchers[name].times["cpu"] for name in trees)
+            print(f"  watch / DIR's watch, CPU a rebuild per round: {paired(ours, theirs_cpu)}")
 
 
 def builds(folder: Path, theirs: Path, t: Path, env: dict[str, str], rounds: int, cards: int, against: Path | None,

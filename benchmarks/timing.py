@@ -94,15 +94,26 @@ def alternate(sides: dict[str, list[str]], rounds: int, cwd: Path, env: dict[str
             for name, runs in found.items()}
 
 
+def paired(ours: list[float], theirs: list[float]) -> str:
+    """The per-round ratios `ours / theirs` as "median (quartiles q1-q3)".  The two runs of a round are back to
+    back, so a slow spell of the shared VM moves both of a pair; the quartiles say whether a budget's line lies
+    inside the spread of the rounds or clear of it, which a ratio of two medians cannot."""
+    ratios = [a / b for a, b in zip(ours, theirs)]
+    if len(ratios) < 2:
+        return f"{ratios[0]:.2f}x" if ratios else "-"
+    q1, _, q3 = statistics.quantiles(ratios, n=4, method="inclusive")
+    return f"{statistics.median(ratios):.2f}x (quartiles {q1:.2f}-{q3:.2f})"
+
+
 def report(runs: dict[str, Runs], subject: str, unit: str = "s") -> None:
-    """One line per side: medians; each reference line gives `subject`'s ratio to it (wall and CPU)."""
+    """One line per side: medians; each reference line gives `subject`'s ratio to it (wall and CPU; `paired`)."""
     scale, digits = (1000, 0) if unit == "ms" else (1, 3)
     ours = runs[subject]
     for name, r in runs.items():
         ratio = ""
         if name != subject:
             ratio = (f"  -> {subject} is {ours.median('wall') / r.median('wall'):.2f}x wall, "
-                     f"{ours.median('cpu') / r.median('cpu'):.2f}x CPU")
+                     f"{ours.median('cpu') / r.median('cpu'):.2f}x CPU; per round {paired(ours.cpu, r.cpu)} CPU")
         print(f"  {name:<30}: {r.median('wall') * scale:7.{digits}f} {unit} wall, "
               f"{r.median('cpu') * scale:7.{digits}f} {unit} CPU, "
               f"{r.median('rss_mib'):4.0f} MiB peak (median of {len(r.wall)}){ratio}")

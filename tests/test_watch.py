@@ -201,3 +201,42 @@ def test_cards_with_their_own_raster_art_are_kept_and_previewed(tmp_path):
     edit_text(folder / "cards.toml", 'name = "Night Fox"', 'name = "Night Vixen"')
     assert rebuild() == (["night-fox-front.png"], 0)
     assert outputs(out) == cold(folder, tmp_path / "cold")
+
+
+def test_a_rebuild_keeps_the_digests_of_unchanged_faces_and_digests_again_a_face_whose_art_bytes_changed(tmp_path):
+    """A round reuses the last round's face digests for the records the reload kept (`FaceStamps(last=)`): every
+    round's kit and manifest are a cold build's; after the bytes of one art file change, the digests of exactly
+    the faces showing it move, and after a design file changes, every face's."""
+    import json
+    import shutil
+
+    from PIL import Image
+
+    from cards.design import record_images
+    from test_designer import EXAMPLES
+
+    folder, out = tmp_path / "fox-deck", tmp_path / "out"
+    shutil.copytree(EXAMPLES / "fox-deck", folder)
+    session = Session(Options(), out, tmp_path / "cache")
+
+    def rebuild() -> dict[str, str]:
+        game = load_game(str(folder))
+        session.previews(game, looks_for(game))
+        session.build(game)
+        session.settle()
+        assert outputs(out) == cold(folder, tmp_path / "cold")
+        manifest = json.loads((out / "fox-deck-a4.json").read_text(encoding="utf-8"))
+        return {f"{f['id']} {f['side']}": f["digest"] for f in manifest["faces"]}
+
+    rebuild()
+    first = rebuild()
+    game = load_game(str(folder))
+    showing_fox = {f"{r.id} front" for c in game.components for r in c.records
+                   if ("art", "art/fox.png") in record_images(r)}
+    with Image.open(folder / "art" / "fox.png") as image:
+        image.convert("RGB").transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(folder / "art" / "fox.png")
+    after_art = rebuild()
+    assert showing_fox and {face for face in first if after_art[face] != first[face]} == showing_fox
+    edit_text(folder / "layouts" / "fox.toml", "# A fox card", "# A fox card (edited)")
+    after_layout = rebuild()
+    assert all(after_layout[face] != after_art[face] for face in after_art)  # a design file is in every digest

@@ -63,11 +63,12 @@ class FaceStamps:
     """The digest and stamp of every face of one game in one look (each file read once a build)."""
 
     def __init__(self, game: Any, looks: Any, last: FaceStamps | None = None) -> None:
-        """`last`: the stamps of the game's previous load in this process (`generator watch`), whose records'
-        fields serve again for the records that load kept (the same objects: `cards.loader.Reload`); only its
-        fields are held, not it."""
+        """`last`: the stamps of the game's previous load in this process (`generator watch`).  The records that
+        load kept keep their fields, and their faces their digests while the look's files are as they were: a
+        rebuild then digests the edited card's faces, not the kit's 1,000.  A kept record is the same object
+        (`cards.loader.Reload`), and one is kept only while no other file of the folder changed, art included.
+        Only those tables are held, not `last`."""
         self.game, self.looks = game, looks
-        self._last_fields = {} if last is None else last._fields
         self.version: str | None = getattr(game, "version", None)
         design = getattr(game, "design", None)
         self.folder: Path = game.folder
@@ -78,8 +79,11 @@ class FaceStamps:
             digest.update(self._file(path).encode() + b"\0")
         self.base = digest.hexdigest()
         self._files: dict[Path, str] = {}
+        # by (spec, record, side, die face) ids: the spec and record (held, so the ids stay theirs), the digest
         self._digests: dict[tuple, tuple[Any, Any, str]] = {}
         self._fields: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._last_fields = {} if last is None else last._fields
+        self._last_digests = {} if last is None or last.base != self.base else last._digests
 
     def fields(self, record: Any) -> dict[str, Any]:
         """`fields_of(record)` (or of a spec), once per object and build: one serves several faces and the manifest."""
@@ -103,9 +107,11 @@ class FaceStamps:
         """The face's digest (DIGEST_CHARS hex digits); `shared`: a back drawn the same for every record."""
         spec, record = face.component.spec, face.record
         memo = (id(spec), None if shared else id(record), face.side, face.die_face)
-        known = self._digests.get(memo)
-        if known is not None and known[0] is spec and (shared or known[1] is record):
-            return known[2]
+        for held in (self._digests, self._last_digests):
+            known = held.get(memo)
+            if known is not None and known[0] is spec and (shared or known[1] is record):
+                self._digests[memo] = known
+                return known[2]
         shown = {k: v for k, v in self.fields(spec).items() if k not in _SPEC_NOT_SHOWN}
         what: dict[str, Any] = {"look": self.base, "component": shown, "side": face.side, "die_face": face.die_face}
         if not shared:
