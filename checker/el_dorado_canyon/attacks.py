@@ -47,7 +47,11 @@ def _worth(e: Any, ammo: int, health: int, want_infamy: float, want_gold: float)
 @effect("attack", attacks=True, fires=True, gold=lambda e: None, worth=_worth)
 def attack(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Attack: needs the ammo (H4, EDC-4); pays ammo and gains infamy once; strikes each target."""
-    damage, ammo, infamy, aimed = e.damage, e.ammo, e.infamy, e.targets
+    # typed once here (the schema's whole numbers and "arrow"/"both"): compared and added natively below
+    damage: int = e.damage
+    ammo: int = e.ammo
+    infamy: int = e.infamy
+    aimed: str = e.targets
     log = t.log
     if p.ammo < ammo:
         if log:

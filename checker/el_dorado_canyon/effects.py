@@ -7,7 +7,9 @@ turn, the state reader and the simulator foresee of it (`vocabulary.Rule`). The 
 that are a few lines each are here; `attack` lives with the rest of "Killing Characters"
 in `attacks`, `buy` and `refresh_row` with the town in `town` (H8), `go_gone` in `gone`.
 Cards and abilities run the same functions; `effect_steps` binds them to a card's end once,
-so the hot path looks nothing up by name.
+so the hot path looks nothing up by name. An effect's parameters are `Any` to mypyc (objects made
+at run time, `checker.core.effect`): those a function computes with are read once into typed locals
+(`amount: int = e.amount`), checked there and then added and compared as machine integers.
 """
 from __future__ import annotations
 
@@ -30,12 +32,13 @@ ESTIMATED_TOP: Final = 5  # the greedy policy's worth of a heal reckons with the
 
 @effect("steal", gold=lambda e: None, takes_gold=True, worth=lambda e, ammo, health, wi, wg: 0.6 * wg)
 def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
+    takes: int = e.gold
     for v in targets(t, p, aim):
         if v is p:
             if t.log:
                 t.say(cite.join(cite.STEAL, cite.TARGET), p, "nothing", cause="steal", who=p.name)
             continue
-        gold = min(e.gold, v.unbanked)
+        gold = min(takes, v.unbanked)
         v.unbanked -= gold
         p.unbanked += gold
         if t.log:
@@ -57,7 +60,8 @@ def target_discards_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: An
 
 @effect("block", worth=lambda e, ammo, health, wi, wg: 0.4)
 def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    p.block += e.damage
+    amount: int = e.damage
+    p.block += amount
     if t.log:
         t.say(cite.BLOCK, p, kind="cover", cause="block", who=p.name, amount=e.damage)
     return True
@@ -65,7 +69,8 @@ def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 
 @effect("attackers_discard_infamy")
 def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    p.discard += e.amount
+    amount: int = e.amount
+    p.discard += amount
     if t.log:
         t.say(cite.ATTACKER_DISCARDS, kind="cover", cause="discard", who=p.name, amount=e.amount)
     return True
@@ -93,9 +98,10 @@ def _card_rule(pl: Play | None, by_card: dict[str, str], other: str, ability: st
 @effect("gain_gold", asks=lambda e: e.if_attacked is not None, gold=lambda e: max(e.amount, e.if_attacked or 0),
         worth=lambda e, ammo, health, wi, wg: e.amount * 0.4 * wg)
 def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    amount, if_attacked = e.amount, e.if_attacked
+    amount: int = e.amount
+    if_attacked: int | None = e.if_attacked
     attackers = t.attackers_of(p) if if_attacked is not None else ()
-    gain = if_attacked if attackers else amount
+    gain = if_attacked if if_attacked is not None and attackers else amount
     p.unbanked += gain
     if t.log:
         if if_attacked is None:
@@ -112,7 +118,8 @@ def gain_gold(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 
 @effect("gain_infamy", worth=lambda e, ammo, health, wi, wg: e.amount * wi)
 def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    p.infamy += e.amount
+    amount: int = e.amount
+    p.infamy += amount
     if t.log:
         t.say(cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p, kind="gain", who=p.name,
               amount=e.amount, what="infamy", before=p.infamy - e.amount, after=p.infamy)
@@ -122,7 +129,8 @@ def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 @effect("gain_ammo", worth=lambda e, ammo, health, wi, wg: 1.5 if ammo <= 1 else -0.5)
 def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     before, top = p.ammo, t.rules.track_limit
-    p.ammo = min(top, before + e.amount)
+    amount: int = e.amount  # typed once: the minimum below is taken natively
+    p.ammo = min(top, before + amount)
     if t.log:
         t.say(_card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p,
               kind="gain", cause="track", who=p.name, amount=p.ammo - before, what="ammo", of=e.amount, top=top,
@@ -134,7 +142,8 @@ def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     """Gain health up the track, never above its top (H3)."""
     before, top = p.health, t.rules.track_limit
-    p.health = min(top, before + e.amount)
+    amount: int = e.amount
+    p.health = min(top, before + amount)
     if t.log:
         t.say(cite.HEAL, p, kind="gain", cause="track", who=p.name, amount=p.health - before, what="health",
               of=e.amount, top=top, before=before, after=p.health)
@@ -154,7 +163,8 @@ def per_attacker(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool
 
 @effect("set_tracks", worth=lambda e, ammo, health, wi, wg: (5 - health) * 0.9 - 1)
 def set_tracks(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
-    health, ammo = e.health, e.ammo
+    health: int | None = e.health  # typed once: compared natively below
+    ammo: int | None = e.ammo
     before = (p.health, p.ammo)
     top = t.rules.track_limit  # a house rule's lower tracks: "place at 5" places at their top (H3)
     if health is not None and health > 0:

@@ -167,45 +167,51 @@ def _count(tally: dict[str, Any], turns: int, reason: str, scores: list[int], wo
     seat_wins: list[int] = tally["seat_wins"]
     by_policy: dict[str, list[int]] = tally["policy"]
     for seat, units in enumerate(won):
-        seat_wins[seat] += units
+        _add(seat_wins, seat, units)
         entry = _counts(by_policy, names[seat], 2)
-        entry[0] += 1
-        entry[1] += units
+        _add(entry, 0, 1)
+        _add(entry, 1, units)
     dealt: set[int] = set()  # the character dealt at set up: a fair draw, so 1 / players is its baseline
     by_char: dict[str, list[int]] = tally["char"]
     for seat, char_id in drawn:
         if seat not in dealt and char_id is not None:
             dealt.add(seat)
             entry = _counts(by_char, char_id, 2)
-            entry[0] += 1
-            entry[1] += won[seat]
+            _add(entry, 0, 1)
+            _add(entry, 1, won[seat])
     cards: dict[str, dict[str, list[int]]] = tally["card"]  # per policy, per card id: [BUYERS, ..., OFFERED]
     buyers: list[set[str]] = [set() for _ in won]
     for seat, card_id, turn in bought_turn:
         c = _counts(_within(cards, names[seat]), card_id, 5)
-        c[BUYS] += 1
-        c[TURN_SUM] += turn
+        _add(c, BUYS, 1)
+        _add(c, TURN_SUM, turn)
         buyers[seat].add(card_id)
     for seat, card_id in plays:
-        _counts(_within(cards, names[seat]), card_id, 5)[PLAYS] += 1
+        _add(_counts(_within(cards, names[seat]), card_id, 5), PLAYS, 1)
     first_tally: dict[str, dict[str, dict[str, list[int]]]] = tally["first"]
     for seat, units in enumerate(won):
         name = names[seat]
         for card_id in buyers[seat]:
-            _counts(_within(cards, name), card_id, 5)[BUYERS] += 1
+            _add(_counts(_within(cards, name), card_id, 5), BUYERS, 1)
         for card_id in offered[seat] | buyers[seat]:
-            _counts(_within(cards, name), card_id, 5)[OFFERED] += 1
+            _add(_counts(_within(cards, name), card_id, 5), OFFERED, 1)
         strata = _within(first_tally, name)
         for card_id, (stratum, taken) in first[seat].items():
             cell = _counts(_within(strata, card_id), str(stratum), 4)
             side = TOOK if taken else PASSED
-            cell[side] += 1
-            cell[side + 1] += units
+            _add(cell, side, 1)
+            _add(cell, side + 1, units)
 
 
 def _bump(counter: dict[str, int], key: str) -> None:
     """One more of `key` (`batches.bump`, which Python code calls, compiled into the loop)."""
     counter[key] = counter.get(key, 0) + 1
+
+
+def _add(counts: list[int], index: int, n: int) -> None:
+    """counts[index] += n, as mypyc adds natively: it compiles `a[i] += n` to Python's generic in-place add of
+    boxed numbers, `a[i] = a[i] + n` of a `list[int]` to a machine addition (5 M instructions in 500 games)."""
+    counts[index] = counts[index] + n
 
 
 def _counts(counters: dict[str, list[int]], key: str, size: int) -> list[int]:
