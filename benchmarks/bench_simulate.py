@@ -46,7 +46,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import alternate, bench_env, rounds_of  # noqa: E402
+from timing import alternate, bench_env, paired, rounds_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = ["simulate", "el-dorado-canyon", "--players", "4", "--seed", "1"]
@@ -68,7 +68,8 @@ def whole(trees: dict[str, Path], games: int, jobs: int | None, rounds: int) -> 
     for name, r in result.items():
         wall, cpu = r.median("wall"), r.median("cpu")
         ratio = "" if name == "this checkout" else \
-            f"  -> this checkout {wall / ours.median('wall'):.2f}x as fast (wall), {cpu / ours.median('cpu'):.2f}x (CPU)"
+            f"  -> this checkout {wall / ours.median('wall'):.2f}x as fast (wall), {cpu / ours.median('cpu'):.2f}x (CPU); " \
+            f"per round {paired(r.cpu, ours.cpu)} (CPU)"
         print(f"  {name:<14}: {games / wall:7,.0f} games/s ({wall:.3f} s wall), {games / cpu:7,.0f} games per CPU "
               f"second ({cpu:.3f} s CPU){ratio}")
 
