@@ -4,7 +4,8 @@ Taking the best of several runs of one side and then of the other lets a burst o
 the shared machine fall on one side only (it once printed 1.36x for a 2.1x gap).  Here every
 round runs each side once, in a rotating order, and the report gives medians of wall time,
 CPU time (user + system of that process, which load on other cores barely moves) and peak
-resident memory, each process measured on its own through `os.wait4`.
+resident memory, each process measured on its own through `os.wait4`, and the median and quartiles
+of the per-round CPU ratios (`paired`).
 
 Processes run as an installed copy runs: with compiled bytecode (kept under a temporary
 `PYTHONPYCACHEPREFIX`, so nothing is written into the checkout, even where the shell sets

@@ -42,7 +42,7 @@ def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
         v.unbanked -= gold
         p.unbanked += gold
         if t.log:
-            t.say(cite.STEAL, p, kind="steal", who=p.name, target=v.name, amount=gold, takes=e.gold,
+            t.say(cite.STEAL, p, kind="steal", who=p.name, target=v.name, amount=gold, takes=takes,
                   before=v.unbanked + gold, after=v.unbanked, cards=t.card_of(v))
     return True
 
@@ -63,7 +63,7 @@ def block(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     amount: int = e.damage
     p.block += amount
     if t.log:
-        t.say(cite.BLOCK, p, kind="cover", cause="block", who=p.name, amount=e.damage)
+        t.say(cite.BLOCK, p, kind="cover", cause="block", who=p.name, amount=amount)
     return True
 
 
@@ -72,7 +72,7 @@ def attackers_discard_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: 
     amount: int = e.amount
     p.discard += amount
     if t.log:
-        t.say(cite.ATTACKER_DISCARDS, kind="cover", cause="discard", who=p.name, amount=e.amount)
+        t.say(cite.ATTACKER_DISCARDS, kind="cover", cause="discard", who=p.name, amount=amount)
     return True
 
 
@@ -122,7 +122,7 @@ def gain_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.infamy += amount
     if t.log:
         t.say(cite.GAIN_INFAMY if pl is not None else cite.ABILITY_INFAMY, p, kind="gain", who=p.name,
-              amount=e.amount, what="infamy", before=p.infamy - e.amount, after=p.infamy)
+              amount=amount, what="infamy", before=p.infamy - amount, after=p.infamy)
     return True
 
 
@@ -133,7 +133,7 @@ def gain_ammo(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.ammo = min(top, before + amount)
     if t.log:
         t.say(_card_rule(pl, {"take-cover": cite.TAKE_COVER_AMMO}, cite.AMMO_TRACK, cite.ABILITY_TRACKS), p,
-              kind="gain", cause="track", who=p.name, amount=p.ammo - before, what="ammo", of=e.amount, top=top,
+              kind="gain", cause="track", who=p.name, amount=p.ammo - before, what="ammo", of=amount, top=top,
               before=before, after=p.ammo)
     return True
 
@@ -146,7 +146,7 @@ def heal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     p.health = min(top, before + amount)
     if t.log:
         t.say(cite.HEAL, p, kind="gain", cause="track", who=p.name, amount=p.health - before, what="health",
-              of=e.amount, top=top, before=before, after=p.health)
+              of=amount, top=top, before=before, after=p.health)
     return True
 
 

@@ -87,12 +87,14 @@ class FaceStamps:
 
     def fields(self, record: Any) -> dict[str, Any]:
         """`fields_of(record)` (or of a spec), once per object and build: one serves several faces and the manifest."""
-        known = self._fields.get(id(record))
-        if known is None or known[0] is not record:
-            kept = self._last_fields.get(id(record))
-            known = self._fields[id(record)] = kept if kept is not None and kept[0] is record else \
-                (record, fields_of(record))
-        return known[1]
+        for held in (self._fields, self._last_fields):  # this build's, then the last round's (as `digest`)
+            known = held.get(id(record))
+            if known is not None and known[0] is record:
+                self._fields[id(record)] = known
+                return known[1]
+        fields = fields_of(record)
+        self._fields[id(record)] = (record, fields)
+        return fields
 
     def _file(self, path: Path) -> str:
         """A design file's name and content digest ("unreadable" when it cannot be read now)."""
