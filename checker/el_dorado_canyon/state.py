@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from checker.core.errors import StateError
-from checker.core.fields import flag, one_of_players, only_fields, pick, player_names, player_rows, whole_number
+from checker.core.fields import (flag, one_of_players, only_fields, pick, player_names, player_rows, toml_repr,
+                                 whole_number)
 
 from .legal import action_of, buy_targets, describe, directions, legal_for, options, playable, town_choices
 from .rules import DIRECTIONS, Card, Character, Rules, rules_of
@@ -95,9 +96,9 @@ def _character(value: Any, rules: Rules, player: str | None, field: str) -> Char
         only_fields(value, ("name", "alignment"), player, field + ".")
         name, alignment = value.get("name"), value.get("alignment")
         if not isinstance(name, str) or not name:
-            raise StateError(f"expected the character's name, got {name!r}", player=player, field=field + ".name")
-        if alignment not in ("good", "bad"):
-            raise StateError(f"expected 'good' or 'bad', got {alignment!r}", player=player, field=field + ".alignment")
+            raise StateError(f"expected the character's name, got {toml_repr(name)}", player=player,
+                             field=field + ".name")
+        pick(alignment, ("good", "bad"), player, field + ".alignment", "'good' or 'bad'")
         return Character({"name": name, "alignment": alignment})
     raise StateError(f"expected a character id or {{ name, alignment }}, got {value!r}", player=player, field=field)
 
@@ -154,6 +155,9 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     if char is None and not gone:
         raise StateError("expected a character: a player without one is GONE (gone = true) until they draw "
                          "a new one (EDC-3)", player=name, field="character")
+    if char is None and counts[3] == 0:
+        raise StateError("expected at least 1 for a player without a character: a character is lost only by dying, "
+                         "into the graveyard (EDC-3), got 0", player=name, field="graveyard")
     spent = _cards(data.get("spent", []), rules, name, "spent")
     for i, card in enumerate(spent):
         if not card.once:
@@ -222,7 +226,9 @@ def _listed_once(cards: list[Card], player: str, field: str) -> None:
 def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list[Card] | None) -> Play | None:
     if p.gone:
         if data is not None:
-            raise StateError("expected no play: a GONE player plays no card this turn (H7)", player=p.name, field="play")
+            why = "" if p.char is not None else ", and a player without a character is GONE until they draw one (EDC-3)"
+            raise StateError(f"expected no play: a GONE player plays no card this turn (H7){why}", player=p.name,
+                             field="play")
         return None
     if data is None:
         raise StateError(f"expected the card {p.name} revealed: play = {{ card = ... }} (EDC-18); "
