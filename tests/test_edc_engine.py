@@ -129,13 +129,13 @@ def test_simulate_command_on_a_users_folder():
      "player 'Ann': character: expected a character: a player without one is GONE (gone = true) until they draw "
      "a new one (EDC-3)"),
     ({"players": [{"name": "Ann", "character": "kid-cassidy", "health": 0, "play": {"card": "pistol", "direction": "left"}},
-                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+                  {"name": "Bob", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}}]},
      "player 'Ann': health: expected 1 to 5 for a living character, got 0"),
     ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "go-to-town", "option": 1, "buy": "rifle"}},
-                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+                  {"name": "Bob", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}}]},
      "player 'Ann': play.buy: a buy needs the face-up town cards: add [town] row = [...] (EDC-15)"),
     ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "go-to-town", "option": 2, "buy": "rifle"}},
-                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+                  {"name": "Bob", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}}]},
      "player 'Ann': play.buy: 'go-to-town' option 2 buys nothing (option 1 does: Bank all unbanked gold, you may "
      "buy 1 town card"),
 ])
