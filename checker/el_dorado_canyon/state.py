@@ -155,6 +155,10 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     if char is None and not gone:
         raise StateError("expected a character: a player without one is GONE (gone = true) until they draw "
                          "a new one (EDC-3)", player=name, field="character")
+    if counts[2] >= rules.end_infamy:
+        raise StateError(f"expected less than {rules.end_infamy}: a player with {rules.end_infamy} infamy at the end "
+                         f"of a turn ended the game then (H10), so no turn starts with it (EDC-23), got {counts[2]}",
+                         player=name, field="infamy")
     if char is None and counts[3] == 0:
         raise StateError("expected at least 1 for a player without a character: a character is lost only by dying, "
                          "into the graveyard (EDC-3), got 0", player=name, field="graveyard")
