@@ -155,10 +155,6 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     if char is None and not gone:
         raise StateError("expected a character: a player without one is GONE (gone = true) until they draw "
                          "a new one (EDC-3)", player=name, field="character")
-    if counts[2] >= rules.end_infamy:
-        raise StateError(f"expected less than {rules.end_infamy}: a player with {rules.end_infamy} infamy at the end "
-                         f"of a turn ended the game then (H10), so no turn starts with it (EDC-23), got {counts[2]}",
-                         player=name, field="infamy")
     if char is None and counts[3] == 0:
         raise StateError("expected at least 1 for a player without a character: a character is lost only by dying, "
                          "into the graveyard (EDC-3), got 0", player=name, field="graveyard")
@@ -190,8 +186,8 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
 def _within_the_box(row: list[Card] | None, deck: list[Card] | None, characters: list[Character] | None,
                     players: list[Player], rows: list[dict[str, Any]]) -> None:
     """"Components" (EDC-21): a town card or a character lies in one place at a time, so the state holds no more
-    of one than the box has copies: in the row, the town deck, hands, under characters, at the table and in the
-    character deck together. Starting cards are every player's own (`_listed_once`); inline characters are
+    of one than the box has copies: in the row, the town deck, listed hands, under characters, at the table and
+    in the character deck together. Starting cards are every player's own (`_listed_once`); inline characters are
     nobody's card."""
     places: dict[int, list[str]] = {}  # by id() of the card or character: where its copies lie
 
@@ -209,11 +205,11 @@ def _within_the_box(row: list[Card] | None, deck: list[Card] | None, characters:
     for p, data in zip(players, rows):
         if p.char is not None and p.char.id is not None:
             lay(p.char, p.name, "character")
-        listed = "hand" in data  # else the starting hand, plus the played card (EDC-2)
-        for where, cards in (("hand", p.hand), ("spent", p.spent)):
+        # a hand the state lists; an unlisted one is only presumed (EDC-2), its played town card unplaced
+        for where, cards in (("hand", p.hand if "hand" in data else []), ("spent", p.spent)):
             for i, card in enumerate(cards):
                 if not card.starting:
-                    lay(card, p.name, f"{where}[{i + 1}]" if listed or where == "spent" else "play.card")
+                    lay(card, p.name, f"{where}[{i + 1}]")
     for i, char in enumerate(characters or []):
         if char.id is not None:
             lay(char, None, f"characters.deck[{i + 1}]")
