@@ -18,9 +18,17 @@ COMPARE_FORMAT = "pnpkit-compare/2"
 RATES = ("win_rate", "bought_share", "reached_share")  # the metrics that are shares (the rest are means)
 
 
-def changed_fields(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
-    """The top-level fields of one item whose values differ, sorted."""
-    return [f for f in sorted(set(old) | set(new)) if old.get(f) != new.get(f)]
+def changed_fields(old: Any, new: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """Each field of one item whose value differs, down to the number that changed: (path, old, new), the path
+    as `checker tune --field` takes it (`options[0].effects[0].amount`), sorted. A designer who raised one
+    effect's gold must see that number, not a whole `options` list cut short: a list whose length changed is
+    one field."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return [c for k in sorted(set(old) | set(new))
+                for c in changed_fields(old.get(k), new.get(k), f"{path}.{k}" if path else str(k))]
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and path:
+        return [c for i, (a, b) in enumerate(zip(old, new)) for c in changed_fields(a, b, f"{path}[{i}]")]
+    return [(path, old, new)] if old != new else []
 
 
 def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) -> list[str]:
@@ -33,8 +41,7 @@ def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) ->
         out += [f"{key}: {i} removed" for i in old if i not in new]
         for i in old:
             if i in new and old[i] != new[i]:
-                out += [f"{key}: {i}: {f} {_short(old[i].get(f))} -> {_short(new[i].get(f))}"
-                        for f in changed_fields(old[i], new[i])]
+                out += [f"{key}: {i}: {f} {_short(x)} -> {_short(y)}" for f, x, y in changed_fields(old[i], new[i])]
     return out
 
 
@@ -67,8 +74,7 @@ def items(defs_a: dict[str, list[dict[str, Any]]], defs_b: dict[str, list[dict[s
             item: dict[str, Any] = {"family": family, "id": i, "status": status, "base": entries_a.get(i),
                                     "variant": entries_b.get(i)}
             if status == "changed":
-                item["fields"] = [{"field": f, "base": old[i].get(f), "variant": new[i].get(f)}
-                                  for f in changed_fields(old[i], new[i])]
+                item["fields"] = [{"field": f, "base": x, "variant": y} for f, x, y in changed_fields(old[i], new[i])]
             out.append(item)
     order = {"added": 0, "changed": 1, "removed": 2, "same": 3}
     return sorted(out, key=lambda x: order[x["status"]])  # stable: the definitions' order within a status

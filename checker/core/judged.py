@@ -79,7 +79,9 @@ def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: 
             "rules_digest": rules_digest(data), "rules": params["rules"],
             "games": tally["games"], "players": params["players"], "seed": params["seed"], "policy": policies,
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
-            "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {})}
+            "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {}),
+            "house_rules": [{k: rule[k] for k in ("name", "value", "rulebook", "passage", "meaning")}
+                            for rule in data.get("house_rules", [])]}
     body = sim.report(data, tally, params["players"], policies)
     body["health"] = health.summary(tally, body["seats"])
     body["verdicts"] = {v: [e["id"] for f in body["families"] for e in body[f["key"]] if e["verdict"] == v]

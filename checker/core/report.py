@@ -44,9 +44,21 @@ def definitions(r: dict[str, Any]) -> str:
     return f"{version}, rules digest {r.get('rules_digest', '-')}"
 
 
+def house_rules(r: dict[str, Any]) -> list[str]:
+    """The report's lines for the rule parameters its game sets away from the rulebook (`[parameters]`), as
+    `checker resolve` cites them: a figure measured under a house rule is not the rulebook game's."""
+    rules = r.get("house_rules") or []
+    if not rules:  # the rulebook's game: no import of `cards.parameters` on a plain report's start-up
+        return []
+    from cards.parameters import house_rule_line
+
+    return [f"  {house_rule_line(rule)}" for rule in rules]
+
+
 def text(r: dict[str, Any]) -> str:
     """The report as a designer reads it: verdicts, then every figure (explained in docs)."""
-    lines = [_title(r), f"Definitions: {definitions(r)}", "", "Verdicts (95 %, Holm-corrected in each family):"]
+    lines = [_title(r), f"Definitions: {definitions(r)}", *house_rules(r), "",
+             "Verdicts (95 %, Holm-corrected in each family):"]
     calls = 0
     for family in r["families"]:
         for e in r[family["key"]]:
@@ -113,6 +125,8 @@ def compare_text(c: dict[str, Any]) -> str:
              f"Definitions: base {definitions(c['base_report'])}; variant {definitions(c['variant_report'])}"]
     if c.get("same_version"):
         lines.append(f"  {c['same_version']}")
+    for side in ("base", "variant"):
+        lines += [f"  {side}: {line.strip()}" for line in house_rules(c[side + "_report"])]
     lines += ["", "What differs between the definitions:"]
     lines += [f"  {x}" for x in c["changes"]] or ["  nothing"]
     shown = [i for i in c["items"] if i["status"] != "same"]
