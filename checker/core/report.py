@@ -10,6 +10,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from . import health
+from .compare import RATES
 from .stats import NEVER_PASSED
 
 if TYPE_CHECKING:  # a report folder's path comes in made (`common.options`): a text report needs no `pathlib`
@@ -174,7 +175,7 @@ def _short(value: Any) -> str:
 def _delta_row(d: dict[str, Any]) -> str:
     if d["difference"] is None:
         return f"  {d['family']} {d['id']} {d['metric']}: not enough games"
-    pct = d["metric"] in ("win_rate", "bought_share", "reached_share")
+    pct = d["metric"] in RATES
     f = (lambda x: f"{x:+.1%}") if pct else (lambda x: f"{x:+.2f}")
     g = _pct if pct else str
     return (f"  {d['verdict'].upper():<6} {d['family']} {d['id']} {d['metric']}: {g(d['base'])} -> {g(d['variant'])}, "
