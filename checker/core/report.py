@@ -177,7 +177,7 @@ def _delta_row(d: dict[str, Any]) -> str:
         return f"  {d['family']} {d['id']} {d['metric']}: not enough games"
     pct = d["metric"] in RATES
     f = (lambda x: f"{x:+.1%}") if pct else (lambda x: f"{x:+.2f}")
-    g = _pct if pct else str
+    g = (lambda x: f"{x:+.1%}") if d["metric"] == "effect" else _pct if pct else str  # an effect is a difference
     return (f"  {d['verdict'].upper():<6} {d['family']} {d['id']} {d['metric']}: {g(d['base'])} -> {g(d['variant'])}, "
             f"{f(d['difference'])} [{f(d['ci_low'])}, {f(d['ci_high'])}]")
 
@@ -236,7 +236,8 @@ def write_folder(r: dict[str, Any], folder: Path) -> list[Path]:
                                                                    (f"variant {r['variant_label']}", r["health"]["variant"])])
         title = f"Compare {r['base_label']} -> {r['variant_label']}: {r['games']:,} games each, same seeds"
         intro = (f"<p>{html.escape(r['variant_label'])} against {html.escape(r['base_label'])}: the same seeds, so "
-                 "both played the same shuffles where their decks agree.</p>")
+                 "both played the same shuffles when their decks hold the same cards (an added or removed card deals other "
+                 "shuffles: its differences then carry the noise of both runs, which their intervals count).</p>")
     else:
         charts += [(f"{family['key']}.png", family["title"], _rates_chart(rep[family["key"]], family))
                    for family in rep["families"]]

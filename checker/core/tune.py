@@ -234,8 +234,13 @@ def text(t: dict[str, Any], head: str) -> str:
         effect = f"{_pct(r['difference'])} [{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]"
         lines.append(f"  {r['value']:>5}  {r['n']:>6,}  {effect:<26} {r['verdict']}")
     fair = t["fair_range"]
+    # a curve that crosses 0 twice (or dips back inside): the range's ends are fair, not every value between
+    unfair = [r["value"] for r in t["values"] if fair and fair[0] < r["value"] < fair[1]
+              and not (r["ci_low"] is not None and r["ci_low"] <= 0 <= r["ci_high"])]
+    held = "its interval excludes" if len(unfair) == 1 else "their intervals exclude"
+    gaps = f" (but not {', '.join(map(str, unfair))}: {held} 0)" if unfair else ""
     lines += ["", "Fair range (the values whose 95 % interval holds 0): "
-              + (f"{fair[0]} to {fair[1]}" if fair else "none: every value's interval excludes 0 (widen --values)"),
+              + (f"{fair[0]} to {fair[1]}{gaps}" if fair else "none: every value's interval excludes 0 (widen --values)"),
               f"Nearest even (effect closest to 0): {t['nearest_even'] if t['nearest_even'] is not None else '-'}",
               "", "How to read this: docs/balance-lab.md#tune-what-should-it-cost"]
     return "\n".join(lines)
