@@ -187,7 +187,7 @@ def test_every_rate_and_the_length_figures_recompute_from_the_csv_and_json():
 
 def test_a_simulate_under_a_house_rule_cites_it_and_plays_it(tmp_path):
     """end_infamy = 6: the report cites the house rule beside the rulebook's value and passage (text and JSON),
-    a compare names it on its side, the games end sooner (the length intervals apart), and tune's value 6 of the
+    a compare names it on its side (text, and its page before any figure), the games end sooner (the length intervals apart), and tune's value 6 of the
     parameter is that very game (the same rules digest, house rule included)."""
     base = folder_of(tmp_path, "base", BASE_TOWN)
     house = folder_of(tmp_path, "house", BASE_TOWN, "end_infamy = 6")
@@ -201,8 +201,12 @@ def test_a_simulate_under_a_house_rule_cites_it_and_plays_it(tmp_path):
     assert [(r["name"], r["value"], r["rulebook"]) for r in ours["house_rules"]] == [("end_infamy", 6, 10)]
     assert rulebooks["house_rules"] == [] and "House rule" not in run(str(base), "--games", "50", "--jobs", "1")
     assert ours["length"]["ci_high"] < rulebooks["length"]["ci_low"]
-    compared = run(str(base), "--compare", str(house), "--games", "100", "--jobs", "1")
+    compared = run(str(base), "--compare", str(house), "--games", "100", "--jobs", "1", "--report", str(tmp_path / "R"))
     assert f"  variant: {cited.strip()}" in compared.splitlines() and "  parameters: end_infamy 10 -> 6" in compared
+    import html
+
+    page = (tmp_path / "R" / "index.html").read_text()
+    assert page.index(f"<p>variant: {html.escape(cited.strip())}</p>") < page.index("<h2>")  # before any figure
 
     from checker.core.gamecache import load_for_play
     from checker.core.tune import RuleParameter

@@ -243,6 +243,10 @@ def write_folder(r: dict[str, Any], folder: Path) -> list[Path]:
                    for family in rep["families"]]
         tables = health.html_table([("value [95 % interval]", rep["health"])])
         title, intro = _title(rep), ""
+    rules = [f"{side}: {line.strip()}" if "deltas" in r else line.strip()
+             for side, one in ((("base", r["base_report"]), ("variant", r["variant_report"])) if "deltas" in r
+                               else (("", r),)) for line in house_rules(one)]
+    intro += "".join(f"<p>{html.escape(line)}</p>" for line in rules)  # before any figure: the game they measure
     charts.append(("length.png", "Game length (turns)", _length_chart(rep["length"])))
     summary = compare_text(r) if "deltas" in r else text(r)
     return write_page(folder, title, intro + f"<p>How to read every figure: <code>{DOCS}</code>. "
