@@ -183,6 +183,22 @@ def test_every_rate_and_the_length_figures_recompute_from_the_csv_and_json():
                           "ci_high": turns[math.ceil(n * q + half) - 1]}
 
 
+def test_a_precision_run_that_reaches_games_first_says_what_it_could_not_settle(tmp_path):
+    """--precision plays batches until every win rate is that narrow, up to --games. A card almost nobody can pay
+    for never gets there: the run used to stop at --games and look like one that was precise; now it names it."""
+    folder = folder_of(tmp_path, "dear", [*BASE_TOWN, gain_card("white-elephant", 20, 1)])
+    out = json.loads(run(str(folder), "--games", "1500", "--precision", "0.1", "--seed", "1", "--json", "--jobs", "1"))
+    assert out["games"] == 1500 and out["imprecise"] == ["cards white-elephant"]
+    entry = next(e for e in out["cards"] if e["id"] == "white-elephant")
+    assert entry["win_rate"] is None or entry["ci_high"] - entry["win_rate"] > 0.1 or entry["win_rate"] - entry["ci_low"] > 0.1
+    text = run(str(folder), "--games", "1500", "--precision", "0.1", "--seed", "1", "--jobs", "1")
+    assert ("Precision: every win rate within 10.0% of both ends of its interval not reached within --games (1,500) "
+            "for 1: cards white-elephant; play more games or ask for less") in text.splitlines()
+    reached = json.loads(run(str(TEST_GAME), "--games", "20000", "--precision", "0.1", "--seed", "1", "--json",
+                             "--jobs", "1"))
+    assert reached["imprecise"] == [] and reached["games"] < 20000
+
+
 # ---- house rules as data --------------------------------------------------------------------------------------
 
 def test_a_simulate_under_a_house_rule_cites_it_and_plays_it(tmp_path):

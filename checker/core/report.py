@@ -58,8 +58,14 @@ def house_rules(r: dict[str, Any]) -> list[str]:
 
 def text(r: dict[str, Any]) -> str:
     """The report as a designer reads it: verdicts, then every figure (explained in docs)."""
-    lines = [_title(r), f"Definitions: {definitions(r)}", *house_rules(r), "",
-             "Verdicts (95 %, Holm-corrected in each family):"]
+    lines = [_title(r), f"Definitions: {definitions(r)}", *house_rules(r)]
+    if r.get("precision") is not None:
+        short = r.get("imprecise", [])
+        lines.append(f"Precision: every win rate within {r['precision']:.1%} of both ends of its interval"
+                     + (f" after {r['games']:,} games" if not short else
+                        f" not reached within --games ({r['games']:,}) for {len(short)}: {', '.join(short[:8])}"
+                        + (", ..." if len(short) > 8 else "") + "; play more games or ask for less"))
+    lines += ["", "Verdicts (95 %, Holm-corrected in each family):"]
     calls = 0
     for family in r["families"]:
         for e in r[family["key"]]:
