@@ -560,10 +560,12 @@ def field_problems(game: Game, record_id: str, steps: list[str | int], values: l
                 else:
                     return []  # the file leaves it to a default: nothing written to check against
             last = steps[-1]
-            if not (isinstance(holder, dict) and isinstance(last, str)
-                    or isinstance(holder, list) and isinstance(last, int) and last < len(holder)):
+            if isinstance(holder, dict) and isinstance(last, str):
+                holder[last] = value
+            elif isinstance(holder, list) and isinstance(last, int) and last < len(holder):
+                holder[last] = value
+            else:
                 return []
-            holder[last] = value
             try:
                 schema.model_validate(row, context={"folder": game.folder})
             except ValidationError as exc:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Callable
+from typing import Any, Callable, TypeGuard
 
 from common.files import FileRefused, read_bytes
 from common.numbers import parse
@@ -59,7 +59,7 @@ def shard_document(params: dict[str, Any], data: dict[str, Any], shard: tuple[in
     return {**doc, "digest": _digest(doc)}
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -117,17 +117,19 @@ def _read(path: str) -> dict[str, Any]:
     if doc.get("digest") != _digest(doc):
         raise StateError("digest: the shard was changed after `checker simulate --shard` wrote it (its contents no "
                          "longer match their sha256): run the shard again", file=path)
-    shard, games, players = doc.get("shard"), doc.get("games"), doc.get("players")
-    if not (isinstance(shard, list) and len(shard) == 2 and all(map(_whole, shard)) and 1 <= shard[0] <= shard[1]):
+    shard, tally = doc.get("shard"), doc.get("tally")
+    if not (isinstance(shard, list) and len(shard) == 2 and _whole(shard[0]) and _whole(shard[1])
+            and 1 <= shard[0] <= shard[1]):
         raise StateError(f"shard: expected [K, N] with 1 <= K <= N, got {shard!r:.40}", file=path)
-    for key, value in (("games", games), ("players", players)):
-        if not (_whole(value) and value >= 1):
-            raise StateError(f"{key}: expected a whole number >= 1, got {value!r:.40}", file=path)
-    tally = doc.get("tally")
-    found = "tally: expected the counts of a run" if not isinstance(tally, dict) else _counts(tally, "tally")
+    for key in ("games", "players"):
+        if not (_whole(doc.get(key)) and doc[key] >= 1):
+            raise StateError(f"{key}: expected a whole number >= 1, got {doc.get(key)!r:.40}", file=path)
+    if not isinstance(tally, dict):
+        raise StateError("tally: expected the counts of a run", file=path)
+    found = _counts(tally, "tally")
     if found:
         raise StateError(found, file=path)
-    played = shard_range(games, *shard)[1]
+    played = shard_range(doc["games"], shard[0], shard[1])[1]
     if tally.get("games") != played:
         raise StateError(f"tally: expected the {played:,} games of shard {shard[0]}/{shard[1]}, got "
                          f"{tally.get('games')!r:.40}", file=path)

@@ -151,7 +151,7 @@ def _command(args: list[str], games: int, players: int, seed: int, policy: str |
             found.append(simulator(engine) if engine is not None else None)
             if found[0] is None:
                 raise StateError(f"rules: no simulator for {doc.get('rules')!r}", file=args[0])
-            return found[0].new_tally(doc["players"])  # type: ignore[no-any-return]
+            return found[0].new_tally(doc["players"])
 
         params, data, tally = merge_shards(args, empty_tally)
         return build_report(found[0], data, tally, params)
