@@ -119,7 +119,7 @@ def test_a_reordered_deck_deals_other_games_and_compare_calls_no_more_than_its_f
     for seed in range(1, 21):
         out = json.loads(run(str(base), "--compare", str(moved), "--games", "1000", "--seed", str(seed), "--json",
                              "--jobs", "1"))
-        assert out["changes"] == ["cards: order changed (the same seeds deal other shuffles)"]
+        assert out["changes"] == ["cards: order changed (the same seeds may deal other shuffles)"]
         cards = [d for d in out["deltas"] if d["family"] == "cards"]
         calls += any(d["verdict"] != "same" for d in cards)
         moved_figures += sum(d["difference"] not in (0, None) for d in cards)

@@ -40,8 +40,8 @@ def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) ->
         new = {item["id"]: item for item in b[key]}
         out += [f"{key}: {i} added" for i in new if i not in old]
         out += [f"{key}: {i} removed" for i in old if i not in new]
-        if [i for i in old if i in new] != [i for i in new if i in old]:  # the deck is dealt in the file's order
-            out.append(f"{key}: order changed (the same seeds deal other shuffles)")
+        if [i for i in old if i in new] != [i for i in new if i in old]:  # a deck is dealt in its file's order
+            out.append(f"{key}: order changed (the same seeds may deal other shuffles)")
         for i in old:
             if i in new and old[i] != new[i]:
                 out += [f"{key}: {i}: {f} {_short(x)} -> {_short(y)}" for f, x, y in changed_fields(old[i], new[i])]
