@@ -20,7 +20,7 @@ from common.numbers import parse
 
 from .batches import add
 from .errors import StateError
-from .option_bounds import GAMES
+from .option_bounds import GAMES, PLAYERS
 
 SHARD_FORMAT = "pnpkit-simulate-shard/4"
 SHARD_BYTES = 16_000_000  # a shard holds tallies per card and policy: about 20 kB for El Dorado Canyon
@@ -121,9 +121,10 @@ def _read(path: str) -> dict[str, Any]:
     if not (isinstance(shard, list) and len(shard) == 2 and _whole(shard[0]) and _whole(shard[1])
             and 1 <= shard[0] <= shard[1]):
         raise StateError(f"shard: expected [K, N] with 1 <= K <= N, got {shard!r:.40}", file=path)
-    for key in ("games", "players"):
-        if not (_whole(doc.get(key)) and doc[key] >= 1):
-            raise StateError(f"{key}: expected a whole number >= 1, got {doc.get(key)!r:.40}", file=path)
+    for key, (low, high) in (("games", GAMES), ("players", PLAYERS)):  # as the options bound them: no huge tally
+        if not (_whole(doc.get(key)) and low <= doc[key] <= high):
+            raise StateError(f"{key}: expected a whole number from {low} to {high:,}, got {doc.get(key)!r:.40}",
+                             file=path)
     if not isinstance(tally, dict):
         raise StateError("tally: expected the counts of a run", file=path)
     found = _counts(tally, "tally")
@@ -145,15 +146,15 @@ def merge_shards(paths: list[str], empty_tally: Callable[[dict[str, Any]], dict[
     by its own path)."""
     docs = [(path, _read(path)) for path in paths]
     first_path, first = docs[0]
+    for path, doc in docs[1:]:
+        for key in KEYS:
+            if doc.get(key) != first.get(key):
+                raise StateError(f"{key}: differs from {first_path}: shards of one run only", file=path)
     empty = empty_tally(first)
     for path, doc in docs:
         found = _fits(doc["tally"], empty, "tally")
         if found:
             raise StateError(found, file=path)
-    for path, doc in docs[1:]:
-        for key in KEYS:
-            if doc.get(key) != first.get(key):
-                raise StateError(f"{key}: differs from {first_path}: shards of one run only", file=path)
     total = first["shard"][1]
     seen = sorted(doc["shard"][0] for _, doc in docs)
     if seen != list(range(1, total + 1)) or any(doc["shard"][1] != total for _, doc in docs):
