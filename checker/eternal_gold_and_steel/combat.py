@@ -32,7 +32,7 @@ def attack(t: Table, a: Action) -> str:
         blocked.add(id(attacker))
         t.say(cite.BLOCK, d, blocker.card, "block", cause="unit", who=d.name, blocker=t.unit(blocker), by=p.name,
               attacker=t.unit(attacker), cards=[attacker.card.id])
-        t.discard_piece(attacker, cite.BLOCK, "card", "blocked")
+        t.discard_piece(attacker, cite.BLOCKED_STAYS if attacker.stays else cite.BLOCK, "card", "blocked")
         t.discard_piece(blocker, cite.BLOCK, "card", "blocker")
     dealers = []
     out_before = d.out  # the unblocked attackers' damage is dealt all at once (GS-R3): one reaching 0 stops no other

@@ -86,6 +86,10 @@ WORDS: Words = family({
                                     "nothing happens"),
     "nothing/gone": lambda v: f"{v['name']} is no longer in the battle area: it cannot {CANNOT[v['effect']](v)}",
     "gain/gold": lambda v: f"{v['who']} takes {amount(v['amount'], 'gold')} from the token pool ({v['before']} -> {v['after']})",
+    "gain/pool": lambda v: (f"{v['who']} takes {amount(v['amount'], 'gold')} from the token pool ({v['before']} -> "
+                            f"{v['after']}): the pool held only {amount(v['amount'], 'gold')}, not {v['asked']}"),
+    "nothing/pool": lambda v: (f"the token pool has no gold left (all {v['tokens']} gold tokens are held): {v['who']} "
+                               f"takes none of the {amount(v['amount'], 'gold')}"),
     "gain/power": lambda v: f"{v['who']} gains {amount(v['amount'], 'power')} for this turn ({v['before']} -> {v['after']})",
     "gain/lifesteal": lambda v: (f"{v['who']} gains {amount(v['amount'], 'health')} (Lifesteal: {v['name']} dealt "
                                  f"{amount(v['amount'], 'attack damage')}; {v['before']} -> {v['after']})"),
@@ -120,6 +124,8 @@ WORDS: Words = family({
     # weapons (G4)
     "card/equip": lambda v: f"{v['who']} equips {v['unit']['name']} with {v['weapon']}: now {unit(v['unit'])}",
     "card/weapons": lambda v: f"{_names(v['weapons'])} discarded along with {v['name']}",
+    "card/unwielded": lambda v: (f"{_names(v['weapons'])} goes to the discard pile: {v['name']} left the battle area "
+                                 "without being discarded, and a weapon stays only with its wielder"),
     "card/loose": lambda v: f"{v['who']} has no unit: {_names(v['weapons'])} stays in the battle area until a later turn",
     # an attack (GS-R3, G2, P1)
     "target": lambda v: f"{v['who']} attacks {v['defender']} with {', '.join(unit(x) for x in v['attackers'])}",
