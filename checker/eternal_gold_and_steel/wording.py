@@ -131,6 +131,8 @@ WORDS: Words = family({
     "target": lambda v: f"{v['who']} attacks {v['defender']} with {', '.join(unit(x) for x in v['attackers'])}",
     "nothing/blocker": lambda v: f"{v['attacker']} has left the battle area: {v['who']}'s {v['blocker']} blocks nothing",
     "nothing/unblocked": lambda v: f"{v['who']}'s {v['blocker']} has left the battle area: {v['attacker']} is unblocked",
+    "nothing/weaker": lambda v: (f"{v['who']}'s {unit(v['blocker'])} is now weaker than {v['attacker']} (strength "
+                                 f"{v['strength']}): it blocks nothing, and {v['attacker']} is unblocked"),
     "block/unit": lambda v: (f"{v['who']}'s {unit(v['blocker'])} blocks {v['by']}'s {unit(v['attacker'])}: equal or "
                              "greater strength, both are discarded"),
     "card/blocked": _discarded(lambda v: "was blocked"),
