@@ -426,8 +426,8 @@ def _read_setup(data: dict[str, Any], a: Action, t: Table) -> None:
         for name, ids in table.items():
             ids = [ids] if isinstance(ids, str) else ids
             target[name] = _cards(ids, t.rules, name, f"action.{key}.{name}", market=True)
-    dealt = [(c, name, f"action.deals.{name}[{i}]", f"{name}'s deal") for name, cards in a.deals.items()
-             for i, c in enumerate(cards, 1)]
+    dealt: list[Place] = [(c, name, f"action.deals.{name}[{i}]", f"{name}'s deal") for name, cards in a.deals.items()
+                          for i, c in enumerate(cards, 1)]
     if dealt:
         check_copies(placements(t.players, t.market_deck) + dealt, t.rules)
     if method == "new" and a.picks:

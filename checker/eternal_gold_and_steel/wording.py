@@ -124,7 +124,7 @@ WORDS: Words = family({
     # weapons (G4)
     "card/equip": lambda v: f"{v['who']} equips {v['unit']['name']} with {v['weapon']}: now {unit(v['unit'])}",
     "card/weapons": lambda v: f"{_names(v['weapons'])} discarded along with {v['name']}",
-    "card/unwielded": lambda v: (f"{_names(v['weapons'])} goes to the discard pile: {v['name']} left the battle area "
+    "card/unwielded": lambda v: (f"{_names(v['weapons'])} {'go' if len(v['weapons']) > 1 else 'goes'} to the discard pile: {v['name']} left the battle area "
                                  "without being discarded, and a weapon stays only with its wielder"),
     "card/loose": lambda v: f"{v['who']} has no unit: {_names(v['weapons'])} stays in the battle area until a later turn",
     # an attack (GS-R3, G2, P1)
