@@ -124,7 +124,7 @@ def resolve_ability(t: Table, tr: Trigger, choices: Choices) -> None:
     if ability is not None:
         t.say(tr.rule, p, tr.card, "ability", cause="fires", name=tr.card.name, ability=ability.text)
         if ability.condition is not None and not t.condition_holds(ability.condition, tr.it, p):
-            t.say(cite.FAQ_FORGEBORN, p, tr.card, "nothing", cause="condition", condition=ability.condition)
+            t.say(cite.FAQ_CONDITION, p, tr.card, "nothing", cause="condition", condition=ability.condition)
             return
         effects = ability.effects
     else:
