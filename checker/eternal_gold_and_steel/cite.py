@@ -78,6 +78,7 @@ EFFECT = ruling("GS-R2", kinds=("ability", "card", "damage", "gain", "kill", "no
 ATTACK = ruling("GS-R3", kinds=("target", "ability", "card", "nothing"))
 OUT_ALREADY = ruling(OUT, "GS-R10", kinds=("nothing",))
 NO_ONE_LEFT = ruling("GS-R10", kinds=("nothing",))
+MOST = ruling("GS-R10", kinds=("gain",))  # health and power stop at 999, the most a state holds
 TOKEN = ruling("GS-R7", kinds=("card", "nothing"))
 TOKEN_POOL = ruling("GS-R7", kinds=("kill", "card"))  # a Sentinel leaving the battle area goes back to the pool
 WIELDER_LEFT = ruling("GS-R14", kinds=("card",))  # weapons of a unit that left the battle area but was not discarded

@@ -156,8 +156,8 @@ def gain_gold(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
         return
     p.gold += taken
     if taken < asked:
-        t.say(cite.join(cite.EARN_GOLD, cite.GOLD_POOL), p, tr.card, "gain", cause="pool", who=p.name, amount=taken, what="gold", asked=asked,
-              before=p.gold - taken, after=p.gold)
+        t.say(cite.join(cite.EARN_GOLD, cite.GOLD_POOL), p, tr.card, "gain", cause="pool", who=p.name, amount=taken,
+              what="gold", asked=asked, before=p.gold - taken, after=p.gold)
         return
     t.say(cite.EARN_GOLD, p, tr.card, "gain", cause="gold", who=p.name, amount=taken, what="gold",
           before=p.gold - taken, after=p.gold)
@@ -165,10 +165,7 @@ def gain_gold(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
 
 @step("gain_power")
 def gain_power(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
-    p = tr.controller
-    p.power += e.amount
-    t.say(cite.POWER, p, tr.card, "gain", cause="power", who=p.name, amount=e.amount, what="power",
-          before=p.power - e.amount, after=p.power)
+    t.gain(tr.controller, "power", e.amount, cite.POWER, tr.card, cause="power")
 
 
 @step("gain_health")

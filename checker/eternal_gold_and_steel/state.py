@@ -15,7 +15,7 @@ from .effects import Choices
 from .refs import find_piece, refs
 from .rules import CardDef, Rules
 from .state_schema import ACTION_KEYS, STATE_SCHEMA
-from .table import THRONE_STATES, Piece, Player, Table
+from .table import MAX_COUNT, THRONE_STATES, Piece, Player, Table
 
 TOP_KEYS = STATE_SCHEMA.keys("")
 PLAYER_KEYS = STATE_SCHEMA.keys("players")
@@ -23,7 +23,6 @@ UNIT_KEYS = STATE_SCHEMA.keys("players.battle")
 KEYWORDS = ("lifesteal", "berserk")
 EQUIP_KEYS = ACTION_KEYS["equip"]
 METHODS = ("new", "experienced-2p", "experienced-3-4p")
-MAX_COUNT = 999
 
 
 class Action:

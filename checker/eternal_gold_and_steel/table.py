@@ -20,6 +20,7 @@ from .vocab import CONDITIONS, LENDS, Lent
 from .wording import unit as unit_words
 
 THRONE_STATES = ("hidden", "revealed", "spent")
+MAX_COUNT = 999  # the most health, gold or power a state file holds: a gain stops there, so --out reads back (GS-R10)
 
 
 class Piece:
@@ -267,6 +268,15 @@ class Table:
 
     def gain_health(self, p: Player, amount: int, rule: str, card: CardDef | None = None, **values: Any) -> None:
         """Health gained; `values`: a `cause` and what it needs (Lifesteal: the unit's `name`)."""
-        p.health += amount
-        self.say(rule, p, card, "gain", who=p.name, amount=amount, what="health", **values,
-                 before=p.health - amount, after=p.health)
+        self.gain(p, "health", amount, rule, card, **values)
+
+    def gain(self, p: Player, what: str, amount: int, rule: str, card: Any, **values: Any) -> None:
+        """`amount` health or power gained, stopping at MAX_COUNT (then the step says so: `gain/most`)."""
+        before = getattr(p, what)
+        after = min(MAX_COUNT, before + amount)
+        setattr(p, what, after)
+        if after - before < amount:
+            values = {"cause": "most", "most": MAX_COUNT, "asked": amount}
+            rule = cite.join(rule, cite.MOST)
+        self.say(rule, p, card, "gain", who=p.name, amount=after - before, what=what, **values, before=before,
+                 after=after)

@@ -90,6 +90,8 @@ WORDS: Words = family({
                             f"{v['after']}): the pool held only {amount(v['amount'], 'gold')}, not {v['asked']}"),
     "nothing/pool": lambda v: (f"the token pool has no gold left (all {v['tokens']} gold tokens are held): {v['who']} "
                                f"takes none of the {amount(v['amount'], 'gold')}"),
+    "gain/most": lambda v: (f"{v['who']} gains {amount(v['amount'], v['what'])} of the {v['asked']} ({v['before']} -> "
+                            f"{v['after']}): {v['what']} stops at {v['most']}, the most a state file holds"),
     "gain/power": lambda v: f"{v['who']} gains {amount(v['amount'], 'power')} for this turn ({v['before']} -> {v['after']})",
     "gain/lifesteal": lambda v: (f"{v['who']} gains {amount(v['amount'], 'health')} (Lifesteal: {v['name']} dealt "
                                  f"{amount(v['amount'], 'attack damage')}; {v['before']} -> {v['after']})"),
