@@ -17,12 +17,13 @@ EFFECTS = Effects()  # an effect's parameters read by name, `e.amount`, as in ev
 
 
 def compile_game(game: Any) -> dict[str, Any]:
-    """A loaded `cards.Game` as plain data: deck cards, unit tokens, the Throne, the market deck, the rule
-    parameters."""
+    """A loaded `cards.Game` as plain data: deck cards and unit tokens (with their copies), the Throne, the market
+    deck, the gold tokens in the pool, the rule parameters."""
     from cards.effects import strip_icons
     from cards.parameters import of_game
 
     cards, tokens, thrones, market_deck = [], [], [], []
+    gold_tokens = None
     for comp in game.components:
         schema = comp.spec.schema_
         for rec in comp.records:
@@ -31,7 +32,7 @@ def compile_game(game: Any) -> dict[str, Any]:
                 cards.append({
                     "id": rec.id, "name": rec.name, "type": rec.type, "influence": list(rec.influence),
                     "strength": rec.strength, "bonus": rec.bonus, "keywords": list(rec.keywords),
-                    "gold": getattr(rec, "gold", None), "cost": getattr(rec, "cost", None),
+                    "gold": getattr(rec, "gold", None), "cost": getattr(rec, "cost", None), "copies": copies,
                     "abilities": [dict(a.model_dump(exclude={"text"}), text=strip_icons(a.rules_text(rec.subject)))
                                   for a in rec.abilities],
                 })
@@ -40,13 +41,16 @@ def compile_game(game: Any) -> dict[str, Any]:
             elif schema == "unit-token":
                 tokens.append({"id": rec.id, "name": rec.name, "type": "unit", "influence": [],
                                "strength": rec.strength, "bonus": None, "keywords": list(rec.keywords),
-                               "gold": None, "cost": None, "abilities": [], "token": True})
+                               "gold": None, "cost": None, "abilities": [], "token": True, "copies": copies})
             elif schema == "throne":
                 thrones.append({"id": rec.id, "name": rec.name, "power": rec.power,
                                 "effects": [e.model_dump() for e in rec.effects],
                                 "text": strip_icons(rec.rules_text)})
+            elif schema == "marker" and rec.id == "gold":  # Contents: "20 Gold tokens" (GS-R13)
+                gold_tokens = (gold_tokens or 0) + copies
     return {"id": game.id, "name": game.name, "players": list(game.players), "cards": cards + tokens,
-            "throne": thrones[0] if thrones else None, "market_deck": market_deck, **of_game(game)}
+            "throne": thrones[0] if thrones else None, "market_deck": market_deck, "gold_tokens": gold_tokens,
+            **of_game(game)}
 
 
 class Ability:
@@ -68,7 +72,7 @@ class CardDef:
     """A card as printed: a deck card (unit, weapon, spell, power) or a unit token."""
 
     __slots__ = ("id", "name", "type", "influence", "strength", "bonus", "keywords", "gold", "cost",
-                 "abilities", "token")
+                 "abilities", "token", "copies")
 
     def __init__(self, data: dict[str, Any]):
         self.id: str = data["id"]
@@ -82,6 +86,7 @@ class CardDef:
         self.cost: int | None = data["cost"]
         self.abilities = tuple(Ability(a) for a in data["abilities"])
         self.token: bool = data.get("token", False)
+        self.copies: int = data["copies"]  # in the whole game (Contents): no state places more
 
     @property
     def market(self) -> bool:
@@ -120,6 +125,7 @@ class Rules:
         self.cards = {c["id"]: CardDef(c) for c in data["cards"]}
         self.throne = Throne(data["throne"]) if data.get("throne") else None
         self.market_deck: tuple[str, ...] = tuple(data["market_deck"])
+        self.gold_tokens: int | None = data["gold_tokens"]  # the pool's gold tokens; None: a game without them
 
 
 def rules_of(game: Any) -> Rules:
