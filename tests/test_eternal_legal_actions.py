@@ -62,35 +62,13 @@ def _player(name: str) -> st.SearchStrategy:
 @st.composite
 def boards(draw):
     names = ("Ann", "Bob", "Cid")[:draw(st.integers(2, 3))]
-    return _possible({"game": GAME, "turn": "Ann", "throne": draw(st.sampled_from(["hidden", "revealed", "spent"])),
-                      "market_deck": draw(st.lists(st.sampled_from(MARKET), max_size=3)),
-                      "players": [draw(_player(n)) for n in names]})
-
-
-def _possible(board: dict) -> dict:
-    """The board with no more of a card than the game has (Contents) and no more gold than its tokens (GS-R13):
-    what a state file may give."""
-    left = {cid: c.copies for cid, c in RULES.cards.items()}
-    gold = RULES.gold_tokens or 0
-
-    def take(cid: str) -> bool:
-        left[cid] -= 1
-        return left[cid] >= 0
-
+    board = {"game": GAME, "turn": "Ann", "throne": draw(st.sampled_from(["hidden", "revealed", "spent"])),
+             "market_deck": draw(st.lists(st.sampled_from(MARKET), max_size=3)),
+             "players": [draw(_player(n)) for n in names]}
+    gold = RULES.gold_tokens or 0  # no more gold than the pool's tokens (GS-R13)
     for p in board["players"]:
         p["gold"] = min(p["gold"], gold)
         gold -= p["gold"]
-        for zone in ("market", "hand", "deck", "discard"):
-            p[zone] = [c for c in p[zone] if take(c)]
-        battle = []
-        for x in p["battle"]:
-            if isinstance(x, str):
-                battle += [x] if take(x) else []
-            elif take(x["card"]):
-                weapons = [w for w in x["weapons"] if take(w)]
-                battle.append({**x, "weapons": weapons} if weapons else x["card"])
-        p["battle"] = battle
-    board["market_deck"] = [c for c in board["market_deck"] if take(c)]
     return board
 
 

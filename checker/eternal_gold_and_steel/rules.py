@@ -17,8 +17,8 @@ EFFECTS = Effects()  # an effect's parameters read by name, `e.amount`, as in ev
 
 
 def compile_game(game: Any) -> dict[str, Any]:
-    """A loaded `cards.Game` as plain data: deck cards and unit tokens (with their copies), the Throne, the market
-    deck, the gold tokens in the pool, the rule parameters."""
+    """A loaded `cards.Game` as plain data: deck cards, unit tokens, the Throne, the market deck, the gold tokens in
+    the pool, the rule parameters."""
     from cards.effects import strip_icons
     from cards.parameters import of_game
 
@@ -32,7 +32,7 @@ def compile_game(game: Any) -> dict[str, Any]:
                 cards.append({
                     "id": rec.id, "name": rec.name, "type": rec.type, "influence": list(rec.influence),
                     "strength": rec.strength, "bonus": rec.bonus, "keywords": list(rec.keywords),
-                    "gold": getattr(rec, "gold", None), "cost": getattr(rec, "cost", None), "copies": copies,
+                    "gold": getattr(rec, "gold", None), "cost": getattr(rec, "cost", None),
                     "abilities": [dict(a.model_dump(exclude={"text"}), text=strip_icons(a.rules_text(rec.subject)))
                                   for a in rec.abilities],
                 })
@@ -41,7 +41,7 @@ def compile_game(game: Any) -> dict[str, Any]:
             elif schema == "unit-token":
                 tokens.append({"id": rec.id, "name": rec.name, "type": "unit", "influence": [],
                                "strength": rec.strength, "bonus": None, "keywords": list(rec.keywords),
-                               "gold": None, "cost": None, "abilities": [], "token": True, "copies": copies})
+                               "gold": None, "cost": None, "abilities": [], "token": True})
             elif schema == "throne":
                 thrones.append({"id": rec.id, "name": rec.name, "power": rec.power,
                                 "effects": [e.model_dump() for e in rec.effects],
@@ -72,7 +72,7 @@ class CardDef:
     """A card as printed: a deck card (unit, weapon, spell, power) or a unit token."""
 
     __slots__ = ("id", "name", "type", "influence", "strength", "bonus", "keywords", "gold", "cost",
-                 "abilities", "token", "copies")
+                 "abilities", "token")
 
     def __init__(self, data: dict[str, Any]):
         self.id: str = data["id"]
@@ -86,7 +86,6 @@ class CardDef:
         self.cost: int | None = data["cost"]
         self.abilities = tuple(Ability(a) for a in data["abilities"])
         self.token: bool = data.get("token", False)
-        self.copies: int = data["copies"]  # in the whole game (Contents): no state places more
 
     @property
     def market(self) -> bool:

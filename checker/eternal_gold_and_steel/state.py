@@ -59,7 +59,6 @@ def read_board(state: dict[str, Any], rules: Rules, seed: int | None = None, log
     market_deck = None
     if "market_deck" in state:
         market_deck = _cards(state["market_deck"], rules, None, "market_deck", market=True)
-    check_copies(placements(players, market_deck), rules)
     check_gold(players, rules)
     turn = state.get("turn", names[0])
     if turn not in names:
@@ -69,39 +68,6 @@ def read_board(state: dict[str, Any], rules: Rules, seed: int | None = None, log
     if throne not in THRONE_STATES:
         raise StateError(f"expected one of {', '.join(THRONE_STATES)}, got {throne!r}", field="throne")
     return Table(rules, players, names.index(turn), throne, market_deck, seed, log)
-
-
-ZONES = {"market": "market", "hand": "hand", "deck": "deck", "discard": "discard pile"}
-Place = tuple[CardDef, str | None, str, str]  # the card, its player, the field, where it is in words
-
-
-def placements(players: list[Player], market_deck: list[CardDef] | None) -> list[Place]:
-    """Every card the state places, with its field: zones, battle areas (and the weapons wielded there), the
-    market deck. `played` is not a place: a card played this turn is also where it went."""
-    out: list[Place] = []
-    for p in players:
-        for zone, words in ZONES.items():
-            out += [(c, p.name, f"{zone}[{i}]", f"{p.name}'s {words}") for i, c in enumerate(getattr(p, zone), 1)]
-        for i, x in enumerate(p.battle, 1):
-            out.append((x.card, p.name, f"battle[{i}]", f"{p.name}'s battle area"))
-            out += [(w, p.name, f"battle[{i}].weapons[{j}]", f"{p.name}'s battle area ({x.card.id}'s weapon)")
-                    for j, w in enumerate(x.weapons, 1)]
-    out += [(c, None, f"market_deck[{i}]", "the market deck") for i, c in enumerate(market_deck or [], 1)]
-    return out
-
-
-def check_copies(placed: list[Place], rules: Rules) -> None:
-    """Contents: a card is in one place at a time, so no state places more of a card than the game has copies
-    (a single Xo of the Endless Hoard in two hands, two Sentinel tokens)."""
-    seen: dict[str, list[str]] = {}
-    for card, player, field, where in placed:
-        places = seen.setdefault(card.id, [])
-        places.append(where)
-        if len(places) > card.copies:
-            copies = "1 copy" if card.copies == 1 else f"{card.copies} copies"
-            raise StateError(f"{card.id!r} is placed {len(places)} times ({', '.join(places)}) and the game has "
-                             f"{copies} of {card.name} (Contents): a card is in one place at a time",
-                             player=player, field=field)
 
 
 def check_gold(players: list[Player], rules: Rules) -> None:
@@ -425,10 +391,6 @@ def _read_setup(data: dict[str, Any], a: Action, t: Table) -> None:
         for name, ids in table.items():
             ids = [ids] if isinstance(ids, str) else ids
             target[name] = _cards(ids, t.rules, name, f"action.{key}.{name}", market=True)
-    dealt: list[Place] = [(c, name, f"action.deals.{name}[{i}]", f"{name}'s deal") for name, cards in a.deals.items()
-                          for i, c in enumerate(cards, 1)]
-    if dealt:
-        check_copies(placements(t.players, t.market_deck) + dealt, t.rules)
     if method == "new" and a.picks:
         raise StateError("the new players' method has no picks: each player keeps the 3 cards dealt (leave out "
                          "picks, or choose an experienced method)", field="action.picks")
