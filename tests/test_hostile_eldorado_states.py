@@ -47,6 +47,10 @@ BAD = {
                        "player 'Bob': eldorado: Manoa ('manoa') is already Ann's Eldorado card"),
     "one-leader-twice": (state(ann=SEA + '\nleader = "pizarro"', bob='at = "AL14"\nleader = "Francisco Pizarro"'),
                          "player 'Bob': leader: 'pizarro' already leads Ann's party"),
+    "on-own-city-card-closed": (state(ann='at = "I13"\nship = "I11"\nsoldiers = 4\neldorado = "manoa"',
+                                      action='[action]\nkind = "indians"\nplayer = "Ann"', top="dice = [3, 3]"),
+                                "player 'Ann': opened: expected true: the party stands on Manoa ('I13'), its own "
+                                "Eldorado"),
     "out-yet-armed": (state(bob='at = "AL14"\nout = true\nsoldiers = 5\ntreasure = 3'),
                       "player 'Bob': soldiers: expected 0 for a player out of the game (all their people have died, "
                       "ELD-12), got 5"),

@@ -144,6 +144,11 @@ def _player(data: dict[str, Any], world: World) -> Player:
     eldorado = data.get("eldorado")
     if eldorado is not None:
         eldorado = city_id(world, eldorado, name, "eldorado")
+        city = chart.city(at)
+        if city is not None and city.id == eldorado and not opened and not out:
+            raise StateError(f"expected true: the party stands on {city.name} ('{at}'), its own Eldorado, and \"As soon as "
+                             "the player reaches the square of their city, they open their Eldorado card\" (Movement "
+                             "Rules)", player=name, field="opened")
     if ship is not None and not (chart.is_sea(ship) or chart.is_river(ship) or chart.is_coast(ship)):
         raise StateError(f"'{ship}' is {chart.terrain(ship)} inland: a ship is on the sea, on a river or moored "
                          "at a coast (ELD-1)", player=name, field="ship")
