@@ -13,17 +13,19 @@ import pytest
 
 from checker.core.resolve_cmd import resolve_file
 
+
+def act(kind: str, fields: str = "") -> str:
+    """Ann's [action] of `kind`, with its other `fields` (TOML lines)."""
+    return f'[action]\nkind = "{kind}"\nplayer = "Ann"\n{fields}'
+
+
 SEA = 'at = "AB10"\nsoldiers = 2\nbarrels = 2'
-MOVE = '[action]\nkind = "move"\nplayer = "Ann"\ndirection = "west"'
+MOVE = act("move", 'direction = "west"')
 
 
 def state(ann: str = SEA, bob: str = 'at = "AL14"', action: str = MOVE, top: str = 'dice = [4]') -> str:
     return (f'game = "eldorado"\n{top}\n[[players]]\nname = "Ann"\n{ann}\n[[players]]\nname = "Bob"\n{bob}\n'
             f'{action}\n')
-
-
-def combat(pay: str = "") -> str:
-    return f'[action]\nkind = "combat"\nplayer = "Ann"\n{pay}'
 
 
 BAD = {
@@ -36,7 +38,7 @@ BAD = {
     "count-fraction": (state(ann=SEA + "\ntreasure = 2.5"),
                        "player 'Ann': treasure: expected a whole number from 0 to 999, got 2.5"),
     "flag-as-text": (state(ann=SEA + '\nopened = "yes"'), "player 'Ann': opened: expected true or false, got 'yes'"),
-    "rounds-as-flag": (state(ann='at = "AM4"', action='[action]\nkind = "resupply"\nplayer = "Ann"\nrounds = true'),
+    "rounds-as-flag": (state(ann='at = "AM4"', action=act("resupply", "rounds = true")),
                        "player 'Ann': action.rounds: expected a whole number from 1 to 10, got true"),
     "die-as-fraction": (state(top="dice = [3.0]"), "dice[1]: expected a die from 1 to 6, got 3.0"),
     "unknown-leader": (state(ann=SEA + '\nleader = "drake"'), "player 'Ann': leader: expected a character id or name"),
@@ -48,7 +50,7 @@ BAD = {
     "one-leader-twice": (state(ann=SEA + '\nleader = "pizarro"', bob='at = "AL14"\nleader = "Francisco Pizarro"'),
                          "player 'Bob': leader: 'pizarro' already leads Ann's party"),
     "on-own-city-card-closed": (state(ann='at = "I13"\nship = "I11"\nsoldiers = 4\neldorado = "manoa"',
-                                      action='[action]\nkind = "indians"\nplayer = "Ann"', top="dice = [3, 3]"),
+                                      action=act("indians"), top="dice = [3, 3]"),
                                 "player 'Ann': opened: expected true: the party stands on Manoa ('I13'), its own "
                                 "Eldorado"),
     "out-yet-armed": (state(bob='at = "AL14"\nout = true\nsoldiers = 5\ntreasure = 3'),
@@ -62,21 +64,21 @@ BAD = {
     "ship-inland": (state(ann='at = "K13"\nship = "K14"\nsoldiers = 2'),
                     "player 'Ann': ship: 'K14' is jungle inland: a ship is on the sea, on a river or moored at a coast"),
     "missing-at": (state(ann="soldiers = 2"), "player 'Ann': at: expected the party's square"),
-    "missing-opponent": (state(bob='at = "AB10"', action=combat(), top="dice = [3, 3]"),
+    "missing-opponent": (state(bob='at = "AB10"', action=act("combat"), top="dice = [3, 3]"),
                          "player 'Ann': action.opponent: expected another player (Bob), got nothing"),
-    "fight-oneself": (state(bob='at = "AB10"', action=combat('opponent = "Ann"'), top="dice = [3, 3]"),
+    "fight-oneself": (state(bob='at = "AB10"', action=act("combat", 'opponent = "Ann"'), top="dice = [3, 3]"),
                       "player 'Ann': action.opponent: expected another player (Bob), got 'Ann'"),
-    "pay-in-gold": (state(bob='at = "AB10"\nsoldiers = 1', action=combat('opponent = "Bob"\npay = ["gold"]'),
+    "pay-in-gold": (state(bob='at = "AB10"\nsoldiers = 1', action=act("combat", 'opponent = "Bob"\npay = ["gold"]'),
                           top="dice = [3, 3]"),
                     "player 'Ann': action.pay[1]: expected one of soldiers, barrels, treasure, muskets, cannons, "
                     "got 'gold'"),
     "outfit-after-setting-out": (state(ann='leader = "pizarro"\nat = "AJ10"\nsoldiers = 3\ncannons = 1',
-                                       action='[action]\nkind = "outfit"\nplayer = "Ann"', top="dice = [6, 4, 3]"),
+                                       action=act("outfit"), top="dice = [6, 4, 3]"),
                                  "player 'Ann': soldiers: outfitting is the start of the game, and Ann has set out "
                                  "already (soldiers = 3)"),
-    "indians-at-sea": (state(action='[action]\nkind = "indians"\nplayer = "Ann"'),
+    "indians-at-sea": (state(action=act("indians")),
                        "player 'Ann': at: 'AB10' is neither a city nor beside one with its Indians"),
-    "homecoming-at-sea": (state(action='[action]\nkind = "homecoming"\nplayer = "Ann"', top=""),
+    "homecoming-at-sea": (state(action=act("homecoming"), top=""),
                           "player 'Ann': ship: the ship is at 'AB10', not in a home port of Europe"),
     "out-player-acts": (state(ann='at = "AB10"\nout = true'),
                         "player 'Ann': action.player: has left the game (out = true) and takes no more actions"),
