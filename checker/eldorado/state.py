@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import flag, one_of_players, only_fields, pick, player_names, player_rows, whole_number
+from checker.core.fields import (flag, one_of_players, only_fields, pick, player_names, player_rows, toml_repr,
+                                 whole_number)
 
 from .state_schema import ACTION_KEYS, ITEMS, KINDS, STATE_SCHEMA
 from .world import World
@@ -90,6 +91,7 @@ def read_board(state: dict[str, Any], world: World) -> Table:
                          field="winner")
     players = [_player(row, world) for row in rows]
     _distinct_leaders(players)
+    _distinct_cards(players, world)
     dice = _dice(state.get("dice", []))
     beaten = _beaten(state.get("beaten", []), world)
     return Table(world, players, dice, beaten)
@@ -102,7 +104,7 @@ def square(world: World, value: Any, player: str | None, field: str) -> str:
     if not isinstance(where, str) or not chart.on_map(where):
         last = chart.squares()[-1]
         raise StateError(f"expected a square of the map like 'K12' (columns A..{last.rstrip('0123456789')}, "
-                         f"rows 1..{chart.height}), got {value!r}", player=player, field=field)
+                         f"rows 1..{chart.height}), got {toml_repr(value)}", player=player, field=field)
     return where
 
 
@@ -112,7 +114,7 @@ def city_id(world: World, value: Any, player: str | None, field: str) -> str:
     text = value.strip().casefold() if isinstance(value, str) else None
     found = next((c.id for c in cities.values() if text in (c.id.casefold(), c.name.casefold())), None)
     if found is None:
-        raise StateError(f"expected a city id of the map ({', '.join(cities)}), got {value!r}", player=player,
+        raise StateError(f"expected a city id of the map ({', '.join(cities)}), got {toml_repr(value)}", player=player,
                          field=field)
     return found
 
@@ -126,20 +128,27 @@ def _player(data: dict[str, Any], world: World) -> Player:
         found = world.leader(leader) if isinstance(leader, str) else None
         if found is None:
             known = ", ".join(f"{lead.id} ({lead.name})" for lead in world.leaders.values())
-            raise StateError(f"expected a character id or name ({known}), got {leader!r}", player=name, field="leader")
+            raise StateError(f"expected a character id or name ({known}), got {toml_repr(leader)}", player=name, field="leader")
         leader = found.id
     if "at" not in data:
         raise StateError("expected the party's square, e.g. at = \"AJ10\"", player=name, field="at")
     at = square(world, data["at"], name, "at")
-    ship_value = data.get("ship", at)
+    out = flag(data, "out", name, "out")
+    ship_value = data.get("ship", NO_SHIP if out else at)  # nothing of a player out stays in play (ELD-12)
     no_ship = isinstance(ship_value, str) and ship_value.strip().lower() == NO_SHIP
     ship = None if no_ship else square(world, ship_value, name, "ship")
     counts = {key: whole_number(data, key, 0, MAX_COUNT, name) for key in COUNTS}
     opened = flag(data, "opened", name, "opened")
-    out = flag(data, "out", name, "out")
+    if out:
+        _nothing_left(counts, ship, name)
     eldorado = data.get("eldorado")
     if eldorado is not None:
         eldorado = city_id(world, eldorado, name, "eldorado")
+        city = chart.city(at)
+        if city is not None and city.id == eldorado and not opened and not out:
+            raise StateError(f"expected true: the party stands on {city.name} ('{at}'), its own Eldorado, and \"As soon as "
+                             "the player reaches the square of their city, they open their Eldorado card\" (Movement "
+                             "Rules)", player=name, field="opened")
     if ship is not None and not (chart.is_sea(ship) or chart.is_river(ship) or chart.is_coast(ship)):
         raise StateError(f"'{ship}' is {chart.terrain(ship)} inland: a ship is on the sea, on a river or moored "
                          "at a coast (ELD-1)", player=name, field="ship")
@@ -149,15 +158,26 @@ def _player(data: dict[str, Any], world: World) -> Player:
     if chart.is_sea(at) and at != ship and not out:  # a player out of the game stays where they fell
         raise StateError(f"'{at}' is sea: a party at sea is aboard its ship (ship = \"{at}\")", player=name, field="at")
     if ship is None:
-        for key in ("cannons", "barrels", "guard"):
+        for key, what in (("cannons", "cannons stay"), ("barrels", "barrels stay"), ("guard", "the guard stays")):
             if counts[key]:
-                raise StateError(f"expected 0 without a ship: {key} stay aboard the ship (ELD-7), got {counts[key]}",
+                raise StateError(f"expected 0 without a ship: {what} aboard the ship (ELD-7), got {counts[key]}",
                                  player=name, field=key)
     elif at == ship and counts["guard"]:
         raise StateError(f"expected 0 while the party is aboard (the guard rejoins it), got {counts['guard']}",
                          player=name, field="guard")
     return Player(name, at, ship, leader, counts["soldiers"], counts["muskets"], counts["cannons"], counts["barrels"],
                   counts["treasure"], counts["guard"], opened, eldorado, out)
+
+
+def _nothing_left(counts: dict[str, int], ship: str | None, name: str) -> None:
+    """A player out of the game has lost all their people (ELD-12): no ship, nothing carried."""
+    if ship is not None:
+        raise StateError(f"expected \"none\" for a player out of the game (all their people have died, ELD-12), "
+                         f"got '{ship}'", player=name, field="ship")
+    for key in COUNTS:
+        if counts[key]:
+            raise StateError(f"expected 0 for a player out of the game (all their people have died, ELD-12), got "
+                             f"{counts[key]}", player=name, field=key)
 
 
 def _distinct_leaders(players: list[Player]) -> None:
@@ -169,18 +189,30 @@ def _distinct_leaders(players: list[Player]) -> None:
             seen[p.leader] = p.name
 
 
+def _distinct_cards(players: list[Player], world: World) -> None:
+    """Each player draws their own Eldorado card from one deck (Start of Game): no city is two players'."""
+    seen: dict[str, str] = {}
+    for p in players:
+        if p.eldorado is not None and p.eldorado in seen:
+            raise StateError(f"{world.chart.cities[p.eldorado].name} ({p.eldorado!r}) is already {seen[p.eldorado]}'s "
+                             "Eldorado card: \"each draws one card\" from one deck, one card per city (Start of Game)",
+                             player=p.name, field="eldorado")
+        if p.eldorado is not None:
+            seen[p.eldorado] = p.name
+
+
 def _dice(value: Any) -> list[int]:
     if not isinstance(value, list):
-        raise StateError(f"expected a list of die rolls in the order the rules roll them, got {value!r}", field="dice")
+        raise StateError(f"expected a list of die rolls in the order the rules roll them, got {toml_repr(value)}", field="dice")
     for i, die in enumerate(value):
         if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
-            raise StateError(f"expected a die from 1 to 6, got {die!r}", field=f"dice[{i + 1}]")
+            raise StateError(f"expected a die from 1 to 6, got {toml_repr(die)}", field=f"dice[{i + 1}]")
     return list(value)
 
 
 def _beaten(value: Any, world: World) -> list[str]:
     if not isinstance(value, list):
-        raise StateError(f"expected a list of city ids, got {value!r}", field="beaten")
+        raise StateError(f"expected a list of city ids, got {toml_repr(value)}", field="beaten")
     beaten: list[str] = []
     for i, city in enumerate(value):
         found = city_id(world, city, None, f"beaten[{i + 1}]")
@@ -195,10 +227,10 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
                          "\"indians\" | \"takeover\" | \"homecoming\", player = \"...\"", field="action")
     kind = data.get("kind")
     if kind not in KINDS:
-        raise StateError(f"expected one of {', '.join(KINDS)}, got {kind!r}", field="action.kind")
+        raise StateError(f"expected one of {', '.join(KINDS)}, got {toml_repr(kind)}", field="action.kind")
     who = data.get("player")
     if not isinstance(who, str) or who not in players:
-        raise StateError(f"expected one of the players ({', '.join(players)}), got {who!r}", field="action.player")
+        raise StateError(f"expected one of the players ({', '.join(players)}), got {toml_repr(who)}", field="action.player")
     p = players[who]
     only_fields(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")
     if p.out:
@@ -211,7 +243,7 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
     if "rounds" in fields:
         rounds = fields["rounds"]
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
-            raise StateError(f"expected a whole number from 1 to {MAX_ROUNDS}, got {rounds!r}", player=p.name,
+            raise StateError(f"expected a whole number from 1 to {MAX_ROUNDS}, got {toml_repr(rounds)}", player=p.name,
                              field="action.rounds")
     if kind in FIELD_CHECKS:
         FIELD_CHECKS[kind](fields, p)
@@ -221,7 +253,7 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
 def _opponent(value: Any, p: Player, players: dict[str, Player]) -> Player:
     others = [n for n in players if n != p.name]
     if value not in others:
-        raise StateError(f"expected another player ({', '.join(others)}), got {value!r}", player=p.name,
+        raise StateError(f"expected another player ({', '.join(others)}), got {toml_repr(value)}", player=p.name,
                          field="action.opponent")
     if players[value].out:
         raise StateError(f"{value} has left the game (out = true)", player=p.name, field="action.opponent")
@@ -230,12 +262,12 @@ def _opponent(value: Any, p: Player, players: dict[str, Player]) -> Player:
 
 def _items(value: Any, player: str, field: str) -> list[str]:
     if not isinstance(value, list):
-        raise StateError(f"expected a list like [\"muskets\", \"soldiers\"], got {value!r}", player=player, field=field)
+        raise StateError(f"expected a list like [\"muskets\", \"soldiers\"], got {toml_repr(value)}", player=player, field=field)
     out = []
     for i, item in enumerate(value):
         name = f"{item}s" if isinstance(item, str) and f"{item}s" in ITEMS else item  # "soldier" or "soldiers"
         if name not in ITEMS:
-            raise StateError(f"expected one of {', '.join(ITEMS)}, got {item!r}", player=player, field=f"{field}[{i + 1}]")
+            raise StateError(f"expected one of {', '.join(ITEMS)}, got {toml_repr(item)}", player=player, field=f"{field}[{i + 1}]")
         if name in out:
             raise StateError(f"{name!r} is listed twice", player=player, field=f"{field}[{i + 1}]")
         out.append(name)
@@ -264,7 +296,7 @@ def _move_fields(fields: dict[str, Any], p: Player) -> None:
     if has_dir:
         text = fields["direction"]
         if not isinstance(text, str) or (text.lower() not in HEADINGS and text.lower() not in RIVERWARD):
-            raise StateError(f"expected north, south, east or west (upstream or downstream on a river), got {text!r}",
+            raise StateError(f"expected north, south, east or west (upstream or downstream on a river), got {toml_repr(text)}",
                              player=p.name, field="action.direction")
         fields["direction"] = text.lower()
         if "guard" in fields:
@@ -273,11 +305,11 @@ def _move_fields(fields: dict[str, Any], p: Player) -> None:
     else:
         path = fields["path"]
         if not isinstance(path, list) or not path:
-            raise StateError(f"expected the squares walked, in order, e.g. [\"K12\", \"K13\"], got {path!r}",
+            raise StateError(f"expected the squares walked, in order, e.g. [\"K12\", \"K13\"], got {toml_repr(path)}",
                              player=p.name, field="action.path")
         guard = fields.get("guard", 0)
         if not isinstance(guard, int) or isinstance(guard, bool) or guard < 0:
-            raise StateError(f"expected a whole number of soldiers from 0, got {guard!r}", player=p.name,
+            raise StateError(f"expected a whole number of soldiers from 0, got {toml_repr(guard)}", player=p.name,
                              field="action.guard")
 
 
