@@ -45,19 +45,8 @@ BAD = {
     "unknown-city": (state(ann=SEA + '\neldorado = "atlantis"'),
                      "player 'Ann': eldorado: expected a city id of the map (guatavita, manoa"),
     "unknown-beaten-city": (state(top='dice = [4]\nbeaten = ["atlantis"]'), "beaten[1]: expected a city id of the map"),
-    "one-card-twice": (state(ann=SEA + '\neldorado = "manoa"', bob='at = "AL14"\neldorado = "Manoa"'),
-                       "player 'Bob': eldorado: Manoa ('manoa') is already Ann's Eldorado card"),
     "one-leader-twice": (state(ann=SEA + '\nleader = "pizarro"', bob='at = "AL14"\nleader = "Francisco Pizarro"'),
                          "player 'Bob': leader: 'pizarro' already leads Ann's party"),
-    "on-own-city-card-closed": (state(ann='at = "I13"\nship = "I11"\nsoldiers = 4\neldorado = "manoa"',
-                                      action=act("indians"), top="dice = [3, 3]"),
-                                "player 'Ann': opened: expected true: the party stands on Manoa ('I13'), its own "
-                                "Eldorado"),
-    "out-yet-armed": (state(bob='at = "AL14"\nout = true\nsoldiers = 5\ntreasure = 3'),
-                      "player 'Bob': soldiers: expected 0 for a player out of the game (all their people have died, "
-                      "ELD-12), got 5"),
-    "out-yet-a-ship": (state(bob='at = "AL14"\nout = true\nship = "AL14"'),
-                       "player 'Bob': ship: expected \"none\" for a player out of the game"),
     "guard-without-ship": (state(ann='at = "K13"\nship = "none"\nguard = 2'),
                            "player 'Ann': guard: expected 0 without a ship: the guard stays aboard the ship (ELD-7), "
                            "got 2"),

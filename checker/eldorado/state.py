@@ -91,7 +91,6 @@ def read_board(state: dict[str, Any], world: World) -> Table:
                          field="winner")
     players = [_player(row, world) for row in rows]
     _distinct_leaders(players)
-    _distinct_cards(players, world)
     dice = _dice(state.get("dice", []))
     beaten = _beaten(state.get("beaten", []), world)
     return Table(world, players, dice, beaten)
@@ -133,22 +132,15 @@ def _player(data: dict[str, Any], world: World) -> Player:
     if "at" not in data:
         raise StateError("expected the party's square, e.g. at = \"AJ10\"", player=name, field="at")
     at = square(world, data["at"], name, "at")
-    out = flag(data, "out", name, "out")
-    ship_value = data.get("ship", NO_SHIP if out else at)  # nothing of a player out stays in play (ELD-12)
+    ship_value = data.get("ship", at)
     no_ship = isinstance(ship_value, str) and ship_value.strip().lower() == NO_SHIP
     ship = None if no_ship else square(world, ship_value, name, "ship")
     counts = {key: whole_number(data, key, 0, MAX_COUNT, name) for key in COUNTS}
     opened = flag(data, "opened", name, "opened")
-    if out:
-        _nothing_left(counts, ship, name)
+    out = flag(data, "out", name, "out")
     eldorado = data.get("eldorado")
     if eldorado is not None:
         eldorado = city_id(world, eldorado, name, "eldorado")
-        city = chart.city(at)
-        if city is not None and city.id == eldorado and not opened and not out:
-            raise StateError(f"expected true: the party stands on {city.name} ('{at}'), its own Eldorado, and \"As soon as "
-                             "the player reaches the square of their city, they open their Eldorado card\" (Movement "
-                             "Rules)", player=name, field="opened")
     if ship is not None and not (chart.is_sea(ship) or chart.is_river(ship) or chart.is_coast(ship)):
         raise StateError(f"'{ship}' is {chart.terrain(ship)} inland: a ship is on the sea, on a river or moored "
                          "at a coast (ELD-1)", player=name, field="ship")
@@ -169,17 +161,6 @@ def _player(data: dict[str, Any], world: World) -> Player:
                   counts["treasure"], counts["guard"], opened, eldorado, out)
 
 
-def _nothing_left(counts: dict[str, int], ship: str | None, name: str) -> None:
-    """A player out of the game has lost all their people (ELD-12): no ship, nothing carried."""
-    if ship is not None:
-        raise StateError(f"expected \"none\" for a player out of the game (all their people have died, ELD-12), "
-                         f"got '{ship}'", player=name, field="ship")
-    for key in COUNTS:
-        if counts[key]:
-            raise StateError(f"expected 0 for a player out of the game (all their people have died, ELD-12), got "
-                             f"{counts[key]}", player=name, field=key)
-
-
 def _distinct_leaders(players: list[Player]) -> None:
     seen: dict[str, str] = {}
     for p in players:
@@ -187,18 +168,6 @@ def _distinct_leaders(players: list[Player]) -> None:
             raise StateError(f"{p.leader!r} already leads {seen[p.leader]}'s party", player=p.name, field="leader")
         if p.leader is not None:
             seen[p.leader] = p.name
-
-
-def _distinct_cards(players: list[Player], world: World) -> None:
-    """Each player draws their own Eldorado card from one deck (Start of Game): no city is two players'."""
-    seen: dict[str, str] = {}
-    for p in players:
-        if p.eldorado is not None and p.eldorado in seen:
-            raise StateError(f"{world.chart.cities[p.eldorado].name} ({p.eldorado!r}) is already {seen[p.eldorado]}'s "
-                             "Eldorado card: \"each draws one card\" from one deck, one card per city (Start of Game)",
-                             player=p.name, field="eldorado")
-        if p.eldorado is not None:
-            seen[p.eldorado] = p.name
 
 
 def _dice(value: Any) -> list[int]:

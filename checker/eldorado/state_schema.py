@@ -29,8 +29,8 @@ STATE_SCHEMA = StateSchema(
             Field("name", "text", "required", "unique at the table"),
             Field("leader", "character id or name", "none", "the party's leader; needed by outfit; one party each", ids=('character',)),
             Field("at", "square", "required", "the leader's party (on a sea square it is aboard)", fill='"FILL IN"'),
-            Field("ship", "square or \"none\"", "= at (aboard); \"none\" when out", "where the ship lies moored while "
-                  "the party is ashore; \"none\": no ship"),
+            Field("ship", "square or \"none\"", "= at (aboard)", "where the ship lies moored while the party is "
+                  "ashore; \"none\": no ship"),
             Field("soldiers", "whole number 0 to 999", "0", "with the party"),
             Field("muskets", "whole number 0 to 999", "0", "with the party"),
             Field("cannons", "whole number 0 to 999", "0", "aboard the ship (0 without a ship)"),
@@ -38,9 +38,8 @@ STATE_SCHEMA = StateSchema(
             Field("treasure", "whole number 0 to 999", "0", "treasure piles, with the party"),
             Field("guard", "whole number 0 to 999", "0", "soldiers left aboard while the party is ashore"),
             Field("opened", "true or false", "false", "has opened their Eldorado card"),
-            Field("eldorado", "city id", "none", "their Eldorado city (one card per player)"),
-            Field("out", "true or false", "false", "has left the game (ELD-12): no more actions, cannot be fought, "
-                  "holds nothing"),
+            Field("eldorado", "city id", "none", "their Eldorado city"),
+            Field("out", "true or false", "false", "has left the game (ELD-12): no more actions, cannot be fought"),
         )),
         Table("action", f"`[action]`: `kind` (one of {', '.join(KINDS)}) and `player` (who acts), then the "
               "fields of that kind.", (
