@@ -141,19 +141,6 @@ def test_simulate_command_on_a_users_folder():
     ({"players": [{"name": "Ann", "character": {"name": "Kid"}, "play": {"card": "pistol", "direction": "left"}},
                   {"name": "Bob", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}}]},
      "player 'Ann': character.alignment: expected 'good' or 'bad', got nothing"),
-    ({"characters": {"deck": ["doc-holloway", "black-bart"]},
-      "players": [{"name": "Ann", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}},
-                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
-     "characters.deck[2]: the box has 1 copy of 'black-bart' and it is already at player 'Ann' character (EDC-21)"),
-    ({"town": {"row": ["shotgun", "rifle"], "deck": ["lasso", "shotgun"]},
-      "players": [{"name": "Ann", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}},
-                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
-     "town.deck[2]: the box has 1 copy of 'shotgun' and it is already at town.row[1] (EDC-21)"),
-    ({"players": [{"name": "Ann", "character": "black-bart", "hand": ["pistol", "shotgun"],
-                   "play": {"card": "shotgun", "direction": "left"}},
-                  {"name": "Bob", "character": "kid-cassidy", "spent": ["buffalo-gun"],
-                   "hand": ["pistol", "shotgun", "buffalo-gun"], "play": {"card": "pistol", "direction": "left"}}]},
-     "player 'Bob': hand[2]: the box has 1 copy of 'shotgun' and it is already at player 'Ann' hand[2] (EDC-21)"),
 ])
 def test_invalid_states_name_player_and_field(change, message):
     from checker.core.errors import StateError

@@ -72,7 +72,6 @@ def read_seats(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Ta
     row, deck = _town(state.get("town"), rules)
     characters = _character_deck(state.get("characters"), rules)
     players = [_player(row_data, i, rules) for i, row_data in enumerate(rows)]
-    _within_the_box(row, deck, characters, players, rows)
     return Table(rules, players, names.index(first), row, deck, characters, log), rows
 
 
@@ -155,9 +154,6 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     if char is None and not gone:
         raise StateError("expected a character: a player without one is GONE (gone = true) until they draw "
                          "a new one (EDC-3)", player=name, field="character")
-    if char is None and counts[3] == 0:
-        raise StateError("expected at least 1 for a player without a character: a character is lost only by dying, "
-                         "into the graveyard (EDC-3), got 0", player=name, field="graveyard")
     spent = _cards(data.get("spent", []), rules, name, "spent")
     for i, card in enumerate(spent):
         if not card.once:
@@ -181,38 +177,6 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
             hand.append(rules.cards[played])
     c_unbanked, c_banked, c_infamy, c_graveyard = counts
     return Player(name, seat, char, health, ammo, c_unbanked, c_banked, c_infamy, c_graveyard, gone, hand, spent)
-
-
-def _within_the_box(row: list[Card] | None, deck: list[Card] | None, characters: list[Character] | None,
-                    players: list[Player], rows: list[dict[str, Any]]) -> None:
-    """"Components" (EDC-21): a town card or a character lies in one place at a time, so the state holds no more
-    of one than the box has copies: in the row, the town deck, listed hands, under characters, at the table and
-    in the character deck together. Starting cards are every player's own (`_listed_once`); inline characters are
-    nobody's card."""
-    places: dict[int, list[str]] = {}  # by id() of the card or character: where its copies lie
-
-    def lay(thing: Card | Character, player: str | None, field: str) -> None:
-        seen = places.setdefault(id(thing), [])
-        if len(seen) >= thing.copies:
-            copies, are = ("1 copy", "it is") if thing.copies == 1 else (f"{thing.copies} copies", "they are")
-            raise StateError(f"the box has {copies} of {thing.id!r} and {are} already at {' and '.join(seen)} "
-                             "(EDC-21)", player=player, field=field)
-        seen.append(f"player '{player}' {field}" if player else field)
-
-    for where, cards in (("town.row", row), ("town.deck", deck)):
-        for i, card in enumerate(cards or []):
-            lay(card, None, f"{where}[{i + 1}]")
-    for p, data in zip(players, rows):
-        if p.char is not None and p.char.id is not None:
-            lay(p.char, p.name, "character")
-        # a hand the state lists; an unlisted one is only presumed (EDC-2), its played town card unplaced
-        for where, cards in (("hand", p.hand if "hand" in data else []), ("spent", p.spent)):
-            for i, card in enumerate(cards):
-                if not card.starting:
-                    lay(card, p.name, f"{where}[{i + 1}]")
-    for i, char in enumerate(characters or []):
-        if char.id is not None:
-            lay(char, None, f"characters.deck[{i + 1}]")
 
 
 def _listed_once(cards: list[Card], player: str, field: str) -> None:
