@@ -27,7 +27,7 @@ from typing import Any
 from cards.design import record_images
 from cards.typeset.fonts import TEXT, register_fonts, text_width
 from common.files import read_bytes
-from common.kept import Kept, is_record
+from common.kept import Kept
 
 from .box import MM, Box, Color
 from .safezone import check_safe
@@ -62,11 +62,12 @@ def fields_of(record: Any) -> dict[str, Any]:
 
 def _json_form(value: Any) -> Any:
     """What `_FIELDS` writes for a value JSON has no form of: a record's fields (a kept record's are its `vars`, so
-    its nested records are written as they are met, not copied by `model_dump` first: a fifth of the time), else
-    the value's text."""
+    its nested records are written as they are met, not copied by `model_dump` first: a fifth of the time; a
+    validated one's, or a spec standing in for one, `model_dump`), else the value's text."""
     if isinstance(value, Kept):
         return vars(value)
-    return value.model_dump() if is_record(value) else str(value)
+    dump = getattr(value, "model_dump", None)
+    return str(value) if dump is None else dump()
 
 
 _FIELDS = json.JSONEncoder(default=_json_form)
