@@ -56,7 +56,7 @@ STYLE_KEYS = tuple(k for k in BOX_KEYS if k != "style")
 WHEN_KEYS = ("field", "is", "set", "above", "below")
 LAYOUT_KEYS = ("extends", "background", "back", "boxes", "regions", "cards", "styles", "stamp")
 STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right", "bottom")   # generator.engine.stamp.Spot
-STAMP_SIZES = (3.2, 12.0)
+STAMP_SIZES = (6.0, 12.0)   # pt: from print.md's least text size on cards (cards.typeset.measure.MIN_SIZE)
 MAX_DEPTH = 8  # layouts extending layouts
 LAYOUTS = "layouts"  # the folder whose layouts a record names by name
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,59}")
@@ -442,7 +442,7 @@ def _stamp(check: _Checker, declared: Any, shown: str, index: LineIndex) -> dict
                                       f"{declared!r}", line=line, path="stamp"))
         return None
     unknown = [k for k in declared if k not in ("corner", "inset", "size")]
-    corner, inset, size = declared.get("corner", "bottom-right"), declared.get("inset", [0, 0]), declared.get("size", 4.5)
+    corner, inset, size = declared.get("corner", "bottom-right"), declared.get("inset", [0, 0]), declared.get("size", STAMP_SIZES[0])
     numbers = isinstance(inset, list) and len(inset) == 2 and all(
         isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 200 for v in inset)
     if unknown or corner not in STAMP_CORNERS or not numbers or isinstance(size, bool) or \

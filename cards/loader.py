@@ -7,6 +7,7 @@ must stay inside the game's folder.  A game that loaded without a problem is kep
 """
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -526,3 +527,50 @@ def _read_rows(path: Path, file: str, schema: type[Record], table: str, folder: 
         problems.append(Problem(file, f"expected one or more [[{table}]] tables, got {type(tables).__name__ if tables is not None else 'none'}"))
         return None, index, problems
     return tables, index, problems
+
+
+def field_problems(game: Game, record_id: str, steps: list[str | int], values: list[int]) -> list[tuple[int, str]]:
+    """What the loader would say were one field of one record written as each of `values` (`checker tune` tries
+    values the definitions never held: a cost of 100 is refused there as in the file): (value, line) for each
+    refused value, the line naming the field where the file writes it. `steps` is the field's path as written (`options`, 0, `effects`, 0, `amount`). Only
+    the record's schema is asked (types and ranges), not the printed wording a new number would need; a record
+    whose schema the game declares itself, or a field its file leaves to a default table, is not checked."""
+    from pydantic import ValidationError
+
+    from .messages import problems_from_validation
+
+    for comp in game.components:
+        schema = getattr(game.family, "RECORDS", {}).get(comp.spec.schema_)
+        if schema is None or not any(rec.id == record_id for rec in comp.records):
+            continue
+        table = getattr(schema, "TABLE", "cards")
+        rows, index, _ = _read_rows(game.folder / comp.spec.file, comp.file, schema, table, game.folder)
+        at = next((i for i, row in enumerate(rows or []) if row.get("id") == record_id), None)
+        if rows is None or at is None:
+            return []
+        out = []
+        for value in values:
+            row = copy.deepcopy(rows[at])
+            holder: Any = row
+            for step in steps[:-1]:
+                if isinstance(holder, dict) and isinstance(step, str) and isinstance(holder.get(step), (dict, list)):
+                    holder = holder[step]
+                elif isinstance(holder, list) and isinstance(step, int) and step < len(holder):
+                    holder = holder[step]
+                else:
+                    return []  # the file leaves it to a default: nothing written to check against
+            last = steps[-1]
+            if isinstance(holder, dict) and isinstance(last, str):
+                holder[last] = value
+            elif isinstance(holder, list) and isinstance(last, int) and last < len(holder):
+                holder[last] = value
+            else:
+                return []
+            try:
+                schema.model_validate(row, context={"folder": game.folder})
+            except ValidationError as exc:
+                out += [(value, str(p)) for p in problems_from_validation(exc, comp.file, index, row, prefix=(table, at),
+                                                                  card=record_id, card_name=row.get("name"),
+                                                                  schema=schema)]
+        return out
+    return []

@@ -7,7 +7,7 @@ PRESETS: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
     "euro": (63.0, 88.0),
     "bridge": (57.2, 88.9),
-    "mini": (44.45, 63.5),      # 1.75 x 2.5 in: the shops' mini template (600 x 825 px at 1/8 in bleed)
+    "mini": (44.5, 63.5),       # print.md's; the shops make it at their 1.75 x 2.5 in (generator.engine.vendors)
     "tarot": (69.9, 120.7),
     "square": (70.0, 70.0),
 }

@@ -351,7 +351,7 @@ def test_text_a_built_in_look_draws_directly_is_checked_for_missing_glyphs_too(t
 
 def test_a_box_changed_for_one_card_is_reported_at_that_change(tmp_path, game_copy):
     game, out = game_copy(EXAMPLES / "fox-deck"), tmp_path / "out"
-    edit_text(game / "layouts" / "fox.toml", "h = 21", "h = 2")
+    edit_text(game / "layouts" / "fox.toml", "h = 20", "h = 2")
     assert generator("build", game, "--out", out) == (
         2, "", f"{game}/cards.toml:23: card 'moonrise' (Moonrise): boxes.text (text): text does not fit its "
         "55.0 x 2.0 mm box even at 7 pt: it needs 2.5 mm of height, 0.5 mm (23%) more than the box has; shorten it "

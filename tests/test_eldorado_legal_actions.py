@@ -182,7 +182,7 @@ def test_a_refusal_lists_the_legal_actions_through_resolve_file(tmp_path, capsys
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].endswith(
         "a combat needs both on the same square (Combat Rules); legal for Ann now: move north, south, west; "
-        "outfit rounds 1-10; resupply rounds 1-10; homecoming")
+        "resupply rounds 1-10; homecoming")  # no outfit: Ann has set out already (ELD-15)
     assert resolve_file(_write(tmp_path / "s.toml", HOME, legal[-1]), False, None, 1) == 0
     assert "Ann: comes home to Brest and wins" in capsys.readouterr().out
     docs = (ROOT / "docs" / "engines.md").read_text()

@@ -62,9 +62,14 @@ def _player(name: str) -> st.SearchStrategy:
 @st.composite
 def boards(draw):
     names = ("Ann", "Bob", "Cid")[:draw(st.integers(2, 3))]
-    return {"game": GAME, "turn": "Ann", "throne": draw(st.sampled_from(["hidden", "revealed", "spent"])),
-            "market_deck": draw(st.lists(st.sampled_from(MARKET), max_size=3)),
-            "players": [draw(_player(n)) for n in names]}
+    board = {"game": GAME, "turn": "Ann", "throne": draw(st.sampled_from(["hidden", "revealed", "spent"])),
+             "market_deck": draw(st.lists(st.sampled_from(MARKET), max_size=3)),
+             "players": [draw(_player(n)) for n in names]}
+    gold = RULES.gold_tokens or 0  # no more gold than the pool's tokens (GS-R13)
+    for p in board["players"]:
+        p["gold"] = min(p["gold"], gold)
+        gold -= p["gold"]
+    return board
 
 
 def superset(board: dict) -> list[dict]:

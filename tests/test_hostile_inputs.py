@@ -194,6 +194,21 @@ def test_wrong_shaped_state_values_are_field_errors(tmp_path, state, wanted):
     one_line(runner.invoke(checker_app, ["resolve", str(tmp_path / "turn.toml")]), wanted)
 
 
+IMPOSSIBLE = [  # (state, what the one line says): a table no game of Gold and Steel can reach, once accepted
+    (_with(_with(GS, ("players", 0, "gold"), 20), ("players", 1, "gold"), 1),
+     "player 'Bob': gold: the players hold 21 gold (Ann 20, Bob 1) and the game has 20 gold tokens (Contents; GS-R13)"),
+]
+
+
+@pytest.mark.parametrize("state, wanted", IMPOSSIBLE)
+def test_an_impossible_gold_and_steel_table_is_one_line_naming_the_field(tmp_path, state, wanted):
+    """Contents: gold comes from 20 tokens: more is refused, not resolved."""
+    (tmp_path / "turn.toml").write_bytes(tomli_w.dumps(state).encode())
+    line = one_line(runner.invoke(checker_app, ["resolve", str(tmp_path / "turn.toml"), "--out",
+                                                str(tmp_path / "next.toml")]), str(tmp_path / "turn.toml"), wanted)
+    assert line.startswith(f"{tmp_path / 'turn.toml'}: ") and not (tmp_path / "next.toml").exists()
+
+
 def _paths(node, prefix=()):
     if isinstance(node, dict):
         items = node.items()

@@ -110,7 +110,7 @@ def test_a_french_text_too_long_for_its_box_is_refused_as_build_refuses_it(fox, 
     edit_text(fox / "lang" / "fr.toml", '"Jouez au crépuscule. *Discret comme la lune.*"',
               '"' + "Jouez au crépuscule, longuement et sans bruit. " * 30 + '"')
     built = generator("build", fox, "--lang", "fr", "--out", tmp_path / "out")
-    assert built[:2] == (2, "") and "in fr: text does not fit its 55.0 x 20.0 mm box" in built[2]
+    assert built[:2] == (2, "") and "in fr: text does not fit its 55.0 x 19.0 mm box" in built[2]
     for command in ("png", "tts", "proof"):
         assert generator(command, fox, "--lang", "fr", "--out", tmp_path / "out") == built, command
     assert not (tmp_path / "out").exists()

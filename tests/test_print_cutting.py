@@ -201,3 +201,24 @@ def test_every_footer_names_the_game_and_the_components_on_its_page(kits, game, 
                 assert names[component] in footer, (number, names[component], footer[-200:])
     finally:
         pdf.close()
+
+
+@pytest.mark.parametrize("game", ["el-dorado-canyon", "eternal-gold-and-steel"])
+def test_cut_lines_stroke_every_trim_edge_and_circle_at_least_0_5_pt(tmp_path, game):
+    """`--cut-lines`: a grey line on every trim edge (a circle round a round piece) of every piece on every page,
+    as wide as a crop mark (print.md: at least 0.5 pt, so it survives printing; it was 0.3 pt)."""
+    result = runner.invoke(app, ["build", game, "--cut-lines", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / f"{game}-a4.json").read_text())
+    missing, checked = [], 0
+    with pdfplumber.open(tmp_path / f"{game}-a4.pdf") as pdf:
+        for page, listed in zip(pdf.pages, manifest["pages"]):
+            grey = [(o["x0"] / MM, (page.height - o["bottom"]) / MM, o["x1"] / MM, (page.height - o["top"]) / MM)
+                    for o in page.rects + page.curves
+                    if o["stroke"] and o["linewidth"] >= MARK_WIDTH - 1e-6 and o["stroking_color"] == (0.5, 0.5, 0.5)]
+            for item in listed["items"]:
+                box = (item["x"], item["y"], item["x"] + item["w"], item["y"] + item["h"])   # a circle's too
+                checked += 1
+                if not any(all(abs(a - b) < 0.05 for a, b in zip(line, box)) for line in grey):
+                    missing.append((listed["number"], item["component"], item["id"], item["side"]))
+    assert checked > 100 and missing == []

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from PIL import Image
@@ -124,6 +125,33 @@ def test_mini_cards_are_the_templates_and_19_mm_tokens_the_shops_3_4_in(tmp_path
     assert {Image.open(p).size for p in (folder / "19.05x19.05mm" / "tokens").iterdir()} == {(token, token)}
     assert "19.05x19.05mm/tokens/coin: 2" in (folder / "copies.txt").read_text().splitlines()
     assert "- Tokens" not in (folder / "cannot-make.txt").read_text() and "cannot make: Tokens" not in output
+
+
+def test_the_size_presets_are_print_md_s():
+    """Each preset is the size print.md's "Card sizes (trim)" line gives it, to the hundredth of a millimetre."""
+    from pathlib import Path
+
+    from cards.sizes import PRESETS
+    line = next(line for line in (Path(__file__).parent / "sources" / "design" / "print.md").read_text().splitlines()
+                if "Card sizes (trim)" in line)
+    given = {name: (float(w), float(h)) for name, w, h in re.findall(r"`(\w+)` ([\d.]+) x ([\d.]+) mm", line)}
+    assert len(given) == 6 and PRESETS == given
+
+
+def test_the_home_kit_prints_mini_cards_at_print_md_size_and_the_inch_shops_at_their_template(tmp_path):
+    """print.md: `mini` is 44.5 x 63.5 mm; The Game Crafter, DriveThruCards and MakePlayingCards make it at their
+    1.75 x 2.5 in (44.45 mm), the generic shop at its own size (the kit was 44.45 mm wide: the shops' size)."""
+    written = {}
+    for vendor in ("dtc", "generic"):
+        folder, _ = _shop_sizes(tmp_path / vendor, vendor)
+        written[vendor] = sorted(p.name for p in folder.iterdir() if p.suffix == ".pdf")
+        kit = json.loads((folder.parent / "shop-a4.json").read_text())
+        sizes = {(i["w"], i["h"]) for p in kit["pages"] for i in p["items"] if i["component"] == "deck"}
+        assert sizes == {(44.5, 63.5)}
+    assert written == {"dtc": ["44.45x63.5mm.pdf"], "generic": ["19.05x19.05mm.pdf", "44.5x63.5mm.pdf"]}
+    b = 25.4 / 8
+    for page in PdfReader(tmp_path / "dtc" / "out" / "shop-shop-dtc" / "44.45x63.5mm.pdf").pages:
+        assert boxes_mm(page)[1] == pytest.approx([b, b, 44.45 + b, 63.5 + b], abs=0.005)   # the trim
 
 
 def test_the_generic_pdf_makes_19_mm_tokens_at_3_4_in(tmp_path):

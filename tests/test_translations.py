@@ -86,7 +86,7 @@ def test_a_translation_too_long_for_its_box_fails_naming_the_language(fox, tmp_p
     code, said, warned = generator("build", fox, "--lang", "fr", "--out", out)
     assert (code, said) == (2, "")
     assert warned.startswith(f"{fox}/lang/fr.toml:11: card 'night-fox' (Renard de nuit): boxes.text (text): in fr: "
-                             "text does not fit its 55.0 x 20.0 mm box even at 7 pt"), warned
+                             "text does not fit its 55.0 x 19.0 mm box even at 7 pt"), warned
     assert warned.endswith(", in layouts/fox.toml:45\n")
     assert not out.exists()  # nothing half-written
     assert checker("validate", fox, "--lang", "fr") == (2, "", warned)  # the same check, without building

@@ -498,9 +498,10 @@ def test_simulate_tune_and_compare_name_the_version_and_the_rules_digest(tmp_pat
 @pytest.mark.parametrize("stamp, wanted", [
     ('stamp = false', None),
     ('[stamp]\ncorner = "middle"', "expected [stamp] with corner (bottom-left, bottom-right, top-left, top-right, "
-                                   "bottom), inset [along, away] in mm (0 to 200) and size in points (3.2 to 12), "
+                                   "bottom), inset [along, away] in mm (0 to 200) and size in points (6 to 12), "
                                    "got {'corner': 'middle'}"),
     ('stamp = "yes"', "expected stamp = false or a [stamp] table (corner, inset, size), got 'yes'"),
+    ('[stamp]\nsize = 4', "size in points (6 to 12), got {'size': 4}"),   # print.md: no text on a card under 6 pt
 ])
 def test_a_layout_places_its_stamp_or_leaves_it_off_and_a_bad_stamp_table_is_refused(tmp_path, stamp, wanted):
     folder = versioned(FOX, tmp_path / "fox")

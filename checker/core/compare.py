@@ -9,18 +9,27 @@ difference against, but its own verdict says what it does.
 from __future__ import annotations
 
 import json
+from math import sqrt
 from typing import Any
 
 from . import stats
 from .definitions import same_version_note
 
 COMPARE_FORMAT = "pnpkit-compare/2"
-RATES = ("win_rate", "bought_share", "reached_share")  # the metrics that are shares (the rest are means)
+RATES = ("win_rate", "bought_share", "reached_share", "effect")  # shares and differences of shares (the rest: means)
 
 
-def changed_fields(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
-    """The top-level fields of one item whose values differ, sorted."""
-    return [f for f in sorted(set(old) | set(new)) if old.get(f) != new.get(f)]
+def changed_fields(old: Any, new: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """Each field of one item whose value differs, down to the number that changed: (path, old, new), the path
+    as `checker tune --field` takes it (`options[0].effects[0].amount`), sorted. A designer who raised one
+    effect's gold must see that number, not a whole `options` list cut short: a list whose length changed is
+    one field."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return [c for k in sorted(set(old) | set(new))
+                for c in changed_fields(old.get(k), new.get(k), f"{path}.{k}" if path else str(k))]
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and path:
+        return [c for i, (a, b) in enumerate(zip(old, new)) for c in changed_fields(a, b, f"{path}[{i}]")]
+    return [(path, old, new)] if old != new else []
 
 
 def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) -> list[str]:
@@ -31,10 +40,11 @@ def list_changes(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) ->
         new = {item["id"]: item for item in b[key]}
         out += [f"{key}: {i} added" for i in new if i not in old]
         out += [f"{key}: {i} removed" for i in old if i not in new]
+        if [i for i in old if i in new] != [i for i in new if i in old]:  # a deck is dealt in its file's order
+            out.append(f"{key}: order changed (the same seeds may deal other shuffles)")
         for i in old:
             if i in new and old[i] != new[i]:
-                out += [f"{key}: {i}: {f} {_short(old[i].get(f))} -> {_short(new[i].get(f))}"
-                        for f in changed_fields(old[i], new[i])]
+                out += [f"{key}: {i}: {f} {_short(x)} -> {_short(y)}" for f, x, y in changed_fields(old[i], new[i])]
     return out
 
 
@@ -67,8 +77,7 @@ def items(defs_a: dict[str, list[dict[str, Any]]], defs_b: dict[str, list[dict[s
             item: dict[str, Any] = {"family": family, "id": i, "status": status, "base": entries_a.get(i),
                                     "variant": entries_b.get(i)}
             if status == "changed":
-                item["fields"] = [{"field": f, "base": old[i].get(f), "variant": new[i].get(f)}
-                                  for f in changed_fields(old[i], new[i])]
+                item["fields"] = [{"field": f, "base": x, "variant": y} for f, x, y in changed_fields(old[i], new[i])]
             out.append(item)
     order = {"added": 0, "changed": 1, "removed": 2, "same": 3}
     return sorted(out, key=lambda x: order[x["status"]])  # stable: the definitions' order within a status
@@ -101,6 +110,8 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
             deltas.append(_delta(key, e["id"], "win_rate", e["wins"], e["n"], f["wins"], f["n"]))
             if "offered" in e:
                 deltas.append(_delta(key, e["id"], "bought_share", e["buyers"], e["offered"], f["buyers"], f["offered"]))
+            if "difference_low" in e:
+                deltas.append(_effect_delta(key, e, f))
             if "reached" in e:
                 deltas.append(_delta(key, e["id"], "reached_share", e["reached"], e["n"], f["reached"], f["n"]))
     for item, metric, a, b in _means(rep_a, rep_b):
@@ -115,7 +126,8 @@ def compare_runs(sim: Any, base: tuple[dict[str, Any], dict[str, Any]], variant:
             hit = f"{d['id']}|{d['metric']}" in rejected
             d["verdict"] = ("higher" if d["difference"] > 0 else "lower") if hit else "same"
             d["changed"] = d["id"] in changed
-    deltas.sort(key=lambda d: (not d["changed"], d["family"] != "cards", d["family"], d["id"], d["metric"]))
+    deltas.sort(key=lambda d: (not d["changed"], d["family"] != "cards", d["family"], d["id"], d["metric"] != "effect",
+                               d["metric"]))  # a card's own effect first: what its verdict judges
     for d in deltas:
         del d["p"]
     return {"format": COMPARE_FORMAT, "base": rep_a["game"], "variant": rep_b["game"], "base_label": names[0],
@@ -145,6 +157,26 @@ def _delta(family: str, item: str, metric: str, x1: float, n1: int, x2: float, n
     low, high = stats.newcombe(x2, n2, x1, n1)
     out.update({"difference": round(x2 / n2 - x1 / n1, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
                 "p": stats.p_difference(x2, n2, x1, n1)})
+    return out
+
+
+def _effect_delta(family: str, e: dict[str, Any], f: dict[str, Any]) -> dict[str, Any]:
+    """A card's own effect (bought at the first chance less passed over, within strata: what its verdict judges)
+    in the variant less in the base. The buyers' plain win rate mixes in who can afford the card; this is the
+    figure a designer changed the card to move. Each side's standard error is read from its 95 % interval and
+    the two are added as if independent: the common random numbers make the sides agree more than that, so the
+    interval is, if anything, too wide (a cautious call)."""
+    out: dict[str, Any] = {"family": family, "id": e["id"], "metric": "effect", "base": e["difference"],
+                           "variant": f["difference"], "n_base": e["compared_n"], "n_variant": f["compared_n"]}
+    judged = all(x["difference"] is not None and x["verdict"] not in ("unknown", "avoided") for x in (e, f))
+    if not judged:
+        out.update({"difference": None, "ci_low": None, "ci_high": None, "p": 1.0})
+        return out
+    d = f["difference"] - e["difference"]
+    se = sqrt(sum(((x["difference_high"] - x["difference_low"]) / (2 * stats.Z95)) ** 2 for x in (e, f)))
+    low, high = d - stats.Z95 * se, d + stats.Z95 * se
+    out.update({"difference": round(d, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
+                "p": _p_mean(d, low, high)})
     return out
 
 

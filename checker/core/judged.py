@@ -61,15 +61,22 @@ def histogram_summary(hist: dict[str, int]) -> dict[str, Any]:
             "histogram": {str(k): v for k, v in items}}
 
 
-def precise_enough(body: dict[str, Any], precision: float) -> bool:
-    """Every reported win rate (but an avoided card's) within `precision` of both interval ends."""
+def imprecise(body: dict[str, Any], precision: float) -> list[str]:
+    """The reported win rates (but avoided cards') not yet within `precision` of both interval ends, as
+    `family id`: what `--precision` waits for, and what a run that reached `--games` first could not settle."""
+    out = []
     for family in body["families"]:
         for e in body[family["key"]]:
             if e["verdict"] == "avoided":
                 continue
             if e["win_rate"] is None or e["win_rate"] - e["ci_low"] > precision or e["ci_high"] - e["win_rate"] > precision:
-                return False
-    return True
+                out.append(f"{family['key']} {e['id']}")
+    return out
+
+
+def precise_enough(body: dict[str, Any], precision: float) -> bool:
+    """Every reported win rate (but an avoided card's) within `precision` of both interval ends."""
+    return not imprecise(body, precision)
 
 
 def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
@@ -79,9 +86,13 @@ def build_report(sim: Any, data: dict[str, Any], tally: dict[str, Any], params: 
             "rules_digest": rules_digest(data), "rules": params["rules"],
             "games": tally["games"], "players": params["players"], "seed": params["seed"], "policy": policies,
             "budget": params["budget"] if "search" in policies else None, "precision": params["precision"],
-            "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {})}
+            "method": getattr(sim, "METHOD", METHOD), **({"folder": params["folder"]} if params.get("folder") else {}),
+            "house_rules": [{k: rule[k] for k in ("name", "value", "rulebook", "passage", "meaning")}
+                            for rule in data.get("house_rules", [])]}
     body = sim.report(data, tally, params["players"], policies)
     body["health"] = health.summary(tally, body["seats"])
+    if params["precision"] is not None:  # --games came first for these: the run says so rather than stop silently
+        head["imprecise"] = imprecise(body, params["precision"])
     body["verdicts"] = {v: [e["id"] for f in body["families"] for e in body[f["key"]] if e["verdict"] == v]
                         for v in stats.VERDICTS}
     if "cards_by_policy" in body:

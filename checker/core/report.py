@@ -10,6 +10,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from . import health
+from .compare import RATES
 from .stats import NEVER_PASSED
 
 if TYPE_CHECKING:  # a report folder's path comes in made (`common.options`): a text report needs no `pathlib`
@@ -44,9 +45,27 @@ def definitions(r: dict[str, Any]) -> str:
     return f"{version}, rules digest {r.get('rules_digest', '-')}"
 
 
+def house_rules(r: dict[str, Any]) -> list[str]:
+    """The report's lines for the rule parameters its game sets away from the rulebook (`[parameters]`), as
+    `checker resolve` cites them: a figure measured under a house rule is not the rulebook game's."""
+    rules = r.get("house_rules") or []
+    if not rules:  # the rulebook's game: no import of `cards.parameters` on a plain report's start-up
+        return []
+    from cards.parameters import house_rule_line
+
+    return [f"  {house_rule_line(rule)}" for rule in rules]
+
+
 def text(r: dict[str, Any]) -> str:
     """The report as a designer reads it: verdicts, then every figure (explained in docs)."""
-    lines = [_title(r), f"Definitions: {definitions(r)}", "", "Verdicts (95 %, Holm-corrected in each family):"]
+    lines = [_title(r), f"Definitions: {definitions(r)}", *house_rules(r)]
+    if r.get("precision") is not None:
+        short = r.get("imprecise", [])
+        lines.append(f"Precision: every win rate within {r['precision']:.1%} of both ends of its interval"
+                     + (f" after {r['games']:,} games" if not short else
+                        f" not reached within --games ({r['games']:,}) for {len(short)}: {', '.join(short[:8])}"
+                        + (", ..." if len(short) > 8 else "") + "; play more games or ask for less"))
+    lines += ["", "Verdicts (95 %, Holm-corrected in each family):"]
     calls = 0
     for family in r["families"]:
         for e in r[family["key"]]:
@@ -113,6 +132,8 @@ def compare_text(c: dict[str, Any]) -> str:
              f"Definitions: base {definitions(c['base_report'])}; variant {definitions(c['variant_report'])}"]
     if c.get("same_version"):
         lines.append(f"  {c['same_version']}")
+    for side in ("base", "variant"):
+        lines += [f"  {side}: {line.strip()}" for line in house_rules(c[side + "_report"])]
     lines += ["", "What differs between the definitions:"]
     lines += [f"  {x}" for x in c["changes"]] or ["  nothing"]
     shown = [i for i in c["items"] if i["status"] != "same"]
@@ -160,9 +181,9 @@ def _short(value: Any) -> str:
 def _delta_row(d: dict[str, Any]) -> str:
     if d["difference"] is None:
         return f"  {d['family']} {d['id']} {d['metric']}: not enough games"
-    pct = d["metric"] in ("win_rate", "bought_share", "reached_share")
+    pct = d["metric"] in RATES
     f = (lambda x: f"{x:+.1%}") if pct else (lambda x: f"{x:+.2f}")
-    g = _pct if pct else str
+    g = (lambda x: f"{x:+.1%}") if d["metric"] == "effect" else _pct if pct else str  # an effect is a difference
     return (f"  {d['verdict'].upper():<6} {d['family']} {d['id']} {d['metric']}: {g(d['base'])} -> {g(d['variant'])}, "
             f"{f(d['difference'])} [{f(d['ci_low'])}, {f(d['ci_high'])}]")
 
@@ -221,12 +242,17 @@ def write_folder(r: dict[str, Any], folder: Path) -> list[Path]:
                                                                    (f"variant {r['variant_label']}", r["health"]["variant"])])
         title = f"Compare {r['base_label']} -> {r['variant_label']}: {r['games']:,} games each, same seeds"
         intro = (f"<p>{html.escape(r['variant_label'])} against {html.escape(r['base_label'])}: the same seeds, so "
-                 "both played the same shuffles where their decks agree.</p>")
+                 "both played the same shuffles when their decks hold the same cards (an added or removed card deals other "
+                 "shuffles: its differences then carry the noise of both runs, which their intervals count).</p>")
     else:
         charts += [(f"{family['key']}.png", family["title"], _rates_chart(rep[family["key"]], family))
                    for family in rep["families"]]
         tables = health.html_table([("value [95 % interval]", rep["health"])])
         title, intro = _title(rep), ""
+    rules = [f"{side}: {line.strip()}" if "deltas" in r else line.strip()
+             for side, one in ((("base", r["base_report"]), ("variant", r["variant_report"])) if "deltas" in r
+                               else (("", r),)) for line in house_rules(one)]
+    intro += "".join(f"<p>{html.escape(line)}</p>" for line in rules)  # before any figure: the game they measure
     charts.append(("length.png", "Game length (turns)", _length_chart(rep["length"])))
     summary = compare_text(r) if "deltas" in r else text(r)
     return write_page(folder, title, intro + f"<p>How to read every figure: <code>{DOCS}</code>. "

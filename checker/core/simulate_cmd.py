@@ -144,12 +144,17 @@ def _command(args: list[str], games: int, players: int, seed: int, policy: str |
             raise StateError("expected the shard files to merge", field="--merge")
         if shard or compare:
             raise StateError("expected shard files alone, got --shard or --compare too", field="--merge")
-        params, data, tally = merge_shards(args)
-        engine = _engine_of_family(params["rules"])
-        sim = simulator(engine) if engine is not None else None
-        if sim is None:
-            raise StateError(f"rules: no simulator for {params['rules']!r}", file=args[0])
-        return build_report(sim, data, tally, params)
+        found: list[Any] = []
+
+        def empty_tally(doc: dict[str, Any]) -> dict[str, Any]:
+            engine = _engine_of_family(doc.get("rules"))
+            found.append(simulator(engine) if engine is not None else None)
+            if found[0] is None:
+                raise StateError(f"rules: no simulator for {doc.get('rules')!r}", file=args[0])
+            return found[0].new_tally(doc["players"])
+
+        params, data, tally = merge_shards(args, empty_tally)
+        return build_report(found[0], data, tally, params)
     if len(args) != 1:
         raise StateError(f"expected one game id or folder, got {len(args)}", field="game")
     jobs = jobs or default_jobs()

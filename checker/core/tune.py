@@ -101,7 +101,8 @@ def _walk(item: Any, steps: list[str | int]) -> Any:
 class CardField:
     """One integer field of one item of a tunable family (El Dorado Canyon's town cards, Eldorado's cities)."""
 
-    def __init__(self, sim: Any, data: dict[str, Any], item_id: str, field: str):
+    def __init__(self, sim: Any, data: dict[str, Any], item_id: str, field: str, game: str | None = None,
+                 values: list[int] = []):  # noqa: B006 (read, never changed)
         defs = sim.definitions(data)
         found = [(family, item) for family in sim.TUNABLE for item in defs[family] if item["id"] == item_id]
         if not found:
@@ -120,6 +121,17 @@ class CardField:
                              f"{', '.join(fields) or 'none'}", field="--field")
         self.label = f"{field} of {item_id}"
         self.names = {"card": item_id, "field": field}
+        if game is not None and values:
+            self._refuse_outside_schema(game, values)
+
+    def _refuse_outside_schema(self, game: str, values: list[int]) -> None:
+        """A value the definitions' schema refuses (a cost of 100, an amount of 0) would play a game nobody can
+        write: refused as the loader refuses it in the file, with its range (`cards.loader.field_problems`)."""
+        from cards import load_game
+        from cards.loader import field_problems
+
+        for value, problem in field_problems(load_game(game), self.item_id, self.steps, values):
+            raise StateError(f"{value} for {self.label}: {problem}", field="--values")
 
     def apply(self, data: dict[str, Any], value: int) -> dict[str, Any]:
         out = copy.deepcopy(data)
@@ -151,20 +163,25 @@ class RuleParameter:
 
     def __init__(self, sim: Any, data: dict[str, Any], name: str, values: list[int]):
         from cards.families import family
-        from cards.parameters import problems
+        from cards.parameters import declared, problems
 
         given = data.get("parameters", {})
         if name not in given:
             raise StateError(f"unknown parameter {name!r}: the parameters of {sim.FAMILY} are "
                              f"{', '.join(given) or 'none: it has no rule parameters'}", field="--parameter")
         schema = family(sim.FAMILY).schema_module()
+        self.declared = declared(schema)
         for value in values:
             for _, message in problems(schema, {**given, name: value}, sim.FAMILY):
                 raise StateError(f"{name}: {message}", field="--values")
         self.name, self.label, self.names = name, f"parameter {name}", {"parameter": name}
 
     def apply(self, data: dict[str, Any], value: int) -> dict[str, Any]:
-        return {**data, "parameters": {**data["parameters"], self.name: value}}
+        """The game with `value` for the parameter, and its house rules as a game that sets it would have them."""
+        from cards.parameters import house_rules
+
+        given = {**data["parameters"], self.name: value}
+        return {**data, "parameters": given, "house_rules": house_rules(self.declared, given)}
 
     def read(self, report: dict[str, Any]) -> dict[str, Any]:
         verdicts = {e["id"]: e["verdict"] for family in report["families"] for e in report[family["key"]]}
@@ -217,8 +234,13 @@ def text(t: dict[str, Any], head: str) -> str:
         effect = f"{_pct(r['difference'])} [{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]"
         lines.append(f"  {r['value']:>5}  {r['n']:>6,}  {effect:<26} {r['verdict']}")
     fair = t["fair_range"]
+    # a curve that crosses 0 twice (or dips back inside): the range's ends are fair, not every value between
+    unfair = [r["value"] for r in t["values"] if fair and fair[0] < r["value"] < fair[1]
+              and not (r["ci_low"] is not None and r["ci_low"] <= 0 <= r["ci_high"])]
+    held = "its interval excludes" if len(unfair) == 1 else "their intervals exclude"
+    gaps = f" (but not {', '.join(map(str, unfair))}: {held} 0)" if unfair else ""
     lines += ["", "Fair range (the values whose 95 % interval holds 0): "
-              + (f"{fair[0]} to {fair[1]}" if fair else "none: every value's interval excludes 0 (widen --values)"),
+              + (f"{fair[0]} to {fair[1]}{gaps}" if fair else "none: every value's interval excludes 0 (widen --values)"),
               f"Nearest even (effect closest to 0): {t['nearest_even'] if t['nearest_even'] is not None else '-'}",
               "", "How to read this: docs/balance-lab.md#tune-what-should-it-cost"]
     return "\n".join(lines)
@@ -320,7 +342,7 @@ def run_command(game: str, card: str | None, *, field: str | None, values: str, 
             knob = RuleParameter(sim, data, parameter, wanted)
         else:
             assert card is not None and field is not None
-            knob = CardField(sim, data, card, field)
+            knob = CardField(sim, data, card, field, game, wanted)
         with open_cluster(cluster, jobs or default_jobs()) as on:
             result = tune(sim, data, knob, wanted, params, jobs or default_jobs(), quiet, on)
     except StateError as exc:

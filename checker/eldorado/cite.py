@@ -46,6 +46,7 @@ ANY_SHIP = _cite(_MOVE, "They may return to any ship standing at the shore.", "E
 STOP_INDIANS = _cite(_COMBAT, "The Indians fight to the death", "ELD-6", "ELD-13", kinds=("move",))
 
 SAME_SQUARE = _cite(_COMBAT, "A combat takes place when opponents stand on the same square.", kinds=("combat", "fight"))
+DUE = _cite(_COMBAT, "A combat takes place when opponents stand on the same square.", "ELD-19", kinds=("combat",))  # a move ends there
 POINTS = _cite(_COMBAT, "Each of them rolls the die and adds the following to the number rolled", "E2", "ELD-7", kinds=("fight",))
 TIE = ruling("E2", kinds=("combat",))
 LUCK = _cite(_COMBAT, "as many soldiers of the opponent die (leave the game) as the points that come up", "ELD-10", kinds=("loss",))

@@ -203,12 +203,12 @@ def indians(play: Play, p: Player, fields: dict) -> None:
     play.say(p, cite.INDIANS, "fight", who=p.name, cause="indians", city=city.name, die=die)
     play.say(p, cite.INDIANS_KILL, "loss", who=p.name, amount=dead, what="soldier", before=p.soldiers + dead,
              after=p.soldiers)
-    play.table.beaten.append(city.id)
-    if die > dead:
+    if die > dead:  # the Indians won: they stand, with their gold, for the next party (ELD-13)
         play.say(p, cite.LEAVES, "kill", who=p.name, cause="indians", short=die - dead)
         leave_game(p)
         play.note(p, f"falls to the Indians of {city.name} and leaves the game")
         return
+    play.table.beaten.append(city.id)  # "After the victory over the Indians": beaten for good
     gold_die = play.roll(p, f"gold of {city.name}")
     cannons = p.cannons if p.aboard else 0  # a party aboard its ship moored at a coastal city has its guns (ELD-7)
     strength = p.soldiers + 2 * p.muskets + 3 * cannons

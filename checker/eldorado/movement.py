@@ -37,7 +37,7 @@ def combat_due(play: Play, p: Player) -> None:
     """A move that ends on an opponent's square makes a combat due: the next action to settle (Combat Rules)."""
     for o in play.table.players:
         if o is not p and not o.out and o.at == p.at:
-            play.say(p, cite.SAME_SQUARE, "combat", who=p.name, cause="due", at=p.at, opponent=o.name)
+            play.say(p, cite.DUE, "combat", who=p.name, cause="due", at=p.at, opponent=o.name)
             play.note(None, f"A combat is due: {p.name} and {o.name} stand on {p.at} (settle it with kind = \"combat\", "
                        f"opponent = \"{o.name}\")")
 
@@ -176,7 +176,7 @@ def _sea_move(play: Play, p: Player, heading: str) -> None:
         open_eldorado(play, p, here)  # a city on the coast is reached by ship
     eat(play, p)
     monsters(play, p)
-    if chart.port(_ship(p)) is not None:
+    if p.ship != start and chart.port(_ship(p)) is not None:  # mooring is the moment (ELD-16); a calm in port is not
         check_homecoming(play, p, claimed=False)
 
 
@@ -221,7 +221,7 @@ def monsters(play: Play, p: Player) -> None:
     play.lose("monsters", soldier)
     play.say(p, cite.DEVOUR, "loss", who=p.name, cause="monsters", waters=waters.name, die=die, soldiers=soldier,
              barrels=barrel)
-    play.note(p, f"the monsters devour {soldier} soldier and {barrel} barrel")
+    play.note(p, f"the monsters devour {amount(soldier, 'soldier')} and {amount(barrel, 'barrel')}")
 
 
 def _river_move(play: Play, p: Player, way: str) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.errors import StateError
-from checker.core.fields import flag, one_of_players, only_fields, pick, player_names, player_rows, whole_number
+from checker.core.fields import (flag, one_of_players, only_fields, pick, player_names, player_rows, toml_repr,
+                                 whole_number)
 
 from .state_schema import ACTION_KEYS, ITEMS, KINDS, STATE_SCHEMA
 from .world import World
@@ -102,7 +103,7 @@ def square(world: World, value: Any, player: str | None, field: str) -> str:
     if not isinstance(where, str) or not chart.on_map(where):
         last = chart.squares()[-1]
         raise StateError(f"expected a square of the map like 'K12' (columns A..{last.rstrip('0123456789')}, "
-                         f"rows 1..{chart.height}), got {value!r}", player=player, field=field)
+                         f"rows 1..{chart.height}), got {toml_repr(value)}", player=player, field=field)
     return where
 
 
@@ -112,7 +113,7 @@ def city_id(world: World, value: Any, player: str | None, field: str) -> str:
     text = value.strip().casefold() if isinstance(value, str) else None
     found = next((c.id for c in cities.values() if text in (c.id.casefold(), c.name.casefold())), None)
     if found is None:
-        raise StateError(f"expected a city id of the map ({', '.join(cities)}), got {value!r}", player=player,
+        raise StateError(f"expected a city id of the map ({', '.join(cities)}), got {toml_repr(value)}", player=player,
                          field=field)
     return found
 
@@ -126,7 +127,7 @@ def _player(data: dict[str, Any], world: World) -> Player:
         found = world.leader(leader) if isinstance(leader, str) else None
         if found is None:
             known = ", ".join(f"{lead.id} ({lead.name})" for lead in world.leaders.values())
-            raise StateError(f"expected a character id or name ({known}), got {leader!r}", player=name, field="leader")
+            raise StateError(f"expected a character id or name ({known}), got {toml_repr(leader)}", player=name, field="leader")
         leader = found.id
     if "at" not in data:
         raise StateError("expected the party's square, e.g. at = \"AJ10\"", player=name, field="at")
@@ -149,9 +150,9 @@ def _player(data: dict[str, Any], world: World) -> Player:
     if chart.is_sea(at) and at != ship and not out:  # a player out of the game stays where they fell
         raise StateError(f"'{at}' is sea: a party at sea is aboard its ship (ship = \"{at}\")", player=name, field="at")
     if ship is None:
-        for key in ("cannons", "barrels", "guard"):
+        for key, what in (("cannons", "cannons stay"), ("barrels", "barrels stay"), ("guard", "the guard stays")):
             if counts[key]:
-                raise StateError(f"expected 0 without a ship: {key} stay aboard the ship (ELD-7), got {counts[key]}",
+                raise StateError(f"expected 0 without a ship: {what} aboard the ship (ELD-7), got {counts[key]}",
                                  player=name, field=key)
     elif at == ship and counts["guard"]:
         raise StateError(f"expected 0 while the party is aboard (the guard rejoins it), got {counts['guard']}",
@@ -171,16 +172,16 @@ def _distinct_leaders(players: list[Player]) -> None:
 
 def _dice(value: Any) -> list[int]:
     if not isinstance(value, list):
-        raise StateError(f"expected a list of die rolls in the order the rules roll them, got {value!r}", field="dice")
+        raise StateError(f"expected a list of die rolls in the order the rules roll them, got {toml_repr(value)}", field="dice")
     for i, die in enumerate(value):
         if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
-            raise StateError(f"expected a die from 1 to 6, got {die!r}", field=f"dice[{i + 1}]")
+            raise StateError(f"expected a die from 1 to 6, got {toml_repr(die)}", field=f"dice[{i + 1}]")
     return list(value)
 
 
 def _beaten(value: Any, world: World) -> list[str]:
     if not isinstance(value, list):
-        raise StateError(f"expected a list of city ids, got {value!r}", field="beaten")
+        raise StateError(f"expected a list of city ids, got {toml_repr(value)}", field="beaten")
     beaten: list[str] = []
     for i, city in enumerate(value):
         found = city_id(world, city, None, f"beaten[{i + 1}]")
@@ -195,10 +196,10 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
                          "\"indians\" | \"takeover\" | \"homecoming\", player = \"...\"", field="action")
     kind = data.get("kind")
     if kind not in KINDS:
-        raise StateError(f"expected one of {', '.join(KINDS)}, got {kind!r}", field="action.kind")
+        raise StateError(f"expected one of {', '.join(KINDS)}, got {toml_repr(kind)}", field="action.kind")
     who = data.get("player")
     if not isinstance(who, str) or who not in players:
-        raise StateError(f"expected one of the players ({', '.join(players)}), got {who!r}", field="action.player")
+        raise StateError(f"expected one of the players ({', '.join(players)}), got {toml_repr(who)}", field="action.player")
     p = players[who]
     only_fields(data, ("kind", "player") + ACTION_KEYS[kind], p.name, "action.")
     if p.out:
@@ -211,7 +212,7 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
     if "rounds" in fields:
         rounds = fields["rounds"]
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
-            raise StateError(f"expected a whole number from 1 to {MAX_ROUNDS}, got {rounds!r}", player=p.name,
+            raise StateError(f"expected a whole number from 1 to {MAX_ROUNDS}, got {toml_repr(rounds)}", player=p.name,
                              field="action.rounds")
     if kind in FIELD_CHECKS:
         FIELD_CHECKS[kind](fields, p)
@@ -221,7 +222,7 @@ def _action(data: Any, players: dict[str, Player]) -> Action:
 def _opponent(value: Any, p: Player, players: dict[str, Player]) -> Player:
     others = [n for n in players if n != p.name]
     if value not in others:
-        raise StateError(f"expected another player ({', '.join(others)}), got {value!r}", player=p.name,
+        raise StateError(f"expected another player ({', '.join(others)}), got {toml_repr(value)}", player=p.name,
                          field="action.opponent")
     if players[value].out:
         raise StateError(f"{value} has left the game (out = true)", player=p.name, field="action.opponent")
@@ -230,12 +231,12 @@ def _opponent(value: Any, p: Player, players: dict[str, Player]) -> Player:
 
 def _items(value: Any, player: str, field: str) -> list[str]:
     if not isinstance(value, list):
-        raise StateError(f"expected a list like [\"muskets\", \"soldiers\"], got {value!r}", player=player, field=field)
+        raise StateError(f"expected a list like [\"muskets\", \"soldiers\"], got {toml_repr(value)}", player=player, field=field)
     out = []
     for i, item in enumerate(value):
         name = f"{item}s" if isinstance(item, str) and f"{item}s" in ITEMS else item  # "soldier" or "soldiers"
         if name not in ITEMS:
-            raise StateError(f"expected one of {', '.join(ITEMS)}, got {item!r}", player=player, field=f"{field}[{i + 1}]")
+            raise StateError(f"expected one of {', '.join(ITEMS)}, got {toml_repr(item)}", player=player, field=f"{field}[{i + 1}]")
         if name in out:
             raise StateError(f"{name!r} is listed twice", player=player, field=f"{field}[{i + 1}]")
         out.append(name)
@@ -264,7 +265,7 @@ def _move_fields(fields: dict[str, Any], p: Player) -> None:
     if has_dir:
         text = fields["direction"]
         if not isinstance(text, str) or (text.lower() not in HEADINGS and text.lower() not in RIVERWARD):
-            raise StateError(f"expected north, south, east or west (upstream or downstream on a river), got {text!r}",
+            raise StateError(f"expected north, south, east or west (upstream or downstream on a river), got {toml_repr(text)}",
                              player=p.name, field="action.direction")
         fields["direction"] = text.lower()
         if "guard" in fields:
@@ -273,11 +274,11 @@ def _move_fields(fields: dict[str, Any], p: Player) -> None:
     else:
         path = fields["path"]
         if not isinstance(path, list) or not path:
-            raise StateError(f"expected the squares walked, in order, e.g. [\"K12\", \"K13\"], got {path!r}",
+            raise StateError(f"expected the squares walked, in order, e.g. [\"K12\", \"K13\"], got {toml_repr(path)}",
                              player=p.name, field="action.path")
         guard = fields.get("guard", 0)
         if not isinstance(guard, int) or isinstance(guard, bool) or guard < 0:
-            raise StateError(f"expected a whole number of soldiers from 0, got {guard!r}", player=p.name,
+            raise StateError(f"expected a whole number of soldiers from 0, got {toml_repr(guard)}", player=p.name,
                              field="action.guard")
 
 

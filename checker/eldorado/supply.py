@@ -16,7 +16,7 @@ from checker.core.wording import amount
 
 from . import cite
 from .play import Play
-from .state import Player, Table
+from .state import NO_SHIP, Player, Table
 
 
 def outfit(play: Play, p: Player, fields: dict) -> None:
@@ -36,8 +36,18 @@ def departure(table: Table, p: Player) -> tuple[Any, Any]:
     port = world.home_port(leader)
     if p.ship != port.square or not p.aboard:
         raise StateError(f"{leader.name} outfits at the departure port, {port.name} ({port.square}), with the party "
-                         f"aboard; the ship is at '{p.ship}', the party at '{p.at}'", player=p.name, field="ship")
+                         f"aboard; the ship is at '{p.ship or NO_SHIP}', the party at '{p.at}'", player=p.name,
+                         field="ship")
+    held = next((key for key in OUTFITTED if getattr(p, key)), None)
+    if held is not None:
+        raise StateError(f"outfitting is the start of the game, and {p.name} has set out already ({held} = "
+                         f"{str(getattr(p, held)).lower()}): a home port later gives crew and provisions "
+                         "(kind = \"resupply\"); \"Later on, weapons can be obtained only by defeating an opponent in "
+                         "combat\" (Start of Game; ELD-15)", player=p.name, field=held)
     return port, leader
+
+
+OUTFITTED = ("soldiers", "muskets", "cannons", "barrels", "treasure", "opened")  # any of them: the start is over
 
 
 def resupply(play: Play, p: Player, fields: dict) -> None:

@@ -17,6 +17,7 @@ def attack(t: Table, a: Action) -> str:
     t.attacking, t.dealt, t.fired = list(a.attackers), {}, set()
     t.say(cite.ATTACK, p, None, "target", who=p.name, defender=d.name, attackers=[t.unit(x) for x in a.attackers])
     before = d.health
+    declared = {id(x): t.strength_of(x) for x in a.attackers}  # G2's strengths, as attacks are declared (GS-R3)
     fire(t, [Trigger(card, ab, p, x) for x in a.attackers for card, ab in t.abilities_of(x)
              if ab.trigger == "on_attack"], a.choices)
     blocked = set()
@@ -29,10 +30,14 @@ def attack(t: Table, a: Action) -> str:
             t.say(cite.ATTACK, d, blocker.card, "nothing", cause="unblocked", who=d.name, blocker=blocker.card.name,
                   attacker=attacker.card.name)
             continue
+        if t.strength_of(blocker) < declared[id(attacker)]:  # weakened since the blocks were declared
+            t.say(cite.join(cite.UNBLOCKED, cite.ATTACK), d, blocker.card, "nothing", cause="weaker", who=d.name,
+                  blocker=t.unit(blocker), attacker=attacker.card.name, strength=declared[id(attacker)])
+            continue
         blocked.add(id(attacker))
         t.say(cite.BLOCK, d, blocker.card, "block", cause="unit", who=d.name, blocker=t.unit(blocker), by=p.name,
               attacker=t.unit(attacker), cards=[attacker.card.id])
-        t.discard_piece(attacker, cite.BLOCK, "card", "blocked")
+        t.discard_piece(attacker, cite.BLOCKED_STAYS if attacker.stays else cite.BLOCK, "card", "blocked")
         t.discard_piece(blocker, cite.BLOCK, "card", "blocker")
     dealers = []
     out_before = d.out  # the unblocked attackers' damage is dealt all at once (GS-R3): one reaching 0 stops no other

@@ -124,7 +124,7 @@ def resolve_ability(t: Table, tr: Trigger, choices: Choices) -> None:
     if ability is not None:
         t.say(tr.rule, p, tr.card, "ability", cause="fires", name=tr.card.name, ability=ability.text)
         if ability.condition is not None and not t.condition_holds(ability.condition, tr.it, p):
-            t.say(cite.FAQ_FORGEBORN, p, tr.card, "nothing", cause="condition", condition=ability.condition)
+            t.say(cite.FAQ_CONDITION, p, tr.card, "nothing", cause="condition", condition=ability.condition)
             return
         effects = ability.effects
     else:
@@ -147,18 +147,25 @@ def _it(t: Table, tr: Trigger, e: Any) -> Piece | None:
 
 @step("gain_gold")
 def gain_gold(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
-    p = tr.controller
-    p.gold += e.amount
-    t.say(cite.EARN_GOLD, p, tr.card, "gain", cause="gold", who=p.name, amount=e.amount, what="gold",
-          before=p.gold - e.amount, after=p.gold)
+    """Earning Gold: the tokens come from the pool, so a player takes what is left of it (GS-R13)."""
+    p, asked = tr.controller, e.amount
+    left = t.gold_left()
+    taken = asked if left is None else min(asked, left)
+    if taken <= 0:
+        t.say(cite.GOLD_POOL, p, tr.card, "nothing", cause="pool", who=p.name, amount=asked, tokens=t.rules.gold_tokens)
+        return
+    p.gold += taken
+    if taken < asked:
+        t.say(cite.join(cite.EARN_GOLD, cite.GOLD_POOL), p, tr.card, "gain", cause="pool", who=p.name, amount=taken,
+              what="gold", asked=asked, before=p.gold - taken, after=p.gold)
+        return
+    t.say(cite.EARN_GOLD, p, tr.card, "gain", cause="gold", who=p.name, amount=taken, what="gold",
+          before=p.gold - taken, after=p.gold)
 
 
 @step("gain_power")
 def gain_power(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
-    p = tr.controller
-    p.power += e.amount
-    t.say(cite.POWER, p, tr.card, "gain", cause="power", who=p.name, amount=e.amount, what="power",
-          before=p.power - e.amount, after=p.power)
+    t.gain(tr.controller, "power", e.amount, cite.POWER, tr.card, cause="power")
 
 
 @step("gain_health")
@@ -264,7 +271,7 @@ def put_on_top_of_deck(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
         piece.owner.deck.insert(0, piece.card)
         t.say(cite.EFFECT, tr.controller, tr.card, "card", cause="top", name=piece.card.name, who=piece.owner.name)
         t.note(piece.owner, f"{piece.card.name} on top of the deck")
-        t.discard_weapons(piece)
+        t.discard_weapons(piece, cite.WIELDER_LEFT, "unwielded")
         t.check_whiles()
 
 
@@ -284,7 +291,7 @@ def return_to_hand(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
         t.remove_piece(tr.it)
         owner.hand.append(tr.it.card)
         t.say(tr.rule, owner, tr.card, "card", cause="hand", name=tr.card.name, zone="battle_area", who=owner.name)
-        t.discard_weapons(tr.it)
+        t.discard_weapons(tr.it, cite.WIELDER_LEFT, "unwielded")
         t.check_whiles()
     elif tr.from_discard and tr.card in owner.discard:
         owner.discard.remove(tr.card)
@@ -326,7 +333,8 @@ def pay(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
     p.gold -= e.gold or 0
     p.power -= e.power or 0
     c.paid = True
-    t.say(cite.PAY_GOLD, p, tr.card, "pay", who=p.name, cause="ability", paid=paid,
+    rule = cite.join(*(r for r, what in ((cite.PAY_GOLD, "gold"), (cite.PAY_POWER, "power")) if what in paid))
+    t.say(rule, p, tr.card, "pay", who=p.name, cause="ability", paid=paid,
           left={"gold": p.gold, "power": p.power})
     for inner in e.then:
         STEPS[inner.name](t, inner, tr, c)

@@ -17,12 +17,13 @@ EFFECTS = Effects()  # an effect's parameters read by name, `e.amount`, as in ev
 
 
 def compile_game(game: Any) -> dict[str, Any]:
-    """A loaded `cards.Game` as plain data: deck cards, unit tokens, the Throne, the market deck, the rule
-    parameters."""
+    """A loaded `cards.Game` as plain data: deck cards, unit tokens, the Throne, the market deck, the gold tokens in
+    the pool, the rule parameters."""
     from cards.effects import strip_icons
     from cards.parameters import of_game
 
     cards, tokens, thrones, market_deck = [], [], [], []
+    gold_tokens = None
     for comp in game.components:
         schema = comp.spec.schema_
         for rec in comp.records:
@@ -45,8 +46,11 @@ def compile_game(game: Any) -> dict[str, Any]:
                 thrones.append({"id": rec.id, "name": rec.name, "power": rec.power,
                                 "effects": [e.model_dump() for e in rec.effects],
                                 "text": strip_icons(rec.rules_text)})
+            elif schema == "marker" and rec.id == "gold":  # Contents: "20 Gold tokens" (GS-R13)
+                gold_tokens = (gold_tokens or 0) + copies
     return {"id": game.id, "name": game.name, "players": list(game.players), "cards": cards + tokens,
-            "throne": thrones[0] if thrones else None, "market_deck": market_deck, **of_game(game)}
+            "throne": thrones[0] if thrones else None, "market_deck": market_deck, "gold_tokens": gold_tokens,
+            **of_game(game)}
 
 
 class Ability:
@@ -120,6 +124,7 @@ class Rules:
         self.cards = {c["id"]: CardDef(c) for c in data["cards"]}
         self.throne = Throne(data["throne"]) if data.get("throne") else None
         self.market_deck: tuple[str, ...] = tuple(data["market_deck"])
+        self.gold_tokens: int | None = data["gold_tokens"]  # the pool's gold tokens; None: a game without them
 
 
 def rules_of(game: Any) -> Rules:

@@ -15,7 +15,7 @@ from .effects import Choices
 from .refs import find_piece, refs
 from .rules import CardDef, Rules
 from .state_schema import ACTION_KEYS, STATE_SCHEMA
-from .table import THRONE_STATES, Piece, Player, Table
+from .table import MAX_COUNT, THRONE_STATES, Piece, Player, Table
 
 TOP_KEYS = STATE_SCHEMA.keys("")
 PLAYER_KEYS = STATE_SCHEMA.keys("players")
@@ -23,7 +23,6 @@ UNIT_KEYS = STATE_SCHEMA.keys("players.battle")
 KEYWORDS = ("lifesteal", "berserk")
 EQUIP_KEYS = ACTION_KEYS["equip"]
 METHODS = ("new", "experienced-2p", "experienced-3-4p")
-MAX_COUNT = 999
 
 
 class Action:
@@ -57,6 +56,10 @@ def read_board(state: dict[str, Any], rules: Rules, seed: int | None = None, log
         _player(p, row, rules)
     for p, row in zip(players, rows):  # battle areas last: a weapon may name any player's card
         p.battle = _battle(row.get("battle", []), p, rules)
+    market_deck = None
+    if "market_deck" in state:
+        market_deck = _cards(state["market_deck"], rules, None, "market_deck", market=True)
+    check_gold(players, rules)
     turn = state.get("turn", names[0])
     if turn not in names:
         raise StateError(f"expected the name of the player whose turn it is ({', '.join(names)}), got {turn!r}",
@@ -64,10 +67,19 @@ def read_board(state: dict[str, Any], rules: Rules, seed: int | None = None, log
     throne = state.get("throne", "hidden")
     if throne not in THRONE_STATES:
         raise StateError(f"expected one of {', '.join(THRONE_STATES)}, got {throne!r}", field="throne")
-    market_deck = None
-    if "market_deck" in state:
-        market_deck = _cards(state["market_deck"], rules, None, "market_deck", market=True)
     return Table(rules, players, names.index(turn), throne, market_deck, seed, log)
+
+
+def check_gold(players: list[Player], rules: Rules) -> None:
+    """GS-R13: the players hold no more gold than the pool's gold tokens (Contents: 20)."""
+    total = 0
+    for p in players:
+        total += p.gold
+        if rules.gold_tokens is not None and total > rules.gold_tokens:
+            held = ", ".join(f"{q.name} {q.gold}" for q in players if q.gold)
+            raise StateError(f"the players hold {sum(q.gold for q in players)} gold ({held}) and the game has "
+                             f"{rules.gold_tokens} gold tokens (Contents; GS-R13): gold comes from the token pool",
+                             player=p.name, field="gold")
 
 
 def _card(value: Any, rules: Rules, player: str | None, field: str, market: bool = False,

@@ -25,7 +25,8 @@ STATE_SCHEMA = StateSchema(
         Table("players", "Each `[[players]]` (every field but `name` may be left out).", (
             Field("name", "text", "required", "unique, without `:` or `#`"),
             Field("health", "whole number 0 to 999", "$start_health", "0 = out of the game (G1)"),
-            Field("gold", "whole number 0 to 999", "0", "gold tokens, kept from turn to turn (G3)"),
+            Field("gold", "whole number 0 to 999", "0", "gold tokens, kept from turn to turn (G3); the players together "
+                  "hold at most the game's 20 (GS-R13)"),
             Field("power", "whole number 0 to 999", "0", "this turn's power, lost when the turn ends (G3)"),
             Field("market", "list of card ids", "[]", "the player's hidden market", ids=('market',)),
             Field("hand", "list of card ids", "[]", "the hand", ids=('forge', 'market', 'starting')),

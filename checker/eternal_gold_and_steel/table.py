@@ -20,6 +20,7 @@ from .vocab import CONDITIONS, LENDS, Lent
 from .wording import unit as unit_words
 
 THRONE_STATES = ("hidden", "revealed", "spent")
+MAX_COUNT = 999  # the most health, gold or power a state file holds: a gain stops there, so --out reads back (GS-R10)
 
 
 class Piece:
@@ -103,6 +104,11 @@ class Table:
     def active(self) -> Player:
         return self.players[self.turn]
 
+    def gold_left(self) -> int | None:
+        """The gold tokens still in the pool (GS-R13); None: the game has no gold tokens to run out of."""
+        tokens = self.rules.gold_tokens
+        return None if tokens is None else tokens - sum(p.gold for p in self.players)
+
     def enemies(self, p: Player) -> list[Player]:
         return [q for q in self.players if q is not p and not q.out]
 
@@ -176,16 +182,18 @@ class Table:
         self.remove_piece(piece)
         if not piece.card.token:
             owner.discard.append(piece.card)
-        self.say(rule, owner, piece.card, kind, cause=cause, who=owner.name, name=piece.card.name,
-                 token=bool(piece.card.token), **values)
+        self.say(cite.join(rule, cite.TOKEN_POOL) if piece.card.token else rule, owner, piece.card, kind, cause=cause,
+                 who=owner.name, name=piece.card.name, token=bool(piece.card.token), **values)
         self.note(owner, f"{piece.card.name} discarded" if not piece.card.token else f"{piece.card.name} token removed")
         self.discard_weapons(piece)
         self.check_whiles()
 
-    def discard_weapons(self, piece: Piece) -> None:
+    def discard_weapons(self, piece: Piece, rule: str = cite.WEAPON_STAYS, cause: str = "weapons") -> None:
+        """The weapons of a unit leaving the battle area go to the discard pile: with it when it is discarded (G4),
+        by themselves when it goes elsewhere (the deck, the hand: GS-R14)."""
         if piece.weapons:
             piece.owner.discard.extend(piece.weapons)
-            self.say(cite.WEAPON_STAYS, piece.owner, piece.weapons[0], "card", cause="weapons",
+            self.say(rule, piece.owner, piece.weapons[0], "card", cause=cause,
                      weapons=[w.name for w in piece.weapons], name=piece.card.name)
             piece.weapons = []
 
@@ -195,7 +203,7 @@ class Table:
             if not p.deck and p.discard:
                 self.reshuffle(p)
             if not p.deck:
-                self.say(rule, p, card, "nothing", cause="draw", who=p.name)
+                self.say(cite.join(rule, cite.NOTHING_TO_DRAW), p, card, "nothing", cause="draw", who=p.name)
                 return
             drawn = p.deck.pop(0)
             p.hand.append(drawn)
@@ -240,7 +248,7 @@ class Table:
         for _ in range(count):
             top = self.market_top(p)
             if top is None:
-                self.say(cite.ADD_MARKET, p, card, "nothing", cause="market", who=p.name)
+                self.say(cite.MARKET_EMPTY, p, card, "nothing", cause="market", who=p.name)
                 return
             p.market.append(top)
             self.say(cite.ADD_MARKET, p, card, "card", cause="market", who=p.name, name=top.name)
@@ -260,6 +268,15 @@ class Table:
 
     def gain_health(self, p: Player, amount: int, rule: str, card: CardDef | None = None, **values: Any) -> None:
         """Health gained; `values`: a `cause` and what it needs (Lifesteal: the unit's `name`)."""
-        p.health += amount
-        self.say(rule, p, card, "gain", who=p.name, amount=amount, what="health", **values,
-                 before=p.health - amount, after=p.health)
+        self.gain(p, "health", amount, rule, card, **values)
+
+    def gain(self, p: Player, what: str, amount: int, rule: str, card: Any, **values: Any) -> None:
+        """`amount` health or power gained, stopping at MAX_COUNT (then the step says so: `gain/most`)."""
+        before = getattr(p, what)
+        after = min(MAX_COUNT, before + amount)
+        setattr(p, what, after)
+        if after - before < amount:
+            values = {"cause": "most", "most": MAX_COUNT, "asked": amount}
+            rule = cite.join(rule, cite.MOST)
+        self.say(rule, p, card, "gain", who=p.name, amount=after - before, what=what, **values, before=before,
+                 after=after)

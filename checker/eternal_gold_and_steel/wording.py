@@ -86,6 +86,12 @@ WORDS: Words = family({
                                     "nothing happens"),
     "nothing/gone": lambda v: f"{v['name']} is no longer in the battle area: it cannot {CANNOT[v['effect']](v)}",
     "gain/gold": lambda v: f"{v['who']} takes {amount(v['amount'], 'gold')} from the token pool ({v['before']} -> {v['after']})",
+    "gain/pool": lambda v: (f"{v['who']} takes {amount(v['amount'], 'gold')} from the token pool ({v['before']} -> "
+                            f"{v['after']}): the pool held only {amount(v['amount'], 'gold')}, not {v['asked']}"),
+    "nothing/pool": lambda v: (f"the token pool has no gold left (all {v['tokens']} gold tokens are held): {v['who']} "
+                               f"takes none of the {amount(v['amount'], 'gold')}"),
+    "gain/most": lambda v: (f"{v['who']} gains {amount(v['amount'], v['what'])} of the {v['asked']} ({v['before']} -> "
+                            f"{v['after']}): {v['what']} stops at {v['most']}, the most a state file holds"),
     "gain/power": lambda v: f"{v['who']} gains {amount(v['amount'], 'power')} for this turn ({v['before']} -> {v['after']})",
     "gain/lifesteal": lambda v: (f"{v['who']} gains {amount(v['amount'], 'health')} (Lifesteal: {v['name']} dealt "
                                  f"{amount(v['amount'], 'attack damage')}; {v['before']} -> {v['after']})"),
@@ -120,11 +126,15 @@ WORDS: Words = family({
     # weapons (G4)
     "card/equip": lambda v: f"{v['who']} equips {v['unit']['name']} with {v['weapon']}: now {unit(v['unit'])}",
     "card/weapons": lambda v: f"{_names(v['weapons'])} discarded along with {v['name']}",
+    "card/unwielded": lambda v: (f"{_names(v['weapons'])} {'go' if len(v['weapons']) > 1 else 'goes'} to the discard pile: {v['name']} left the battle area "
+                                 "without being discarded, and a weapon stays only with its wielder"),
     "card/loose": lambda v: f"{v['who']} has no unit: {_names(v['weapons'])} stays in the battle area until a later turn",
     # an attack (GS-R3, G2, P1)
     "target": lambda v: f"{v['who']} attacks {v['defender']} with {', '.join(unit(x) for x in v['attackers'])}",
     "nothing/blocker": lambda v: f"{v['attacker']} has left the battle area: {v['who']}'s {v['blocker']} blocks nothing",
     "nothing/unblocked": lambda v: f"{v['who']}'s {v['blocker']} has left the battle area: {v['attacker']} is unblocked",
+    "nothing/weaker": lambda v: (f"{v['who']}'s {unit(v['blocker'])} is now weaker than {v['attacker']} (strength "
+                                 f"{v['strength']}): it blocks nothing, and {v['attacker']} is unblocked"),
     "block/unit": lambda v: (f"{v['who']}'s {unit(v['blocker'])} blocks {v['by']}'s {unit(v['attacker'])}: equal or "
                              "greater strength, both are discarded"),
     "card/blocked": _discarded(lambda v: "was blocked"),

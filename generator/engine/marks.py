@@ -310,6 +310,7 @@ def _grow(rect: Rect, by: float) -> Rect:
 
 
 CUT_CIRCLE = 0.8          # pt: the printed cut line of a round piece, dark enough to follow with scissors
+CUT_LINE = MARK_WIDTH     # pt: `--cut-lines`, as wide as a crop mark: print.md's 0.5 pt at least survives printing
 
 
 def draw_cut_circles(c, page: Page) -> None:
@@ -326,7 +327,7 @@ def draw_cut_circles(c, page: Page) -> None:
 def draw_cut_lines(c, page: Page) -> None:
     """Thin grey lines on every trim edge (or circle, for round tokens), for `--cut-lines`."""
     c.saveState()
-    c.setLineWidth(0.3)
+    c.setLineWidth(CUT_LINE)
     c.setStrokeColorRGB(0.5, 0.5, 0.5)
     for item in page.items:
         if not item.listed:

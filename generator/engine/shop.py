@@ -10,7 +10,7 @@ A vendor gets, in `GAME-shop-VENDOR/`, per trim size `WxHmm`:
   (and `-back.png`) at 300 dpi with bleed, each face once, and `copies.txt` saying how
   many of each to order.
 A piece is drawn at the size the vendor makes it (`Vendor.made_size`: 19 mm tokens at
-3/4 in).  Pieces the vendor cannot make (kind, or size out of its range) are listed with
+3/4 in, 44.5 mm mini cards at 1.75 in).  Pieces the vendor cannot make (kind, or size out of its range) are listed with
 the vendor's limit in `cannot-make.txt`, the kit's guide and the build's summary, never
 dropped silently; the rest are written.  A board longer than the largest board of a PNG preset
 is sent in equal parts within it (`board_parts`): each part a piece of its own

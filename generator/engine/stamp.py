@@ -12,7 +12,8 @@ The stamp is drawn into the face's form after the template (and so after its dig
 the face's safe zone like any text (`safezone.check_safe`: a cut a little off never takes it), at a
 `Spot` each look declares (`Looks.stamp`): a corner of the safe zone, moved inward clear of what the
 look prints there, and its size.  A round piece takes it along the bottom of its safe circle.  A piece
-too small for the stamp at `MIN_SIZE` carries none (its digest is still in the manifest).
+too small for the stamp at `MIN_SIZE` (6 pt, print.md's least text size on cards) carries none (its digest is
+still in the manifest).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from typing import Any
 
 from cards.design import record_images
 from cards.typeset.fonts import TEXT, register_fonts, text_width
+from cards.typeset.measure import MIN_SIZE   # print.md's least text size on cards: the stamp's too
 from common.files import read_bytes
 from common.kept import Kept
 
@@ -33,7 +35,6 @@ from .box import MM, Box, Color
 from .safezone import check_safe
 
 DIGEST_CHARS = 8
-MIN_SIZE = 3.2      # pt: the smallest stamp still read with the naked eye
 CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right", "bottom")
 # fields that decide how many pieces are cut, not what one shows
 _NOT_SHOWN = frozenset({"copies"})
@@ -44,13 +45,13 @@ _SPEC_NOT_SHOWN = frozenset({"copies", "file"})
 class Spot:
     """Where a look prints the stamp: a `corner` of the safe zone ("bottom": centred), moved `inset` mm
     inward (along the edge, then away from it) clear of what the look prints there, its font `size` in
-    points (shrunk to fit down to MIN_SIZE), its `ink`, and a `plate` colour behind it (None: none), so
+    points (shrunk to fit down to MIN_SIZE, 6 pt), its `ink`, and a `plate` colour behind it (None: none), so
     that it reads on a dark back as on a pale front.  A round piece takes it centred along the bottom of
     its safe circle (along the top for a top corner), `inset` mm further in."""
 
     corner: str = "bottom-right"
     inset: tuple[float, float] = (0.0, 0.0)
-    size: float = 4.5
+    size: float = MIN_SIZE
     ink: Color = (0.2, 0.2, 0.2)
     plate: Color | None = (1.0, 1.0, 1.0)
 

@@ -7,7 +7,10 @@ poker template is 822 x 1122 px at 300 dpi, i.e. 36 px = 0.12 in = 3.048 mm a si
 The smallest and largest sides are our reading of the vendors' catalogues
 (docs/printing.md says so): a piece outside them is listed, never sent.  A piece at most
 `SNAP` mm short of the smallest side is made at it, scaled whole: Gold and Steel's 19 mm
-tokens are the shops' 3/4 in (19.05 mm) chits, not refused for 0.05 mm.
+tokens are the shops' 3/4 in (19.05 mm) chits, not refused for 0.05 mm.  The shops that work
+in inches (`inches`) make a side within `TO_INCHES` mm of a whole 1/8 in at it: print.md's mini
+card (44.5 x 63.5 mm) is their 1.75 x 2.5 in template (44.45 mm; 600 x 825 px at The Game
+Crafter, where 44.5 mm would be 601), its bridge and tarot cards 2.25 x 3.5 and 2.75 x 4.75 in.
 """
 from __future__ import annotations
 
@@ -17,6 +20,8 @@ from .words import ENGLISH, Words
 
 INCH = 25.4
 SNAP = 0.5   # mm a side may fall short of a shop's smallest and still be made at it (less than a punch's play)
+EIGHTH = INCH / 8
+TO_INCHES = 0.1   # mm: a side this near a whole 1/8 in is that size at a shop working in inches (its template's)
 
 
 @dataclass(frozen=True)
@@ -29,11 +34,15 @@ class Vendor:
     smallest: float          # mm: the shortest side it cuts
     largest: float           # mm: the longest side it prints
     pdfx: bool = False       # PDF/X-1a:2003 in CMYK, total ink <= 240 % (generator.engine.pdfx)
+    inches: bool = False     # its templates are whole 1/8 in: a side within TO_INCHES of one is made at it
     stamp: bool = True       # False: the vendor forbids marks in the safe area, so faces go without the version stamp
 
     def made_size(self, size_mm: tuple[float, float]) -> tuple[float, float]:
-        """The trim the vendor makes a piece of this size at: its own, or scaled up to the smallest side it cuts
-        when at most SNAP mm short of it (the aspect kept)."""
+        """The trim the vendor makes a piece of this size at: its own (each side on the vendor's 1/8 in when within
+        TO_INCHES of it), or scaled up to the smallest side it cuts when at most SNAP mm short of it (the aspect
+        kept)."""
+        if self.inches:
+            size_mm = (_in_eighths(size_mm[0]), _in_eighths(size_mm[1]))
         short = min(size_mm)
         if not self.smallest - SNAP <= short < self.smallest:
             return size_mm
@@ -61,6 +70,12 @@ class Vendor:
         return words.gettext("a print shop") if self.id == "generic" else self.name
 
 
+def _in_eighths(side: float) -> float:
+    """`side` (mm) at the nearest whole 1/8 in when within TO_INCHES of it, else as it is."""
+    near = round(round(side / EIGHTH) * EIGHTH, 3)
+    return near if abs(near - side) <= TO_INCHES else side
+
+
 def kind_name(kind: str, words: Words = ENGLISH) -> str:
     """A component kind as a sentence names it: the kind itself in English."""
     names = {"card": words.pgettext("kind", "card"), "token": words.pgettext("kind", "token"),
@@ -79,8 +94,10 @@ def _mm_in(mm: float) -> str:
 
 
 VENDORS = {v.id: v for v in (
-    Vendor("tgc", "The Game Crafter", INCH / 8, "png", ("card", "token", "board", "map"), 0.75 * INCH, 18 * INCH),
-    Vendor("dtc", "DriveThruCards", INCH / 8, "pdf", ("card",), 1.75 * INCH, 5.75 * INCH, pdfx=True),
-    Vendor("mpc", "MakePlayingCards", 0.12 * INCH, "png", ("card", "token", "board", "map"), 0.75 * INCH, 20 * INCH),
+    Vendor("tgc", "The Game Crafter", INCH / 8, "png", ("card", "token", "board", "map"), 0.75 * INCH, 18 * INCH,
+           inches=True),
+    Vendor("dtc", "DriveThruCards", INCH / 8, "pdf", ("card",), 1.75 * INCH, 5.75 * INCH, pdfx=True, inches=True),
+    Vendor("mpc", "MakePlayingCards", 0.12 * INCH, "png", ("card", "token", "board", "map"), 0.75 * INCH, 20 * INCH,
+           inches=True),
     Vendor("generic", "a print shop", None, "pdf", ("card", "token", "board"), 0.75 * INCH, float("inf")),
 )}

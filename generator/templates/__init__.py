@@ -12,7 +12,7 @@ Contract (one module per rules family, named by the family's `looks` in the regi
   component's pieces on the sheet (what fits where),
 - optionally `STAMPS: dict[str, Spot]` keyed by schema and `BACK_STAMPS` keyed by back name: where
   and how large the version stamp goes in the face's safe zone (`generator.engine.stamp.Spot`, or a
-  function of the record giving one; default: its bottom-right corner at 4.5 pt; None: no stamp),
+  function of the record giving one; default: its bottom-right corner at 6 pt; None: no stamp),
 
 where `DrawFn(c, record, component, box, style) -> None` draws one face:
 

@@ -28,8 +28,13 @@ REGIONS = {"picture": "the drawn picture of a starting or town card: moved, or r
            "text": "the rules text box of a one-ended starting or town card: moved or resized"}
 
 # where the version stamp goes (generator.engine.stamp): between a starting or town card's top-left medallion
-# and its type icon (one-ended or two-ended, its corners hold medallions), above a character's tracks
+# and its type icon (one-ended or two-ended, its corners hold medallions), above a character's tracks; a camp
+# card's (both sides) bottom right, above the banked gold line, which runs the card's width; a gold or infamy
+# card's between its top corners' values (its name runs along the bottom)
+_CAMP = Spot("bottom-right", inset=(0.0, 4.5))
 STAMPS: dict[str, Spot | None] = {"starting": Spot("top-left", inset=(8.5, 0.5)), "town": Spot("top-left", inset=(8.5, 0.5)),
-                                  "character": Spot("top-right")}
+                                  "character": Spot("top-right"), "camp": _CAMP,
+                                  "money": Spot("top-left", inset=(5.5, 0.5))}
+BACK_STAMPS: dict[str, Spot | None] = {"camp": _CAMP}
 
-__all__ = ["FRONTS", "BACKS", "ICONS", "REGIONS", "STAMPS"]
+__all__ = ["FRONTS", "BACKS", "ICONS", "REGIONS", "STAMPS", "BACK_STAMPS"]

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.typeset.measure import MIN_SIZE
 from generator.engine.icons import place_drawing
 
 from .icons import draw_icon, place_centred, polygon
@@ -296,7 +297,7 @@ CORE = 0.55 * COUNTED   # half the side of a counted glyph's ink, in slot sizes 
 def _badge_shape(c: Canvas, text: str, s: float, scale: float) -> tuple[float, float, float]:
     """(width, height, font size) of the count badge of a glyph of size s, shrunk by scale."""
     size = max(6.0, min(12.0, s * 0.3)) if text != "each" else max(6.0, s * 0.2)
-    size = max(5.0, size * scale)
+    size = max(MIN_SIZE, size * scale)   # print.md: no text on a card under 6 pt
     return c.stringWidth(text, NAME_FONT, size) + size * 0.5, size * 1.1, size
 
 

@@ -22,11 +22,11 @@ BACKS = {"deck": deck_back, "throne-spent": throne_spent, "gold": marker, "attac
 REGIONS = {"picture": "the art window of a deck card or the Throne: moved, or replaced by art"}
 
 # where the version stamp goes (generator.engine.stamp): a deck card's and the Throne's bottom-left, on the
-# pale panel (`stamp_spot`); the tray's under its label (its corners are cut away); a 19 mm marker has none:
-# its value and name fill its safe circle (the stamp would cross one or the other); the Sentinel's small, under
-# its name
+# pale panel (`stamp_spot`); the tray's under its label (its corners are cut away); the reference card's on its
+# title band (its rules run down to the bottom); a 19 mm marker and the 25 mm Sentinel have none: their value,
+# name and picture fill the safe circle, and a stamp at 6 pt (print.md's least text size) would cross them
 STAMPS: dict[str, Any] = {"forge": stamp_spot, "market": stamp_spot, "starting": stamp_spot,
                           "throne": Spot("bottom-left", inset=(1.5, 1.5)),
-          "tray": Spot("bottom", inset=(0.0, 1.5)), "marker": None,
-                          "unit-token": Spot(size=3.5)}
-BACK_STAMPS: dict[str, Spot | None] = {"gold": None, "attack": None, "sentinel": Spot(size=3.5)}
+                          "tray": Spot("bottom", inset=(0.0, 1.5)), "marker": None,
+                          "unit-token": None, "reference": Spot("top-right")}
+BACK_STAMPS: dict[str, Spot | None] = {"gold": None, "attack": None, "sentinel": None}
