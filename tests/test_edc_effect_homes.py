@@ -107,7 +107,7 @@ def test_the_worked_example_heal_prints_runs_and_draws():
         state = {"game": "edc-test", "first_player": "Ann", "players": [
             {"name": "Ann", "character": "prospector", "health": health, "unbanked": 1,
              "hand": ["take-cover", "snake-oil"], "play": {"card": "snake-oil"}},
-            {"name": "Bob", "character": "prospector", "play": {"card": "take-cover", "option": 1}}]}
+            {"name": "Bob", "character": "deputy", "play": {"card": "take-cover", "option": 1}}]}
         result = resolve(state, data)
         return result.state["players"][0]["health"], [s.text for s in result.steps if s.kind == "gain"]
 

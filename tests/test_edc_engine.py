@@ -129,15 +129,31 @@ def test_simulate_command_on_a_users_folder():
      "player 'Ann': character: expected a character: a player without one is GONE (gone = true) until they draw "
      "a new one (EDC-3)"),
     ({"players": [{"name": "Ann", "character": "kid-cassidy", "health": 0, "play": {"card": "pistol", "direction": "left"}},
-                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+                  {"name": "Bob", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}}]},
      "player 'Ann': health: expected 1 to 5 for a living character, got 0"),
     ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "go-to-town", "option": 1, "buy": "rifle"}},
-                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+                  {"name": "Bob", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}}]},
      "player 'Ann': play.buy: a buy needs the face-up town cards: add [town] row = [...] (EDC-15)"),
     ({"players": [{"name": "Ann", "character": "kid-cassidy", "play": {"card": "go-to-town", "option": 2, "buy": "rifle"}},
-                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+                  {"name": "Bob", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}}]},
      "player 'Ann': play.buy: 'go-to-town' option 2 buys nothing (option 1 does: Bank all unbanked gold, you may "
      "buy 1 town card"),
+    ({"players": [{"name": "Ann", "character": {"name": "Kid"}, "play": {"card": "pistol", "direction": "left"}},
+                  {"name": "Bob", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}}]},
+     "player 'Ann': character.alignment: expected 'good' or 'bad', got nothing"),
+    ({"characters": {"deck": ["doc-holloway", "black-bart"]},
+      "players": [{"name": "Ann", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "characters.deck[2]: the box has 1 copy of 'black-bart' and it is already at player 'Ann' character (EDC-21)"),
+    ({"town": {"row": ["shotgun", "rifle"], "deck": ["lasso", "shotgun"]},
+      "players": [{"name": "Ann", "character": "black-bart", "play": {"card": "pistol", "direction": "left"}},
+                  {"name": "Bob", "character": "kid-cassidy", "play": {"card": "pistol", "direction": "left"}}]},
+     "town.deck[2]: the box has 1 copy of 'shotgun' and it is already at town.row[1] (EDC-21)"),
+    ({"players": [{"name": "Ann", "character": "black-bart", "hand": ["pistol", "shotgun"],
+                   "play": {"card": "shotgun", "direction": "left"}},
+                  {"name": "Bob", "character": "kid-cassidy", "spent": ["buffalo-gun"],
+                   "hand": ["pistol", "shotgun", "buffalo-gun"], "play": {"card": "pistol", "direction": "left"}}]},
+     "player 'Bob': hand[2]: the box has 1 copy of 'shotgun' and it is already at player 'Ann' hand[2] (EDC-21)"),
 ])
 def test_invalid_states_name_player_and_field(change, message):
     from checker.core.errors import StateError
@@ -146,3 +162,26 @@ def test_invalid_states_name_player_and_field(change, message):
     with pytest.raises(StateError) as info:
         resolve(state, load_game("el-dorado-canyon"))
     assert str(info.value).startswith(message), str(info.value)
+
+
+
+def test_an_arrow_that_passes_over_a_gone_player_cites_being_gone_on_the_step_that_lands():
+    """A steal or a discard reaching past a GONE neighbour applies "Being GONE" (H2) as much as an attack does:
+    the step that lands cites it; the same cards landing on the neighbour cite only their own rule."""
+    gone_rule = 'Being GONE: "the effect continues around the table in the same direction'
+
+    def landing(ann: str, cid: str, bob_gone: bool) -> dict[str, str]:
+        bob: dict = {"name": "Bob", "character": "kid-cassidy", "gone": True} if bob_gone else {
+            "name": "Bob", "character": "kid-cassidy", "play": {"card": "take-cover", "option": 1}}
+        state = {"game": "el-dorado-canyon", "first_player": "Ann", "players": [
+            {"name": "Ann", "character": "black-bart", "infamy": 3, "unbanked": 2, "play": {"card": ann}}, bob,
+            {"name": "Cid", "character": "doc-holloway", "infamy": 3, "unbanked": 2, "play": {"card": cid}}]}
+        steps = resolve(state, load_game("el-dorado-canyon")).steps
+        return {s.text: s.rule for s in steps if s.kind in ("steal", "loss")}
+
+    # Ann's right and Cid's left are each other: Stampede (right) and Lasso (left) land on the neighbour
+    near = landing("stampede", "lasso", bob_gone=False)
+    assert len(near) == 2 and not any(gone_rule in rule for rule in near.values()), near
+    # Ann's Lasso (left) and Cid's Stampede (right) pass over Bob, who is GONE
+    far = landing("lasso", "stampede", bob_gone=True)
+    assert len(far) == 2 and all(gone_rule in rule and "H2" in rule for rule in far.values()), far

@@ -24,29 +24,35 @@ NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 
 @st.composite
 def states(draw) -> dict:
+    """A table the box allows (EDC-21): each town card and character in one place, the town cards in hands
+    taken out of the shuffled town, the character deck from the characters nobody has; a player without a
+    character has one in the graveyard (EDC-3)."""
     n = draw(st.integers(2, 6))
-    town = draw(st.permutations(TOWN))
+    town = list(draw(st.permutations(TOWN)))
+    row_cards, pool = town[:3], town[3:]
+    characters = list(draw(st.permutations(CHARACTERS)))
     players = []
     for name in NAMES[:n]:
         gone = draw(st.booleans()) and draw(st.booleans())
         alive = not gone or draw(st.booleans())
         row: dict = {"name": name, "unbanked": draw(st.integers(0, 8)), "banked": draw(st.integers(0, 8)),
-                     "infamy": draw(st.integers(0, 9)), "graveyard": draw(st.integers(0, 2)), "gone": gone}
+                     "infamy": draw(st.integers(0, 9)), "graveyard": draw(st.integers(0 if alive else 1, 2)),
+                     "gone": gone}
         if alive:
-            row["character"] = draw(st.sampled_from(CHARACTERS))
+            row["character"] = characters.pop()
             row["health"] = draw(st.integers(1, 5))
             row["ammo"] = draw(st.integers(0, 5))
             if draw(st.booleans()):
                 row["spent"] = ["secret-hideout"]
-        hand = [c for c in STARTING if c not in row.get("spent", [])] + draw(st.lists(st.sampled_from(TOWN), max_size=3))
-        row["hand"] = hand
+        held = [pool.pop() for _ in range(min(len(pool), draw(st.integers(0, 3))))]
+        row["hand"] = [c for c in STARTING if c not in row.get("spent", [])] + held
         players.append(row)
     if all(p["gone"] for p in players):
         players[0] = {k: v for k, v in players[0].items()}
-        players[0].update(gone=False, character=CHARACTERS[0], health=5, ammo=5)
+        players[0].update(gone=False, character=players[0].get("character") or characters.pop(), health=5, ammo=5)
     state = {"game": "edc-test", "first_player": draw(st.sampled_from([p["name"] for p in players])),
-             "town": {"row": list(town[:3]), "deck": list(town[3:])},
-             "characters": {"deck": draw(st.lists(st.sampled_from(CHARACTERS), max_size=4))},
+             "town": {"row": row_cards, "deck": pool},
+             "characters": {"deck": characters[:draw(st.integers(0, 4))]},
              "players": players}
     table, _ = read_seats(state, RULES)  # each player reveals a legal play (legal.legal_for)
     for p, row in zip(table.players, players):

@@ -38,22 +38,24 @@ NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve"]
 
 @st.composite
 def seats(draw) -> dict:
-    """A state file without plays: 2 to 5 players, some GONE, gold, hands with town cards, a town."""
+    """A state file without plays: 2 to 5 players, some GONE, gold, hands with town cards, a town; each town
+    card and character in one place (EDC-21), one in the graveyard of a player without a character (EDC-3)."""
     n = draw(st.integers(2, 5))
     town = draw(st.permutations(TOWN))
     cut = draw(st.integers(0, 3))
+    pool = list(town[cut + 4:])  # the hands' town cards: neither in the row nor in the deck
+    characters = list(draw(st.permutations(CHARACTERS)))
     players = []
     for i, name in enumerate(NAMES[:n]):
         gone = i > 0 and draw(st.integers(0, 3)) == 0
         row: dict = {"name": name, "unbanked": draw(st.integers(0, 6)), "banked": draw(st.integers(0, 6)),
-                     "gone": gone}
+                     "gone": gone, "graveyard": 1}
         if not gone or draw(st.booleans()):
-            row.update(character=draw(st.sampled_from(CHARACTERS)), health=draw(st.integers(1, 5)),
-                       ammo=draw(st.integers(0, 5)))
+            row.update(character=characters.pop(), health=draw(st.integers(1, 5)), ammo=draw(st.integers(0, 5)))
             if draw(st.booleans()):
                 row["spent"] = ["secret-hideout"]
-        row["hand"] = [c for c in STARTING if c not in row.get("spent", [])] + draw(
-            st.lists(st.sampled_from(TOWN), max_size=3, unique=True))
+        held = [pool.pop() for _ in range(min(len(pool), draw(st.integers(0, 3))))]
+        row["hand"] = [c for c in STARTING if c not in row.get("spent", [])] + held
         players.append(row)
     return {"game": "edc-test", "first_player": draw(st.sampled_from([p["name"] for p in players])),
             "town": {"row": list(town[:cut]), "deck": list(town[cut:cut + 4])}, "players": players}
@@ -139,18 +141,19 @@ def test_every_legal_action_resolves_and_every_other_play_is_refused(state, data
 def test_a_gone_player_has_no_legal_action_and_is_refused_any_play():
     state = {"game": "edc-test", "first_player": "Ann", "players": [
         {"name": "Ann", "character": "kid", "play": {"card": "take-cover", "option": 1}},
-        {"name": "Bob", "gone": True}]}
+        {"name": "Bob", "gone": True, "graveyard": 1}]}
     state["players"][0]["character"] = CHARACTERS[0]
     assert legal_plays(state, GAME, "Bob") == []
     state["players"][1]["play"] = {"card": "take-cover", "option": 1}
-    with pytest.raises(StateError, match=r"expected no play: a GONE player plays no card this turn \(H7\)$"):
+    with pytest.raises(StateError, match=r"expected no play: a GONE player plays no card this turn \(H7\), and a player without a "
+                                         r"character is GONE until they draw one \(EDC-3\)$"):
         resolve(state, GAME)
 
 
 def test_legal_actions_of_the_starting_hand_and_their_description():
     state = {"game": "edc-test", "first_player": "Ann", "town": {"row": ["rifle"], "deck": ["fort"]},
              "players": [{"name": "Ann", "character": CHARACTERS[0], "banked": 5},
-                         {"name": "Bob", "character": CHARACTERS[0]}]}
+                         {"name": "Bob", "character": CHARACTERS[1]}]}
     actions = legal_plays(state, GAME, "Ann")
     play = functools.partial(Action, "play", "Ann")
     assert play(card="pistol", option=1, direction="left") in actions and play(card="pistol", option=1) not in actions
@@ -186,7 +189,7 @@ def test_the_cli_refuses_an_illegal_play_listing_the_legal_ones(tmp_path):
     state = tmp_path / "turn.toml"
     state.write_text('game = "%s"\nfirst_player = "Ann"\n[[players]]\nname = "Ann"\ncharacter = "%s"\n'
                      'play = { card = "pistol" }\n[[players]]\nname = "Bob"\ncharacter = "%s"\n'
-                     'play = { card = "take-cover", option = 1 }\n' % (TEST_GAME, CHARACTERS[0], CHARACTERS[0]))
+                     'play = { card = "take-cover", option = 1 }\n' % (TEST_GAME, CHARACTERS[0], CHARACTERS[1]))
     run = [sys.executable, "-c", "from checker.cli import main; main()", "resolve", str(state), "--json"]
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PNPKIT_CACHE": str(tmp_path / "c"),
            "PYTHONPYCACHEPREFIX": os.environ["PYTHONPYCACHEPREFIX"]}  # bytecode in the tests' scratch folder

@@ -91,8 +91,16 @@ def _aim_rule(t: Table, p: Player, v: Player, aim: Any, both: bool) -> str:
     passing over GONE characters ("Being GONE") to reach v."""
     if isinstance(aim, Player):
         return cite.ABILITY_AIM
+    return cite.TARGET if went_past(t, p, v, aim, both) else cite.AIM
+
+
+def went_past(t: Table, p: Player, v: Player, aim: Any, both: bool = False) -> bool:
+    """Whether a card's arrow reached v past its neighbour, over GONE players ("Being GONE", H2): the rule a
+    step on v then cites too. An ability's aim (a Player, EDC-8) passes over no one."""
+    if isinstance(aim, Player):
+        return False
     steps = (LEFT, RIGHT) if both else (LEFT if aim is None else aim,)
-    return cite.AIM if any(t.players[t.around[s][p.seat][0]] is v for s in steps) else cite.TARGET
+    return not any(t.players[t.around[s][p.seat][0]] is v for s in steps)
 
 
 def strike(t: Table, p: Player, v: Player, damage: int, pl: Play | None, why: str) -> None:

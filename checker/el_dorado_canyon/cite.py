@@ -16,7 +16,7 @@ DEAD_BEFORE = _cite("Priority", "If a character dies before their action occurs,
 GONE_NO_ACTION = _cite("Being GONE", "a character cannot be interacted with at all while they are GONE", "EDC-20", kinds=("nothing",))
 AIM = _cite("Card Anatomy", "The arrow shows which opponent (left or right) will be targeted.", "H2", kinds=("target",))
 ABILITY_AIM = _cite("Character Abilities", "When the ability on a character card is triggered, the reward is taken immediately.", "EDC-8", kinds=("target",))
-TARGET = _cite("Being GONE", "the effect continues around the table in the same direction until it targets a character who is not GONE", "H2", kinds=("target", "nothing"))
+TARGET = _cite("Being GONE", "the effect continues around the table in the same direction until it targets a character who is not GONE", "H2", kinds=("target", "nothing", "steal", "loss"))
 NO_AMMO = _cite("Character Card Anatomy", "If your character has no ammo, you cannot use cards that require ammo.", "H4", "EDC-4", kinds=("nothing",))
 AMMO = _cite("Starting Cards", "lose 1 ammo", "H3", "H4", kinds=("loss",))  # the Pistol's words
 ATTACK_INFAMY = _cite("Infamy", "You gain infamy when instructed to do so by a card you played.", "H4", kinds=("gain",))
@@ -30,7 +30,7 @@ KILL_INFAMY = _cite("Killing Characters", "The player that killed that character
 ALIGNMENT_INFAMY = _cite("Infamy", "Killing a character who is bad if your character is good, or vice versa.", "H6", kinds=("gain",))
 KILL_GOLD = _cite("Killing Characters", "steals all unbanked gold from that player", "H6", kinds=("steal",))
 SPENT_BACK = _cite("Symbols and Terms", "return to hand when character dies", "H9", kinds=("card",))
-TARGET_DISCARDS = _cite("Infamy", "You discard infamy when instructed to do so by an opponent's card; if you don't have infamy to discard, you do nothing.", "EDC-19", kinds=("loss",))
+TARGET_DISCARDS = _cite("Infamy", "You discard infamy when instructed to do so by an opponent's card; if you don't have infamy to discard, you do nothing.", "EDC-19", kinds=("loss", "nothing"))
 PAY = _cite("Gold", "All gold that is spent may come from banked or unbanked gold.", "H8", "EDC-19", kinds=("pay", "nothing"))
 GAIN_GOLD = _cite("Gold", "All gold that is gained in any manner is unbanked", "H8", kinds=("gain",))
 CARD_TEXT = _cite("Card Anatomy", "The text shows what a card does, what you gain and what you must discard.", kinds=("gain", "loss", "set"))
@@ -71,4 +71,4 @@ NO_DRAW = _cite("End-Game & Scoring", "A player needs to draw a character card a
 MARKER = _cite("Gameplay", "The first player marker is passed to the next player clockwise around the table when a turn is complete", "H1", "EDC-16", kinds=("turn",))
 END_INFAMY = _cite("End-Game & Scoring", "A player has 10 infamy at the end of a turn.", "H10", kinds=("win",))
 SCORE = _cite("End-Game & Scoring", "whichever number is SMALLER is your initial score", "H10", kinds=("score",))
-TIE = _cite("End-Game & Scoring", "If there is a tie, character's current health is the tie-breaker.", "H10", kinds=("score",))
+TIE = _cite("End-Game & Scoring", "If there is a tie, character's current health is the tie-breaker.", "H10", "EDC-22", kinds=("score",))

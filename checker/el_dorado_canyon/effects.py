@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from . import cite
-from .attacks import targets
+from .attacks import targets, went_past
 from .gone import go_gone  # noqa: F401  (registers go_gone)
 from .players import Play, Player
 from .rules import Option
@@ -42,7 +42,7 @@ def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
         v.unbanked -= gold
         p.unbanked += gold
         if t.log:
-            t.say(cite.STEAL, p, kind="steal", who=p.name, target=v.name, amount=gold, takes=takes,
+            t.say(cite.join(cite.STEAL, cite.TARGET) if went_past(t, p, v, aim) else cite.STEAL, p, kind="steal", who=p.name, target=v.name, amount=gold, takes=takes,
                   before=v.unbanked + gold, after=v.unbanked, cards=t.card_of(v))
     return True
 
@@ -50,10 +50,15 @@ def steal(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
 @effect("target_discards_infamy")
 def target_discards_infamy(t: Table, p: Player, e: Any, pl: Play | None, aim: Any) -> bool:
     for v in targets(t, p, aim):
+        if v is p:  # Infamy: only "an opponent's card" makes you discard; your own card, come back to you, does not
+            if t.log:
+                t.say(cite.join(cite.TARGET_DISCARDS, cite.TARGET), p, "nothing", cause="own_card", who=p.name)
+            continue
         lost = min(e.amount, v.infamy)
         v.infamy -= lost
         if t.log:
-            t.say(cite.TARGET_DISCARDS, kind="loss", cause="discard", who=v.name, amount=lost, what="infamy",
+            rule = cite.join(cite.TARGET_DISCARDS, cite.TARGET) if went_past(t, p, v, aim) else cite.TARGET_DISCARDS
+            t.say(rule, kind="loss", cause="discard", who=v.name, amount=lost, what="infamy",
                   before=v.infamy + lost, after=v.infamy, cards=t.card_of(v))
     return True
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from checker.core.errors import StateError
-from checker.core.fields import flag, one_of_players, only_fields, pick, player_names, player_rows, whole_number
+from checker.core.fields import (flag, one_of_players, only_fields, pick, player_names, player_rows, toml_repr,
+                                 whole_number)
 
 from .legal import action_of, buy_targets, describe, directions, legal_for, options, playable, town_choices
 from .rules import DIRECTIONS, Card, Character, Rules, rules_of
@@ -71,6 +72,7 @@ def read_seats(state: dict[str, Any], rules: Rules, log: Any = None) -> tuple[Ta
     row, deck = _town(state.get("town"), rules)
     characters = _character_deck(state.get("characters"), rules)
     players = [_player(row_data, i, rules) for i, row_data in enumerate(rows)]
+    _within_the_box(row, deck, characters, players, rows)
     return Table(rules, players, names.index(first), row, deck, characters, log), rows
 
 
@@ -94,9 +96,9 @@ def _character(value: Any, rules: Rules, player: str | None, field: str) -> Char
         only_fields(value, ("name", "alignment"), player, field + ".")
         name, alignment = value.get("name"), value.get("alignment")
         if not isinstance(name, str) or not name:
-            raise StateError(f"expected the character's name, got {name!r}", player=player, field=field + ".name")
-        if alignment not in ("good", "bad"):
-            raise StateError(f"expected 'good' or 'bad', got {alignment!r}", player=player, field=field + ".alignment")
+            raise StateError(f"expected the character's name, got {toml_repr(name)}", player=player,
+                             field=field + ".name")
+        pick(alignment, ("good", "bad"), player, field + ".alignment", "'good' or 'bad'")
         return Character({"name": name, "alignment": alignment})
     raise StateError(f"expected a character id or {{ name, alignment }}, got {value!r}", player=player, field=field)
 
@@ -153,6 +155,9 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     if char is None and not gone:
         raise StateError("expected a character: a player without one is GONE (gone = true) until they draw "
                          "a new one (EDC-3)", player=name, field="character")
+    if char is None and counts[3] == 0:
+        raise StateError("expected at least 1 for a player without a character: a character is lost only by dying, "
+                         "into the graveyard (EDC-3), got 0", player=name, field="graveyard")
     spent = _cards(data.get("spent", []), rules, name, "spent")
     for i, card in enumerate(spent):
         if not card.once:
@@ -178,6 +183,38 @@ def _player(data: dict[str, Any], seat: int, rules: Rules) -> Player:
     return Player(name, seat, char, health, ammo, c_unbanked, c_banked, c_infamy, c_graveyard, gone, hand, spent)
 
 
+def _within_the_box(row: list[Card] | None, deck: list[Card] | None, characters: list[Character] | None,
+                    players: list[Player], rows: list[dict[str, Any]]) -> None:
+    """"Components" (EDC-21): a town card or a character lies in one place at a time, so the state holds no more
+    of one than the box has copies: in the row, the town deck, listed hands, under characters, at the table and
+    in the character deck together. Starting cards are every player's own (`_listed_once`); inline characters are
+    nobody's card."""
+    places: dict[int, list[str]] = {}  # by id() of the card or character: where its copies lie
+
+    def lay(thing: Card | Character, player: str | None, field: str) -> None:
+        seen = places.setdefault(id(thing), [])
+        if len(seen) >= thing.copies:
+            copies, are = ("1 copy", "it is") if thing.copies == 1 else (f"{thing.copies} copies", "they are")
+            raise StateError(f"the box has {copies} of {thing.id!r} and {are} already at {' and '.join(seen)} "
+                             "(EDC-21)", player=player, field=field)
+        seen.append(f"player '{player}' {field}" if player else field)
+
+    for where, cards in (("town.row", row), ("town.deck", deck)):
+        for i, card in enumerate(cards or []):
+            lay(card, None, f"{where}[{i + 1}]")
+    for p, data in zip(players, rows):
+        if p.char is not None and p.char.id is not None:
+            lay(p.char, p.name, "character")
+        # a hand the state lists; an unlisted one is only presumed (EDC-2), its played town card unplaced
+        for where, cards in (("hand", p.hand if "hand" in data else []), ("spent", p.spent)):
+            for i, card in enumerate(cards):
+                if not card.starting:
+                    lay(card, p.name, f"{where}[{i + 1}]")
+    for i, char in enumerate(characters or []):
+        if char.id is not None:
+            lay(char, None, f"characters.deck[{i + 1}]")
+
+
 def _listed_once(cards: list[Card], player: str, field: str) -> None:
     """Player Set Up: every player has exactly one of each starting card (EDC-2)."""
     for i, card in enumerate(cards):
@@ -189,7 +226,9 @@ def _listed_once(cards: list[Card], player: str, field: str) -> None:
 def _play(data: Any, p: Player, rules: Rules, row: list[Card] | None, deck: list[Card] | None) -> Play | None:
     if p.gone:
         if data is not None:
-            raise StateError("expected no play: a GONE player plays no card this turn (H7)", player=p.name, field="play")
+            why = "" if p.char is not None else ", and a player without a character is GONE until they draw one (EDC-3)"
+            raise StateError(f"expected no play: a GONE player plays no card this turn (H7){why}", player=p.name,
+                             field="play")
         return None
     if data is None:
         raise StateError(f"expected the card {p.name} revealed: play = {{ card = ... }} (EDC-18); "

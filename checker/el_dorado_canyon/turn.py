@@ -281,9 +281,9 @@ class Table:
                 self.say(cite.ROSIE, p, "nothing", cause="rosie", who=p.name)
             return
         ring.sort()
-        for q in moving:
+        for q in moving:  # back in front of its owner (a second Rosie), it is the owner's card again (FAQ, EDC-13)
             q.holder = ring[(ring.index(q.holder) + step) % len(ring)]
-            q.passed = True
+            q.passed = q.holder != q.owner
         self.moves += 1
         if self.log:
             for q in moving:

@@ -79,7 +79,8 @@ WORDS: Words = family({
     "nothing/gone": lambda v: f"{v['name']} does nothing: {v['who']} is GONE",
     "ability": lambda v: f"{v['who']}'s {v['character']}, ability: {v['ability']}",
     "nothing/rosie": lambda v: f"{v['who']} finds no card to pass",
-    "card/pass": lambda v: f"{v['name']} of {v['owner']} passes to {v['to']}",
+    "card/pass": lambda v: (f"{v['name']} of {v['owner']} passes to {v['to']}" if v["to"] != v["owner"] else
+                            f"{v['name']} passes back to its owner, {v['owner']}: {v['owner']}'s own play again"),
     # attacks (H2, H4, H5, H6)
     "nothing/reach": lambda v: f"{v['who']} has no one to attack: the character is out of reach",
     "target": lambda v: f"{v['who']} attacks {v['target']}",
@@ -96,6 +97,8 @@ WORDS: Words = family({
     "steal/kill": lambda v: f"{v['who']} takes {v['target']}'s {v['amount']} unbanked gold (banked gold stays)",
     # the effects (Starting Cards, Symbols and Terms)
     "nothing/steal": lambda v: f"{v['who']} has no one else to steal from: nothing moves",
+    "nothing/own_card": lambda v: (f"{v['who']} has no one else to target, and only an opponent's card makes a player "
+                                   "discard infamy: nothing is discarded"),
     "steal": lambda v: (f"{v['who']} steals {v['amount']} unbanked gold from {v['target']}"
                         + (f", all {v['target']} had of the {v['takes']} the card takes" if v["amount"] < v["takes"]
                            else "")
