@@ -46,7 +46,15 @@ def _header(name: str, body: bytes) -> bytes:
 def header(name: str, size: int, sha256: str) -> bytes:
     """The header line (without its newline) of the entry `name` whose body has `size` bytes and the hex digest
     `sha256`: for a writer that writes a long body in pieces, never joined (a `hashlib.sha256` object updated)."""
-    return f'{{"entry": {json.dumps(name)}, "size": {size}, "sha256": "{sha256}"}}'.encode("utf-8")
+    return _named(name, size) + f', "sha256": "{sha256}"}}'.encode("utf-8")
+
+
+def _named(name: str, size: int) -> bytes:
+    """The start of the header line of the entry `name` of `size` bytes: all of it but the digest."""
+    return f'{{"entry": {json.dumps(name)}, "size": {size}'.encode("utf-8")
+
+
+_DIGEST_PART = len(', "sha256": "') + 64 + len('"}')  # what follows `_named` in a header: the hex digest, quoted
 
 
 def unpack(name: str, raw: bytes) -> Any | None:
@@ -58,10 +66,19 @@ def unpack(name: str, raw: bytes) -> Any | None:
         return None
 
 
-def unpack_bytes(name: str, raw: bytes) -> bytes | None:
-    """The body of the entry `name` in `raw`, or None when it is not exactly what `pack_bytes` wrote for it."""
+def unpack_bytes(name: str, raw: bytes, *, checked: bool = False) -> bytes | None:
+    """The body of the entry `name` in `raw`, or None when it is not exactly what `pack_bytes` wrote for it.
+
+    `checked`: `raw` lies inside a file whose own header checked every byte of it (a kit's pack of face cache
+    entries), so the header's name and size are compared, and its sha256, checked with the whole, is not worked
+    out again."""
     head, newline, body = raw.partition(b"\n")
-    return body if newline and head == _header(name, body) else None
+    if not newline:
+        return None
+    if checked:
+        named = _named(name, len(body))
+        return body if head.startswith(named) and len(head) == len(named) + _DIGEST_PART else None
+    return body if head == _header(name, body) else None
 
 
 def load(path: str | os.PathLike[str], name: str) -> Any | None:
@@ -109,9 +126,10 @@ def pack_data(name: str, value: Any) -> bytes:
     return pack_bytes(name, marshal.dumps(value))
 
 
-def unpack_data(name: str, raw: bytes) -> Any | None:
-    """The value of the entry `name` in `raw`, or None when it is not exactly what `pack_data` wrote for it."""
-    body = unpack_bytes(name, raw)
+def unpack_data(name: str, raw: bytes, *, checked: bool = False) -> Any | None:
+    """The value of the entry `name` in `raw`, or None when it is not exactly what `pack_data` wrote for it
+    (`checked`: as `unpack_bytes`)."""
+    body = unpack_bytes(name, raw, checked=checked)
     try:
         return None if body is None else marshal.loads(body)
     except (ValueError, EOFError, TypeError):

@@ -62,8 +62,17 @@ def damaged(entries: list[bytes]) -> list[bytes]:
     return [entries[0][:-40], head + b"\n" + tampered, entries[3], entries[3]]
 
 
+def damaged_in_pack(entries: list[bytes]) -> list[bytes]:
+    """As `damaged`, but the second's body one byte longer than its header says: inside a pack, whose own digest
+    checks every byte of its entries, an entry's header is checked for its name and size only."""
+    head, body = entries[1].split(b"\n", 1)
+    return [entries[0][:-40], head + b"\n" + body + b"\0", entries[3], entries[3]]
+
+
 class Files:
     """The entries of a kit as files of their own (a kit too big for a pack: packs turned off)."""
+
+    damaged = staticmethod(damaged)
 
     def __init__(self, cache: Path, monkeypatch) -> None:
         monkeypatch.setattr(build, "STORED_STREAMS_RECORDS", 0)
@@ -83,6 +92,8 @@ class Files:
 
 class Packed:
     """The entries of a kit in its pack (`facecache.Pack`): damaged inside a pack whose own header checks out."""
+
+    damaged = staticmethod(damaged_in_pack)
 
     def __init__(self, cache: Path, monkeypatch) -> None:
         self.cache = cache
@@ -118,7 +129,7 @@ def test_corrupt_and_foreign_entries_are_ignored_and_redrawn(tmp_path, layout):
     built("el-dorado-canyon", tmp_path / "first", cache)
     entries = layout.entries("face")
     names = list(entries)[:4]
-    layout.write(dict(zip(names, damaged([entries[n] for n in names]))))
+    layout.write(dict(zip(names, layout.damaged([entries[n] for n in names]))))
     again, drawn = built("el-dorado-canyon", tmp_path / "again", cache)
     assert again == cold
     assert drawn == 3
@@ -133,7 +144,7 @@ def test_pages_are_replayed_from_their_entries_and_bad_page_entries_are_ignored(
     assert len(pages) > 20 and built("el-dorado-canyon", tmp_path / "again", cache)[0] == cold
     assert layout.stamps("page") == stamps  # every page replayed: none painted and written again
     names = list(pages)[:4]
-    layout.write(dict(zip(names, damaged([pages[n] for n in names]))))
+    layout.write(dict(zip(names, layout.damaged([pages[n] for n in names]))))
     assert built("el-dorado-canyon", tmp_path / "last", cache)[0] == cold
     after = layout.entries("page")
     assert all(isinstance(cachefile.unpack_data(n, after[n]), dict) for n in names)  # written whole
@@ -166,6 +177,30 @@ def test_a_pack_holds_what_the_last_build_used_and_is_read_once(tmp_path, monkey
     monkeypatch.setattr(facecache.Path, "read_bytes", lambda self: reads.append(self.name) or original(self))
     assert built("el-dorado-canyon", tmp_path / "again", cache)[1] == 0
     assert not [name for name in reads if name.endswith((".json", ".marshal"))]  # the pack is read by `cachefile`; no entry file is
+
+
+def test_the_entries_of_a_checked_pack_are_not_hashed_again(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    cold, _ = built("el-dorado-canyon", tmp_path / "cold", None)
+    built("el-dorado-canyon", tmp_path / "first", cache)
+    hashed: list[str] = []
+    original = cachefile._header
+    monkeypatch.setattr(cachefile, "_header", lambda name, body: hashed.append(name) or original(name, body))
+    assert built("el-dorado-canyon", tmp_path / "again", cache) == (cold, 0)
+    assert [name.split(" ")[0] for name in hashed if name.startswith("pack ")] == ["pack"]  # the whole pack, once
+    assert not [name for name in hashed if name.startswith(("face-", "replay-", "form-", "page-"))]
+
+
+def test_an_entry_inside_a_pack_is_still_checked_by_its_name_and_size():
+    raw = cachefile.pack_data("face-abc", {"recording": [1, 2]})
+    head, body = raw.split(b"\n", 1)
+    assert cachefile.unpack_data("face-abc", raw, checked=True) == {"recording": [1, 2]}
+    assert cachefile.unpack_data("face-abd", raw, checked=True) is None  # another entry's name
+    assert cachefile.unpack_bytes("face-abc", raw + b"x", checked=True) is None  # a body longer than its header says
+    assert cachefile.unpack_bytes("face-abc", head[:-1] + b"\n" + body, checked=True) is None  # a header cut short
+    assert cachefile.unpack_bytes("face-abc", head, checked=True) is None  # no body at all
+    assert cachefile.unpack_bytes("face-abc", raw[:-1] + b"?", checked=True) == body[:-1] + b"?"  # the pack's check
+    assert cachefile.unpack_bytes("face-abc", raw[:-1] + b"?") is None  # ... where a file of its own checks its own
 
 
 def test_changed_code_redraws_every_face(tmp_path, monkeypatch):

@@ -25,7 +25,7 @@ from conftest import CARDS, edit_text
 from generator.engine.box import SAFE_MM
 from generator.engine.build import build_game
 from generator.engine.sheet import Options
-from generator.engine.stamp import Spot, lay_out
+from generator.engine.stamp import FaceStamps, Spot, fields_of, lay_out, table_text
 from generator.engine.box import MM, Box
 from generator.templates import looks_for
 
@@ -188,6 +188,21 @@ def test_a_stamp_is_laid_out_inside_the_safe_zone_at_each_corner_and_left_off_a_
         elif corner.endswith("right"):
             assert x + w == pytest.approx(sx + sw - 1 * MM)
     assert lay_out("0.3 · 1a2b3c4d", Box(8 * MM, 8 * MM), Spot(), True) is None
+
+
+def test_a_digest_is_of_the_json_text_of_what_its_face_shows_its_parts_written_once():
+    """The digest's text, put together from its parts' texts (a component's written once for all its faces), is
+    `json.dumps` of the whole table, keys sorted, as the digests of the manifests kept so far were made."""
+    game = load_game("eternal-gold-and-steel")
+    looks = looks_for(game)
+    stamps = FaceStamps(game, looks)
+    for comp in game.components:
+        for record in comp.records[:3]:
+            what = {"look": stamps.base, "component": fields_of(comp.spec), "record": fields_of(record), "side": "front",
+                    "die_face": None, "art": ["art/é.png:1a2b"]}
+            texts = {k: json.dumps(v, sort_keys=True, ensure_ascii=False) for k, v in what.items()}
+            assert table_text(texts) == json.dumps(what, sort_keys=True, ensure_ascii=False)
+    assert table_text({"b": "2", "a": '"é"', "die_face": "3"}) == '{"a": "é", "b": 2, "die_face": 3}'
 
 
 def test_a_version_that_is_not_a_string_is_refused_with_its_line(tmp_path):

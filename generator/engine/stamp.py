@@ -29,6 +29,7 @@ from cards.design import record_images
 from cards.typeset.fonts import TEXT, register_fonts, text_width
 from cards.typeset.measure import MIN_SIZE   # print.md's least text size on cards: the stamp's too
 from common.files import read_bytes
+from common.kept import Kept
 
 from .box import MM, Box, Color
 from .safezone import check_safe
@@ -57,7 +58,28 @@ class Spot:
 
 def fields_of(record: Any) -> dict[str, Any]:
     """A record's fields as plain JSON values, as the build read them (the manifest's `records`)."""
-    return json.loads(json.dumps(record.model_dump(), default=str))
+    return json.loads(_FIELDS.encode(record))
+
+
+def _json_form(value: Any) -> Any:
+    """What `_FIELDS` writes for a value JSON has no form of: a record's fields (a kept record's are its `vars`, so
+    its nested records are written as they are met, not copied by `model_dump` first: a fifth of the time; a
+    validated one's, or a spec standing in for one, `model_dump`), else the value's text."""
+    if isinstance(value, Kept):
+        return vars(value)
+    dump = getattr(value, "model_dump", None)
+    return str(value) if dump is None else dump()
+
+
+_FIELDS = json.JSONEncoder(default=_json_form)
+_DIGESTED = json.JSONEncoder(sort_keys=True, ensure_ascii=False)  # how a face's digest writes what it digests
+
+
+def table_text(texts: dict[str, str]) -> str:
+    """What `_DIGESTED` writes for a table whose values it wrote as `texts`: its keys in order, each with its
+    value's text.  A face's digest is of the JSON text of its look, component, record, side and die face; so a
+    component's text, the same for all its faces, is written once."""
+    return "{" + ", ".join(f"{_DIGESTED.encode(key)}: {text}" for key, text in sorted(texts.items())) + "}"
 
 
 class FaceStamps:
@@ -83,6 +105,7 @@ class FaceStamps:
         # by (spec, record, side, die face) ids: the spec and record (held, so the ids stay theirs), the digest
         self._digests: dict[tuple, tuple[Any, Any, str]] = {}
         self._fields: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._texts: dict[tuple[int, frozenset[str]], tuple[Any, str]] = {}  # (`_shown`) held, as `_digests`
         self._last_fields = {} if last is None else last._fields
         self._last_digests = {} if last is None or last.base != self.base else last._digests
 
@@ -96,6 +119,15 @@ class FaceStamps:
         fields = fields_of(record)
         self._fields[id(record)] = (record, fields)
         return fields
+
+    def _shown(self, obj: Any, hidden: frozenset[str]) -> str:
+        """The digest's text of `obj`'s fields but `hidden`, once per object and build: a component's serves every
+        face of it (written for each face, it was two fifths of the digests' JSON)."""
+        known = self._texts.get((id(obj), hidden))
+        if known is None or known[0] is not obj:
+            shown = {k: v for k, v in self.fields(obj).items() if k not in hidden}
+            known = self._texts[id(obj), hidden] = (obj, _DIGESTED.encode(shown))
+        return known[1]
 
     def _file(self, path: Path) -> str:
         """A design file's name and content digest ("unreadable" when it cannot be read now)."""
@@ -115,13 +147,13 @@ class FaceStamps:
             if known is not None and known[0] is spec and (shared or known[1] is record):
                 self._digests[memo] = known
                 return known[2]
-        shown = {k: v for k, v in self.fields(spec).items() if k not in _SPEC_NOT_SHOWN}
-        what: dict[str, Any] = {"look": self.base, "component": shown, "side": face.side, "die_face": face.die_face}
+        what = {"look": _DIGESTED.encode(self.base), "component": self._shown(spec, _SPEC_NOT_SHOWN),
+                "side": _DIGESTED.encode(face.side), "die_face": _DIGESTED.encode(face.die_face)}
         if not shared:
-            what["record"] = {k: v for k, v in self.fields(record).items() if k not in _NOT_SHOWN}
+            what["record"] = self._shown(record, _NOT_SHOWN)
             art = getattr(getattr(self.game, "design", None), "art", {})
-            what["art"] = [self._art(art[name].path) for _, name in record_images(record) if name in art]
-        digest = hashlib.sha256(json.dumps(what, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+            what["art"] = _DIGESTED.encode([self._art(art[name].path) for _, name in record_images(record) if name in art])
+        digest = hashlib.sha256(table_text(what).encode()).hexdigest()
         self._digests[memo] = (spec, record, digest[:DIGEST_CHARS])
         return digest[:DIGEST_CHARS]
 
