@@ -3,7 +3,8 @@
 Each built-in kit and the fox deck are built and every character pdfplumber finds is measured, on its
 pieces (card text, picture badges, the version stamp), in the footer and on the printing guide; only
 a tiled map's assembly overview, a picture of the map shrunk to fit one page and cut from nothing, is
-left out.  A character's size is its font size on the page, whatever way it is turned: pdfplumber's
+left out, and so are the pieces that are not cards (tokens, dice, standees: print.md's rule is "on cards"),
+whose version stamps may be as small as `stamp.OFF_CARD_SIZE`.  A character's size is its font size on the page, whatever way it is turned: pdfplumber's
 `size` is the height of its box, which for a turned character (a two-ended card's option 2, a round
 token's ring, a footer up the side) is not its size, so it is taken from the box and the advance
 through the character's matrix.
@@ -22,9 +23,11 @@ from cards import load_game
 from conftest import CARDS, edit_text
 from generator.engine.build import build_game
 from generator.engine.sheet import Options
+from generator.engine.stamp import OFF_CARD_SIZE
 
 ROOT = Path(__file__).resolve().parent.parent
 LEAST = 6.0   # pt
+MM = 72 / 25.4
 
 
 def font_size(char: dict) -> float:
@@ -35,24 +38,35 @@ def font_size(char: dict) -> float:
     return size * math.hypot(c, d)
 
 
-def measured(pdf: Path) -> tuple[list[tuple[int, str, float]], list[float]]:
-    """(page, characters, size) of each run under LEAST pt, and the sizes of the stamps' dots (" · "), overview
-    pages left out."""
+def off_cards(char: dict, page_height: float, items: list[dict], kinds: dict[str, str]) -> bool:
+    """Whether the character lies on a piece that is not a card (its trim box, from the manifest)."""
+    x, y = (char["x0"] + char["x1"]) / 2, page_height - (char["top"] + char["bottom"]) / 2
+    return any(kinds.get(item["component"], "card") != "card" and item["x"] * MM <= x <= (item["x"] + item["w"]) * MM
+               and item["y"] * MM <= y <= (item["y"] + item["h"]) * MM for item in items)
+
+
+def measured(pdf: Path, kinds: dict[str, str]) -> tuple[list[tuple[int, str, float]], list[float], list[float]]:
+    """(page, characters, size) of each run under LEAST pt on cards and pages, the sizes of the cards' stamps' dots
+    (" · ") and those of the other pieces' stamps, overview pages left out."""
     manifest = json.loads(pdf.with_suffix(".json").read_text())
     small: dict[tuple[int, float], str] = {}
-    dots = []
+    dots, off_dots = [], []
     with pdfplumber.open(pdf) as doc:
         for number, (page, listed) in enumerate(zip(doc.pages, manifest["pages"]), 1):
             if listed.get("overview"):
                 continue
             for char in page.chars:
                 size = font_size(char)
+                if off_cards(char, float(page.height), listed["items"], kinds):
+                    if char["text"] == "\u00b7":
+                        off_dots.append(size)
+                    continue
                 if size < LEAST - 0.01:
                     key = (number, round(size, 2))
                     small[key] = small.get(key, "") + char["text"]
                 if char["text"] == "\u00b7":
                     dots.append(size)
-    return [(n, text, size) for (n, size), text in sorted(small.items())], dots
+    return [(n, text, size) for (n, size), text in sorted(small.items())], dots, off_dots
 
 
 SOURCES = {"el-dorado-canyon": CARDS / "el-dorado-canyon", "eternal-gold-and-steel": CARDS / "eternal-gold-and-steel",
@@ -60,22 +74,35 @@ SOURCES = {"el-dorado-canyon": CARDS / "el-dorado-canyon", "eternal-gold-and-ste
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict[str, Path]:
-    """Each game's A4 kit, built from a copy with a version: its stamps say "0.3 · digest", the longest."""
+def kits(tmp_path_factory) -> dict[str, tuple[Path, dict[str, str]]]:
+    """Each game's A4 kit, built from a copy with a version (its stamps say "0.3 · digest", the longest), and
+    the kind of each of its components."""
     out = tmp_path_factory.mktemp("kits")
+    built = {}
     for name, source in SOURCES.items():
         folder = out / name
         shutil.copytree(source, folder)
         edit_text(folder / "game.toml", "\nrules = ", '\nversion = "0.3"\nrules = ')
-        build_game(load_game(str(folder)), Options(), out / "kit", cache_root=None)
-    return {name: out / "kit" / f"{name}-a4.pdf" for name in SOURCES}
+        game = load_game(str(folder))
+        build_game(game, Options(), out / "kit", cache_root=None)
+        built[name] = (out / "kit" / f"{name}-a4.pdf", {c.spec.id: c.spec.kind for c in game.components})
+    return built
 
 
 @pytest.mark.parametrize("game", list(SOURCES))
 def test_every_character_of_a_kit_is_at_least_6_pt(kits, game):
-    small, dots = measured(kits[game])
+    small, dots, off_dots = measured(*kits[game])
     assert small == []
     assert dots and min(dots) == pytest.approx(LEAST, abs=0.01)   # what was measured holds the version stamps
+    assert all(size >= OFF_CARD_SIZE - 0.01 for size in off_dots)
+
+
+@pytest.mark.parametrize("game, pieces", [("eldorado", 6), ("eternal-gold-and-steel", 2)])
+def test_a_die_face_and_a_token_too_small_for_6_pt_still_carry_their_stamp(kits, game, pieces):
+    """Eldorado's six die faces and Gold and Steel's Sentinel (both sides) are no cards: their stamps are smaller,
+    but there, so that every face that can carry one says its version (issue 34)."""
+    _, _, off_dots = measured(*kits[game])
+    assert len(off_dots) >= pieces and min(off_dots) < LEAST
 
 
 def test_font_size_reads_a_character_turned_any_way(tmp_path):

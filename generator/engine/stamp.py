@@ -12,8 +12,10 @@ The stamp is drawn into the face's form after the template (and so after its dig
 the face's safe zone like any text (`safezone.check_safe`: a cut a little off never takes it), at a
 `Spot` each look declares (`Looks.stamp`): a corner of the safe zone, moved inward clear of what the
 look prints there, and its size.  A round piece takes it along the bottom of its safe circle.  A piece
-too small for the stamp at `MIN_SIZE` (6 pt, print.md's least text size on cards) carries none (its digest is
-still in the manifest).
+too small for the stamp carries none (its digest is still in the manifest): on a card it is never under
+`MIN_SIZE` (6 pt, print.md's least text size on cards); on a token or a die face, which print.md's rule does not
+cover and where a 6 pt stamp has no room, down to `OFF_CARD_SIZE`, so that every face that can carry one says
+its version.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from .box import MM, Box, Color
 from .safezone import check_safe
 
 DIGEST_CHARS = 8
+OFF_CARD_SIZE = 3.2   # pt: a stamp off the cards (tokens, dice), the smallest still read with the naked eye
 CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right", "bottom")
 # fields that decide how many pieces are cut, not what one shows
 _NOT_SHOWN = frozenset({"copies"})
@@ -45,7 +48,7 @@ _SPEC_NOT_SHOWN = frozenset({"copies", "file"})
 class Spot:
     """Where a look prints the stamp: a `corner` of the safe zone ("bottom": centred), moved `inset` mm
     inward (along the edge, then away from it) clear of what the look prints there, its font `size` in
-    points (shrunk to fit down to MIN_SIZE, 6 pt), its `ink`, and a `plate` colour behind it (None: none), so
+    points (shrunk to fit down to MIN_SIZE, 6 pt, on a card; OFF_CARD_SIZE elsewhere), its `ink`, and a `plate` colour behind it (None: none), so
     that it reads on a dark back as on a pale front.  A round piece takes it centred along the bottom of
     its safe circle (along the top for a top corner), `inset` mm further in."""
 
@@ -168,7 +171,8 @@ class FaceStamps:
         text = self.text(self.digest(face, shared))
         # the look's spot, then each corner as it is (made only when the spot before crossed something)
         for tried in chain([spot], (replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS)):
-            laid = lay_out(text, box, tried, spec.shape == "round")
+            least = MIN_SIZE if spec.kind == "card" else OFF_CARD_SIZE
+            laid = lay_out(text, box, tried, spec.shape == "round", least)
             if laid is None or self.looks.stamp_crosses(spec, face.side, record, laid.rect, box) is None:
                 return None if laid is None else (laid, tried)
         return None
@@ -196,12 +200,12 @@ class Placed:
     top: bool = False
 
 
-def lay_out(text: str, box: Box, spot: Spot, round_piece: bool) -> Placed | None:
+def lay_out(text: str, box: Box, spot: Spot, round_piece: bool, least: float = MIN_SIZE) -> Placed | None:
     """Where `text` goes on `box` at `spot`: inside the safe zone, at the largest size up to the spot's that
-    fits; None when even MIN_SIZE does not (a piece too small)."""
+    fits, down to `least`; None when even that does not (a piece too small)."""
     sx, sy, sw, sh = box.safe_rect
     along, away = (v * MM for v in spot.inset)
-    for size in _sizes(spot.size):
+    for size in _sizes(spot.size, least):
         height = size * 1.1
         width = text_width(text, TEXT, size) + size * 0.6
         if round_piece:
@@ -220,9 +224,9 @@ def lay_out(text: str, box: Box, spot: Spot, round_piece: bool) -> Placed | None
     return None
 
 
-def _sizes(largest: float) -> list[float]:
+def _sizes(largest: float, least: float) -> list[float]:
     sizes, size = [], largest
-    while size >= MIN_SIZE - 1e-9:
+    while size >= least - 1e-9:
         sizes.append(size)
         size -= 0.25
     return sizes

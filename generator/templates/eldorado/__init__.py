@@ -42,13 +42,13 @@ NOTES = {"counter": map_pieces}     # what fits a square, in the kit and on the 
 
 # where the version stamp goes (generator.engine.stamp): a card's bottom-right, inside its ruled inner frame (a
 # ship's top-right: its notes run along the bottom; an Eldorado card's right of its square's plate, over its
-# note; the common pile's back top-right, above its pile: its names run along the bottom); a standee, a ship
-# marker and a die face have none: their pictures, names and pips fill them, and a stamp at 6 pt (print.md's
-# least text size) would cross them
+# note; the common pile's back top-right, above its pile: its names run along the bottom); a die face's bottom
+# middle, between its pips, small (it is no card: print.md's 6 pt is for cards); a standee and a ship marker have
+# none: their pictures and names fill them
 _FRAMED = Spot("bottom-right", inset=(1.4, 1.4))
 _FRAMED_TOP = Spot("top-right", inset=(1.4, 1.4))
 STAMPS: dict[str, Spot | None] = {"ship": _FRAMED_TOP, "eldorado": Spot("bottom-right", inset=(1.4, 9.0)),
-                                  "supply": _FRAMED, "reference": _FRAMED, "die": None,
+                                  "supply": _FRAMED, "reference": _FRAMED, "die": Spot("bottom", size=3.2),
                                   "character": None, "ship-marker": None}
 BACK_STAMPS: dict[str, Spot | None] = {"ship": _FRAMED, "eldorado": _FRAMED, "supply": _FRAMED_TOP,
                                        "reference": _FRAMED, "ship-marker": None}

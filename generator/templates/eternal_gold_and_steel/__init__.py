@@ -23,10 +23,10 @@ REGIONS = {"picture": "the art window of a deck card or the Throne: moved, or re
 
 # where the version stamp goes (generator.engine.stamp): a deck card's and the Throne's bottom-left, on the
 # pale panel (`stamp_spot`); the tray's under its label (its corners are cut away); the reference card's on its
-# title band (its rules run down to the bottom); a 19 mm marker and the 25 mm Sentinel have none: their value,
-# name and picture fill the safe circle, and a stamp at 6 pt (print.md's least text size) would cross them
+# title band (its rules run down to the bottom); the 25 mm Sentinel's small, under its name (a token: print.md's
+# 6 pt is for cards); a 19 mm marker has none: its value and name fill its safe circle
 STAMPS: dict[str, Any] = {"forge": stamp_spot, "market": stamp_spot, "starting": stamp_spot,
                           "throne": Spot("bottom-left", inset=(1.5, 1.5)),
                           "tray": Spot("bottom", inset=(0.0, 1.5)), "marker": None,
-                          "unit-token": None, "reference": Spot("top-right")}
-BACK_STAMPS: dict[str, Spot | None] = {"gold": None, "attack": None, "sentinel": None}
+                          "unit-token": Spot(size=3.5), "reference": Spot("top-right")}
+BACK_STAMPS: dict[str, Spot | None] = {"gold": None, "attack": None, "sentinel": Spot(size=3.5)}
