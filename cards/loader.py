@@ -532,8 +532,8 @@ def _read_rows(path: Path, file: str, schema: type[Record], table: str, folder: 
 def field_problems(game: Game, record_id: str, steps: list[str | int], values: list[int]) -> list[tuple[int, str]]:
     """What the loader would say were one field of one record written as each of `values` (`checker tune` tries
     values the definitions never held: a cost of 100 is refused there as in the file): (value, line) for each
-    refused value, the line naming the field where the file writes it. `steps` is the field's path as written (`options`, 0, `effects`, 0, `amount`). Only
-    the record's schema is asked (types and ranges), not the printed wording a new number would need; a record
+    refused value, the line naming the field where the file writes it. `steps` is the field's path as written
+    (`options`, 0, `effects`, 0, `amount`). Only the record's schema is asked (types and ranges), not the printed wording a new number would need; a record
     whose schema the game declares itself, or a field its file leaves to a default table, is not checked."""
     from pydantic import ValidationError
 

@@ -268,3 +268,18 @@ def test_docs_document_every_field_and_action():
         assert f"`{key}" in section or f"{key} =" in section or f"[[{key}]]" in section or f"[{key}]" in section, key
     for kind in ACTION_KEYS:
         assert f"| `{kind}` |" in section, kind
+
+
+def test_gold_in_a_game_without_gold_tokens_stops_at_the_most_a_state_holds():
+    """A game whose folder has no gold tokens has no pool to run out of (GS-R13): a gain of gold stops at 999,
+    as health and power do (GS-R10), so --out reads back."""
+    from cards import load_game
+
+    data = compile_game(load_game(GAME))
+    data["gold_tokens"] = None
+    state = {"game": GAME, "turn": "Ann", "players": [{"name": "Ann", "gold": 998, "hand": ["xo-of-the-endless-hoard"]},
+                                                      {"name": "Bob"}],
+             "action": {"kind": "play", "card": "xo-of-the-endless-hoard"}}
+    result = resolve(state, data)
+    assert result.state["players"][0]["gold"] == 999
+    assert any("gold stops at 999" in s.text and "GS-R10" in s.rule for s in result.steps), [s.text for s in result.steps]

@@ -147,10 +147,14 @@ def _it(t: Table, tr: Trigger, e: Any) -> Piece | None:
 
 @step("gain_gold")
 def gain_gold(t: Table, e: Any, tr: Trigger, c: Choices) -> None:
-    """Earning Gold: the tokens come from the pool, so a player takes what is left of it (GS-R13)."""
+    """Earning Gold: the tokens come from the pool, so a player takes what is left of it (GS-R13); in a game
+    without gold tokens only the most a state file holds stops it, as health and power (GS-R10)."""
     p, asked = tr.controller, e.amount
     left = t.gold_left()
-    taken = asked if left is None else min(asked, left)
+    if left is None:
+        t.gain(p, "gold", asked, cite.EARN_GOLD, tr.card, cause="gold")
+        return
+    taken = min(asked, left)
     if taken <= 0:
         t.say(cite.GOLD_POOL, p, tr.card, "nothing", cause="pool", who=p.name, amount=asked, tokens=t.rules.gold_tokens)
         return

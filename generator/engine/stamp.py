@@ -48,7 +48,8 @@ _SPEC_NOT_SHOWN = frozenset({"copies", "file"})
 class Spot:
     """Where a look prints the stamp: a `corner` of the safe zone ("bottom": centred), moved `inset` mm
     inward (along the edge, then away from it) clear of what the look prints there, its font `size` in
-    points (shrunk to fit down to MIN_SIZE, 6 pt, on a card; OFF_CARD_SIZE elsewhere), its `ink`, and a `plate` colour behind it (None: none), so
+    points (shrunk to fit down to MIN_SIZE, 6 pt, on a card; OFF_CARD_SIZE elsewhere), its `ink`, and a
+    `plate` colour behind it (None: none), so
     that it reads on a dark back as on a pale front.  A round piece takes it centred along the bottom of
     its safe circle (along the top for a top corner), `inset` mm further in."""
 
@@ -170,8 +171,8 @@ class FaceStamps:
             return None
         text = self.text(self.digest(face, shared))
         # the look's spot, then each corner as it is (made only when the spot before crossed something)
+        least = MIN_SIZE if spec.kind == "card" else OFF_CARD_SIZE
         for tried in chain([spot], (replace(spot, corner=corner, inset=(0.0, 0.0)) for corner in CORNERS)):
-            least = MIN_SIZE if spec.kind == "card" else OFF_CARD_SIZE
             laid = lay_out(text, box, tried, spec.shape == "round", least)
             if laid is None or self.looks.stamp_crosses(spec, face.side, record, laid.rect, box) is None:
                 return None if laid is None else (laid, tried)
